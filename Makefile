@@ -1,0 +1,37 @@
+# ratking: two commands set everything up on a fresh machine.
+#   make play   create .venv, install, start the main job
+#   make test   create .venv with the dev tools, lint and run the whole suite
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "ratking needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $@ $(VENV)/.installed
+
+play: $(VENV)/.installed
+	$(BIN)/ratking play rat-a-tat-roll --players 3 --seats human,bot,bot
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+
+test: lint
+	$(BIN)/python -m pytest -q -n 2
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

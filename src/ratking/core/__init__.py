@@ -1,0 +1,35 @@
+"""The ratking kernel: games, states, actions, rules, events, records. Knows no game by name."""
+
+from .action import Action
+from .errors import IllegalAction, RatkingError, RecordError, RulesError, UnknownGame
+from .events import Event, narrate
+from .game import Game, GameInfo
+from .record import check_record, load_record, replay, save_record
+from .registry import game_class, list_games, make, register
+from .rules import MAX_ROUNDS, Rules, RuleSpec
+from .state import State
+
+__all__ = [
+    "MAX_ROUNDS",
+    "Action",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "RatkingError",
+    "RecordError",
+    "RuleSpec",
+    "Rules",
+    "RulesError",
+    "State",
+    "UnknownGame",
+    "check_record",
+    "game_class",
+    "list_games",
+    "load_record",
+    "make",
+    "narrate",
+    "register",
+    "replay",
+    "save_record",
+]

@@ -1,0 +1,144 @@
+"""The Game base class: a game with its rules fixed, that starts and loads states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .action import Action
+from .errors import RatkingError, RecordError, RulesError
+from .rng import new_seed
+from .rules import Rules, RuleSpec
+from .state import STATE_FORMAT, State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What `list_games` tells about a game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules: tuple[dict[str, Any], ...]
+    summary: str = ""
+
+
+class Game:
+    """A game with fixed rules. Subclasses set the class attributes and `state_class`."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rule_specs: ClassVar[tuple[RuleSpec, ...]]
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, **rules: Any) -> None:
+        self.rules = Rules(self.rule_specs, rules)
+        self._check_rules()
+        self._actions: dict[str, Action] = {}
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        return GameInfo(cls.id, cls.title, cls.min_players, cls.max_players,
+                        tuple(spec.describe() for spec in cls.rule_specs), cls.summary)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.rules.items()
+                   if v != next(s.default for s in self.rule_specs if s.name == k)}
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"ratking.make({self.id!r}{extra})"
+
+    # --- starting and loading ------------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int | None = None,
+                 names: list[str] | tuple[str, ...] | None = None) -> State:
+        """A new game for `players` seats; the same seed gives the same game."""
+        self.check_players(players)
+        if seed is None:
+            seed = new_seed()
+        elif seed.__class__ is not int or seed < 0:
+            raise RatkingError(f"seed must be a whole number 0 or more, not {seed!r}")
+        if names is None:
+            names = self.default_names(players)
+        else:
+            names = tuple(str(n) for n in names)
+            if len(names) != players:
+                raise RatkingError(f"{len(names)} names given for {players} players")
+        state = object.__new__(self.state_class)
+        state._init_base(self, players, seed, names)
+        state._setup()
+        return state
+
+    def check_players(self, players: int) -> None:
+        if players.__class__ is not int or not self.min_players <= players <= self.max_players:
+            raise RatkingError(f"{self.title} takes {self.min_players} to {self.max_players} "
+                               f"players, not {players!r}")
+
+    @staticmethod
+    def default_names(players: int) -> tuple[str, ...]:
+        return tuple(f"Player {i + 1}" for i in range(players))
+
+    def from_json(self, data: Any) -> State:
+        """Load a state saved by `state.to_json()`; malformed data raises RecordError."""
+        if not isinstance(data, dict):
+            raise RecordError("a saved state must be a JSON object")
+        expect = {"format": str, "game": str, "rules": dict, "players": int, "seed": int,
+                  "names": list, "rng": list, "history": list, "log": list, "to_move": int,
+                  "over": bool, "state": dict, "end_reason": (str, type(None)),
+                  "result": (list, type(None))}
+        for key, kind in expect.items():
+            if key not in data:
+                raise RecordError(f"saved state has no {key!r}")
+            if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
+                raise RecordError(f"saved state {key!r} has the wrong type")
+        if data["format"] != STATE_FORMAT:
+            raise RecordError(f"unknown state format {data['format']!r} (expected {STATE_FORMAT})")
+        if data["game"] != self.id:
+            raise RecordError(f"saved state is of {data['game']!r}, not {self.id!r}")
+        try:
+            rules = Rules(self.rule_specs, data["rules"])
+        except RulesError as exc:
+            raise RecordError(f"saved state rules: {exc}") from None
+        if rules.as_dict() != self.rules.as_dict():
+            raise RecordError("saved state was played with other rules; load it with "
+                              "ratking.make(game, **state['rules'])")
+        try:
+            self.check_players(data["players"])
+        except RatkingError as exc:
+            raise RecordError(f"saved state: {exc}") from None
+        if len(data["names"]) != data["players"]:
+            raise RecordError("saved state has a name count unequal to its player count")
+        if not all(isinstance(a, str) for a in data["history"]):
+            raise RecordError("saved state 'history' must be a list of action ids")
+        state = object.__new__(self.state_class)
+        state._load_base(self, data)
+        if not (0 <= state.to_move < state.players):
+            raise RecordError(f"saved state 'to_move' {state.to_move} is not a seat")
+        try:
+            state._load(data["state"])
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"saved {self.id} state is malformed: {exc!r}") from None
+        return state
+
+    # --- the action catalogue ------------------------------------------------------------------
+
+    def action_by_id(self, action_id: str) -> Action | None:
+        """The game's Action with this id, or None if the game has no such action."""
+        return self._actions.get(action_id)
+
+    def _intern(self, action_id: str, label: str, key: Any) -> Action:
+        """Create (once) and return the shared Action for this id."""
+        action = self._actions.get(action_id)
+        if action is None:
+            action = self._actions[action_id] = Action(action_id, label, key)
+        return action
+
+    # --- hooks ---------------------------------------------------------------------------------
+
+    def _check_rules(self) -> None:
+        """Cross-checks between rule values; raise RulesError naming the rule."""

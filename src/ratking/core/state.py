@@ -1,0 +1,275 @@
+"""The State base class: the kernel contract every game's state fulfils.
+
+A game subclasses `State` and fills in the hooks (`_legal_actions`, `_apply`, `_view`,
+`_describe`, `_clone_fields`, `_redeal`, `_dump`, `_load`). The base class does the bookkeeping
+that is the same for every game: the legality check and its error, the action history, the
+event log and who may see what, cloning, determinization, records and JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .action import Action
+from .errors import IllegalAction, RatkingError, RecordError
+from .events import Event, LogEntry
+from .rng import dump_rng, load_rng, new_rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STATE_FORMAT = "ratking-state/1"
+
+
+class State:
+    """A game in progress. Mutable: `apply` changes it in place; `clone` copies it."""
+
+    __slots__ = (
+        "_legal",
+        "end_reason",
+        "game",
+        "history",
+        "log",
+        "names",
+        "over",
+        "players",
+        "result",
+        "rng",
+        "seed",
+        "to_move",
+    )
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def _init_base(self, game: Game, players: int, seed: int, names: tuple[str, ...]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.names = names
+        self.rng = new_rng(seed)
+        self.history: list[str] = []
+        self.log: list[LogEntry] = []
+        self._legal: list[Action] | None = None
+        self.over = False
+        self.result: list[float] | None = None
+        self.end_reason: str | None = None
+        self.to_move = 0
+
+    # --- the contract -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        return None if self.over else self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take now (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action | str) -> None:
+        """Play `action` (an Action or its id). Illegal: IllegalAction, state untouched."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else self._legal_actions()
+        if action.__class__ is not Action or action not in legal:
+            action = self._resolve(action, legal)
+        self._legal = None
+        self.history.append(action.id)
+        self._apply(action)
+
+    def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
+        if isinstance(action, Action):
+            action_id = action.id
+        elif isinstance(action, str):
+            action_id = action
+        else:
+            raise IllegalAction(repr(action), "an action must be an Action or an action id string")
+        for candidate in legal:
+            if candidate.id == action_id:
+                return candidate
+        if self.over:
+            raise IllegalAction(action_id, "the game is over")
+        known = self.game.action_by_id(action_id)
+        if known is None:
+            raise IllegalAction(action_id, "no such action in this game")
+        raise IllegalAction(action_id, self._why_illegal(known))
+
+    def returns(self) -> list[float]:
+        """Per seat: 1 for a win, 0 for a loss, shares of 1 for shared wins or draws.
+
+        All zeros while the game is still being played.
+        """
+        if self.result is None:
+            return [0.0] * self.players
+        return list(self.result)
+
+    def scores(self) -> list[float] | None:
+        """The game's own score per seat (e.g. card totals), if it has one."""
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-able dict of everything `seat` may know; None is a spectator."""
+        self._check_seat(seat)
+        return self._view(seat)
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        """What happened (from log position `since`), as `seat` may know it."""
+        self._check_seat(seat)
+        bit = 0 if seat is None else 1 << seat
+        out = []
+        for step, kind, actor, public, secret, audience in self.log[since:]:
+            data = dict(public)
+            if secret is not None and audience & bit:
+                data.update(secret)
+            subject = "" if actor is None else ("you" if actor == seat else self.names[actor])
+            predicate = self._describe(kind, actor, data, seat)
+            out.append(Event(step, kind, actor, data, subject, predicate))
+        return out
+
+    def clone(self) -> State:
+        """An independent copy: nothing done to one is seen in the other."""
+        new = object.__new__(self.__class__)
+        new.game = self.game
+        new.players = self.players
+        new.seed = self.seed
+        new.names = self.names
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.history = self.history[:]
+        new.log = self.log[:]
+        new._legal = self._legal  # never mutated in place, so safe to share
+        new.over = self.over
+        new.result = self.result
+        new.end_reason = self.end_reason
+        new.to_move = self.to_move
+        self._clone_fields(new)
+        return new
+
+    def determinize(self, seat: int | None, seed: int | None = None) -> State:
+        """A clone where all that `seat` cannot know is re-dealt consistently with view(seat).
+
+        Future chance is re-seeded too, from a generator separate from the game's own.
+        """
+        self._check_seat(seat)
+        redeal = new_rng(seed)
+        new = self.clone()
+        new._redeal(seat, redeal)
+        new.rng = new_rng(redeal.getrandbits(63))
+        return new
+
+    def record(self) -> dict[str, Any]:
+        """The game as a record: enough to replay it bit for bit."""
+        rec: dict[str, Any] = {
+            "game": self.game.id,
+            "rules": self.game.rules.as_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": list(self.history),
+        }
+        if self.names != self.game.default_names(self.players):
+            rec["names"] = list(self.names)
+        if self.over:
+            rec["result"] = {"returns": self.returns(), "end": self.end_reason}
+        return rec
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-able data; `game.from_json` reads it back."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.id,
+            "rules": self.game.rules.as_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "names": list(self.names),
+            "rng": dump_rng(self.rng),
+            "history": list(self.history),
+            "log": [[s, k, a, p, x, aud] for s, k, a, p, x, aud in self.log],
+            "to_move": self.to_move,
+            "over": self.over,
+            "result": self.result,
+            "end_reason": self.end_reason,
+            "state": self._dump(),
+        }
+
+    def _load_base(self, game: Game, data: dict[str, Any]) -> None:
+        """Fill the base fields from `to_json` data (validated by the caller's schema)."""
+        self._init_base(game, data["players"], data["seed"], tuple(data["names"]))
+        self.rng = load_rng(data["rng"])
+        self.history = list(data["history"])
+        try:
+            self.log = [(s, k, a, p, x, aud) for s, k, a, p, x, aud in data["log"]]
+        except (TypeError, ValueError):
+            raise RecordError("state 'log' must be a list of 6-item entries") from None
+        self.to_move = data["to_move"]
+        self.over = data["over"]
+        self.result = data["result"]
+        self.end_reason = data["end_reason"]
+
+    # --- helpers for games --------------------------------------------------------------------
+
+    def _emit(self, kind: str, actor: int | None, public: dict[str, Any],
+              secret: dict[str, Any] | None = None, audience: int = 0) -> None:
+        """Log an event; `secret` is shown only to seats whose bit is set in `audience`."""
+        self.log.append((len(self.history) - 1, kind, actor, public, secret, audience))
+
+    def _finish(self, result: list[float], reason: str) -> None:
+        self.over = True
+        self.result = result
+        self.end_reason = reason
+        self._legal = None
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            raise RatkingError(f"no seat {seat!r}: seats are 0 to {self.players - 1} or None")
+
+    def __repr__(self) -> str:
+        status = f"over ({self.end_reason})" if self.over else f"seat {self.to_move} to move"
+        return f"<{self.game.id} state, {self.players} players, {status}>"
+
+    # --- hooks a game fills in ---------------------------------------------------------------
+
+    def _setup(self) -> None:
+        """Deal and place everything for a new game, from `self.rng`."""
+        raise NotImplementedError
+
+    def _load(self, data: dict[str, Any]) -> None:
+        """Fill the game's fields from `_dump` data; raise RecordError if inconsistent."""
+        raise NotImplementedError
+
+    def describe_action(self, action: Action) -> str:
+        """The action's label for people, with this state's names and values filled in."""
+        return action.label
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str:
+        return "not legal now"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _describe(self, kind: str, actor: int | None, data: dict[str, Any],
+                  seat: int | None) -> str:
+        return kind
+
+    def _clone_fields(self, new: State) -> None:
+        raise NotImplementedError
+
+    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+        """Re-deal, with `rng`, everything `seat` cannot know (default: nothing is hidden)."""
+
+    def _dump(self) -> dict[str, Any]:
+        raise NotImplementedError

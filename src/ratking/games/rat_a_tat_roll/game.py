@@ -1,0 +1,70 @@
+"""Rat-a-Tat Roll (Gamewright): roll and move to collect the lowest hand of hidden cards."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ...core import Action, Game, RulesError, register
+from . import heuristic, text
+from .actions import Catalogue
+from .components import Board, card_values, load_board
+from .params import RULE_SPECS
+from .state import RollState
+
+RULES_PAGE = Path(__file__).with_name("rules.md")
+
+
+@cache
+def _board() -> Board:
+    return load_board()
+
+
+@register
+class RatATatRoll(Game):
+    """Rule options: see params.py. Components: components.toml."""
+
+    id = "rat-a-tat-roll"
+    title = "Rat-a-Tat Roll"
+    summary = "Roll 1 to 3 dice, move the pawn, collect the lowest hand of cards you must remember."
+    min_players = 2
+    max_players = 5
+    rule_specs = RULE_SPECS
+    state_class = RollState
+    rules_page = RULES_PAGE
+
+    def __init__(self, **rules) -> None:
+        super().__init__(**rules)
+        self.board = _board()
+        self.values = card_values(self.rules.copies_per_value, self.rules.nines)
+        self.icon = tuple(int(v >= self.rules.reroll_icon_from) for v in self.values)
+        max_hand = max(self.rules.cards, self.rules.cards_two_players) + 1
+        self.catalogue = Catalogue(self._intern, self.rules.number_dice, self.board.colours,
+                                   max_hand)
+
+    def _check_rules(self) -> None:
+        r = self.rules
+        if r.start_tokens * self.max_players > r.total_tokens:
+            raise RulesError(f"rule 'total_tokens' ({r.total_tokens}) is too few for "
+                             f"{self.max_players} players with {r.start_tokens} each")
+        deck = r.copies_per_value * 9 + r.nines
+        regions = len(_board().colours)
+        need = max(2 * r.cards_two_players, self.max_players * r.cards)
+        if deck < need + regions:
+            raise RulesError(f"rules 'copies_per_value' and 'nines' make a deck of {deck} "
+                             f"cards, too few for the hands ({need}) and the "
+                             f"{regions} face-up cards")
+
+    @staticmethod
+    def render_text(view: dict) -> object:
+        """A Rich renderable of a view, for the terminal."""
+        return text.render(view)
+
+    @staticmethod
+    def heuristic(state: RollState, rng) -> Action:
+        """The heuristic bot's policy (see heuristic.py)."""
+        return heuristic.choose(state, rng)
+
+    def cards_needed(self, players: int) -> int:
+        """Seed 004: 5 cards with two players, 4 with three to five."""
+        return self.rules.cards_two_players if players == 2 else self.rules.cards

@@ -1,0 +1,27 @@
+"""Rat-a-Tat Roll's rule options: every number of the rulebook, with its printed default."""
+
+from ...core import MAX_ROUNDS, RuleSpec
+
+RULE_SPECS = (
+    RuleSpec("number_dice", 3, int, "most number dice a player may roll (they choose 1 to this)",
+             minimum=1, maximum=6),
+    RuleSpec("dice_sides", 6, int, "sides on each number die", minimum=2, maximum=20),
+    RuleSpec("cards_two_players", 5, int, "cards each player collects in a two-player game",
+             minimum=1, maximum=9),
+    RuleSpec("cards", 4, int, "cards each player collects with three to five players",
+             minimum=1, maximum=9),
+    RuleSpec("start_tokens", 2, int, "re-roll tokens each player starts with", minimum=0,
+             maximum=20),
+    RuleSpec("total_tokens", 25, int, "re-roll tokens in the box", minimum=0, maximum=200),
+    RuleSpec("copies_per_value", 4, int, "copies of each card from 0 to 8", minimum=0,
+             maximum=20),
+    RuleSpec("nines", 9, int, "copies of the 9 card", minimum=0, maximum=30),
+    RuleSpec("reroll_icon_from", 7, int, "cards of this value and higher carry the re-roll icon",
+             minimum=0, maximum=10),
+    RuleSpec("reshuffle_above", 3, int,
+             "more face-up cards with the re-roll icon than this reshuffles all five",
+             minimum=0, maximum=5),
+    RuleSpec("memory_aid", False, bool,
+             "a view keeps every card value its player has seen (off: players must remember)"),
+    MAX_ROUNDS,
+)

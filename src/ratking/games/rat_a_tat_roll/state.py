@@ -1,0 +1,198 @@
+"""Rat-a-Tat Roll's state: small and flat, so that clone and apply stay fast.
+
+Cards are ids 0..44 (the game's `values` gives each one's number). Who knows which card is
+kept as bitmasks (bit c set = card c was shown): `public` for cards everyone saw (face up; the
+spectator's knowledge) and `known[s]` for what only seat s was shown. Knowledge follows a card
+as it moves in plain sight (taken, swapped, put under the pile) and is lost when the pile is
+shuffled.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action, State
+from ...core.errors import RecordError
+from ...core.rng import shuffle
+from . import rules, views
+from .phases import CHOOSE, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .game import RatATatRoll
+
+
+
+class RollState(State):
+    """A game of Rat-a-Tat Roll in progress."""
+
+    game: RatATatRoll
+
+    __slots__ = ("choices", "dice", "faceup", "final_left", "hands", "known", "need", "pawn",
+                 "phase", "pile", "pool", "public", "round", "tokens", "turns", "wild")
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        g = self.game
+        n = self.players
+        self.need = g.cards_needed(n)
+        deck = list(range(len(g.values)))
+        shuffle(self.rng, deck)
+        self.pile = deck
+        self.known = [0] * n
+        self.public = 0
+        self.hands = []
+        for seat in range(n):
+            card = deck.pop()
+            self.hands.append([card])
+            self.known[seat] |= 1 << card  # everyone looks at their own first card once
+        self.faceup = [-1] * len(g.board.colours)
+        self.tokens = [g.rules.start_tokens] * n
+        self.pool = g.rules.total_tokens - g.rules.start_tokens * n
+        self.pawn = g.board.start
+        self.phase = CHOOSE
+        self.dice: list[int] = []
+        self.wild = -1
+        self.choices: tuple[int, ...] = ()
+        self.final_left = -1
+        self.round = 1
+        self.turns = 0
+        self.to_move = 0
+        self._emit("setup", None, {"players": n, "cards": self.need})
+        for seat in range(n):
+            self._emit("first-card", seat, {}, {"value": g.values[self.hands[seat][0]]},
+                       1 << seat)
+        rules.refill(self)
+
+    # --- the kernel hooks -------------------------------------------------------------------
+
+    # The forward model lives in rules.py; binding it here saves a call on the hot path.
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply
+
+    def _why_illegal(self, action: Action) -> str:
+        return rules.why_illegal(self, action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def _describe(self, kind: str, actor: int | None, data: dict[str, Any],
+                  seat: int | None) -> str:
+        return views.describe(self, kind, actor, data, seat)
+
+    def describe_action(self, action: Action) -> str:
+        """The action's label with this game's names and values filled in."""
+        return views.describe_action(self, action)
+
+    def knows(self, seat: int | None) -> int:
+        """The bitmask of cards `seat` has been shown (None: what everyone was shown)."""
+        return self.public if seat is None else self.known[seat] | self.public
+
+    def scores(self) -> list[float]:
+        values = self.game.values
+        return [float(sum(values[c] for c in hand)) for hand in self.hands]
+
+    def _clone_fields(self, new: State) -> None:
+        new.choices = self.choices
+        new.dice = self.dice[:]
+        new.faceup = self.faceup[:]
+        new.final_left = self.final_left
+        new.hands = [h[:] for h in self.hands]
+        new.known = self.known[:]
+        new.need = self.need
+        new.pawn = self.pawn
+        new.phase = self.phase
+        new.pile = self.pile[:]
+        new.pool = self.pool
+        new.public = self.public
+        new.round = self.round
+        new.tokens = self.tokens[:]
+        new.turns = self.turns
+        new.wild = self.wild
+
+    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+        """Shuffle every card `seat` has not been shown among the places such cards are."""
+        mine = self.knows(seat)
+        places: list[tuple[list[int], int]] = []
+        for hand in self.hands:
+            places.extend((hand, i) for i, c in enumerate(hand) if not mine >> c & 1)
+        places.extend((self.pile, i) for i, c in enumerate(self.pile) if not mine >> c & 1)
+        old = [where[i] for where, i in places]
+        new = old[:]
+        rng.shuffle(new)
+        moved = dict(zip(old, new, strict=True))
+        for (where, i), card in zip(places, new, strict=True):
+            where[i] = card
+        # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
+        hidden = 0
+        for c in old:
+            hidden |= 1 << c
+        for s, known in enumerate(self.known):
+            if known & hidden:
+                kept = known & ~hidden
+                for c in old:
+                    if known >> c & 1:
+                        kept |= 1 << moved[c]
+                self.known[s] = kept
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "hands": [h[:] for h in self.hands],
+            "faceup": self.faceup[:],
+            "pile": self.pile[:],
+            "tokens": self.tokens[:],
+            "pool": self.pool,
+            "pawn": self.pawn,
+            "phase": PHASE_NAMES[self.phase],
+            "dice": self.dice[:],
+            "wild": self.wild,
+            "choices": list(self.choices),
+            "known": self.known[:],
+            "public": self.public,
+            "final_left": self.final_left,
+            "round": self.round,
+            "turns": self.turns,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        g = self.game
+        n = self.players
+        self.hands = [list(h) for h in data["hands"]]
+        self.faceup = list(data["faceup"])
+        self.pile = list(data["pile"])
+        self.tokens = list(data["tokens"])
+        self.pool = data["pool"]
+        self.pawn = data["pawn"]
+        if data["phase"] not in PHASE_NAMES:
+            raise RecordError(f"unknown phase {data['phase']!r}")
+        self.phase = PHASE_NAMES.index(data["phase"])
+        self.dice = list(data["dice"])
+        self.wild = data["wild"]
+        self.choices = tuple(data["choices"])
+        self.known = list(data["known"])
+        self.public = data["public"]
+        self.final_left = data["final_left"]
+        self.round = data["round"]
+        self.turns = data["turns"]
+        self.need = g.cards_needed(n)
+        cards = [c for h in self.hands for c in h] + [c for c in self.faceup if c >= 0] + self.pile
+        if sorted(cards) != list(range(len(g.values))):
+            raise RecordError(f"the cards in hands, face up and in the pile must be each of the "
+                              f"{len(g.values)} cards exactly once")
+        if len(self.hands) != n or len(self.tokens) != n or len(self.known) != n:
+            raise RecordError("hands, tokens and known must have one entry per seat")
+        if len(self.faceup) != len(g.board.colours):
+            raise RecordError(f"faceup must have {len(g.board.colours)} entries")
+        if min([*self.tokens, self.pool]) < 0 or sum(self.tokens) + self.pool != \
+                g.rules.total_tokens:
+            raise RecordError(f"tokens and pool must add up to {g.rules.total_tokens}")
+        if not 0 <= self.pawn < g.board.size:
+            raise RecordError(f"pawn must be on a space 0 to {g.board.size - 1}")
+        if any(not 1 <= d <= g.rules.dice_sides for d in self.dice) \
+                or len(self.dice) > g.rules.number_dice:
+            raise RecordError("dice hold values that these dice cannot show")
+        if any(len(h) > self.need + 1 for h in self.hands):
+            raise RecordError(f"no hand may hold more than {self.need + 1} cards")

@@ -1,0 +1,93 @@
+"""Rat-a-Tat Roll in the terminal: a Rich rendering of one seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+STYLES = {"red": "bold red", "orange": "bold dark_orange", "green": "bold green",
+          "blue": "bold blue", "purple": "bold magenta", "yellow": "bold yellow"}
+SPACE_LETTER = {"wild": "W", "card-or-pile": "C", "reroll": "R", "peek": "P"}
+
+
+def _style(colour: str | None) -> str:
+    return "bold white on grey23" if colour is None else STYLES.get(colour, "bold")
+
+
+def _card(value: int | None, icon_from: int) -> Text:
+    if value is None:
+        return Text(" ▒ ", style="white on grey30")
+    mark = "*" if value >= icon_from else " "
+    return Text(f" {value}{mark}", style="bold black on wheat1")
+
+
+def render(view: dict[str, Any]) -> Panel:
+    """The board, the face-up cards, the dice and every seat's cards and tokens."""
+    icon_from = view["reroll_icon_from"]
+    pawn = view["pawn"]
+    size = len(view["board"])
+    spaces, marks, steps = Text(), Text(), Text()
+    for i, space in enumerate(view["board"]):
+        letter = SPACE_LETTER[space["kind"]]
+        spaces.append(f" {letter} ", style=_style(space["region"]))
+        marks.append(" ▲ " if i == pawn else "   ", style="bold yellow")
+        ahead = (i - pawn) % size
+        steps.append(f"{ahead:>2} " if ahead else "   ", style="dim")
+    board = Group(Text("Board (clockwise; W wild, C card-or-pile, R re-roll, P peek; "
+                       "numbers are steps ahead of the pawn ▲)", style="dim"),
+                  spaces, marks, steps)
+
+    faceup = Text("Face up: ")
+    for region in view["regions"]:
+        faceup.append(f"{region['colour']} ", style=_style(region["colour"]))
+        faceup.append_text(_card(region["card"], icon_from) if region["card"] is not None
+                           else Text(" - ", style="dim"))
+        faceup.append("  ")
+    pile = Text(f"Draw pile: {view['draw_pile']} cards   Token pool: {view['token_pool']}   "
+                f"(* = re-roll icon)", style="dim")
+
+    status = Text()
+    if view["dice"]:
+        status.append(f"Dice: {'  '.join(map(str, view['dice']))} "
+                      f"(total {sum(view['dice'])})   ", style="bold")
+    if view["wild"]:
+        status.append(f"Wild die: {view['wild']}   ", style="bold")
+    if view["final_round"]:
+        status.append(f"Final round: {view['turns_left']} turn(s) left", style="bold red")
+
+    seats = Table.grid(padding=(0, 2))
+    seats.add_column()
+    seats.add_column()
+    seats.add_column()
+    seats.add_column()
+    result = view.get("result")
+    for i, seat in enumerate(view["seats"]):
+        marker = "▶" if i == view["to_move"] else " "
+        who = seat["name"] + (" (you)" if i == view["seat"] else "")
+        cards = Text()
+        for value in seat["cards"]:
+            cards.append_text(_card(value, icon_from))
+            cards.append(" ")
+        extra = f"{seat['count']}/{view['cards_needed']} cards, {seat['tokens']} token(s)"
+        if result:
+            extra = f"total {result['scores'][i]}"
+            if result["returns"][i] > 0 and result["end"] != "round-cap":
+                extra += "  WINNER"
+        seats.add_row(marker, Text(who, style="bold" if i == view["to_move"] else ""), cards,
+                      extra)
+
+    title = f"Rat-a-Tat Roll · round {view['round']}"
+    if result:
+        title += " · game over"
+    parts = [board, Text(), faceup, pile]
+    if status:
+        parts.append(status)
+    parts += [Text(), seats]
+    if not view["memory_aid"] and not result:
+        parts.append(Text("Face-down cards stay hidden: remember what you were shown.",
+                          style="dim italic"))
+    return Panel(Group(*parts), title=title, expand=False)

@@ -1,0 +1,86 @@
+"""Statistics of a batch: win shares with 95% intervals, scores and game length."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .batch import GameResult
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (shared wins count as fractions)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _mean_sd(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return (math.nan, math.nan)
+    mean = sum(xs) / n
+    if n == 1:
+        return (mean, 0.0)
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return (mean, math.sqrt(var))
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    players: int
+    win_share: tuple[float, ...]
+    win_low: tuple[float, ...]
+    win_high: tuple[float, ...]
+    mean_score: tuple[float, ...] | None
+    mean_decisions: float
+    sd_decisions: float
+    mean_rounds: float | None
+    draws: int
+    capped: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "players": self.players,
+            "seats": [
+                {"seat": i, "win_share": self.win_share[i],
+                 "win_95": [self.win_low[i], self.win_high[i]],
+                 "mean_score": None if self.mean_score is None else self.mean_score[i]}
+                for i in range(self.players)
+            ],
+            "mean_decisions": self.mean_decisions,
+            "sd_decisions": self.sd_decisions,
+            "mean_rounds": self.mean_rounds,
+            "draws": self.draws,
+            "capped": self.capped,
+        }
+
+
+def summarize(results: Sequence[GameResult]) -> Summary:
+    """Per-seat win shares with Wilson 95% intervals, mean scores, and game length."""
+    n = len(results)
+    if n == 0:
+        raise ValueError("no games to summarize")
+    players = len(results[0].returns)
+    wins = [sum(r.returns[i] for r in results) for i in range(players)]
+    intervals = [wilson(w, n) for w in wins]
+    scores = None
+    if all(r.scores is not None for r in results):
+        scores = tuple(sum(r.scores[i] for r in results) / n for i in range(players))
+    mean_dec, sd_dec = _mean_sd([r.decisions for r in results])
+    rounds = [r.rounds for r in results if r.rounds is not None]
+    draws = sum(1 for r in results if len({round(x, 9) for x in r.returns}) == 1)
+    capped = sum(1 for r in results if r.end == "round-cap")
+    return Summary(n, players, tuple(w / n for w in wins), tuple(lo for lo, _ in intervals),
+                   tuple(hi for _, hi in intervals), scores, mean_dec, sd_dec,
+                   sum(rounds) / len(rounds) if rounds else None, draws, capped)

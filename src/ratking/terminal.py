@@ -1,0 +1,158 @@
+"""Playing and replaying games in a terminal, with Rich."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from .bots import make_bot
+from .core import Game, IllegalAction, RatkingError, State, narrate, replay, save_record
+from .core.rng import derive_seed, new_seed
+
+BOT_NAMES = ("Whiskers", "Nibbles", "Templeton", "Remy", "Scabbers", "Ratatouille")
+SEAT_KINDS = ("human", "bot", "heuristic", "random")
+
+
+def parse_seats(seats: str | None, players: int) -> list[str]:
+    """`human,bot,bot` -> a kind per seat; default: one human, bots for the rest."""
+    kinds = ["human"] + ["bot"] * (players - 1) if not seats else \
+        [k.strip().lower() for k in seats.split(",")]
+    if len(kinds) != players:
+        raise RatkingError(f"--seats names {len(kinds)} seats for {players} players")
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad:
+        raise RatkingError(f"unknown seat kind {bad[0]!r}; choose from {', '.join(SEAT_KINDS)}")
+    return kinds
+
+
+def seat_names(kinds: Sequence[str]) -> list[str]:
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    names, bots = [], iter(BOT_NAMES)
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
+        else:
+            names.append(next(bots, f"Bot {i + 1}"))
+    return names
+
+
+class TerminalGame:
+    """One game at the terminal: humans choose from numbered lists, bots move on their own."""
+
+    def __init__(self, game: Game, kinds: Sequence[str], seed: int | None,
+                 console: Console | None = None, ask: Callable[[str], str] | None = None):
+        self.console = console or Console()
+        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        self.kinds = list(kinds)
+        self.seed = new_seed() if seed is None else seed
+        self.state: State = game.new_game(len(kinds), seed=self.seed, names=seat_names(kinds))
+        self.bots = {i: make_bot(k, derive_seed(self.seed, 1 + i))
+                     for i, k in enumerate(kinds) if k != "human"}
+        self.humans = [i for i, k in enumerate(kinds) if k == "human"]
+        self.shown = 0  # log position already printed
+        # one human: print everything as that seat sees it; hot seat: print only public news
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+
+    def run(self) -> State:
+        state = self.state
+        self.console.rule(f"[bold]{state.game.title}[/] · seed {self.seed}")
+        self._news(self.viewer)
+        while not state.is_over:
+            seat = state.current_player
+            if seat in self.humans:
+                if not self._human_turn(seat):
+                    return state
+            else:
+                state.apply(self.bots[seat].choose(state))
+            self._news(self.viewer if seat not in self.humans or self.viewer is not None
+                       else seat)
+        self.console.print(state.game.render_text(state.view(self.viewer)))
+        self._scores()
+        return state
+
+    def _news(self, seat: int | None) -> None:
+        events = self.state.events_for(seat, since=self.shown)
+        self.shown = len(self.state.log)
+        for line in narrate(events):
+            self.console.print(f"  {line}")
+
+    def _human_turn(self, seat: int) -> bool:
+        state = self.state
+        name = state.names[seat]
+        if len(self.humans) > 1:
+            self.console.rule(f"[bold]{name}'s turn[/]")
+            self.ask(f"Pass the screen to {name}, then press Enter ")
+        else:
+            self.console.rule("[bold]Your turn[/]")
+        self.console.print(state.game.render_text(state.view(seat)))
+        legal = state.legal_actions()
+        for i, action in enumerate(legal, 1):
+            self.console.print(f"  [bold cyan]{i:>2}[/] {state.describe_action(action)}")
+        while True:
+            answer = self.ask("Your choice (number, action id, or q to quit): ").strip()
+            if answer.lower() in ("q", "quit", "exit"):
+                self.console.print("Game left unfinished.")
+                return False
+            choice: object = answer
+            if answer.isdigit():
+                k = int(answer)
+                if not 1 <= k <= len(legal):
+                    self.console.print(f"[red]Choose a number from 1 to {len(legal)}.[/]")
+                    continue
+                choice = legal[k - 1]
+            try:
+                state.apply(choice)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc.reason.capitalize()}.[/] Try again.")
+                continue
+            break
+        if len(self.humans) > 1:  # show the private result, then hide it from the next player
+            self._news(seat)
+            self.ask("Press Enter to hide your cards ")
+            self.console.clear()
+        return True
+
+    def _scores(self) -> None:
+        state = self.state
+        table = Table(title="Result")
+        table.add_column("seat")
+        table.add_column("player")
+        table.add_column("score", justify="right")
+        table.add_column("result")
+        scores = state.scores()
+        for i, share in enumerate(state.returns()):
+            outcome = "draw" if state.end_reason == "round-cap" else \
+                ("win" if share == 1 else "shared win" if share > 0 else "")
+            table.add_row(str(i), state.names[i],
+                          "" if scores is None else f"{scores[i]:g}", outcome)
+        self.console.print(table)
+
+
+def replay_file(record: dict, console: Console, seat: int | None, step: bool,
+                ask: Callable[[str], str] | None = None) -> State:
+    """Show a saved game decision by decision, as `seat` (None: spectator) saw it."""
+    ask = ask or (lambda prompt: console.input(prompt))
+    final = replay(record)
+    state = replay(record, upto=0)
+    console.rule(f"[bold]{state.game.title}[/] · {final.players} players · seed {final.seed}")
+    shown = 0
+    for i, action_id in enumerate(record["actions"]):
+        actor = state.current_player
+        label = state.describe_action(state.game.action_by_id(action_id))
+        state.apply(action_id)
+        console.print(f"[dim]{i + 1:>4}.[/] [bold]{state.names[actor]}[/]: {label}")
+        for line in narrate(state.events_for(seat, since=shown)):
+            console.print(f"        {line}")
+        shown = len(state.log)
+        if step and ask("Enter: next, q: to the end ").strip().lower() == "q":
+            step = False
+    console.print(state.game.render_text(state.view(seat)))
+    return state
+
+
+def save(state: State, path: Path, console: Console) -> None:
+    save_record(state, path)
+    console.print(f"Saved the game record to {path} (replay it with: ratking replay {path})")

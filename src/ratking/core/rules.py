@@ -35,6 +35,8 @@ class RuleSpec:
             raise RulesError(f"rule {self.name!r} may not be empty")
         if isinstance(value, str) and self.type is not str:
             value = self._parse(value)
+            if value is None:
+                return None
         if self.type is bool:
             if not isinstance(value, bool):
                 raise RulesError(f"rule {self.name!r} must be true or false, not {value!r}")

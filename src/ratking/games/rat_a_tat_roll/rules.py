@@ -471,6 +471,9 @@ def finish(s: RollState, reason: str) -> None:
         share = 1.0 / len(winners)
         result = [share if i in winners else 0.0 for i in range(n)]
     values = s.game.values
+    for hand in s.hands:  # seed 004: everyone reveals their cards
+        for c in hand:
+            s.public |= 1 << c
     s._emit("end", None, {"reason": reason, "scores": [int(t) for t in totals],
                           "winners": winners,
                           "hands": [[values[c] for c in h] for h in s.hands]})

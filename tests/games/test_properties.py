@@ -1,0 +1,151 @@
+"""Property tests over random play, for every game: it ends, never raises, keeps its
+invariants, replays bit for bit, clones stay independent and no view leaks hidden information.
+
+A game plugs in by adding its invariant check to INVARIANTS.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ratking
+from ratking import IllegalAction
+
+from .rat_a_tat_roll import invariants as rat_a_tat_roll
+
+INVARIANTS = {"rat-a-tat-roll": rat_a_tat_roll.check}
+GAMES = [info.id for info in ratking.list_games()]
+CAP = 40  # max_rounds for property runs: every game must end by then
+STEP_LIMIT = 20_000
+
+SETTINGS = settings(max_examples=100, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_every_game_has_invariants():
+    assert sorted(INVARIANTS) == sorted(GAMES)
+
+
+def dump(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+@st.composite
+def setups(draw, game_id):
+    info = next(i for i in ratking.list_games() if i.id == game_id)
+    players = draw(st.integers(info.min_players, info.max_players))
+    seed = draw(st.integers(0, 2**40))
+    chooser = draw(st.integers(0, 2**32))
+    rules = {"max_rounds": CAP}
+    if any(r["name"] == "memory_aid" for r in info.rules):
+        rules["memory_aid"] = draw(st.booleans())
+    return ratking.make(game_id, **rules), players, seed, random.Random(chooser)
+
+
+def random_steps(state, rng, limit):
+    """Play up to `limit` random decisions (or to the end)."""
+    for _ in range(limit):
+        if state.is_over:
+            return
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_random_play_ends_and_keeps_invariants(game_id, data):
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    check = INVARIANTS[game_id]
+    check(state)
+    steps = 0
+    while not state.is_over:
+        assert state.current_player is not None
+        legal = state.legal_actions()
+        assert legal, "a live game always offers an action"
+        assert len({a.id for a in legal}) == len(legal), "action ids are unique"
+        state.apply(legal[int(rng.random() * len(legal))])
+        check(state)
+        steps += 1
+        assert steps < STEP_LIMIT
+    assert state.current_player is None and state.legal_actions() == []
+    returns = state.returns()
+    assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns)
+    assert abs(sum(returns) - 1.0) < 1e-9
+    assert state.end_reason in ("finished", "round-cap")
+    json.dumps(state.view(None))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), stop=st.integers(0, 400))
+def test_replay_and_json_round_trip_bit_for_bit(game_id, data, stop):
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    random_steps(state, rng, stop)
+    record = json.loads(json.dumps(state.record()))
+    assert dump(ratking.replay(record)) == dump(state)
+    loaded = game.from_json(json.loads(json.dumps(state.to_json())))
+    assert dump(loaded) == dump(state)
+    # and the two go on identically, chance included
+    random_steps(state, random.Random(stop), 30)
+    random_steps(loaded, random.Random(stop), 30)
+    assert dump(loaded) == dump(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), stop=st.integers(0, 200))
+def test_clones_stay_independent(game_id, data, stop):
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    random_steps(state, rng, stop)
+    twin = state.clone()
+    frozen = dump(twin)
+    assert frozen == dump(state)
+    random_steps(state, random.Random(1), 25)
+    assert dump(twin) == frozen
+    original = dump(state)
+    random_steps(twin, random.Random(2), 25)
+    assert dump(state) == original
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), stop=st.integers(0, 200), redeal=st.integers(0, 2**32))
+def test_determinize_keeps_every_view(game_id, data, stop, redeal):
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    random_steps(state, rng, stop)
+    for seat in [None, *range(players)]:
+        guess = state.determinize(seat, seed=redeal)
+        assert guess.view(seat) == state.view(seat)
+        assert [e.to_dict() for e in guess.events_for(seat)] == \
+            [e.to_dict() for e in state.events_for(seat)]
+        if seat is not None and seat == state.current_player:
+            assert [a.id for a in guess.legal_actions()] == [a.id for a in state.legal_actions()]
+        INVARIANTS[game_id](guess)
+        json.dumps(state.view(seat))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), stop=st.integers(0, 200))
+def test_illegal_actions_change_nothing(game_id, data, stop):
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    random_steps(state, rng, stop)
+    legal = {a.id for a in state.legal_actions()}
+    illegal = [a for a in game._actions if a not in legal]
+    before = dump(state)
+    for action_id in rng.sample(illegal, min(5, len(illegal))):
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action_id)
+        assert info.value.reason
+        assert dump(state) == before

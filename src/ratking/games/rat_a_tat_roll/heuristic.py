@@ -8,6 +8,7 @@ token is worth about one point of card value; looking at a card is worth a littl
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
@@ -53,20 +54,18 @@ class Belief:
         return max(((self.estimate(self.seat, i), i) for i in slots), default=(0.0, -1))
 
     def best_swap(self, s: RollState) -> tuple[float, tuple[int, int, int] | None]:
-        best, pick = 0.0, None
-        for m in range(len(s.hands[self.seat])):
-            mine = self.estimate(self.seat, m)
-            for o in range(s.players):
-                if o == self.seat:
-                    continue
-                for t in range(len(s.hands[o])):
-                    gain = mine - self.estimate(o, t)
-                    if gain > best:
-                        best, pick = gain, (m, o, t)
-        return best, pick
+        """The best expected gain of one swap: our highest card for their lowest."""
+        mine = self.worst_own()
+        theirs = min(((self.estimate(o, t), o, t) for o in range(s.players) if o != self.seat
+                      for t in range(len(s.hands[o]))), default=None)
+        if theirs is None or mine[1] < 0 or mine[0] <= theirs[0]:
+            return 0.0, None
+        return mine[0] - theirs[0], (mine[1], theirs[1], theirs[2])
 
 
+@cache
 def _dice_totals(k: int, sides: int) -> dict[int, float]:
+    """The chance of each total of k dice (computed once per k)."""
     counts: dict[int, float] = {}
     for roll in product(range(1, sides + 1), repeat=k):
         counts[sum(roll)] = counts.get(sum(roll), 0) + 1
@@ -91,6 +90,7 @@ class Planner:
         faces = g.board.wild_faces
         self.face_odds = {f: faces.count(f) / len(faces) for f in set(faces)}
         self._space_cache: dict[int, float] = {}
+        self._swap: float | None = None
 
     def card_gain(self, value: float) -> float:
         """Points gained by taking a card of `value` (for a complete player, swapping it in)."""
@@ -105,7 +105,9 @@ class Planner:
         if face in (LOWEST, HIGHEST):
             v = self.low if face == LOWEST else self.high
             return 0.0 if v is None else self.card_gain(v) + self.icon_bonus(v)
-        return max(0.0, self.b.best_swap(self.s)[0])
+        if self._swap is None:
+            self._swap = max(0.0, self.b.best_swap(self.s)[0])
+        return self._swap
 
     def wild(self, tokens: int) -> float:
         plain = sum(odds * self.wild_face(f) for f, odds in self.face_odds.items())

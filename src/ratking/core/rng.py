@@ -14,12 +14,58 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def new_rng(seed: int | None) -> random.Random:
-    """A Mersenne Twister generator: reproducible for a given int seed on every platform."""
-    return random.Random(new_seed() if seed is None else seed)
+BLOCK = 64
 
 
-def shuffle(rng: random.Random, items: list) -> None:
+class Rng:
+    """A game's chance: a reproducible stream of floats in [0, 1), cheap to copy.
+
+    The numbers come from a Mersenne Twister seeded with `seed`, drawn in blocks into a list
+    that every copy of this generator shares. A copy is just that list and a position: it costs
+    O(1), and a copy and its original read the same stream, each from its own position (so a
+    cloned state meets exactly the chance the original would have met).
+    """
+
+    __slots__ = ("_buf", "_draw", "pos", "seed")
+
+    def __init__(self, seed: int, pos: int = 0) -> None:
+        self.seed = seed
+        self.pos = pos
+        self._draw = random.Random(seed).random
+        self._buf: list[float] = []
+
+    def random(self) -> float:
+        pos = self.pos
+        self.pos = pos + 1
+        try:
+            return self._buf[pos]
+        except IndexError:
+            return self._grow(pos)
+
+    def _grow(self, pos: int) -> float:
+        buf, draw = self._buf, self._draw
+        while len(buf) <= pos:
+            buf.extend([draw() for _ in range(BLOCK)])
+        return buf[pos]
+
+    def copy(self) -> Rng:
+        new = Rng.__new__(Rng)
+        new.seed = self.seed
+        new.pos = self.pos
+        new._draw = self._draw
+        new._buf = self._buf
+        return new
+
+    def __repr__(self) -> str:
+        return f"Rng(seed={self.seed}, pos={self.pos})"
+
+
+def new_rng(seed: int | None) -> Rng:
+    """A game generator: the same seed gives the same numbers on every platform."""
+    return Rng(new_seed() if seed is None else seed)
+
+
+def shuffle(rng: Rng | random.Random, items: list) -> None:
     """Shuffle `items` in place, uniformly, from `rng` (faster than random.shuffle).
 
     Sorts by one random key per item: a uniform permutation whenever the keys differ, and
@@ -31,19 +77,15 @@ def shuffle(rng: random.Random, items: list) -> None:
     items[:] = [items[i] for i in order]
 
 
-def dump_rng(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
+def dump_rng(rng: Rng) -> list[int]:
+    return [rng.seed, rng.pos]
 
 
-def load_rng(data: Any) -> random.Random:
-    try:
-        version, internal, gauss = data
-        rng = random.Random()
-        rng.setstate((version, tuple(internal), gauss))
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"state 'rng' is not a saved generator state ({exc})") from None
-    return rng
+def load_rng(data: Any) -> Rng:
+    if (not isinstance(data, list) or len(data) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in data)):
+        raise RecordError("state 'rng' must be [seed, position], two whole numbers")
+    return Rng(data[0], data[1])
 
 
 def derive_seed(seed: int, index: int) -> int:

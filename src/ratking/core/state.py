@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .action import Action
 from .errors import IllegalAction, RatkingError, RecordError
 from .events import Event, LogEntry
-from .rng import dump_rng, load_rng, new_rng
+from .rng import dump_rng, load_rng, new_rng, new_seed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -141,9 +141,7 @@ class State:
         new.players = self.players
         new.seed = self.seed
         new.names = self.names
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = self.rng.copy()
         new.history = self.history[:]
         new.log = self.log[:]
         new._legal = self._legal  # never mutated in place, so safe to share
@@ -160,7 +158,7 @@ class State:
         Future chance is re-seeded too, from a generator separate from the game's own.
         """
         self._check_seat(seat)
-        redeal = new_rng(seed)
+        redeal = random.Random(new_seed() if seed is None else seed)
         new = self.clone()
         new._redeal(seat, redeal)
         new.rng = new_rng(redeal.getrandbits(63))

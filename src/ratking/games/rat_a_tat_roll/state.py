@@ -120,7 +120,7 @@ class RollState(State):
         places.extend((self.pile, i) for i, c in enumerate(self.pile) if not mine >> c & 1)
         old = [where[i] for where, i in places]
         new = old[:]
-        rng.shuffle(new)
+        shuffle(rng, new)
         moved = dict(zip(old, new, strict=True))
         for (where, i), card in zip(places, new, strict=True):
             where[i] = card

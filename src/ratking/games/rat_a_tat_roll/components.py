@@ -33,10 +33,7 @@ class Board:
     regions: tuple[int, ...]
     start: int
     wild_faces: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return len(self.kinds)
+    size: int
 
 
 def load_board(path: Path = COMPONENTS_FILE) -> Board:
@@ -79,7 +76,7 @@ def load_board(path: Path = COMPONENTS_FILE) -> Board:
         raise ComponentError(f"{path}: [wild_die] faces must each be one of "
                              f"{', '.join(FACE_NAMES)}")
     return Board(tuple(colours), tuple(kinds), tuple(regions), start,
-                 tuple(FACE_NAMES.index(f) for f in faces))
+                 tuple(FACE_NAMES.index(f) for f in faces), len(kinds))
 
 
 def card_values(copies_per_value: int, nines: int) -> tuple[int, ...]:

@@ -342,9 +342,8 @@ def take_faceup(s: RollState, p: int, region: int, bonus: int = 0) -> None:
     card = s.faceup[region]
     s.faceup[region] = -1
     s.hands[p].append(card)
-    value = s.game.values[card]
-    s._emit("take", p, {"region": region, "value": value})
-    if value >= s.game.rules.reroll_icon_from:
+    s._emit("take", p, {"region": region, "value": s.game.values[card]})
+    if s.game.icon[card]:
         bonus += 1  # seed 004: a 7, 8 or 9 carries the re-roll icon
     if bonus:
         gain_tokens(s, p, bonus)
@@ -354,9 +353,8 @@ def take_from_pile(s: RollState, p: int) -> None:
     card = s.pile.pop()
     s.hands[p].append(card)
     s.known[p] |= 1 << card  # seed 004: look at it before placing it face down
-    value = s.game.values[card]
-    s._emit("draw", p, {}, {"value": value}, 1 << p)
-    if value >= s.game.rules.reroll_icon_from:
+    s._emit("draw", p, {}, {"value": s.game.values[card]}, 1 << p)
+    if s.game.icon[card]:
         gain_tokens(s, p, 1)  # the icon counts on a card from the pile too
 
 

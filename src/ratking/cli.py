@@ -39,12 +39,19 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-@app.callback()
-def _main(version: Annotated[bool, typer.Option("--version", help="print the version")] = False
-          ) -> None:
-    if version:
+def _print_version(value: bool) -> None:
+    # eager, so it runs while the options are read: `ratking --version` needs no command
+    if value:
         console.print(f"ratking {__version__}")
         raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", help="print the version", callback=_print_version, is_eager=True)] = False,
+) -> None:
+    """ratking: a digital tabletop for rat games."""
 
 
 @app.command()
@@ -112,8 +119,8 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a record saved by `ratking play --save`")],
-    seat: Annotated[int | None, typer.Option(help="see it as this seat (default: spectator)")]
-    = None,
+    seat: Annotated[int | None, typer.Option(
+        help="see it as this seat, counting from 0 (default: a spectator)")] = None,
     step: Annotated[bool, typer.Option(help="pause after each decision")] = True,
 ) -> None:
     """Step through a saved game."""
@@ -154,7 +161,11 @@ def simulate(
         fail("--workers must be at least 1")
     try:
         rules_ = parse_rules(rule)
-        make(game, **rules_)
+        chosen = make(game, **rules_)
+        chosen.check_players(players)
+        rules_ = chosen.rules.as_dict()  # typed values ("cards=3" is 3), as records keep them
+        if len(kinds) != players:
+            fail(f"--bots names {len(kinds)} bots for {players} players")
         from .bots import make_bot
         for kind in kinds:
             make_bot(kind)
@@ -206,6 +217,8 @@ def bench(
     """Random play for a fixed time: decisions and games per second, on one core."""
     from .sim import bench as run_bench
 
+    if not seconds > 0:
+        fail("--seconds must be more than 0")
     try:
         rules_ = parse_rules(rule)
         info = make(game, **rules_).info()

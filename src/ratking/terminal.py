@@ -53,13 +53,19 @@ class TerminalGame:
                      for i, k in enumerate(kinds) if k != "human"}
         self.humans = [i for i, k in enumerate(kinds) if k == "human"]
         self.shown = 0  # log position already printed
-        # one human: print everything as that seat sees it; hot seat: print only public news
-        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        # one human: print everything as that seat sees it, as it happens. Hot seat (several
+        # humans): the screen belongs to one human at a time; each is shown, when the screen is
+        # passed to them, what happened since they last had it (their own secrets included)
+        self.hotseat = len(self.humans) > 1
+        self.viewer = None if self.hotseat else (self.humans[0] if self.humans else None)
+        self.seen = dict.fromkeys(self.humans, 0)  # hot seat: log position each human has seen
+        self.holder: int | None = None  # hot seat: the human who has the screen now
 
     def run(self) -> State:
         state = self.state
         self.console.rule(f"[bold]{state.game.title}[/] · seed {self.seed}")
-        self._news(self.viewer)
+        if not self.hotseat:
+            self._news(self.viewer)
         while not state.is_over:
             seat = state.current_player
             if seat in self.humans:
@@ -67,8 +73,10 @@ class TerminalGame:
                     return state
             else:
                 state.apply(self.bots[seat].choose(state))
-            self._news(self.viewer if seat not in self.humans or self.viewer is not None
-                       else seat)
+            if not self.hotseat:
+                self._news(self.viewer)
+        if self.hotseat:
+            self._news(None)  # what happened since the screen was last hidden
         self.console.print(state.game.render_text(state.view(self.viewer)))
         self._scores()
         return state
@@ -79,12 +87,26 @@ class TerminalGame:
         for line in narrate(events):
             self.console.print(f"  {line}")
 
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: pass the screen to `seat` and tell them what they missed."""
+        name = self.state.names[seat]
+        self.console.print()
+        self.ask(f"Pass the screen to {name}, then press Enter ")
+        self.holder = seat
+        events = self.state.events_for(seat, since=self.seen[seat])
+        if events:
+            self.console.rule(f"[bold]{name}: since your last turn[/]" if self.seen[seat]
+                              else f"[bold]{name}: the game so far[/]")
+            for line in narrate(events):
+                self.console.print(f"  {line}")
+        self.seen[seat] = self.shown = len(self.state.log)
+
     def _human_turn(self, seat: int) -> bool:
         state = self.state
-        name = state.names[seat]
-        if len(self.humans) > 1:
-            self.console.rule(f"[bold]{name}'s turn[/]")
-            self.ask(f"Pass the screen to {name}, then press Enter ")
+        if self.hotseat:
+            if self.holder != seat:
+                self._hand_over(seat)
+            self.console.rule(f"[bold]{state.names[seat]}'s turn[/]")
         else:
             self.console.rule("[bold]Your turn[/]")
         self.console.print(state.game.render_text(state.view(seat)))
@@ -96,8 +118,10 @@ class TerminalGame:
             if answer.lower() in ("q", "quit", "exit"):
                 self.console.print("Game left unfinished.")
                 return False
+            if not answer:
+                continue
             choice: object = answer
-            if answer.isdigit():
+            if answer.isdecimal():
                 k = int(answer)
                 if not 1 <= k <= len(legal):
                     self.console.print(f"[red]Choose a number from 1 to {len(legal)}.[/]")
@@ -106,13 +130,18 @@ class TerminalGame:
             try:
                 state.apply(choice)
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc.reason.capitalize()}.[/] Try again.")
+                reason = exc.reason[:1].upper() + exc.reason[1:]
+                self.console.print(f"[red]{reason}.[/] Try again.")
                 continue
             break
-        if len(self.humans) > 1:  # show the private result, then hide it from the next player
-            self._news(seat)
-            self.ask("Press Enter to hide your cards ")
-            self.console.clear()
+        if self.hotseat:
+            self._news(seat)  # the result of the move, with what only this player may see
+            self.seen[seat] = self.shown
+            if not state.is_over and state.current_player != seat:
+                # hide it before the next player (or a bot's turn) comes
+                self.ask("Press Enter to hide your cards ")
+                self.console.clear()
+                self.holder = None
         return True
 
     def _scores(self) -> None:
@@ -126,7 +155,7 @@ class TerminalGame:
         for i, share in enumerate(state.returns()):
             outcome = "draw" if state.end_reason == "round-cap" else \
                 ("win" if share == 1 else "shared win" if share > 0 else "")
-            table.add_row(str(i), state.names[i],
+            table.add_row(str(i + 1), state.names[i],
                           "" if scores is None else f"{scores[i]:g}", outcome)
         self.console.print(table)
 
@@ -136,9 +165,12 @@ def replay_file(record: dict, console: Console, seat: int | None, step: bool,
     """Show a saved game decision by decision, as `seat` (None: spectator) saw it."""
     ask = ask or (lambda prompt: console.input(prompt))
     final = replay(record)
+    final.view(seat)  # a bad seat fails here, before anything is printed
     state = replay(record, upto=0)
     console.rule(f"[bold]{state.game.title}[/] · {final.players} players · seed {final.seed}")
-    shown = 0
+    for line in narrate(state.events_for(seat)):  # the set-up, before the first decision
+        console.print(f"  {line}")
+    shown = len(state.log)
     for i, action_id in enumerate(record["actions"]):
         actor = state.current_player
         label = state.describe_action(state.game.action_by_id(action_id))

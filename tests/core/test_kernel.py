@@ -260,3 +260,10 @@ def test_malformed_state_json_is_refused_clearly(mutate, words):
 def test_max_rounds_is_a_rule_of_every_game():
     for info in ratking.list_games():
         assert any(r["name"] == "max_rounds" for r in info.rules), info.id
+
+
+def test_load_record_refuses_binary_files(tmp_path):
+    binary = tmp_path / "photo.json"
+    binary.write_bytes(b"\xff\xfe\x00\x81")
+    with pytest.raises(RecordError, match="not a text file"):
+        ratking.load_record(binary)

@@ -68,6 +68,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file, so not a game record") from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -20,7 +20,10 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # exact at the edges: rounding would leave e.g. 1e-17 for no wins, above the share of 0
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def _mean_sd(xs: Sequence[float]) -> tuple[float, float]:

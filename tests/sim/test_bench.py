@@ -1,0 +1,49 @@
+"""Engine speed measurement: counts only, never timing values."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratking.core import RatkingError, RulesError
+from ratking.sim import BenchResult, bench
+
+GAME = "rat-a-tat-roll"
+
+
+def test_bench_counts_finished_games_and_their_decisions():
+    r = bench(GAME, 3, seconds=0.05, seed=1)
+    assert isinstance(r, BenchResult)
+    assert r.game == GAME and r.players == 3
+    assert r.games >= 1
+    assert r.decisions >= r.games  # every game takes at least one decision
+    assert r.seconds > 0
+    assert r.decisions_per_second > 0 and r.games_per_second > 0
+    assert r.decisions_per_game == pytest.approx(r.decisions / r.games)
+
+
+def test_bench_with_no_time_plays_one_whole_game_repeatably():
+    a = bench(GAME, 2, seconds=0, seed=4)
+    b = bench(GAME, 2, seconds=0, seed=4)
+    assert a.games == b.games == 1
+    assert a.decisions == b.decisions > 1
+
+
+def test_bench_takes_rule_variants():
+    short = bench(GAME, 2, seconds=0, seed=4, rules={"max_rounds": 1})
+    assert short.games == 1
+    assert short.decisions < bench(GAME, 2, seconds=0, seed=4).decisions
+
+
+def test_bench_result_arithmetic():
+    r = BenchResult(GAME, 2, seconds=2.0, decisions=300, games=10)
+    assert r.decisions_per_second == 150
+    assert r.games_per_second == 5
+    assert r.decisions_per_game == 30
+    assert BenchResult(GAME, 2, 1.0, 0, 0).decisions_per_game == 0.0
+
+
+def test_bench_rejects_bad_input():
+    with pytest.raises(RatkingError, match="2 to 5 players"):
+        bench(GAME, 1, seconds=0.01)
+    with pytest.raises(RulesError, match="nope"):
+        bench(GAME, 2, seconds=0.01, rules={"nope": 1})

@@ -1,0 +1,257 @@
+"""The terminal table: seats, a human's prompts, the hot-seat hand-over, and replays."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+import ratking
+from ratking.core import RatkingError
+from ratking.terminal import BOT_NAMES, TerminalGame, parse_seats, replay_file, seat_names
+
+GAME = "rat-a-tat-roll"
+CHOICE = "Your choice"
+
+
+def plain_console() -> Console:
+    return Console(file=io.StringIO(), width=200, force_terminal=False, no_color=True,
+                   highlight=False)
+
+
+def text_of(console: Console) -> str:
+    return console.file.getvalue()
+
+
+class Script:
+    """Answers prompts: `choices` in turn for each choice prompt, Enter for the others.
+
+    Records every prompt with the seat to move and how much had been printed when it was asked.
+    """
+
+    def __init__(self, choices, default="1"):
+        self.choices = list(choices)
+        self.default = default
+        self.prompts: list[tuple[str, int | None]] = []
+        self.printed: list[int] = []
+        self.table: TerminalGame | None = None
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append((prompt, self.table.state.current_player))
+        self.printed.append(len(text_of(self.table.console)))
+        if not prompt.startswith(CHOICE):
+            return ""
+        if len(self.prompts) > 2000:
+            raise EOFError
+        return self.choices.pop(0) if self.choices else self.default
+
+
+def play(kinds, seed, choices=(), **rules):
+    console = plain_console()
+    script = Script(choices)
+    table = TerminalGame(ratking.make(GAME, **rules), kinds, seed, console, ask=script)
+    script.table = table
+    state = table.run()
+    return state, text_of(console), script
+
+
+# --- seats -------------------------------------------------------------------------------------
+
+
+def test_parse_seats_default_is_one_human_and_bots():
+    assert parse_seats(None, 3) == ["human", "bot", "bot"]
+    assert parse_seats("", 2) == ["human", "bot"]
+
+
+def test_parse_seats_normalises_case_and_spaces():
+    assert parse_seats(" Human , BOT,random,heuristic", 4) == [
+        "human", "bot", "random", "heuristic"]
+
+
+@pytest.mark.parametrize(("seats", "players", "message"), [
+    ("human,bot", 3, "names 2 seats for 3 players"),
+    ("human,bot,bot,bot", 3, "names 4 seats for 3 players"),
+    ("human,robot,bot", 3, "unknown seat kind 'robot'"),
+    ("human,,bot", 3, "unknown seat kind ''"),
+])
+def test_parse_seats_rejects_bad_lists(seats, players, message):
+    with pytest.raises(RatkingError, match=re.escape(message)):
+        parse_seats(seats, players)
+
+
+def test_seat_names():
+    assert seat_names(["human", "bot", "random"]) == ["You", BOT_NAMES[0], BOT_NAMES[1]]
+    assert seat_names(["bot", "human", "human"]) == [BOT_NAMES[0], "Player 2", "Player 3"]
+    names = seat_names(["bot"] * 5)
+    assert len(set(names)) == 5
+
+
+# --- one human ---------------------------------------------------------------------------------
+
+
+def test_one_human_plays_to_the_end():
+    state, out, script = play(["human", "bot", "bot"], seed=3)
+    assert state.is_over
+    assert out.count("You looked at your first card: a") == 1
+    assert "Game over:" in out
+    assert "Pass the screen" not in out
+    prompts = [p for p, _ in script.prompts]
+    assert all(p.startswith(CHOICE) for p in prompts)
+    humans_decisions = sum(1 for _, seat in script.prompts if seat == 0)
+    assert humans_decisions == len(prompts) > 0
+    # the result table numbers seats from 1, like the players' names
+    assert re.search(r"│\s*1\s*│\s*You\s*│\s*\d+\s*│", out)
+    assert re.search(r"│\s*3\s*│\s*" + BOT_NAMES[1], out)
+
+
+def test_bots_only_game_asks_nothing():
+    state, out, script = play(["bot", "random"], seed=8)
+    assert state.is_over and script.prompts == []
+    assert "Game over:" in out
+
+
+def test_bad_answers_are_asked_again():
+    answers = ["", "42", "²", "fly:away", "wild", "roll:2"]
+    state, out, script = play(["human", "bot"], seed=2, choices=answers)
+    assert state.is_over
+    assert state.record()["actions"][0] == "roll:2"
+    assert "Choose a number from 1 to 3." in out
+    assert out.count("No such action in this game. Try again.") == 2  # "²" and fly:away
+    assert "You may skip or roll only the Wild die" in out
+    first_turn = [p for p, seat in script.prompts[:6]]
+    assert all(p.startswith(CHOICE) for p in first_turn)
+
+
+def test_quitting_leaves_the_game_unfinished():
+    state, out, _ = play(["human", "bot", "bot"], seed=3, choices=["1", "q"])
+    assert not state.is_over
+    assert len(state.record()["actions"]) == 1
+    assert "Game left unfinished." in out
+    assert "Result" not in out
+
+
+def test_round_cap_result_is_a_draw_for_everyone():
+    state, out, _ = play(["human", "bot"], seed=4, max_rounds=1)
+    assert state.end_reason == "round-cap"
+    rows = re.findall(r"│\s*\d\s*│\s*\S+\s*│\s*\d+\s*│\s*(\S*)\s*│", out)
+    assert rows == ["draw", "draw"]
+
+
+# --- hot seat ----------------------------------------------------------------------------------
+
+
+def hot_seat_game(seed=5):
+    return play(["human", "human", "bot"], seed=seed)
+
+
+def test_hot_seat_shows_each_human_their_own_first_card():
+    state, out, _ = hot_seat_game()
+    assert state.is_over
+    shown = [int(v) for v in re.findall(r"You looked at your first card: an? (\d)", out)]
+    start = ratking.replay(state.record(), upto=0)
+    dealt = [next(ev.data["value"] for ev in start.events_for(seat) if ev.kind == "first-card"
+                  and ev.actor == seat) for seat in (0, 1)]
+    assert shown == dealt  # Player 1 first, then Player 2, each their own
+
+
+def test_hot_seat_asks_for_the_screen_only_when_the_human_changes():
+    state, _, script = hot_seat_game()
+    holder = None
+    handovers = 0
+    for prompt, seat in script.prompts:
+        if prompt.startswith("Pass the screen to"):
+            assert seat != holder, "handed over to the player who already had the screen"
+            assert prompt == f"Pass the screen to {state.names[seat]}, then press Enter "
+            holder = seat
+            handovers += 1
+        elif prompt.startswith(CHOICE):
+            assert seat == holder, "a choice asked of a player who was not given the screen"
+        else:
+            assert prompt.startswith("Press Enter to hide")
+            holder = None
+    # a turn usually takes several decisions: far fewer hand-overs than decisions
+    decisions = sum(1 for p, _ in script.prompts if p.startswith(CHOICE))
+    assert 0 < handovers < decisions
+
+
+def test_hot_seat_never_shows_a_secret_to_the_wrong_player():
+    """Between a hand-over and the hiding, no other player's secret is printed."""
+    state, out, script = hot_seat_game()
+    holder, start = None, 0
+    for pos, (prompt, seat) in [*zip(script.printed, script.prompts, strict=True),
+                                (len(out), ("end", None))]:
+        if holder is not None:
+            other = state.names[1 - holder]
+            for line in out[start:pos].splitlines():
+                if line.strip().startswith(other):
+                    assert not re.search(r"drew an? \d|looked at [^:]*: (an? )?\d", line), line
+        if prompt.startswith("Pass the screen"):
+            holder = seat
+        elif prompt.startswith("Press Enter"):
+            holder = None
+        start = pos
+
+
+def test_hot_seat_end_shows_the_last_moves_and_the_result():
+    state, out, script = hot_seat_game(seed=6)
+    assert state.is_over
+    after_last_prompt = out[script.printed[-1]:]
+    assert "Game over:" in after_last_prompt
+    assert "game over" in after_last_prompt  # the final board, every card face up
+    assert re.search(r"│\s*1\s*│\s*Player 1\s*│", after_last_prompt)
+    assert re.search(r"│\s*2\s*│\s*Player 2\s*│", after_last_prompt)
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def record():
+    game = ratking.make(GAME)
+    state = game.new_game(3, seed=3, names=["Ana", "Bo", "Cy"])
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return state.record()
+
+
+def test_replay_file_prints_every_decision_and_the_end(record):
+    console = plain_console()
+    state = replay_file(record, console, None, step=False)
+    out = text_of(console)
+    assert state.is_over and state.record() == record
+    for i in range(1, len(record["actions"]) + 1):
+        assert re.search(rf"^\s*{i}\. (Ana|Bo|Cy): ", out, re.M)
+    assert record["actions"][0] == "roll:1"
+    assert re.search(r"^\s*1\. Ana: Roll 1 die$", out, re.M)
+    assert "Game over:" in out
+
+
+def test_replay_file_steps_until_q(record):
+    console = plain_console()
+    answers = iter(["", "", "q"])
+    asked = []
+
+    def ask(prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    state = replay_file(record, console, None, step=True, ask=ask)
+    assert len(asked) == 3  # after q it runs to the end without asking
+    assert state.is_over
+
+
+def test_replay_file_as_a_seat(record):
+    console = plain_console()
+    replay_file(record, console, 1, step=False)
+    out = text_of(console)
+    assert re.search(r"You looked at your first card: an? \d", out)
+    assert "Ana looked at their first card." in out
+
+
+def test_replay_file_rejects_a_bad_seat_before_printing(record):
+    console = plain_console()
+    with pytest.raises(RatkingError, match="no seat 3"):
+        replay_file(record, console, 3, step=False)
+    assert text_of(console) == ""

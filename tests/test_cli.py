@@ -248,7 +248,7 @@ def test_a_human_choosing_option_1_every_time_finishes_the_game(run, tmp_path):
     result = run(*HUMAN, "--save", str(path), input="1\n" * 300)
     assert result.exit_code == 0, result.output
     out = flat(result.output)
-    assert "Your turn" in out and "Your choice (number, action id, or q to quit):" in out
+    assert "Your turn" in out and "Your choice (number, action id, b: board, q: quit):" in out
     assert "Game over:" in out
     assert re.search(r"seat\s*┃\s*player\s*┃\s*score\s*┃\s*result", result.output)
     assert re.search(r"│\s*1\s*│\s*You\s*│\s*\d+\s*│", result.output)  # seats count from 1

@@ -255,3 +255,20 @@ def test_replay_file_rejects_a_bad_seat_before_printing(record):
     with pytest.raises(RatkingError, match="no seat 3"):
         replay_file(record, console, 3, step=False)
     assert text_of(console) == ""
+
+
+# --- the board is shown once a turn --------------------------------------------------------------
+
+def test_the_board_is_drawn_once_per_turn_and_again_on_request():
+    # seed 0 with one human: the human's first turn has a roll and then a re-roll choice
+    state, out, _script = play(["human", "bot", "bot"], 0, choices=["1", "b"])
+    human_turns = sum(1 for i, a in enumerate(state.history)
+                      if _actor(state, i) == 0 and (i == 0 or _actor(state, i - 1) != 0))
+    assert out.count("Your turn") == human_turns
+    # "b" drew the board once more without using up a decision
+    boards = out.count("Rat-a-Tat Roll · round")
+    assert boards == human_turns + 1 + 1  # each turn, the "b", and the final board
+
+
+def _actor(state, index):
+    return ratking.replay(state.record(), upto=index).current_player

@@ -60,6 +60,7 @@ class TerminalGame:
         self.viewer = None if self.hotseat else (self.humans[0] if self.humans else None)
         self.seen = dict.fromkeys(self.humans, 0)  # hot seat: log position each human has seen
         self.holder: int | None = None  # hot seat: the human who has the screen now
+        self.last_actor: int | None = None  # who made the last decision
 
     def run(self) -> State:
         state = self.state
@@ -73,6 +74,7 @@ class TerminalGame:
                     return state
             else:
                 state.apply(self.bots[seat].choose(state))
+            self.last_actor = seat
             if not self.hotseat:
                 self._news(self.viewer)
         if self.hotseat:
@@ -103,21 +105,23 @@ class TerminalGame:
 
     def _human_turn(self, seat: int) -> bool:
         state = self.state
-        if self.hotseat:
-            if self.holder != seat:
-                self._hand_over(seat)
-            self.console.rule(f"[bold]{state.names[seat]}'s turn[/]")
-        else:
-            self.console.rule("[bold]Your turn[/]")
-        self.console.print(state.game.render_text(state.view(seat)))
+        if self.hotseat and self.holder != seat:
+            self._hand_over(seat)
+        if self.last_actor != seat:  # a new turn: the whole board; mid-turn the news suffices
+            title = f"{state.names[seat]}'s turn" if self.hotseat else "Your turn"
+            self.console.rule(f"[bold]{title}[/]")
+            self.console.print(state.game.render_text(state.view(seat)))
         legal = state.legal_actions()
         for i, action in enumerate(legal, 1):
             self.console.print(f"  [bold cyan]{i:>2}[/] {state.describe_action(action)}")
         while True:
-            answer = self.ask("Your choice (number, action id, or q to quit): ").strip()
+            answer = self.ask("Your choice (number, action id, b: board, q: quit): ").strip()
             if answer.lower() in ("q", "quit", "exit"):
                 self.console.print("Game left unfinished.")
                 return False
+            if answer.lower() in ("b", "board"):
+                self.console.print(state.game.render_text(state.view(seat)))
+                continue
             if not answer:
                 continue
             choice: object = answer

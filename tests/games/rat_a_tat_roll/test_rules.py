@@ -11,7 +11,15 @@ import pytest
 
 import ratking
 from ratking import IllegalAction, RulesError
-from ratking.games.rat_a_tat_roll.phases import CARD_OR_PILE, DISCARD, PEEK, REROLL, SWAP, TIE
+from ratking.games.rat_a_tat_roll.phases import (
+    CARD_OR_PILE,
+    DISCARD,
+    PEEK,
+    REROLL,
+    SWAP,
+    SWAP_WITH,
+    TIE,
+)
 
 from .helpers import ScriptedDice, arrange, ids, script, values
 
@@ -311,12 +319,17 @@ def test_wild_die_swap_is_optional_and_unseen():
     s = arrange(hands=[[9], [0, 1], [2]], faceup=(3, 1, 2, 1, 6), tokens=[0, 2, 2])
     script(s, 4, "swap")
     s.apply("roll:1")
-    assert s.phase == SWAP
-    assert ids(s) == ["swap:0-1.0", "swap:0-1.1", "swap:0-2.0", "swap:none"]
+    # two decisions: which of your cards, then which opponent card
+    assert s.phase == SWAP and ids(s) == ["swap:0", "swap:none"]
+    s.apply("swap:0")
+    assert s.phase == SWAP_WITH
+    assert ids(s) == ["with:1.0", "with:1.1", "with:2.0", "swap:none"]
+    assert s.view(0)["offered"] == 0
     mine, theirs = s.hands[0][0], s.hands[1][0]
-    s.apply("swap:0-1.0")
+    s.apply("with:1.0")
     assert s.hands[0][0] == theirs and s.hands[1][0] == mine
     assert not s.knows(0) >> theirs & 1  # the swapper does not look
+    assert s.events_for(1)[-1].text == "Player 1 swapped their card 1 with your card 1, unseen."
 
 
 def test_declining_the_swap():
@@ -325,6 +338,13 @@ def test_declining_the_swap():
     script(s, 4, "swap")
     s.apply("roll:1")
     before = [h[:] for h in s.hands]
+    s.apply("swap:none")
+    assert s.hands == before and s.to_move == 1
+    # and a player may still decline after offering a card
+    s = arrange(faceup=(3, 1, 2, 1, 6), tokens=[0, 2, 2])
+    script(s, 4, "swap")
+    s.apply("roll:1")
+    s.apply("swap:0")
     s.apply("swap:none")
     assert s.hands == before and s.to_move == 1
 

@@ -7,8 +7,9 @@ Ids (seats and card slots count from 0):
   take:face          take the region's face-up card        take:pile     take the pile's top card
   take:red           take that region's face-up card (lowest/highest ties)
   peek:own           look at all your cards                peek:S.I      look at seat S's card I
-  peek:none          look at nothing                       swap:M-S.I    your card M for S's card I
-  swap:none          swap nothing                          discard:I     your card I to the pile
+  peek:none          look at nothing                       discard:I     your card I to the pile
+  swap:M             offer your card M for a swap, then    with:S.I      take seat S's card I for it
+  swap:none          swap nothing (at either step)
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from ...core import Action
 
 # Action kinds (key[0]).
 ROLL, SKIP, WILD_ROLL, GO, REROLL, KEEP, REROLL_WILD = range(7)
-TAKE_FACE, TAKE_PILE, TAKE_REGION, PEEK_OWN, PEEK, PEEK_NONE, SWAP, SWAP_NONE, DISCARD = range(
+TAKE_FACE, TAKE_PILE, TAKE_REGION, PEEK_OWN, PEEK, PEEK_NONE, SWAP_GIVE, SWAP, SWAP_NONE = range(
     7, 16
 )
+DISCARD = 16
 
 MAX_SEATS = 5
 
@@ -65,9 +67,10 @@ class Catalogue:
         self.peek = [[intern(f"peek:{s}.{i}", f"Look at seat {s + 1}'s {_ordinal(i)}",
                              (PEEK, s, i)) for i in range(max_hand)] for s in range(MAX_SEATS)]
         self.swap_none = intern("swap:none", "Swap no cards", (SWAP_NONE,))
-        self.swap = [[[intern(f"swap:{m}-{s}.{i}",
-                              f"Swap your {_ordinal(m)} for seat {s + 1}'s {_ordinal(i)}",
-                              (SWAP, m, s, i)) for i in range(max_hand)]
-                      for s in range(MAX_SEATS)] for m in range(max_hand)]
+        self.swap_give = [intern(f"swap:{m}", f"Offer your {_ordinal(m)} for a swap",
+                                 (SWAP_GIVE, m)) for m in range(max_hand)]
+        self.swap_with = [[intern(f"with:{s}.{i}", f"Swap it for seat {s + 1}'s {_ordinal(i)}",
+                                  (SWAP, s, i)) for i in range(max_hand)]
+                          for s in range(MAX_SEATS)]
         self.discard = [intern(f"discard:{i}", f"Put your {_ordinal(i)} under the draw pile",
                                (DISCARD, i)) for i in range(max_hand)]

@@ -21,6 +21,7 @@ from .phases import DISCARD as P_DISCARD
 from .phases import PEEK as P_PEEK
 from .phases import REROLL as P_REROLL
 from .phases import SWAP as P_SWAP
+from .phases import SWAP_WITH as P_SWAP_WITH
 
 if TYPE_CHECKING:
     from .state import RollState
@@ -212,7 +213,11 @@ def choose(s: RollState, rng: random.Random) -> Action:
         gain, pick = b.best_swap(s)
         if pick is None or gain < SWAP_MIN:
             return cat.swap_none
-        m, o, t = pick
-        return cat.swap[m][o][t]
+        return cat.swap_give[pick[0]]
+    if phase == P_SWAP_WITH:
+        mine = b.estimate(p, s.choices[0])
+        value, o, t = min((b.estimate(o, t), o, t) for o in range(s.players) if o != p
+                          for t in range(len(s.hands[o])))
+        return cat.swap_with[o][t] if mine - value >= SWAP_MIN else cat.swap_none
     assert phase == P_DISCARD
     return cat.discard[b.worst_own(exclude_last=True)[1]]

@@ -23,6 +23,7 @@ from .actions import (
     ROLL,
     SKIP,
     SWAP,
+    SWAP_GIVE,
     SWAP_NONE,
     TAKE_FACE,
     TAKE_PILE,
@@ -38,6 +39,7 @@ from .phases import DISCARD as P_DISCARD
 from .phases import PEEK as P_PEEK
 from .phases import REROLL as P_REROLL
 from .phases import SWAP as P_SWAP
+from .phases import SWAP_WITH as P_SWAP_WITH
 
 if TYPE_CHECKING:
     from .state import RollState
@@ -77,13 +79,13 @@ def legal_actions(s: RollState) -> list[Action]:
     if phase == TIE:
         return [cat.take_region[r] for r in s.choices]
     if phase == P_SWAP:
+        return [*cat.swap_give[:len(s.hands[p])], cat.swap_none]
+    if phase == P_SWAP_WITH:
         options = []
-        for m in range(len(s.hands[p])):
-            by_seat = cat.swap[m]
-            for other in range(s.players):
-                if other != p:
-                    row = by_seat[other]
-                    options.extend(row[i] for i in range(len(s.hands[other])))
+        for other in range(s.players):
+            if other != p:
+                row = cat.swap_with[other]
+                options.extend(row[i] for i in range(len(s.hands[other])))
         options.append(cat.swap_none)
         return options
     # P_DISCARD: any card but the one just taken (the last in the hand)
@@ -119,9 +121,13 @@ def why_illegal(s: RollState, action: Action) -> str:
     if phase == TIE:
         return "take one of the tied face-up cards"
     if phase == P_SWAP:
+        if kind == SWAP_GIVE:
+            return "you have no such card"
+        return "choose which of your cards to swap, or swap none"
+    if phase == P_SWAP_WITH:
         if kind == SWAP:
-            return "there is no such pair of cards to swap"
-        return "swap one of your cards for an opponent's card, or swap none"
+            return "that opponent card does not exist"
+        return "choose the opponent card to swap yours for, or swap none"
     if kind == DISCARD:
         return "you must put one of your older cards under the draw pile, not the new one"
     return "you took a card to a complete collection: put an older card under the draw pile"
@@ -214,9 +220,14 @@ def _peek_none(s: RollState, p: int, key: tuple) -> None:
     end_turn(s)
 
 
+def _swap_give(s: RollState, p: int, key: tuple) -> None:
+    s.choices = (key[1],)  # the card offered; the next decision picks the opponent card
+    s.phase = P_SWAP_WITH
+
+
 def _swap(s: RollState, p: int, key: tuple) -> None:
     # seed 004, WILD DIE: swap one of your face-down cards for an opponent's, no peeking
-    mine, other, slot = key[1], key[2], key[3]
+    mine, other, slot = s.choices[0], key[1], key[2]
     hand, theirs = s.hands[p], s.hands[other]
     hand[mine], theirs[slot] = theirs[slot], hand[mine]
     s._emit("swap", p, {"slot": mine, "target": other, "their_slot": slot})
@@ -244,7 +255,7 @@ HANDLERS = {
     ROLL: _roll, GO: _go, REROLL: _reroll, WILD_ROLL: _wild, KEEP: _keep,
     REROLL_WILD: _reroll_wild, TAKE_FACE: _take_face, TAKE_PILE: _take_pile,
     TAKE_REGION: _take_region, PEEK_OWN: _peek_own, PEEK: _peek, PEEK_NONE: _peek_none,
-    SWAP: _swap, SWAP_NONE: _swap_none, DISCARD: _discard, SKIP: _skip,
+    SWAP_GIVE: _swap_give, SWAP: _swap, SWAP_NONE: _swap_none, DISCARD: _discard, SKIP: _skip,
 }
 HANDLERS = [HANDLERS[k] for k in range(len(HANDLERS))]
 

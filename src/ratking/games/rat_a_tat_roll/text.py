@@ -30,8 +30,12 @@ def render(view: dict[str, Any]) -> Panel:
     icon_from = view["reroll_icon_from"]
     pawn = view["pawn"]
     size = len(view["board"])
-    spaces, marks, steps = Text(), Text(), Text()
+    names, spaces, marks, steps = Text(), Text(), Text(), Text()
     for i, space in enumerate(view["board"]):
+        if space["kind"] == "wild":
+            names.append("   ")
+        elif i == 0 or view["board"][i - 1]["kind"] == "wild":
+            names.append(f"{space['region'][:9]:^9}", style=_style(space["region"]))
         letter = SPACE_LETTER[space["kind"]]
         spaces.append(f" {letter} ", style=_style(space["region"]))
         marks.append(" ▲ " if i == pawn else "   ", style="bold yellow")
@@ -39,7 +43,7 @@ def render(view: dict[str, Any]) -> Panel:
         steps.append(f"{ahead:>2} " if ahead else "   ", style="dim")
     board = Group(Text("Board (clockwise; W wild, C card-or-pile, R re-roll, P peek; "
                        "numbers are steps ahead of the pawn ▲)", style="dim"),
-                  spaces, marks, steps)
+                  names, spaces, marks, steps)
 
     faceup = Text("Face up: ")
     for region in view["regions"]:
@@ -67,12 +71,18 @@ def render(view: dict[str, Any]) -> Panel:
     result = view.get("result")
     for i, seat in enumerate(view["seats"]):
         marker = "▶" if i == view["to_move"] else " "
-        who = seat["name"] + (" (you)" if i == view["seat"] else "")
+        who = seat["name"]
+        if i == view["seat"] and who.lower() != "you":
+            who += " (you)"
         cards = Text()
         for value in seat["cards"]:
             cards.append_text(_card(value, icon_from))
             cards.append(" ")
-        extra = f"{seat['count']}/{view['cards_needed']} cards, {seat['tokens']} token(s)"
+        if seat["count"] > view["cards_needed"]:
+            held = f"{seat['count']} cards (one must go under the pile)"
+        else:
+            held = f"{seat['count']}/{view['cards_needed']} cards"
+        extra = f"{held}, {seat['tokens']} token{'' if seat['tokens'] == 1 else 's'}"
         if result:
             extra = f"total {result['scores'][i]}"
             if result["returns"][i] > 0 and result["end"] != "round-cap":

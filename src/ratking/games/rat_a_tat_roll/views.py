@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import Action
 from . import actions as A
 from .components import FACE_NAMES, KIND_NAMES
-from .phases import PHASE_NAMES
+from .phases import PHASE_NAMES, SWAP_WITH, TIE
 
 if TYPE_CHECKING:
     from .state import RollState
@@ -60,7 +60,8 @@ def view(s: RollState, seat: int | None) -> dict[str, Any]:
         "token_pool": s.pool,
         "dice": s.dice[:],
         "wild": FACE_NAMES[s.wild] if s.wild >= 0 else None,
-        "choices": [board.colours[r] for r in s.choices],
+        "choices": [board.colours[r] for r in s.choices] if s.phase == TIE else [],
+        "offered": s.choices[0] if s.phase == SWAP_WITH and not s.over else None,
         "seats": seats,
         "over": s.over,
     }
@@ -70,8 +71,17 @@ def view(s: RollState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def possessive(name: str) -> str:
+    """Ana's, Whiskers'."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _who(s: RollState, target: int, seat: int | None) -> str:
-    return "your" if target == seat else f"{s.names[target]}'s"
+    return "your" if target == seat else possessive(s.names[target])
+
+
+def _spaces(n: int) -> str:
+    return "1 space" if n == 1 else f"{n} spaces"
 
 
 def _space_words(s: RollState, space: int) -> str:
@@ -114,7 +124,7 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
         return (f"spent a re-roll token on the {_listing(old)}, which came up {_listing(new)} "
                 f"(total {sum(d['dice'])})")
     if kind == "move":
-        return f"moved {d['steps']} spaces to {_space_words(s, d['space'])}"
+        return f"moved {_spaces(d['steps'])} to {_space_words(s, d['space'])}"
     if kind == "wild":
         face = FACE_NAMES[d["face"]]
         if d.get("again"):
@@ -159,7 +169,9 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
         return (f"{d['icons']} face-up cards showed the re-roll icon, so all of them were "
                 f"shuffled back into the pile and new ones dealt")
     if kind == "final-round":
-        return "completed the last collection: the final round begins, ending with this player"
+        last = "you" if own else s.names[actor]
+        return (f"completed the last collection: the final round begins, and everyone has one "
+                f"more turn, ending with {last}")
     if kind == "end":
         scores = d["scores"]
         names = ["you" if w == seat else s.names[w] for w in d["winners"]]
@@ -179,11 +191,14 @@ def describe_action(s: RollState, action: Action) -> str:
     values = s.game.values
     p = s.to_move
     if kind == A.REROLL:
-        shown = " and ".join(f"the {s.dice[d]}" for d in key[1])
-        return f"Spend a token to re-roll {shown} (die {', '.join(str(d + 1) for d in key[1])})"
+        which = key[1]
+        dice = "die" if len(which) == 1 else "dice"
+        shown = _listing([s.dice[d] for d in which])
+        return (f"Spend a token to re-roll the {shown} ({dice} "
+                f"{_listing([d + 1 for d in which])})")
     if kind == A.GO:
         target = (s.pawn + sum(s.dice)) % s.game.board.size
-        return f"Move {sum(s.dice)} spaces to {_space_words(s, target)}"
+        return f"Move {_spaces(sum(s.dice))} to {_space_words(s, target)}"
     if kind == A.KEEP:
         return f"Keep the Wild die: {FACE_NAMES[s.wild]}"
     if kind == A.TAKE_FACE:
@@ -192,9 +207,12 @@ def describe_action(s: RollState, action: Action) -> str:
     if kind == A.TAKE_REGION:
         return f"Take the {values[s.faceup[key[1]]]} from {s.game.board.colours[key[1]]}"
     if kind == A.PEEK:
-        return f"Look at {s.names[key[1]]}'s card {key[2] + 1}"
+        return f"Look at {possessive(s.names[key[1]])} card {key[2] + 1}"
+    if kind == A.SWAP_GIVE:
+        return f"Offer your card {key[1] + 1} for a swap"
     if kind == A.SWAP:
-        return f"Swap your card {key[1] + 1} for {s.names[key[2]]}'s card {key[3] + 1}"
+        return (f"Swap your card {s.choices[0] + 1} for {possessive(s.names[key[1]])} card "
+                f"{key[2] + 1}")
     if kind == A.DISCARD:
         knows = s.knows(p)
         card = s.hands[p][key[1]]

@@ -45,6 +45,11 @@ def test_reroll_labels_name_the_dice():
     assert labels["reroll:012"] == "Spend a token to re-roll the 3, 5 and 4 (dice 1, 2 and 3)"
     assert labels["reroll:1"] == "Spend a token to re-roll the 5 (die 2)"
     assert labels["go"] == "Move 12 spaces to a Wild space"
+    s = arrange(faceup=(3, 8, 2, 4, 6))
+    script(s, 1, 1)
+    s.apply("roll:2")
+    assert s.describe_action(s.legal_actions()[0]) == \
+        "Move 2 spaces to the red re-roll space (a 3 face up)"
 
 
 def test_possessives():

@@ -197,8 +197,13 @@ def describe_action(s: RollState, action: Action) -> str:
         return (f"Spend a token to re-roll the {shown} ({dice} "
                 f"{_listing([d + 1 for d in which])})")
     if kind == A.GO:
-        target = (s.pawn + sum(s.dice)) % s.game.board.size
-        return f"Move {_spaces(sum(s.dice))} to {_space_words(s, target)}"
+        board = s.game.board
+        target = (s.pawn + sum(s.dice)) % board.size
+        label = f"Move {_spaces(sum(s.dice))} to {_space_words(s, target)}"
+        if board.regions[target] >= 0:
+            card = s.faceup[board.regions[target]]
+            label += " (no card there)" if card < 0 else f" ({_a(values[card])} face up)"
+        return label
     if kind == A.KEEP:
         return f"Keep the Wild die: {FACE_NAMES[s.wild]}"
     if kind == A.TAKE_FACE:

@@ -52,3 +52,10 @@ def test_derived_seeds_differ_and_repeat():
     assert derive_seed(1, 0) == derive_seed(1, 0)
     assert len({derive_seed(1, i) for i in range(1000)}) == 1000
     assert derive_seed(1, 0) != derive_seed(2, 0)
+
+
+def test_bulk_draws_continue_the_same_stream():
+    one, bulk = Rng(11), Rng(11)
+    assert draws(one, 3) == bulk.randoms(3)
+    assert draws(one, BLOCK + 7) == bulk.randoms(BLOCK + 7)  # across a block edge
+    assert one.pos == bulk.pos and one.random() == bulk.random()

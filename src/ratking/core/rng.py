@@ -42,6 +42,15 @@ class Rng:
         except IndexError:
             return self._grow(pos)
 
+    def randoms(self, n: int) -> list[float]:
+        """The next n numbers of the stream, at once."""
+        pos = self.pos
+        end = self.pos = pos + n
+        buf = self._buf
+        if end > len(buf):
+            self._grow(end - 1)
+        return buf[pos:end]
+
     def _grow(self, pos: int) -> float:
         buf, draw = self._buf, self._draw
         while len(buf) <= pos:
@@ -71,8 +80,11 @@ def shuffle(rng: Rng | random.Random, items: list) -> None:
     Sorts by one random key per item: a uniform permutation whenever the keys differ, and
     a tie between 53-bit floats is vanishingly rare (and still reproducible).
     """
-    rand = rng.random
-    keys = [rand() for _ in items]
+    if isinstance(rng, Rng):
+        keys = rng.randoms(len(items))
+    else:
+        rand = rng.random
+        keys = [rand() for _ in items]
     order = sorted(range(len(items)), key=keys.__getitem__)
     items[:] = [items[i] for i in order]
 

@@ -383,21 +383,26 @@ def refill(s: RollState) -> None:
     Ruling: every empty region is refilled (not only the one just taken), so a region left
     empty by an exhausted pile fills again once cards come back to the pile.
     """
-    faceup = s.faceup
-    if not s.pile:
-        return
-    values = s.game.values
-    icon = s.game.icon
-    icons_dealt = 0
+    if s.pile and deal_empty_regions(s):
+        reshuffle_if_needed(s)  # only a newly dealt icon can push the count over the limit
+
+
+def deal_empty_regions(s: RollState) -> int:
+    """Deal face up to every empty region while the pile lasts; return the icons dealt."""
+    faceup, pile = s.faceup, s.pile
+    values, icon = s.game.values, s.game.icon
+    dealt = []
+    icons = 0
     for region, card in enumerate(faceup):
-        if card < 0 and s.pile:
-            card = s.pile.pop()
+        if card < 0 and pile:
+            card = pile.pop()
             faceup[region] = card
-            s.public |= 1 << card
-            icons_dealt += icon[card]
-            s._emit("deal", None, {"region": region, "value": values[card]})
-    if icons_dealt:  # only a newly dealt icon can push the count over the limit
-        reshuffle_if_needed(s)
+            s.public |= 1 << card  # everyone sees a face-up card
+            icons += icon[card]
+            dealt.append((region, values[card]))
+    if dealt:
+        s._emit("deal", None, {"cards": dealt})
+    return icons
 
 
 def reshuffle_if_needed(s: RollState) -> None:
@@ -407,7 +412,6 @@ def reshuffle_if_needed(s: RollState) -> None:
     """
     icon = s.game.icon
     limit = s.game.rules.reshuffle_above
-    values = s.game.values
     while True:
         shown = [c for c in s.faceup if c >= 0]
         icons = sum(icon[c] for c in shown)
@@ -415,8 +419,7 @@ def reshuffle_if_needed(s: RollState) -> None:
             return
         pool = shown + s.pile
         plain = len(pool) - sum(icon[c] for c in pool)
-        dealt = min(len(s.faceup), len(pool))
-        if plain < dealt - limit:
+        if plain < min(len(s.faceup), len(pool)) - limit:
             return
         s._emit("reshuffle", None, {"icons": icons})
         s.pile.extend(shown)
@@ -427,12 +430,7 @@ def reshuffle_if_needed(s: RollState) -> None:
         s.known = [k & ~forget for k in s.known]  # a shuffled pile hides where each card is
         s.public &= ~forget
         shuffle(s.rng, s.pile)
-        for region in range(len(s.faceup)):
-            if s.pile:
-                card = s.pile.pop()
-                s.faceup[region] = card
-                s.public |= 1 << card
-                s._emit("deal", None, {"region": region, "value": values[card]})
+        deal_empty_regions(s)
 
 
 def end_turn(s: RollState) -> None:

@@ -164,7 +164,11 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "skip":
         return "skipped the turn"
     if kind == "deal":
-        return f"{_a(d['value'])} was dealt face up to {colours[d['region']]}"
+        cards = [f"{_a(v)} to {colours[r]}" for r, v in d["cards"]]
+        if len(cards) == 1:
+            region, value = d["cards"][0]
+            return f"{_a(value)} was dealt face up to {colours[region]}"
+        return "Cards were dealt face up: " + ", ".join(cards[:-1]) + " and " + cards[-1]
     if kind == "reshuffle":
         return (f"{d['icons']} face-up cards showed the re-roll icon, so all of them were "
                 f"shuffled back into the pile and new ones dealt")

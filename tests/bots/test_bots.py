@@ -131,3 +131,16 @@ def test_the_heuristic_uses_only_what_its_seat_knows():
         twin = state.determinize(seat, seed=5)
         assert HeuristicBot(1).choose(twin).id == HeuristicBot(1).choose(state).id
         state.apply(HeuristicBot(2).choose(state))
+
+
+def test_equal_swap_targets_go_against_the_leader():
+    # seat 2 shows low public cards (the leader); seat 1's cards are unknown: hit seat 2
+    s = arrange(hands=[[9, 0], [5, 5], [1, 1]], faceup=(3, 1, 2, 4, 6), tokens=[0, 2, 2])
+    for c in s.hands[0]:
+        s.known[0] |= 1 << c
+    s.public |= 1 << s.hands[2][0]  # everyone saw seat 2 take a 1
+    script(s, 4, "swap")
+    s.apply("roll:1")
+    assert choose(s) == "swap:0"
+    s.apply("swap:0")
+    assert choose(s) == "with:2.1"  # the unknown card of the leader, not seat 1's

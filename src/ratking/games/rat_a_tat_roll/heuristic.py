@@ -35,7 +35,7 @@ SWAP_MIN = 0.5  # swap only for at least this much expected gain
 class Belief:
     """What `seat` knows: the value of each card it was shown; the mean of the rest."""
 
-    def __init__(self, s: RollState, seat: int) -> None:
+    def __init__(self, s: RollState, seat: int, rng: random.Random | None = None) -> None:
         values = s.game.values
         known = s.knows(seat)
         unseen = [v for c, v in enumerate(values) if not known >> c & 1]
@@ -44,6 +44,12 @@ class Belief:
         self.icon_chance = (sum(1 for v in unseen if v >= icon) / len(unseen)) if unseen else 0.0
         self.hands = [[values[c] if known >> c & 1 else None for c in hand] for hand in s.hands]
         self.seat = seat
+        # to break ties among opponents: the leader (lowest expected total) first, then chance
+        jitter = rng.random if rng is not None else (lambda: 0.0)
+        need = s.need
+        self.order = {o: (sum(self.estimate(o, t) for t in range(len(hand)))
+                          + self.mean * max(0, need - len(hand)), jitter())
+                      for o, hand in enumerate(s.hands) if o != seat}
 
     def estimate(self, owner: int, slot: int) -> float:
         v = self.hands[owner][slot]
@@ -57,11 +63,16 @@ class Belief:
     def best_swap(self, s: RollState) -> tuple[float, tuple[int, int, int] | None]:
         """The best expected gain of one swap: our highest card for their lowest."""
         mine = self.worst_own()
-        theirs = min(((self.estimate(o, t), o, t) for o in range(s.players) if o != self.seat
-                      for t in range(len(s.hands[o]))), default=None)
+        theirs = self.lowest_opponent_card(s)
         if theirs is None or mine[1] < 0 or mine[0] <= theirs[0]:
             return 0.0, None
         return mine[0] - theirs[0], (mine[1], theirs[1], theirs[2])
+
+    def lowest_opponent_card(self, s: RollState) -> tuple[float, int, int] | None:
+        """(value, seat, slot) of the lowest opponent card; ties go against the leader."""
+        best = min(((self.estimate(o, t), self.order[o], o, t) for o in self.order
+                    for t in range(len(s.hands[o]))), default=None)
+        return None if best is None else (best[0], best[2], best[3])
 
 
 @cache
@@ -158,7 +169,7 @@ def choose(s: RollState, rng: random.Random) -> Action:
     p = s.to_move
     cat = s.game.catalogue
     phase = s.phase
-    b = Belief(s, p)
+    b = Belief(s, p, rng)
     if phase == CHOOSE:
         plan = Planner(s, b)
         if plan.complete:
@@ -216,8 +227,7 @@ def choose(s: RollState, rng: random.Random) -> Action:
         return cat.swap_give[pick[0]]
     if phase == P_SWAP_WITH:
         mine = b.estimate(p, s.choices[0])
-        value, o, t = min((b.estimate(o, t), o, t) for o in range(s.players) if o != p
-                          for t in range(len(s.hands[o])))
+        value, o, t = b.lowest_opponent_card(s)
         return cat.swap_with[o][t] if mine - value >= SWAP_MIN else cat.swap_none
     assert phase == P_DISCARD
     return cat.discard[b.worst_own(exclude_last=True)[1]]

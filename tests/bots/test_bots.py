@@ -134,13 +134,27 @@ def test_the_heuristic_uses_only_what_its_seat_knows():
 
 
 def test_equal_swap_targets_go_against_the_leader():
-    # seat 2 shows low public cards (the leader); seat 1's cards are unknown: hit seat 2
-    s = arrange(hands=[[9, 0], [5, 5], [1, 1]], faceup=(3, 1, 2, 4, 6), tokens=[0, 2, 2])
+    # seat 1 showed a 9 and seat 2 a 6 (the leader); their other cards are unknown and equal
+    # in expectation: the swap goes to the leader's unknown card
+    s = arrange(hands=[[9, 0], [9, 5], [6, 5]], faceup=(3, 1, 2, 4, 6), tokens=[0, 2, 2])
     for c in s.hands[0]:
         s.known[0] |= 1 << c
-    s.public |= 1 << s.hands[2][0]  # everyone saw seat 2 take a 1
+    s.public |= 1 << s.hands[1][0] | 1 << s.hands[2][0]
     script(s, 4, "swap")
     s.apply("roll:1")
     assert choose(s) == "swap:0"
     s.apply("swap:0")
-    assert choose(s) == "with:2.1"  # the unknown card of the leader, not seat 1's
+    assert {HeuristicBot(seed).choose(s).id for seed in range(12)} == {"with:2.1"}
+
+
+def test_equal_swap_targets_are_not_chosen_by_seat_number():
+    targets = set()
+    for seed in range(12):
+        s = arrange(hands=[[9, 0], [5], [5]], faceup=(3, 1, 2, 4, 6), tokens=[0, 2, 2])
+        for c in s.hands[0]:
+            s.known[0] |= 1 << c
+        script(s, 4, "swap")
+        s.apply("roll:1")
+        s.apply("swap:0")
+        targets.add(HeuristicBot(seed).choose(s).id)
+    assert targets == {"with:1.0", "with:2.0"}

@@ -196,7 +196,8 @@ def simulate(
     if summary.mean_rounds is not None:
         length += f", {summary.mean_rounds:.2f} rounds"
     console.print(length)
-    console.print(f"Draws: {summary.draws}   stopped by the round cap: {summary.capped}")
+    console.print(f"Every seat tied (a draw or a win shared by all): {summary.draws}   "
+                  f"stopped by the round cap: {summary.capped}")
     if json_out is not None:
         payload = {"game": game, "players": players, "bots": kinds, "rules": rules_,
                    "seed": seed, "summary": summary.to_dict(),

@@ -19,7 +19,7 @@ import time
 
 import ratking
 from ratking.bots import make_bot
-from ratking.sim import bench
+from ratking.sim import bench, random_play
 
 
 def per_second(fn, seconds: float) -> float:
@@ -37,12 +37,7 @@ def per_second(fn, seconds: float) -> float:
 
 def mid_game(game, players: int, seed: int, steps: int):
     state = game.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.random() * len(legal))])
+    random_play(state, random.Random(seed), steps)
     return state
 
 

@@ -85,6 +85,8 @@ def rules(game: Annotated[str, typer.Argument(help="game id, e.g. rat-a-tat-roll
         cls = game_class(game)
     except RatkingError as exc:
         fail(str(exc))
+    if cls.rules_page is None:
+        fail(f"{cls.title} has no rules page yet")
     console.print(Markdown(cls.rules_page.read_text(encoding="utf-8")))
 
 

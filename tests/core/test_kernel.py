@@ -267,3 +267,14 @@ def test_load_record_refuses_binary_files(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00\x81")
     with pytest.raises(RecordError, match="not a text file"):
         ratking.load_record(binary)
+
+
+def test_optional_game_hooks_fail_clearly():
+    from ratking.bots import HeuristicBot
+
+    state = Toy().new_game(2, seed=1)
+    with pytest.raises(RatkingError, match="Toy Nim has no heuristic bot"):
+        HeuristicBot(0).choose(state)
+    with pytest.raises(NotImplementedError):
+        Toy.render_text(state.view(None))
+    assert Toy.rules_page is None

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking import IllegalAction
+from ratking.sim import random_play
 
 from .rat_a_tat_roll import invariants as rat_a_tat_roll
 
@@ -47,13 +48,12 @@ def setups(draw, game_id):
     return ratking.make(game_id, **rules), players, seed, random.Random(chooser)
 
 
-def random_steps(state, rng, limit):
-    """Play up to `limit` random decisions (or to the end)."""
-    for _ in range(limit):
-        if state.is_over:
-            return
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.random() * len(legal))])
+def started(data, game_id, stop):
+    """A game of `game_id` after `stop` random decisions (or its end)."""
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    random_play(state, rng, stop)
+    return game, state, rng
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -86,16 +86,14 @@ def test_random_play_ends_and_keeps_invariants(game_id, data):
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 400))
 def test_replay_and_json_round_trip_bit_for_bit(game_id, data, stop):
-    game, players, seed, rng = data.draw(setups(game_id))
-    state = game.new_game(players, seed=seed)
-    random_steps(state, rng, stop)
+    game, state, _ = started(data, game_id, stop)
     record = json.loads(json.dumps(state.record()))
     assert dump(ratking.replay(record)) == dump(state)
     loaded = game.from_json(json.loads(json.dumps(state.to_json())))
     assert dump(loaded) == dump(state)
     # and the two go on identically, chance included
-    random_steps(state, random.Random(stop), 30)
-    random_steps(loaded, random.Random(stop), 30)
+    random_play(state, random.Random(stop), 30)
+    random_play(loaded, random.Random(stop), 30)
     assert dump(loaded) == dump(state)
 
 
@@ -103,16 +101,14 @@ def test_replay_and_json_round_trip_bit_for_bit(game_id, data, stop):
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 200))
 def test_clones_stay_independent(game_id, data, stop):
-    game, players, seed, rng = data.draw(setups(game_id))
-    state = game.new_game(players, seed=seed)
-    random_steps(state, rng, stop)
+    _, state, _ = started(data, game_id, stop)
     twin = state.clone()
     frozen = dump(twin)
     assert frozen == dump(state)
-    random_steps(state, random.Random(1), 25)
+    random_play(state, random.Random(1), 25)
     assert dump(twin) == frozen
     original = dump(state)
-    random_steps(twin, random.Random(2), 25)
+    random_play(twin, random.Random(2), 25)
     assert dump(state) == original
 
 
@@ -120,10 +116,8 @@ def test_clones_stay_independent(game_id, data, stop):
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 200), redeal=st.integers(0, 2**32))
 def test_determinize_keeps_every_view(game_id, data, stop, redeal):
-    game, players, seed, rng = data.draw(setups(game_id))
-    state = game.new_game(players, seed=seed)
-    random_steps(state, rng, stop)
-    for seat in [None, *range(players)]:
+    _, state, _ = started(data, game_id, stop)
+    for seat in [None, *range(state.players)]:
         guess = state.determinize(seat, seed=redeal)
         assert guess.view(seat) == state.view(seat)
         assert [e.to_dict() for e in guess.events_for(seat)] == \
@@ -138,9 +132,7 @@ def test_determinize_keeps_every_view(game_id, data, stop, redeal):
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 200))
 def test_illegal_actions_change_nothing(game_id, data, stop):
-    game, players, seed, rng = data.draw(setups(game_id))
-    state = game.new_game(players, seed=seed)
-    random_steps(state, rng, stop)
+    game, state, rng = started(data, game_id, stop)
     legal = {a.id for a in state.legal_actions()}
     illegal = [a for a in game._actions if a not in legal]
     before = dump(state)

@@ -47,3 +47,16 @@ def test_bench_rejects_bad_input():
         bench(GAME, 1, seconds=0.01)
     with pytest.raises(RulesError, match="nope"):
         bench(GAME, 2, seconds=0.01, rules={"nope": 1})
+
+
+def test_random_play_stops_at_the_limit_or_the_end():
+    import random
+
+    import ratking
+    from ratking.sim import random_play
+
+    state = ratking.make("rat-a-tat-roll").new_game(3, seed=4)
+    assert random_play(state, random.Random(1), 5) == 5 and len(state.history) == 5
+    rest = random_play(state, random.Random(1))
+    assert state.is_over and len(state.history) == 5 + rest
+    assert random_play(state, random.Random(1)) == 0

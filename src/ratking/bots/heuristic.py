@@ -14,7 +14,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
-        policy = getattr(state.game, "heuristic", None)
+        policy = state.game.heuristic
         if policy is None:
             raise RatkingError(f"{state.game.title} has no heuristic bot")
         return policy(state, self.rng)

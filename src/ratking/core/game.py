@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .action import Action
@@ -34,6 +37,9 @@ class Game:
     max_players: ClassVar[int]
     rule_specs: ClassVar[tuple[RuleSpec, ...]]
     state_class: ClassVar[type[State]]
+    rules_page: ClassVar[Path | None] = None  # the rules in our own words (Markdown)
+    # the heuristic bot's policy, heuristic(state, rng) -> Action; None if the game has none
+    heuristic: ClassVar[Callable[[State, random.Random], Action] | None] = None
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)
@@ -139,6 +145,11 @@ class Game:
         return action
 
     # --- hooks ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def render_text(view: dict[str, Any]) -> Any:
+        """A Rich renderable of a view, for the terminal."""
+        raise NotImplementedError
 
     def _check_rules(self) -> None:
         """Cross-checks between rule values; raise RulesError naming the rule."""

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ratking
+from ratking.sim import random_play
 
 SECRET_KINDS = {"first-card": "value", "draw": "value", "peek": "value", "peek-own": "values"}
 
@@ -16,12 +17,7 @@ SECRET_KINDS = {"first-card": "value", "draw": "value", "peek": "value", "peek-o
 def played(players, seed, steps, memory_aid):
     game = ratking.make("rat-a-tat-roll", memory_aid=memory_aid, max_rounds=40)
     state = game.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.random() * len(legal))])
+    random_play(state, random.Random(seed), steps)
     return state
 
 

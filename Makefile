@@ -1,12 +1,12 @@
 # ratking: two commands set everything up on a fresh machine.
-#   make play   create .venv, install, start the main job
+#   make play   create .venv, install, start the web app at http://127.0.0.1:8000
 #   make test   create .venv with the dev tools, lint and run the whole suite
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play terminal test lint services bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "ratking needs Python 3.11 or newer"'
@@ -22,12 +22,19 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
+	$(BIN)/ratking serve
+
+terminal: $(VENV)/.installed
 	$(BIN)/ratking play rat-a-tat-roll --players 3 --seats human,bot,bot
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 
-test: lint
+services: $(VENV)/.installed-dev
+	@bash scripts/test-services.sh
+
+test: lint services
+	@if [ -f $(VENV)/.postgres ]; then export RATKING_TEST_POSTGRES="$$(cat $(VENV)/.postgres)"; fi; \
 	$(BIN)/python -m pytest -q -n 2
 
 bench: $(VENV)/.installed

@@ -119,6 +119,29 @@ def play(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="SQLAlchemy URL (default: $RATKING_DB, else a SQLite file in your data folder)")]
+    = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it moves")]
+    = 0.6,
+) -> None:
+    """Start the web app: create tables, invite friends, play in the browser."""
+    import uvicorn
+
+    from .server import create_app
+    from .server.storage import default_db_url
+
+    url = db or default_db_url()
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
+                  f"(tables in {shown}; Ctrl+C stops)")
+    uvicorn.run(create_app(url, bot_delay), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a record saved by `ratking play --save`")],
     seat: Annotated[int | None, typer.Option(

@@ -8,11 +8,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from .bots import make_bot
+from .bots import BOT_NAMES, make_bot
 from .core import Game, IllegalAction, RatkingError, State, narrate, replay, save_record
 from .core.rng import derive_seed, new_seed
 
-BOT_NAMES = ("Whiskers", "Nibbles", "Templeton", "Remy", "Scabbers", "Ratatouille")
 SEAT_KINDS = ("human", "bot", "heuristic", "random")
 
 

@@ -16,6 +16,7 @@ class Bot(Protocol):
 
 
 BOT_KINDS = ("random", "heuristic")
+BOT_NAMES = ("Whiskers", "Nibbles", "Templeton", "Remy", "Scabbers", "Ratatouille")
 
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:

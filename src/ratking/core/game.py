@@ -151,5 +151,12 @@ class Game:
         """A Rich renderable of a view, for the terminal."""
         raise NotImplementedError
 
+    @staticmethod
+    def render_svg(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
+        """The board as one <svg> element drawn from a view, for the web app. Legal actions
+        with a place on the board carry data-action="<id>"; the page makes buttons for the
+        rest. `actions` holds {"id", "label"} of what the viewer may do now."""
+        raise NotImplementedError
+
     def _check_rules(self) -> None:
         """Cross-checks between rule values; raise RulesError naming the rule."""

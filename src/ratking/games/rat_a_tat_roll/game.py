@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Action, Game, RulesError, register
-from . import heuristic, text
+from . import heuristic, svg, text
 from .actions import Catalogue
 from .components import Board, card_values, load_board
 from .params import RULE_SPECS
@@ -59,6 +59,12 @@ class RatATatRoll(Game):
     def render_text(view: dict) -> object:
         """A Rich renderable of a view, for the terminal."""
         return text.render(view)
+
+    @staticmethod
+    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
+        """One standalone <svg> board of a view, with the viewer's legal actions
+        ([{"id", "label"}]) that have a place on the board drawn there as clickable elements."""
+        return svg.render(view, actions)
 
     @staticmethod
     def heuristic(state: RollState, rng) -> Action:

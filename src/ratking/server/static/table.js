@@ -1,0 +1,266 @@
+// The table page: one websocket; the server sends each seat its own board (SVG), its legal
+// actions and the log. Every legal action is clickable, on the board or as a button.
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const tokenKey = `ratking:tokens:${tableId}`;
+const inviteKey = `ratking:invites:${tableId}`;
+let socket = null;
+let last = null;          // the last state message
+let shownSeat = null;     // whose cards are on screen (hot seat)
+let waiting = false;      // a move was sent; wait for the answer
+let retry = 500;
+let replayStep = null;
+let timerId = null;
+
+function tokens() {
+  try { return JSON.parse(localStorage.getItem(tokenKey) || "[]"); } catch { return []; }
+}
+
+function takeTokenFromLink() {
+  // invite links carry the secret in the fragment (#seat=1&token=...), never sent to servers
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  if (token) {
+    const held = tokens();
+    if (!held.includes(token)) held.push(token);
+    localStorage.setItem(tokenKey, JSON.stringify(held));
+    history.replaceState(null, "", location.pathname);
+  }
+}
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    $("banner").hidden = true;
+    send({ type: "hello", tokens: tokens() });
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") show(message);
+    else if (message.type === "error") {
+      waiting = false;
+      if (message.code === "unknown-table") {
+        banner(`No table here: ${message.message}.`, false);
+        socket.onclose = null;
+      } else if (message.code !== "stale") toast(message.message);
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) return;
+    banner("Connection lost: reconnecting…", true);
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function banner(text, busy) {
+  const box = $("banner");
+  box.textContent = text;
+  box.classList.toggle("busy", busy);
+  box.hidden = false;
+}
+
+function show(message) {
+  last = message;
+  waiting = false;
+  const table = message.table;
+  document.title = `ratking · ${table.title}`;
+  $("title").textContent = table.title;
+  const mover = table.to_move === null ? null : table.seats[table.to_move];
+  $("status").textContent = message.result ? "Game over"
+    : message.actions.length ? "Your move" : mover ? `${mover.name} to move` : "";
+  $("status").classList.toggle("mine", message.actions.length > 0);
+  if (replayStep === null) {
+    // hot seat: when the screen must change hands, hide the cards until the player is ready
+    if (shownSeat !== null && message.seat !== null && message.seat !== shownSeat
+        && message.you.length > 1 && !message.result) {
+      $("pass-text").textContent = `Pass the screen to ${table.seats[message.seat].name}.`;
+      $("pass").hidden = false;
+      $("board").classList.add("hidden-cards");
+    }
+    shownSeat = message.seat;
+    drawBoard(message.svg, message.actions);
+  }
+  drawSeats(message);
+  drawLog(message.log);
+  drawTimer(message.turn_deadline);
+  if (message.result && !$("game-over").dataset.seen) showResult(message);
+}
+
+function drawBoard(svg, actions) {
+  const board = $("board");
+  board.innerHTML = svg;
+  const bar = $("actions");
+  bar.replaceChildren();
+  const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.dataset.action));
+  for (const action of actions) {
+    if (placed.has(action.id)) continue;
+    const button = document.createElement("button");
+    button.className = "act-button";
+    button.dataset.action = action.id;
+    button.textContent = action.label;
+    bar.append(button);
+  }
+  for (const node of board.querySelectorAll("[data-action]")) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+  }
+}
+
+function act(actionId) {
+  if (!last || waiting || replayStep !== null) return;
+  if (!last.actions.some((a) => a.id === actionId)) return;
+  waiting = true;
+  send({ type: "move", seat: last.seat, action: actionId, version: last.version });
+}
+
+function clickTarget(event) {
+  const node = event.target.closest("[data-action]");
+  if (node && (node.closest("#board") || node.closest("#actions"))) act(node.dataset.action);
+}
+
+function drawSeats(message) {
+  const list = $("seats");
+  list.replaceChildren();
+  message.table.seats.forEach((seat) => {
+    const item = document.createElement("li");
+    item.className = [seat.connected ? "on" : "off",
+                      message.table.to_move === seat.seat ? "turn" : "",
+                      message.you.includes(seat.seat) ? "you" : ""].join(" ");
+    const kind = seat.kind === "human" ? "" : seat.kind === "random" ? " · random bot" : " · bot";
+    item.textContent = `${seat.name}${message.you.includes(seat.seat) ? " (you)" : ""}${kind}`;
+    list.append(item);
+  });
+  const invites = $("invites");
+  invites.replaceChildren();
+  let saved = [];
+  try { saved = JSON.parse(localStorage.getItem(inviteKey) || "[]"); } catch { saved = []; }
+  for (const invite of saved) {
+    if (message.you.includes(invite.seat) || message.result) continue;
+    const link = new URL(invite.invite, location.href).href;
+    const row = document.createElement("div");
+    row.className = "invite";
+    const label = document.createElement("span");
+    label.textContent = `Invite for ${invite.name}: `;
+    const copy = document.createElement("button");
+    copy.textContent = "Copy link";
+    copy.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(link); toast("Link copied"); }
+      catch { prompt("Copy this link", link); }
+    });
+    const here = document.createElement("button");
+    here.textContent = "Play it on this screen";
+    here.addEventListener("click", () => { location.href = link; location.reload(); });
+    row.append(label, copy, here);
+    invites.append(row);
+  }
+}
+
+function drawLog(lines) {
+  const log = $("log");
+  log.replaceChildren(...lines.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawTimer(seconds) {
+  clearInterval(timerId);
+  if (seconds === null || seconds === undefined) return;
+  const end = Date.now() + seconds * 1000;
+  const status = $("status");
+  const base = status.textContent;
+  const tick = () => {
+    const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+    status.textContent = `${base} · ${left} s`;
+  };
+  tick();
+  timerId = setInterval(tick, 1000);
+}
+
+function showResult(message) {
+  const result = message.result;
+  const box = $("game-over");
+  box.dataset.seen = "1";
+  const best = Math.max(...result.returns);
+  const table = $("over-table");
+  table.replaceChildren();
+  const head = table.insertRow();
+  for (const text of ["Player", result.scores ? "Score" : "", "Result"]) {
+    const th = document.createElement("th");
+    th.textContent = text;
+    head.append(th);
+  }
+  result.names.forEach((name, i) => {
+    const row = table.insertRow();
+    const share = result.returns[i];
+    const outcome = result.end === "round-cap" ? "draw"
+      : share === best && share > 0 ? (share < 1 ? "shared win" : "winner") : "";
+    row.className = outcome ? "winner" : "";
+    for (const text of [name, result.scores ? String(result.scores[i]) : "", outcome]) {
+      row.insertCell().textContent = text;
+    }
+  });
+  $("over-title").textContent = result.end === "round-cap" ? "Game over: round limit" : "Game over";
+  $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  box.hidden = false;
+}
+
+async function showStep(step) {
+  const total = last.version;
+  replayStep = Math.max(0, Math.min(step, total));
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/${replayStep}`);
+  const data = await response.json();
+  if (!response.ok) { toast(data.error); return; }
+  $("replay").hidden = false;
+  $("replay-pos").textContent = `move ${data.step} of ${data.total}`;
+  drawBoard(data.svg, []);
+  drawLog(data.log);
+}
+
+function replayControl(event) {
+  const which = event.target.closest("button")?.dataset.step;
+  if (!which) return;
+  if (which === "close") {
+    replayStep = null;
+    $("replay").hidden = true;
+    show(last);
+    return;
+  }
+  const step = { first: 0, prev: replayStep - 1, next: replayStep + 1, last: last.version }[which];
+  showStep(step);
+}
+
+document.addEventListener("click", clickTarget);
+document.addEventListener("keydown", (event) => {
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-action]")) {
+    event.preventDefault();
+    act(event.target.closest("[data-action]").dataset.action);
+  }
+});
+$("pass-ok").addEventListener("click", () => {
+  $("pass").hidden = true;
+  $("board").classList.remove("hidden-cards");
+});
+$("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
+$("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
+$("replay").addEventListener("click", replayControl);
+setInterval(() => send({ type: "ping" }), 25000);
+takeTokenFromLink();
+connect();

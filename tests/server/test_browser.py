@@ -1,0 +1,86 @@
+"""A real browser: Playwright drives Debian's Chromium through a whole Rat-a-Tat Roll game,
+created in the lobby against two bots and played to the end by clicking. Screenshots of the
+board and of the game-over screen are kept in test-artifacts/browser/."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import Server, free_port
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Debian's chromium (scripts/test-services.sh)")
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def play_by_clicking(page, shots: str) -> int:
+    """Click the first clickable legal action until the game is over; return the clicks."""
+    clicks, shot_taken = 0, False
+    over = page.locator("[data-testid=game-over]")
+    while not over.is_visible():
+        assert clicks < 400, "the game did not end"
+        action = page.locator("#board [data-action], #actions [data-action]").first
+        try:
+            action.wait_for(state="visible", timeout=15_000)
+        except Exception:
+            if over.is_visible():
+                break
+            raise
+        if not shot_taken and page.locator("#board [data-action]").count():
+            page.screenshot(path=str(ARTIFACTS / f"{shots}-board.png"))
+            shot_taken = True
+        version = page.evaluate("() => document.querySelector('#log').children.length")
+        action.click()
+        clicks += 1
+        page.wait_for_function(
+            "v => document.querySelector('#log').children.length !== v "
+            "|| !document.querySelector('[data-testid=game-over]').hidden", arg=version,
+            timeout=15_000)
+    return clicks
+
+
+@pytest.mark.parametrize("viewport, name", [({"width": 1280, "height": 900}, "desktop"),
+                                            ({"width": 390, "height": 844}, "phone")])
+def test_a_whole_game_in_the_browser(browser, tmp_path, viewport, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
+    try:
+        page = browser.new_page(viewport=viewport)
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url + "/")
+        page.get_by_role("radio", name="Rat-a-Tat Roll").first.wait_for()
+        page.select_option("#players", "3")
+        page.select_option("[data-seat='0']", "human")
+        page.select_option("[data-seat='1']", "heuristic")
+        page.select_option("[data-seat='2']", "heuristic")
+        page.screenshot(path=str(ARTIFACTS / f"{name}-lobby.png"))
+        page.click("[data-testid=create-table]")
+        page.wait_for_url("**/t/*")
+        page.locator("#board svg").wait_for()
+        clicks = play_by_clicking(page, name)
+        assert clicks >= 4
+        summary = page.locator("[data-testid=game-over]")
+        assert "Game over" in summary.inner_text()
+        assert summary.locator("tr").count() == 4  # a header and three players
+        page.screenshot(path=str(ARTIFACTS / f"{name}-game-over.png"))
+        assert not errors, errors
+    finally:
+        server.kill()

@@ -1,0 +1,172 @@
+"""The table websocket: seats and tokens, moves and versions, bad input, and secrets."""
+
+import json
+from contextlib import contextmanager
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+import ratking
+from ratking.server.messages import board_message
+
+from .conftest import expect, new_table, receive_state
+
+
+@contextmanager
+def join(client, table, tokens=()):
+    """A socket at the table (holding `tokens`), and the first state it was sent."""
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as socket:
+        first = receive_state(socket)
+        assert first["type"] == "state"
+        if tokens:
+            socket.send_json({"type": "hello", "tokens": list(tokens)})
+            first = receive_state(socket)
+        yield socket, first
+
+
+def test_unknown_table_is_refused_and_closed(client):
+    with client.websocket_connect("/ws/tables/nope") as ws:
+        message = ws.receive_json()
+        assert message == {"type": "error", "code": "unknown-table",
+                           "message": "no table 'nope'"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404
+
+
+def test_spectators_see_no_hand_and_act_for_no_seat(client):
+    table = new_table(client, seats=("human", "human", "human"))
+    with join(client, table) as (ws, state):
+        assert state["seat"] is None and state["actions"] == [] and state["you"] == []
+        assert all(card is None for seat in state["view"]["seats"] for card in seat["cards"])
+        assert 'data-action' not in state["svg"]
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:1", "version": 0})
+        assert expect(ws, "error")["code"] == "not-your-seat"
+        ws.send_json({"type": "ping"})
+        assert expect(ws, "pong") == {"type": "pong"}
+
+
+def test_a_seat_token_unlocks_that_seat_only(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    token0, token1 = table["seats"][0]["token"], table["seats"][1]["token"]
+    with join(client, table, [token1]) as (ws, state):
+        assert state["you"] == [1] and state["seat"] == 1 and state["actions"] == []
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:1", "version": 0})
+        assert expect(ws, "error")["code"] == "not-your-seat"
+        ws.send_json({"type": "hello", "tokens": ["forged"]})
+        assert expect(ws, "error")["code"] == "bad-token"
+    with join(client, table, [token0]) as (ws, state):
+        assert state["seat"] == 0 and [a["id"] for a in state["actions"]] == \
+            ["roll:1", "roll:2", "roll:3"]
+        assert 'data-action' in state["svg"] or state["actions"]
+
+
+def test_bad_messages_get_clear_errors_and_the_socket_stays_usable(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, _state):
+        for text, code in [("{not json", "malformed"), ("[1, 2]", "malformed"),
+                           (json.dumps({"type": "dance"}), "unknown-type"),
+                           ("x" * 5000, "too-large"),
+                           (json.dumps({"type": "move", "seat": 0}), "malformed"),
+                           (json.dumps({"type": "hello", "tokens": "abc"}), "malformed")]:
+            ws.send_text(text)
+            answer = expect(ws, "error")
+            assert answer["code"] == code, (text[:20], answer)
+        ws.send_json({"type": "ping"})
+        assert expect(ws, "pong") == {"type": "pong"}
+        assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+
+
+def test_stale_and_illegal_moves_change_nothing(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, _state):
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:1", "version": 5})
+        answer = receive_state(ws)
+        assert answer["code"] == "stale" and "version 5" in answer["message"]
+        assert receive_state(ws)["version"] == 0  # and the current state comes with it
+        ws.send_json({"type": "move", "seat": 0, "action": "skip", "version": 0})
+        answer = receive_state(ws)
+        assert answer["code"] == "illegal" and "only the Wild die" in answer["message"]
+        receive_state(ws)
+        ws.send_json({"type": "move", "seat": 0, "action": "fly", "version": 0})
+        assert receive_state(ws)["message"] == "no such action in this game"
+        receive_state(ws)
+        assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:2", "version": 0})
+        assert receive_state(ws)["version"] == 1
+
+
+def play_to_the_end(ws, first):
+    """Seat's socket: take the first legal action whenever it is ours; return all messages."""
+    messages, state = [first], first
+    while state.get("result") is None:
+        if state["actions"] and state["version"] == max(m["version"] for m in messages):
+            ws.send_json({"type": "move", "seat": state["seat"],
+                          "action": state["actions"][0]["id"], "version": state["version"]})
+        state = receive_state(ws)
+        assert state["type"] == "state", state
+        messages.append(state)
+    return messages
+
+
+def test_a_full_game_against_bots_never_sends_more_than_the_seat_may_see(client):
+    table = new_table(client, seats=("human", "bot", "bot"), rules={"memory_aid": True})
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, first):
+        messages = play_to_the_end(ws, first)
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    final = ratking.replay(record)
+    assert final.is_over and messages[-1]["result"]["returns"] == final.returns()
+    # every message equals what seat 0's view and events give at that version, so it carries
+    # exactly what the engine lets seat 0 know (and the engine's views are property-tested)
+    checked = 0
+    for message in messages:
+        if message["seat"] != 0:
+            continue
+        state = ratking.replay(record, upto=message["version"])
+        expected = json.loads(json.dumps(board_message(state, 0)))
+        for key in ("view", "svg", "actions", "log"):
+            assert message[key] == expected[key], key
+        checked += 1
+    assert checked == len(messages) > 5
+    # and the record replays to the same finished game the server has
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert info["status"] == "over" and info["version"] == len(record["actions"])
+    step = client.get(f"/api/tables/{table['id']}/replay/3").json()
+    assert step["step"] == 3 and step["total"] == len(record["actions"]) and step["svg"]
+    assert client.get(f"/api/tables/{table['id']}/replay/9999").status_code == 400
+
+
+def test_bots_play_a_table_of_bots_to_the_end(client):
+    table = new_table(client, seats=("bot", "random", "bot"))
+    with join(client, table) as (ws, state):
+        while state.get("result") is None:
+            state = receive_state(ws)
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "over"
+
+
+def test_one_browser_may_hold_several_seats(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    tokens = [s["token"] for s in table["seats"][:2]]
+    with join(client, table, tokens) as (ws, state):
+        assert state["you"] == [0, 1] and state["seat"] == 0
+        messages = play_to_the_end(ws, state)
+    assert {m["seat"] for m in messages if m["actions"]} == {0, 1}  # it moved for both seats
+
+
+def test_a_turn_timer_lets_a_bot_move_for_a_late_player(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from ratking.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 't.db'}", bot_delay=0)
+    with TestClient(app) as client:
+        table = new_table(client, seats=("human", "bot", "bot"), turn_timer=5)
+        with join(client, table, [table["seats"][0]["token"]]) as (ws, state):
+            assert 0 < state["turn_deadline"] <= 5
+            room = app.state.rooms.get(table["id"])
+            room.row.turn_timer = 0.05  # shorten the wait for the test
+            client.portal.call(room.schedule)  # on the server's event loop
+            while state["version"] == 0:
+                state = receive_state(ws)
+        moves = client.get(f"/api/tables/{table['id']}").json()["version"]
+        assert moves >= 1

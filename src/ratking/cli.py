@@ -138,7 +138,10 @@ def serve(
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
                   f"(tables in {shown}; Ctrl+C stops)")
-    uvicorn.run(create_app(url, bot_delay), host=host, port=port, log_level="warning")
+    # no per-message deflate: on a small server CPU is scarcer than bandwidth (a reverse proxy
+    # can compress for the internet)
+    uvicorn.run(create_app(url, bot_delay), host=host, port=port, log_level="warning",
+                ws_per_message_deflate=False)
 
 
 @app.command()

@@ -12,6 +12,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
 from .messages import board_message
@@ -151,8 +152,8 @@ def create_app(db: str | None = None, bot_delay: float = 0.6) -> FastAPI:
             while True:
                 text = await socket.receive_text()
                 await handle(room, conn, text)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # the page closed, reloaded or lost its network: it may come back
         finally:
             room.connections.discard(conn)
             if not rooms_of(socket).closing:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core import State, narrate
 
-LOG_LINES = 60
+LOG_LINES = 40
 
 
 def actions_for(state: State, seat: int | None) -> list[dict[str, str]]:
@@ -34,5 +34,6 @@ def board_message(state: State, seat: int | None) -> dict[str, Any]:
         "view": view,
         "svg": state.game.render_svg(view, actions),
         "actions": actions,
-        "log": narrate(state.events_for(seat))[-LOG_LINES:],
+        # the recent events only: narrating a whole long game for every message is wasteful
+        "log": narrate(state.events_for(seat, since=max(0, len(state.log) - LOG_LINES))),
     }

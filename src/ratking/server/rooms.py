@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 from ..bots import BOT_NAMES, make_bot
@@ -127,8 +128,8 @@ class Room:
                     probe.apply(action)
                 except IllegalAction as exc:
                     raise MoveRefused("illegal", exc.reason) from None
-            await asyncio.to_thread(self.rooms.storage.add_move, self.id, self.version, action,
-                                    seat, by, self._ends_with(action))
+            await self.rooms.write(self.rooms.storage.add_move, self.id, self.version, action,
+                                   seat, by, self._ends_with(action))
             state.apply(action)
         await self.broadcast()
         self.schedule()
@@ -176,26 +177,28 @@ class Room:
     # --- telling people ---------------------------------------------------------------------
 
     async def send_state(self, conn: Connection, cache: dict | None = None) -> None:
+        """Send `conn` the table as its seat sees it. `cache` shares the work of one broadcast
+        between connections that see the same seat and hold the same seats."""
         state = self.state
         seat = conn.shown_seat(state)
-        if cache is not None and seat in cache:
-            board = cache[seat]
-        else:
-            board = board_message(state, seat)
+        key = (seat, conn.seats)
+        text = None if cache is None else cache.get(key)
+        if text is None:
+            message = {
+                "type": "state",
+                "table": self.summary(),
+                "version": self.version,
+                "you": list(conn.seats),
+                "turn_deadline": self._seconds_left(),
+                "result": result_of(state),
+                **board_message(state, seat),
+            }
+            text = orjson.dumps(message).decode()
             if cache is not None:
-                cache[seat] = board
-        message = {
-            "type": "state",
-            "table": self.summary(),
-            "version": self.version,
-            "you": list(conn.seats),
-            "turn_deadline": self._seconds_left(),
-            "result": result_of(state),
-            **board,
-        }
+                cache[key] = text
         async with conn.lock:
             with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
-                await conn.socket.send_json(message)
+                await conn.socket.send_text(text)
                 conn.sent_version = self.version
 
     def _seconds_left(self) -> float | None:
@@ -217,6 +220,15 @@ class Rooms:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.closing = False
+
+    async def write(self, call, *args) -> None:
+        """Run a storage write. SQLite commits a move in well under a millisecond, so it runs
+        on the event loop: a worker thread would fight the loop for the GIL. A networked
+        database (PostgreSQL) waits on the network, so its writes go to a thread."""
+        if self.storage.local:
+            call(*args)
+        else:
+            await asyncio.to_thread(call, *args)
 
     def resume(self) -> int:
         """Rebuild every unfinished table from its moves (after a restart) and restart bots."""

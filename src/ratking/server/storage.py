@@ -26,7 +26,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -95,6 +97,7 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.local = url.startswith("sqlite")  # a file on this machine: no network waits
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -114,13 +117,14 @@ class Storage:
                  over: bool) -> None:
         """Commit one move (and the table's status): durable before anyone hears of it."""
         stamp = now()
-        with Session(self.engine) as session, session.begin():
-            session.add(MoveRow(table_id=table_id, index=index, action=action, seat=seat, by=by,
-                                created_at=stamp))
-            row = session.get(TableRow, table_id)
-            row.updated_at = stamp
-            if over:
-                row.status = "over"
+        changes: dict[str, Any] = {"updated_at": stamp}
+        if over:
+            changes["status"] = "over"
+        with self.engine.begin() as conn:  # plain statements: this runs once per move
+            conn.execute(insert(MoveRow), {"table_id": table_id, "index": index,
+                                           "action": action, "seat": seat, "by": by,
+                                           "created_at": stamp})
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**changes))
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine, expire_on_commit=False) as session:

@@ -10,7 +10,7 @@ makes buttons for the others (roll:K, reroll:..., keep, skip, wild, peek:none, s
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, wraps
 from html import escape
 from typing import Any
 
@@ -104,6 +104,25 @@ def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
+
+def _memo(draw):
+    """Cache a drawing primitive's output: draw(out, *args) appends the same markup for the
+    same arguments, and a board redraws the same icons, cards and coins on every move."""
+
+    @lru_cache(maxsize=16384)
+    def markup(*args, **kwargs) -> str:
+        buf: list[str] = []
+        draw(buf, *args, **kwargs)
+        return "".join(buf)
+
+    @wraps(draw)
+    def append(out: list[str], *args, **kwargs) -> None:
+        out.append(markup(*args, **kwargs))
+
+    return append
+
+
+@_memo
 def _text(out: list[str], x: float, y: float, s: object, size: float, fill: str = CREAM,
           anchor: str = "middle", weight: str = "", extra: str = "") -> None:
     bold = f' font-weight="{weight}"' if weight else ""
@@ -129,6 +148,7 @@ def _sector(cx: float, cy: float, r0: float, r1: float, a0: float, a1: float) ->
 
 # --- small pictures -------------------------------------------------------------------------
 
+@_memo
 def _reroll_icon(out: list[str], cx: float, cy: float, r: float, colour: str,
                  width: float) -> None:
     """A circular arrow: the re-roll icon."""
@@ -146,6 +166,7 @@ def _reroll_icon(out: list[str], cx: float, cy: float, r: float, colour: str,
                f'L{_n(right[0])} {_n(right[1])}Z" fill="{colour}"/>')
 
 
+@_memo
 def _eye(out: list[str], cx: float, cy: float, r: float, colour: str, width: float) -> None:
     out.append(f'<path d="M{_n(cx - r)} {_n(cy)}Q{_n(cx)} {_n(cy - r * 0.85)} {_n(cx + r)} '
                f'{_n(cy)}Q{_n(cx)} {_n(cy + r * 0.85)} {_n(cx - r)} {_n(cy)}Z" fill="none" '
@@ -153,6 +174,7 @@ def _eye(out: list[str], cx: float, cy: float, r: float, colour: str, width: flo
                f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.32)}" fill="{colour}"/>')
 
 
+@_memo
 def _star(out: list[str], cx: float, cy: float, r: float, colour: str) -> None:
     pts = []
     for k in range(10):
@@ -161,6 +183,7 @@ def _star(out: list[str], cx: float, cy: float, r: float, colour: str) -> None:
     out.append(f'<polygon points="{" ".join(pts)}" fill="{colour}"/>')
 
 
+@_memo
 def _cards_icon(out: list[str], cx: float, cy: float, r: float, colour: str) -> None:
     """Card or pile: two overlapping cards."""
     w, h = r * 0.95, r * 1.35
@@ -171,6 +194,7 @@ def _cards_icon(out: list[str], cx: float, cy: float, r: float, colour: str) -> 
                f'height="{_n(h)}" rx="{_n(r * 0.15)}" fill="{colour}"/>')
 
 
+@_memo
 def _space_icon(out: list[str], kind: str, cx: float, cy: float, r: float) -> None:
     if kind == "wild":
         _star(out, cx, cy, r * 1.05, GOLD)
@@ -184,6 +208,7 @@ def _space_icon(out: list[str], kind: str, cx: float, cy: float, r: float) -> No
         _text(out, cx, cy + r * 0.4, kind[:1].upper(), r * 1.2, "#fff", weight="bold")
 
 
+@_memo
 def _coin(out: list[str], cx: float, cy: float, r: float) -> None:
     """A re-roll token."""
     out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#f2c14e" '
@@ -191,6 +216,7 @@ def _coin(out: list[str], cx: float, cy: float, r: float) -> None:
     _reroll_icon(out, cx, cy, r * 0.5, "#8a5a06", r * 0.16)
 
 
+@_memo
 def _pawn(out: list[str], cx: float, cy: float, s: float) -> None:
     """The Catue of Liberty: a verdigris pawn with a crown and a torch."""
     def p(x: float, y: float) -> str:
@@ -224,6 +250,7 @@ def _pawn(out: list[str], cx: float, cy: float, s: float) -> None:
     out.append("</g>")
 
 
+@_memo
 def _die(out: list[str], x: float, y: float, s: float, value: int) -> None:
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(s)}" height="{_n(s)}" '
                f'rx="{_n(s * 0.2)}" fill="#fffdf6" stroke="{INK}" stroke-width="2.5"/>')
@@ -238,6 +265,7 @@ def _die(out: list[str], x: float, y: float, s: float, value: int) -> None:
                    f'cy="{_n(y + s * (0.25 + 0.25 * j))}" r="{_n(s * 0.09)}" fill="{INK}"/>')
 
 
+@_memo
 def _wild_die(out: list[str], x: float, y: float, s: float, face: str) -> None:
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(s)}" height="{_n(s)}" '
                f'rx="{_n(s * 0.2)}" fill="{WILD_FILL}" stroke="{GOLD}" stroke-width="2.5"/>')
@@ -248,6 +276,7 @@ def _wild_die(out: list[str], x: float, y: float, s: float, face: str) -> None:
 
 # --- cards ----------------------------------------------------------------------------------
 
+@_memo
 def _card(out: list[str], x: float, y: float, w: float, h: float, value: int | None,
           style: str, icon_from: int) -> None:
     """style: 'back' (face down, unknown), 'face' (face up or revealed), 'known' (face down,

@@ -84,3 +84,55 @@ def test_a_whole_game_in_the_browser(browser, tmp_path, viewport, name):
         assert not errors, errors
     finally:
         server.kill()
+
+
+def test_hot_seat_and_reload_in_the_browser(browser, tmp_path):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url + "/")
+        page.get_by_role("radio", name="Rat-a-Tat Roll").first.wait_for()
+        page.select_option("#players", "3")
+        page.select_option("[data-seat='1']", "human")
+        page.click("[data-testid=create-table]")
+        page.wait_for_url("**/t/*")
+        # the creator holds seat 1; seat 2's invite can be played on this same screen
+        page.get_by_text("Play it on this screen").click()
+        page.wait_for_function("() => document.querySelector('#seats').innerText"
+                               ".split('(you)').length === 3")
+        passed = False
+        for _ in range(40):  # play until the screen must change hands
+            if page.locator("#pass").is_visible():
+                passed = True
+                break
+            action = page.locator("#board [data-action], #actions [data-action]").first
+            action.wait_for(state="visible", timeout=15_000)
+            action.click()
+            page.wait_for_timeout(150)
+        assert passed, "the pass-the-screen cover never came up"
+        assert "Player 2" in page.locator("#pass-text").inner_text()
+        page.screenshot(path=str(ARTIFACTS / "hot-seat-pass.png"))
+        # the cover hides the whole table: nothing of the next player's log shows through
+        hidden = page.evaluate("""() => {
+            const cover = document.querySelector('#pass');
+            const log = document.querySelector('#log').getBoundingClientRect();
+            const top = document.elementFromPoint(log.left + 10, log.top + 10);
+            return cover.contains(top) && getComputedStyle(cover).backgroundImage !== 'none';
+        }""")
+        assert hidden, "the log shows around the pass-the-screen cover"
+        page.click("#pass-ok")
+        assert not page.locator("#pass").is_visible()
+        # a reload (or a lost network) puts the browser back in both seats, at the same move
+        status = page.locator("[data-testid=status]").inner_text()
+        page.reload()
+        page.locator("#board svg").wait_for()
+        page.wait_for_function("() => document.querySelector('#seats').innerText"
+                               ".split('(you)').length === 3")
+        assert page.locator("[data-testid=status]").inner_text().split(" · ")[0] == \
+            status.split(" · ")[0]
+        assert not errors, errors
+    finally:
+        server.kill()

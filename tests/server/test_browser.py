@@ -30,6 +30,24 @@ def browser():
         chromium.close()
 
 
+def create_table(browser, server, viewport, seats, lobby_shot=None):
+    """Open the lobby, create a Rat-a-Tat Roll table with these seats, land on its page.
+    Returns the page and the list that collects its script errors."""
+    page = browser.new_page(viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/")
+    page.get_by_role("radio", name="Rat-a-Tat Roll").first.wait_for()
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"[data-seat='{i}']", kind)
+    if lobby_shot:
+        page.screenshot(path=str(ARTIFACTS / lobby_shot))
+    page.click("[data-testid=create-table]")
+    page.wait_for_url("**/t/*")
+    return page, errors
+
+
 def play_by_clicking(page, shots: str) -> int:
     """Click the first clickable legal action until the game is over; return the clicks."""
     clicks, shot_taken = 0, False
@@ -38,7 +56,7 @@ def play_by_clicking(page, shots: str) -> int:
         assert clicks < 400, "the game did not end"
         action = page.locator("#board [data-action], #actions [data-action]").first
         try:
-            action.wait_for(state="visible", timeout=15_000)
+            action.wait_for(state="visible", timeout=60_000)
         except Exception:
             if over.is_visible():
                 break
@@ -46,13 +64,13 @@ def play_by_clicking(page, shots: str) -> int:
         if not shot_taken and page.locator("#board [data-action]").count():
             page.screenshot(path=str(ARTIFACTS / f"{shots}-board.png"))
             shot_taken = True
-        version = page.evaluate("() => document.querySelector('#log').children.length")
+        version = page.evaluate("() => document.body.dataset.version")
         action.click()
         clicks += 1
         page.wait_for_function(
-            "v => document.querySelector('#log').children.length !== v "
+            "v => document.body.dataset.version !== v "
             "|| !document.querySelector('[data-testid=game-over]').hidden", arg=version,
-            timeout=15_000)
+            timeout=60_000)
     return clicks
 
 
@@ -62,18 +80,8 @@ def test_a_whole_game_in_the_browser(browser, tmp_path, viewport, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
     try:
-        page = browser.new_page(viewport=viewport)
-        errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(server.url + "/")
-        page.get_by_role("radio", name="Rat-a-Tat Roll").first.wait_for()
-        page.select_option("#players", "3")
-        page.select_option("[data-seat='0']", "human")
-        page.select_option("[data-seat='1']", "heuristic")
-        page.select_option("[data-seat='2']", "heuristic")
-        page.screenshot(path=str(ARTIFACTS / f"{name}-lobby.png"))
-        page.click("[data-testid=create-table]")
-        page.wait_for_url("**/t/*")
+        page, errors = create_table(browser, server, viewport, ["human", "heuristic", "heuristic"],
+                                    lobby_shot=f"{name}-lobby.png")
         page.locator("#board svg").wait_for()
         clicks = play_by_clicking(page, name)
         assert clicks >= 4
@@ -90,15 +98,8 @@ def test_hot_seat_and_reload_in_the_browser(browser, tmp_path):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
     try:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(server.url + "/")
-        page.get_by_role("radio", name="Rat-a-Tat Roll").first.wait_for()
-        page.select_option("#players", "3")
-        page.select_option("[data-seat='1']", "human")
-        page.click("[data-testid=create-table]")
-        page.wait_for_url("**/t/*")
+        page, errors = create_table(browser, server, {"width": 1280, "height": 900},
+                                    ["human", "human", "heuristic"])
         # the creator holds seat 1; seat 2's invite can be played on this same screen
         page.get_by_text("Play it on this screen").click()
         page.wait_for_function("() => document.querySelector('#seats').innerText"
@@ -109,9 +110,11 @@ def test_hot_seat_and_reload_in_the_browser(browser, tmp_path):
                 passed = True
                 break
             action = page.locator("#board [data-action], #actions [data-action]").first
-            action.wait_for(state="visible", timeout=15_000)
+            action.wait_for(state="visible", timeout=60_000)
+            version = page.evaluate("() => document.body.dataset.version")
             action.click()
-            page.wait_for_timeout(150)
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version,
+                                   timeout=60_000)
         assert passed, "the pass-the-screen cover never came up"
         assert "Player 2" in page.locator("#pass-text").inner_text()
         page.screenshot(path=str(ARTIFACTS / "hot-seat-pass.png"))

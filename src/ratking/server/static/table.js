@@ -77,6 +77,7 @@ function banner(text, busy) {
 function show(message) {
   last = message;
   waiting = false;
+  document.body.dataset.version = message.version;  // for tests and tools watching the page
   const table = message.table;
   document.title = `ratking · ${table.title}`;
   $("title").textContent = table.title;

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...core.errors import RatkingError
+from ...core.components import ComponentFile
 
 COMPONENTS_FILE = Path(__file__).with_name("components.toml")
 
@@ -18,10 +17,6 @@ KIND_NAMES = {WILD: "wild", CARD_OR_PILE: "card-or-pile", REROLL: "reroll", PEEK
 # Wild die faces.
 LOWEST, HIGHEST, SWAP = 0, 1, 2
 FACE_NAMES = ("lowest", "highest", "swap")
-
-
-class ComponentError(RatkingError):
-    """A component file that cannot be used; the message names the file and the entry."""
 
 
 @dataclass(frozen=True)
@@ -38,27 +33,17 @@ class Board:
 
 def load_board(path: Path = COMPONENTS_FILE) -> Board:
     """Read and check the board file; a bad entry raises ComponentError naming it."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentError(f"{path}: cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{path}: {exc}") from None
-
-    def need(table: str, key: str, kind: type) -> object:
-        value = data.get(table, {}).get(key)
-        if not isinstance(value, kind):
-            raise ComponentError(f"{path}: [{table}] {key} must be a {kind.__name__}")
-        return value
+    data = ComponentFile(path)
+    need = data.need
 
     colours = need("board", "regions", list)
     if len(colours) < 1 or not all(isinstance(c, str) and c for c in colours) \
             or len(set(colours)) != len(colours):
-        raise ComponentError(f"{path}: [board] regions must be distinct colour names")
+        data.fail("[board] regions must be distinct colour names")
     spaces = need("board", "region_spaces", list)
     unknown = [s for s in spaces if s not in SPACE_NAMES]
     if unknown or not spaces:
-        raise ComponentError(f"{path}: [board] region_spaces has unknown space kinds {unknown}; "
+        data.fail(f"[board] region_spaces has unknown space kinds {unknown}; "
                              f"known: {', '.join(SPACE_NAMES)}")
     kinds: list[int] = []
     regions: list[int] = []
@@ -70,10 +55,10 @@ def load_board(path: Path = COMPONENTS_FILE) -> Board:
             regions.append(r)
     start = need("board", "start_space", int)
     if not 0 <= start < len(kinds):
-        raise ComponentError(f"{path}: [board] start_space must be 0 to {len(kinds) - 1}")
+        data.fail(f"[board] start_space must be 0 to {len(kinds) - 1}")
     faces = need("wild_die", "faces", list)
     if not faces or any(f not in FACE_NAMES for f in faces):
-        raise ComponentError(f"{path}: [wild_die] faces must each be one of "
+        data.fail(f"[wild_die] faces must each be one of "
                              f"{', '.join(FACE_NAMES)}")
     return Board(tuple(colours), tuple(kinds), tuple(regions), start,
                  tuple(FACE_NAMES.index(f) for f in faces), len(kinds))

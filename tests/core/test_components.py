@@ -42,3 +42,14 @@ def test_the_rat_a_tat_roll_board_file_is_checked(tmp_path):
     broken = good.replace("start_space = 0", "start_space = 40")
     with pytest.raises(ComponentError, match="start_space must be 0 to 19"):
         load_board(write(tmp_path, broken))
+
+
+def test_the_rat_and_duck_map_file_is_checked(tmp_path):
+    from ratking.games.rat_and_duck.components import COMPONENTS_FILE as MAP
+    from ratking.games.rat_and_duck.components import load_map
+
+    good = MAP.read_text(encoding="utf-8")
+    assert load_map(write(tmp_path, good)).size == 15
+    broken = good.replace("rows = 3", "rows = 5")
+    with pytest.raises(ComponentError, match=r"\[map\] rows x columns must equal the 12"):
+        load_map(write(tmp_path, broken))

@@ -28,8 +28,8 @@ def postgres_url() -> str | None:
     return url
 
 
-def new_table(client, seats=("human", "bot", "bot"), **extra):
-    body = {"game": "rat-a-tat-roll", "players": len(seats), "seats": list(seats), **extra}
+def new_table(client, seats=("human", "bot", "bot"), game="rat-a-tat-roll", **extra):
+    body = {"game": game, "players": len(seats), "seats": list(seats), **extra}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()

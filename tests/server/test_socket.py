@@ -109,8 +109,18 @@ def play_to_the_end(ws, first):
     return messages
 
 
-def test_a_full_game_against_bots_never_sends_more_than_the_seat_may_see(client):
-    table = new_table(client, seats=("human", "bot", "bot"), rules={"memory_aid": True})
+GAMES = {"rat-a-tat-roll": (("human", "bot", "bot"), {"memory_aid": True}),
+         "rat-and-duck": (("human", "bot"), {})}
+
+
+def test_every_game_has_a_web_table_test():
+    assert sorted(GAMES) == sorted(g.id for g in ratking.list_games())
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_full_game_against_bots_never_sends_more_than_the_seat_may_see(client, game_id):
+    seats, rules = GAMES[game_id]
+    table = new_table(client, seats=seats, rules=rules, game=game_id)
     with join(client, table, [table["seats"][0]["token"]]) as (ws, first):
         messages = play_to_the_end(ws, first)
     record = client.get(f"/api/tables/{table['id']}/record").json()
@@ -136,8 +146,10 @@ def test_a_full_game_against_bots_never_sends_more_than_the_seat_may_see(client)
     assert client.get(f"/api/tables/{table['id']}/replay/9999").status_code == 400
 
 
-def test_bots_play_a_table_of_bots_to_the_end(client):
-    table = new_table(client, seats=("bot", "random", "bot"))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_bots_play_a_table_of_bots_to_the_end(client, game_id):
+    table = new_table(client, seats=("bot", "random", "bot")[:len(GAMES[game_id][0])],
+                      game=game_id)
     with join(client, table) as (ws, state):
         while state.get("result") is None:
             state = receive_state(ws)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core import Action, State
+from ...core import State
 from ...core.errors import RecordError
 from ...core.rng import shuffle
 from . import rules, views
@@ -67,23 +67,18 @@ class RollState(State):
 
     # --- the kernel hooks -------------------------------------------------------------------
 
-    # The forward model lives in rules.py; binding it here saves a call on the hot path.
+    # The forward model lives in rules.py and the views in views.py; binding them here saves
+    # a call on the hot path.
     _legal_actions = rules.legal_actions
     _apply = rules.apply
 
-    def _why_illegal(self, action: Action) -> str:
-        return rules.why_illegal(self, action)
+    _why_illegal = rules.why_illegal
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    _view = views.view
 
-    def _describe(self, kind: str, actor: int | None, data: dict[str, Any],
-                  seat: int | None) -> str:
-        return views.describe(self, kind, actor, data, seat)
+    _describe = views.describe
 
-    def describe_action(self, action: Action) -> str:
-        """The action's label with this game's names and values filled in."""
-        return views.describe_action(self, action)
+    describe_action = views.describe_action
 
     def knows(self, seat: int | None) -> int:
         """The bitmask of cards `seat` has been shown (None: what everyone was shown)."""

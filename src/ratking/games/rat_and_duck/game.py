@@ -1,0 +1,120 @@
+"""Rat & Duck (seed 003): the government kidnaps civilians for research, the dissent spreads
+unrest and frees them."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ...core import Action, Game, RatkingError, register
+from . import heuristic, svg, text
+from .actions import Catalogue, unit_ids
+from .components import CityMap, Layout, build_layout, load_map
+from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, parse_units
+from .state import DuckState
+
+RULES_PAGE = Path(__file__).with_name("rules.md")
+
+
+@cache
+def _city() -> CityMap:
+    return load_map()
+
+
+@cache
+def _layout(cells: tuple[int, ...]) -> Layout:
+    return build_layout(_city(), cells)
+
+
+@register
+class RatAndDuck(Game):
+    """Rule options: see params.py. Components: components.toml.
+
+    Seats (with the default 4 units the game takes 2 to 4 players; with more units, up to one
+    player per unit): seats alternate between the teams, seat 0 the dissent, seat 1 the
+    government, seat 2 the dissent... Each team's units are dealt round-robin to its seats, in
+    order (government units as written in `units`, then Dissent 1, 2...). With 2 players each
+    seat plays a whole team.
+    """
+
+    id = "rat-and-duck"
+    title = "Rat & Duck"
+    summary = ("The government kidnaps civilians for research; the dissent spreads unrest and "
+               "frees them. Team play, 2 to 8 units.")
+    min_players = 2
+    max_players = 4  # with the default units; a game with more units takes up to one per unit
+    rule_specs = RULE_SPECS
+    state_class = DuckState
+    rules_page = RULES_PAGE
+
+    def __init__(self, **rules) -> None:
+        super().__init__(**rules)
+        self.city = _city()
+        roles = parse_units(self.rules.units)
+        assert isinstance(roles, tuple)  # checked by the rule's own check
+        self.roles: tuple[int, ...] = roles
+        self.unit_count = len(roles)
+        self.teams = tuple(DISSENT_TEAM if r == DISSENT else GOVERNMENT for r in roles)
+        self.dissents = tuple(u for u, r in enumerate(roles) if r == DISSENT)
+        self.government = tuple(u for u, r in enumerate(roles) if r != DISSENT)
+        self.all_units = (1 << self.unit_count) - 1
+        self.unit_keys, self.unit_names = unit_ids(roles)
+        self.catalogue = Catalogue(self._intern, self.city, roles)
+        self._owners: dict[int, tuple[int, ...]] = {}
+
+    def check_players(self, players: int) -> None:
+        if players.__class__ is not int or not 2 <= players <= self.unit_count:
+            raise RatkingError(f"{self.title} with {self.unit_count} units takes 2 to "
+                               f"{self.unit_count} players, not {players!r}")
+
+    @staticmethod
+    def layout_for(cells: tuple[int, ...]) -> Layout:
+        return _layout(cells)
+
+    def owners(self, players: int) -> tuple[int, ...]:
+        """The seat that controls each unit (see the class docstring)."""
+        got = self._owners.get(players)
+        if got is None:
+            seats = {DISSENT_TEAM: list(range(0, players, 2)),
+                     GOVERNMENT: list(range(1, players, 2))}
+            counts = {DISSENT_TEAM: 0, GOVERNMENT: 0}
+            out = []
+            for team in self.teams:
+                out.append(seats[team][counts[team] % len(seats[team])])
+                counts[team] += 1
+            got = self._owners[players] = tuple(out)
+        return got
+
+    @staticmethod
+    @cache
+    def seat_teams(players: int) -> tuple[int, ...]:
+        """Each seat's team: even seats the dissent, odd seats the government."""
+        return tuple(DISSENT_TEAM if seat % 2 == 0 else GOVERNMENT for seat in range(players))
+
+    @staticmethod
+    @cache
+    def seat_masks(players: int) -> tuple[int, int]:
+        """Per team, the bitmask of its seats (an event audience)."""
+        gov = dis = 0
+        for seat in range(players):
+            if seat % 2:
+                gov |= 1 << seat
+            else:
+                dis |= 1 << seat
+        return gov, dis
+
+    @staticmethod
+    def render_text(view: dict) -> object:
+        """A Rich renderable of a view, for the terminal."""
+        return text.render(view)
+
+    @staticmethod
+    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
+        """One standalone <svg> map of a view; legal actions with a place on the map (moves,
+        arrests, civilians, the next unit) are drawn there as clickable elements."""
+        return svg.render(view, actions)
+
+    @staticmethod
+    def heuristic(state: DuckState, rng) -> Action:
+        """The heuristic bot's policy (see heuristic.py)."""
+        return heuristic.choose(state, rng)

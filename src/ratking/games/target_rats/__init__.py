@@ -1,0 +1,4 @@
+"""Target: Rats (seeds 000 and 001). The board module is shared by the full game and the
+Simplified game (`simplified/`, game id `target-rats-simplified`)."""
+
+from . import simplified  # noqa: F401

@@ -1,0 +1,53 @@
+"""Target: Rats Simplified (seed 001): feed, breed and take the throne of Rat City."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ....core import Action, Game, register
+from ..board import Board, board
+from . import heuristic, svg, text
+from .actions import Catalogue
+from .params import RULE_SPECS
+from .state import RatsState
+
+RULES_PAGE = Path(__file__).with_name("rules.md")
+
+
+@register
+class TargetRatsSimplified(Game):
+    """Rule options: see params.py. The board: ../board.toml (shared with the full game).
+
+    Seat f plays faction f: with 4 players the nests H0..H3, with 3 H0..H2, with 2 the opposite
+    nests H0 and H2.
+    """
+
+    id = "target-rats-simplified"
+    title = "Target: Rats Simplified"
+    summary = ("Rats race to feed at the dumpsters, breed, and take Rat City: Da Big Cheese "
+               "with twelve rats out of the nest wins. No cards; 2 to 4 players.")
+    min_players = 2
+    max_players = 4
+    rule_specs = RULE_SPECS
+    state_class = RatsState
+    rules_page = RULES_PAGE
+
+    def __init__(self, **rules) -> None:
+        super().__init__(**rules)
+        self.board: Board = board()
+        self.catalogue = Catalogue(self._intern, self.board)
+
+    @staticmethod
+    def render_text(view: dict) -> object:
+        """A Rich renderable of a view, for the terminal."""
+        return text.render(view)
+
+    @staticmethod
+    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
+        """The board as one <svg>: rats to pick, spaces to step to and Exterminator targets
+        are clickable; stop, breed, top-up and end are buttons on the page."""
+        return svg.render(view, actions)
+
+    @staticmethod
+    def heuristic(state: RatsState, rng) -> Action:
+        return heuristic.choose(state, rng)

@@ -1,0 +1,21 @@
+"""Target: Rats Simplified's rule options: every number of the rulebook, with its default."""
+
+from ....core import MAX_ROUNDS, RuleSpec
+
+RULE_SPECS = (
+    RuleSpec("start_rats", 4, int, "unfed rats each player starts with on their home nest",
+             minimum=1, maximum=12),
+    RuleSpec("max_rats", 12, int, "most rats a faction may have on the board (also the number "
+             "needed to win)", minimum=2, maximum=40),
+    RuleSpec("space_limit", 4, int, "most rats on one space (home nests and Rat City: any)",
+             minimum=1, maximum=40),
+    RuleSpec("dice", 2, int, "dice rolled for movement each turn", minimum=1, maximum=6),
+    RuleSpec("cheese_dice", 1, int, "extra dice Da Big Cheese rolls", minimum=0, maximum=4),
+    RuleSpec("topup_at", 1, int, "a player with this many rats or fewer may place new ones "
+             "before rolling", minimum=0, maximum=12),
+    RuleSpec("topup_rats", 2, int, "rats placed by that top-up", minimum=1, maximum=12),
+    RuleSpec("breed_rats", 2, int, "new rats two fed rats spawn", minimum=1, maximum=12),
+    RuleSpec("target_face", 1, int, "the die face that shows the Target symbol", minimum=1,
+             maximum=6),
+    MAX_ROUNDS,
+)

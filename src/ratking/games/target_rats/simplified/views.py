@@ -1,0 +1,132 @@
+"""What each seat sees of a Target: Rats Simplified game (everything: nothing is hidden), and
+the game told in plain English."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....core import Action
+from ..board import KIND_NAMES
+from . import actions as A
+from .phases import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .state import RatsState
+
+
+def view(s: RatsState, seat: int | None) -> dict[str, Any]:
+    g = s.game
+    b = g.board
+    r = g.rules
+    per_space: list[list[list[int]]] = [[[0, 0] for _ in range(s.players)] for _ in range(b.size)]
+    for f, rats in enumerate(s.rats):
+        for c in rats:
+            per_space[c >> 1][f][c & 1] += 1
+    spaces = []
+    for sp in range(b.size):
+        here = per_space[sp]
+        spaces.append({
+            "id": b.ids[sp],
+            "name": b.names[sp],
+            "kind": KIND_NAMES[b.kind[sp]],
+            "ring_index": b.ring_index[sp],
+            "quadrants": list(b.quadrants[sp]),
+            "corridor": b.corridor[sp],
+            "neighbours": [b.ids[n] for n in b.adj[sp]],
+            "dumpster": sp in s.dumpsters,
+            "exterminator": sp == s.ext,
+            "rats": [{"seat": f, "unfed": here[f][0], "fed": here[f][1]}
+                     for f in range(s.players) if here[f][0] or here[f][1]],
+        })
+    mover = None
+    if s.mover >= 0 and not s.over:
+        code = s.rats[s.to_move][s.mover]
+        mover = {"space": b.ids[code >> 1], "fed": bool(code & 1),
+                 "path": [b.ids[p] for p in s.path]}
+    factions = []
+    for f in range(s.players):
+        rats = s.rats[f]
+        home = b.homes[s.nests[f]]
+        factions.append({
+            "seat": f, "name": s.names[f], "faction": b.faction_names[s.nests[f]],
+            "colour": b.faction_colours[s.nests[f]], "home": b.ids[home],
+            "rats": len(rats), "fed": sum(c & 1 for c in rats),
+            "at_home": sum(1 for c in rats if c >> 1 == home),
+            "cheese": s.cheese == f,
+        })
+    out: dict[str, Any] = {
+        "game": g.id, "seat": seat, "players": s.players, "to_move": s.current_player,
+        "round": s.round, "max_rounds": r.max_rounds, "phase": PHASE_NAMES[s.phase],
+        "spaces": spaces, "factions": factions,
+        "exterminator": b.ids[s.ext] if s.ext >= 0 else None,
+        "cheese": s.cheese if s.cheese >= 0 else None,
+        "dice": list(s.dice), "pool": s.pool, "target_available": s.target,
+        "mover": mover, "max_rats": r.max_rats, "space_limit": r.space_limit,
+        "target_face": r.target_face, "over": s.over,
+    }
+    if s.over:
+        out["result"] = {"returns": s.returns(), "end": s.end_reason}
+    return out
+
+
+def _ids(s: RatsState, spaces) -> str:
+    return " > ".join(s.game.board.ids[p] for p in spaces)
+
+
+def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
+             seat: int | None) -> str:
+    b = s.game.board
+    names = b.names
+    if kind == "setup":
+        return f"A new game of Target: Rats Simplified for {d['players']} players"
+    if kind == "turn":
+        return f"takes their turn (round {d['round']})"
+    if kind == "topup":
+        return f"placed {d['rats']} new unfed rats on their home nest"
+    if kind == "roll":
+        return "rolled " + ", ".join(str(x) for x in d["dice"]) + \
+            f" ({sum(d['dice'])} to move)"
+    if kind == "feed":
+        return f"fed a rat at the dumpster on {names[d['space']]}"
+    if kind == "breed":
+        return f"bred two fed rats on {names[d['space']]}: {d['rats']} new rats at home"
+    if kind == "move":
+        return f"moved a rat {_ids(s, d['path'])}"
+    if kind == "exterminated":
+        return f"lost a rat: it landed on the Exterminator at {names[d['space']]}"
+    if kind == "cheese":
+        return "landed on Rat City with the exact roll and became Da Big Cheese"
+    if kind == "throne-lost":
+        return "has no rat left in Rat City and loses the title of Da Big Cheese"
+    if kind == "exterminator":
+        dead = sum(d["killed"])
+        return (f"used the Target: the Exterminator goes to {names[d['space']]}"
+                + (f", killing {dead} rats" if dead else ""))
+    if kind == "fight":
+        sides = ", ".join(f"{s.names[int(f)]} {n}" for f, n in d["sides"].items())
+        rolls = "; then ".join(", ".join(f"{s.names[int(f)]} {t}" for f, t in rnd.items())
+                               for rnd in d["rolls"])
+        text = (f"A fight in Rat City ({sides} rats): rolls {rolls}; "
+                f"{s.names[d['winner']]} wins, the others' rats there are killed")
+        return text + (" and takes the title of Da Big Cheese" if d["throne"] else "")
+    if kind == "end-game":
+        if d["winner"] is None:
+            return "The round limit is reached: a draw"
+        return (f"{s.names[d['winner']]} is Da Big Cheese with all their rats out of the "
+                "nest, and wins")
+    return kind
+
+
+def describe_action(s: RatsState, action: Action) -> str:
+    key = action.key
+    if key[0] == A.STEP and s.mover >= 0:
+        b = s.game.board
+        here = s.rats[s.to_move][s.mover] >> 1
+        to = key[1]
+        text = action.label
+        if b.kind[here] == 3 and to != b.corridor_surface[s.nests[s.to_move]]:
+            text += " (passing under the sewer cover: 2 moves)"
+        if to in s.dumpsters and to != s.ext and not s.rats[s.to_move][s.mover] & 1:
+            text += " (feeds)"
+        return text
+    return action.label

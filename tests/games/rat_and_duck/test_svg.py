@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 
 import ratking
 from ratking.sim import random_play
 
+from ..svg_checks import NS, acts, draw
 from .helpers import arrange, civilian_at, new
-
-NS = "{http://www.w3.org/2000/svg}"
-
-
-def draw(s, seat, actions=None):
-    if actions is None:
-        actions = [{"id": a.id, "label": s.describe_action(a)} for a in s.legal_actions()]
-    return ET.fromstring(s.game.render_svg(s.view(seat), actions)), actions
-
-
-def acts(root):
-    return {n.get("data-action") for n in root.iter() if n.get("data-action")}
 
 
 def test_one_svg_with_every_place_and_unit():

@@ -9,11 +9,11 @@ lists, distances) is computed once and shared by every state that uses it.
 from __future__ import annotations
 
 import re
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.components import ComponentFile
+from ...core.graph import distances
 
 COMPONENTS_FILE = Path(__file__).with_name("components.toml")
 
@@ -111,17 +111,5 @@ def build_layout(city: CityMap, cells: tuple[int, ...]) -> Layout:
     for a, b in links:
         adj[a].add(b)
         adj[b].add(a)
-    dist = []
-    for start in range(size):
-        d = [size] * size  # unreachable: farther than any path
-        d[start] = 0
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in adj[here]:
-                if d[nxt] == size:
-                    d[nxt] = d[here] + 1
-                    queue.append(nxt)
-        dist.append(tuple(d))
     return Layout(tuple(cells), tuple(cell_of), tuple(links),
-                  tuple(tuple(sorted(a)) for a in adj), tuple(dist))
+                  tuple(tuple(sorted(a)) for a in adj), distances(adj))

@@ -11,12 +11,12 @@ game, not board data; the board only says which spaces are unlimited by nature (
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from ...core.components import ComponentFile
+from ...core.graph import distances
 
 BOARD_FILE = Path(__file__).with_name("board.toml")
 
@@ -139,18 +139,7 @@ def load_board(path: Path = BOARD_FILE) -> Board:
     for k in range(4):
         full[homes[k]].add(corr_s[k])
         full[corr_s[k]].add(homes[k])
-    dist = []
-    for start in range(size):
-        d = [size] * size
-        d[start] = 0
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in full[here]:
-                if d[nxt] == size:
-                    d[nxt] = d[here] + 1
-                    queue.append(nxt)
-        dist.append(tuple(d))
+    dist = distances(full)
     unlimited = [False] * size
     unlimited[city] = True
     for h in homes:

@@ -251,13 +251,7 @@ def _step(s: RatsState, to: int) -> None:
         s.moved.pop(s.mover)
         s._emit("move", f, {"path": list(s.path)})
         s._emit("exterminated", f, {"space": to})
-        s.mover = -1
-        s.path = []
-        s.phase = PICK_PHASE
-        _check_throne(s)
-        if check_win(s):
-            return
-        advance(s)
+        _next_pick(s)
         return
     s.count[to] += 1
     fed = code & 1
@@ -306,6 +300,11 @@ def finish_move(s: RatsState) -> None:
             and len(s.path) - 1 == total:
         s.cheese = f
         s._emit("cheese", f, {"how": "exact"})
+    _next_pick(s)
+
+
+def _next_pick(s: RatsState) -> None:
+    """The rat's move is over: back to picking (or the fight, or the next player)."""
     s.mover = -1
     s.path = []
     s.phase = PICK_PHASE

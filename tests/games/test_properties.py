@@ -20,9 +20,11 @@ from ratking.sim import random_play
 from .rat_a_tat_roll import invariants as rat_a_tat_roll
 from .rat_and_duck import invariants as rat_and_duck
 from .target_rats_simplified import invariants as target_rats_simplified
+from .you_dirty_rat import invariants as you_dirty_rat
 
 INVARIANTS = {"rat-a-tat-roll": rat_a_tat_roll.check, "rat-and-duck": rat_and_duck.check,
-              "target-rats-simplified": target_rats_simplified.check}
+              "target-rats-simplified": target_rats_simplified.check,
+              "you-dirty-rat": you_dirty_rat.check}
 GAMES = [info.id for info in ratking.list_games()]
 CAP = 40  # max_rounds for property runs: every game must end by then
 STEP_LIMIT = 20_000

@@ -111,7 +111,8 @@ def play_to_the_end(ws, first):
 
 GAMES = {"rat-a-tat-roll": (("human", "bot", "bot"), {"memory_aid": True}),
          "rat-and-duck": (("human", "bot"), {}),
-         "target-rats-simplified": (("human", "bot"), {})}
+         "target-rats-simplified": (("human", "bot"), {}),
+         "you-dirty-rat": (("human", "bot"), {})}
 
 
 def test_every_game_has_a_web_table_test():

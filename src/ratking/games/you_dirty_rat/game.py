@@ -1,0 +1,51 @@
+"""You Dirty Rat (Jacksmack): Crime Lords recruit Specialists to steal cash and pull Heists."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ...core import Action, Game, register
+from . import heuristic, svg, text
+from .actions import Catalogue
+from .components import Deck, load_deck
+from .params import RULE_SPECS
+from .state import RatState
+
+RULES_PAGE = Path(__file__).with_name("rules.md")
+
+
+@cache
+def _deck() -> Deck:
+    return load_deck()
+
+
+@register
+class YouDirtyRat(Game):
+    """Rule options: see params.py. Components: components.toml."""
+
+    id = "you-dirty-rat"
+    title = "You Dirty Rat"
+    summary = "Play Specialists through your three-Night Hideout, steal cash and commit Heists."
+    min_players = 2
+    max_players = 4
+    rule_specs = RULE_SPECS
+    state_class = RatState
+    rules_page = RULES_PAGE
+
+    def __init__(self, **rules) -> None:
+        super().__init__(**rules)
+        self.deck = _deck()
+        self.catalogue = Catalogue(self._intern, self.deck)
+
+    @staticmethod
+    def render_text(view: dict) -> object:
+        return text.render(view)
+
+    @staticmethod
+    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
+        return svg.render(view, actions)
+
+    @staticmethod
+    def heuristic(state: RatState, rng) -> Action:
+        return heuristic.choose(state, rng)

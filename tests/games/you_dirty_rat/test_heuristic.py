@@ -4,21 +4,7 @@ from __future__ import annotations
 
 import random
 
-import ratking
-from ratking.bots import HeuristicBot
-
 from .helpers import new, ready, set_hand
-
-
-def test_heuristic_games_end_and_ignore_what_the_seat_cannot_know():
-    game = ratking.make("you-dirty-rat")
-    for seed in range(6):
-        state = game.new_game(2 + seed % 3, seed=seed)
-        while not state.is_over:
-            seat = state.to_move
-            twin = state.determinize(seat, seed=seed + 99)
-            assert HeuristicBot(1).choose(twin).id == HeuristicBot(1).choose(state).id
-            state.apply(HeuristicBot(seed).choose(state))
 
 
 def choose(s):

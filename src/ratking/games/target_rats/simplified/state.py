@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import State
 from ....core.errors import RecordError
+from ..seats import NESTS
 from . import rules, views
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import TargetRatsSimplified
-
-NESTS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
 
 class RatsState(State):

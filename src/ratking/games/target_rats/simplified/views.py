@@ -80,7 +80,7 @@ def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "setup":
         return f"A new game of Target: Rats Simplified for {d['players']} players"
     if kind == "turn":
-        return f"takes their turn (round {d['round']})"
+        return f"began a turn (round {d['round']})"
     if kind == "topup":
         return f"placed {d['rats']} new unfed rats on their home nest"
     if kind == "roll":
@@ -97,7 +97,7 @@ def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "cheese":
         return "landed on Rat City with the exact roll and became Da Big Cheese"
     if kind == "throne-lost":
-        return "has no rat left in Rat City and loses the title of Da Big Cheese"
+        return "lost the title of Da Big Cheese (no rat left in Rat City)"
     if kind == "exterminator":
         dead = sum(d["killed"])
         return (f"used the Target: the Exterminator goes to {names[d['space']]}"

@@ -19,10 +19,12 @@ from ratking.sim import random_play
 
 from .rat_a_tat_roll import invariants as rat_a_tat_roll
 from .rat_and_duck import invariants as rat_and_duck
+from .target_rats import invariants as target_rats
 from .target_rats_simplified import invariants as target_rats_simplified
 from .you_dirty_rat import invariants as you_dirty_rat
 
 INVARIANTS = {"rat-a-tat-roll": rat_a_tat_roll.check, "rat-and-duck": rat_and_duck.check,
+              "target-rats": target_rats.check,
               "target-rats-simplified": target_rats_simplified.check,
               "you-dirty-rat": you_dirty_rat.check}
 GAMES = [info.id for info in ratking.list_games()]

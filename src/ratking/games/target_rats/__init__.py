@@ -1,4 +1,5 @@
-"""Target: Rats (seeds 000 and 001). The board module is shared by the full game and the
-Simplified game (`simplified/`, game id `target-rats-simplified`)."""
+"""Target: Rats (seeds 000 and 001). The board module is shared by the full game (`full/`,
+game id `target-rats`) and the Simplified game (`simplified/`, game id
+`target-rats-simplified`)."""
 
-from . import simplified  # noqa: F401
+from . import full, simplified  # noqa: F401

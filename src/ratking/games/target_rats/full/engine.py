@@ -1,0 +1,340 @@
+"""Target: Rats' forward model: the task stack run to the next decision, the legal actions of
+each decision, applying one, and why an action is refused.
+
+The rules themselves live in movement.py, acting.py, scavenge.py, fights.py, exterminator.py
+and turn.py; this module only routes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....core import Action
+from . import actions as A
+from . import cards as C
+from .acting import (
+    act,
+    breed_pairs,
+    can_claim,
+    can_feed,
+    can_nest,
+    can_scavenge,
+    contested,
+    do_retreat,
+    do_spawn,
+    pending,
+    retreat_places,
+    spawn_places,
+)
+from .exterminator import land, open_phase, pigeon_call
+from .exterminator import move as ext_move
+from .fights import open_fight, push, push_choices, roll
+from .movement import end_moves, group_starts, group_steps, step, stop, take, take_options
+from .phases import (
+    ACT,
+    AUTO,
+    CARD,
+    END_TURN,
+    EXT,
+    EXT_MOVE,
+    EXT_PHASE,
+    FIGHT,
+    ITEM,
+    KEEP,
+    MOVE,
+    ONE_RAT,
+    PUSH,
+    RELOCATE,
+    RETREAT,
+    ROLL,
+    SPAWN,
+    STEP,
+    TAKE,
+    TOKEN,
+    USE,
+    VICTORY,
+    W_EXT,
+    W_FIGHT,
+    W_SCAVENGE,
+)
+from .rats import throne_fix
+from .scavenge import (
+    cancel,
+    choose_item,
+    effect,
+    keep,
+    relocate,
+    relocate_choices,
+    token_choice,
+)
+from .turn import end_turn, reinforce, victory_check
+
+if TYPE_CHECKING:
+    from .state import FullState
+
+
+def run(s: FullState) -> None:
+    """Run automatic tasks until a decision is on top (or the game is over)."""
+    tasks = s.tasks
+    while not s.over:
+        throne_fix(s)
+        tasks = s.tasks
+        top = tasks[-1]
+        code = top[0]
+        if code < AUTO:
+            if code == ACT:
+                if not pending(s):
+                    tasks.pop()
+                    continue
+            elif code == MOVE:
+                if not _move_options(s):
+                    end_moves(s)
+                    continue
+            elif code == SPAWN:
+                if len(s.rats[top[1]]) >= s.game.rules.max_rats:
+                    tasks.pop()
+                    continue
+            elif code == USE:
+                f = top[1]
+                if not s.item_ready[f] or s.item[f] < 0:
+                    tasks.pop()  # the item went (used, lost or swapped) since the prompt
+                    continue
+            elif code == PUSH:
+                if not _push_side(s, top):
+                    tasks.pop()
+                    continue
+            elif code == RETREAT and not _on(s, top[1], top[2]):
+                tasks.pop()
+                continue
+            s.to_move = top[1]
+            return
+        tasks.pop()
+        if code == FIGHT:
+            open_fight(s, top[1], top[2])
+        elif code == ROLL:
+            roll(s, top[1], top[2])
+        elif code == CARD:
+            effect(s, top[1], top[2], top[3])
+        elif code == EXT_PHASE:
+            open_phase(s)
+        elif code == EXT_MOVE:
+            ext_move(s)
+        elif code == VICTORY:
+            victory_check(s)
+        elif code == END_TURN:
+            end_turn(s)
+
+
+def _on(s: FullState, f: int, sp: int) -> bool:
+    a = sp * 2
+    rats = s.rats[f]
+    return a in rats or a + 1 in rats
+
+
+def _push_side(s: FullState, top: tuple) -> bool:
+    """Are there still rats to push (the throne rat stays)?"""
+    _, _chooser, side, sp, _ = top
+    a = sp * 2
+    n = s.rats[side].count(a) + s.rats[side].count(a + 1)
+    return n > (1 if side == s.cheese and sp == s.game.board.city else 0)
+
+
+def _usable(s: FullState, power: int) -> bool:
+    f = s.turn
+    return s.item_ready[f] and s.item[f] >= 0 and s.game.cards.power[s.item[f]] == power
+
+
+def _move_options(s: FullState) -> bool:
+    return bool(group_starts(s, s.turn, True)) or _usable(s, C.EXTRA_GROUP)
+
+
+def legal_actions(s: FullState) -> list[Action]:
+    cat = s.game.catalogue
+    top = s.tasks[-1]
+    code = top[0]
+    f = top[1]
+    if code == MOVE:
+        out = [cat.group[x] for x in group_starts(s, f)]
+        if _usable(s, C.EXTRA_GROUP):
+            out.append(cat.use[s.game.cards.type_of[s.item[f]]])
+        out.append(cat.end_moves)
+        return out
+    if code == STEP:
+        out = [cat.step[to] for to, _ in group_steps(s)]
+        if _usable(s, C.EXTRA_STEPS):
+            out.append(cat.use[s.game.cards.type_of[s.item[f]]])
+        if len(s.grp_path) > 1:
+            out.append(cat.stop)
+        return out
+    if code == TAKE:
+        take_ = cat.take
+        return [take_[a][u] for a, u in take_options(s, f, top[2])]
+    if code == ACT:
+        spaces = pending(s)
+        fights = contested(s, spaces)
+        if fights:
+            return [cat.fight[x] for x in fights]
+        out = []
+        for x in spaces:
+            if can_scavenge(s, x):
+                out.append(cat.scavenge[x])
+            if can_feed(s, x):
+                out.append(cat.feed[x])
+            if breed_pairs(s, x):
+                out.append(cat.breed[x])
+            if can_nest(s, x):
+                out.append(cat.nest[x])
+            if can_claim(s, x):
+                out.append(cat.claim)
+            out.append(cat.rest[x])
+        return out
+    if code == SPAWN:
+        return [cat.spawn[x] for x in spawn_places(s, f)]
+    if code == PUSH:
+        return [cat.push[x] for x in push_choices(s, f, top[2], top[3], top[4])]
+    if code == EXT:
+        return [cat.ext[x] for x in top[2:]]
+    if code == USE:
+        return [cat.use[s.game.cards.type_of[s.item[f]]], cat.pass_]
+    if code == KEEP:
+        type_of = s.game.cards.type_of
+        seen: list[int] = []
+        for c in top[3:]:
+            if type_of[c] not in seen:
+                seen.append(type_of[c])
+        return [cat.keep[t] for t in seen]
+    if code == ITEM:
+        type_of = s.game.cards.type_of
+        old, new = type_of[s.item[f]], type_of[top[2]]
+        return [cat.item[old]] if old == new else [cat.item[old], cat.item[new]]
+    if code == TOKEN:
+        return [cat.token_keep, cat.token_new]
+    if code == RELOCATE:
+        return [cat.relocate[x] for x in relocate_choices(s)]
+    if code == RETREAT:
+        return [cat.retreat[x] for x in retreat_places(s, f, top[2])]
+    if code == ONE_RAT:
+        return [cat.reinforce, cat.play_on]
+    raise AssertionError(f"no decision on top: {top!r}")
+
+
+def apply(s: FullState, action: Action) -> None:
+    key = action.key
+    kind = key[0]
+    tasks = s.tasks
+    if kind == A.STEP:
+        step(s, key[1])
+    elif kind == A.GROUP:
+        tasks.append((TAKE, s.turn, key[1]))
+    elif kind == A.TAKE:
+        take(s, tasks[-1][2], key[1], key[2])
+    elif kind == A.STOP:
+        stop(s)
+    elif kind == A.END_MOVES:
+        end_moves(s)
+    elif kind in A.ACT_KINDS:
+        act(s, kind, key[1])
+    elif kind == A.SPAWN:
+        do_spawn(s, key[1])
+    elif kind == A.PUSH:
+        push(s, key[1])
+    elif kind == A.EXT:
+        top = tasks.pop()
+        land(s, key[1], top[1])
+    elif kind == A.USE:
+        _use(s)
+    elif kind == A.PASS:
+        tasks.pop()
+    elif kind == A.KEEP:
+        keep(s, key[1])
+    elif kind == A.ITEM:
+        choose_item(s, key[1])
+    elif kind == A.TOKEN_KEEP or kind == A.TOKEN_NEW:
+        token_choice(s, kind == A.TOKEN_NEW)
+    elif kind == A.RELOCATE:
+        relocate(s, key[1])
+    elif kind == A.RETREAT:
+        do_retreat(s, key[1])
+    elif kind == A.REINFORCE:
+        reinforce(s)
+    elif kind == A.PLAY_ON:
+        tasks.pop()
+    run(s)
+
+
+def _use(s: FullState) -> None:
+    """seed 000, SPECIAL ITEM CARDS: an item's power, once a round."""
+    top = s.tasks[-1]
+    f = top[1]
+    card = s.item[f]
+    cs = s.game.cards
+    power = cs.power[card]
+    s.item_ready[f] = False
+    s._emit("use", f, {"card": card})
+    if top[0] == USE:
+        s.tasks.pop()
+        window = top[2]
+        if window == W_FIGHT:
+            s.bonus[f] += cs.n[card]
+        elif window == W_EXT:
+            pigeon_call(s, f)
+        elif window == W_SCAVENGE:
+            cancel(s)
+    elif power == C.EXTRA_GROUP:
+        s.groups_left += 1
+    elif power == C.EXTRA_STEPS:
+        s.grp_steps += cs.n[card]
+
+
+def why_illegal(s: FullState, action: Action) -> str:
+    kind = action.key[0]
+    top = s.tasks[-1]
+    code = top[0]
+    names = s.game.board.names
+    decide = {MOVE: "movement: start a group or end movement",
+              TAKE: "how many fed and unfed rats go in the group",
+              STEP: "where the group steps next, or stop",
+              ACT: "the action of a space a group moved to",
+              SPAWN: "where new rats appear", PUSH: "where the rats are pushed",
+              EXT: "where the Exterminator goes", USE: "whether to use an item now",
+              KEEP: "which drawn card to keep", ITEM: "which item to hold",
+              TOKEN: "which token stays on the space", RELOCATE: "which token to move",
+              RETREAT: "which nest the group retreats to",
+              ONE_RAT: "whether to reinforce or play on with one rat"}[code]
+    now = f"now {s.names[top[1]]} decides {decide}"
+    if kind == A.GROUP and code == MOVE:
+        if s.groups_left <= 0:
+            return (f"no group moves left this turn (seed 000, MOVEMENT: {s.game.rules.base_groups}"
+                    " groups plus one per nest token)")
+        return (f"no group can start from {names[action.key[1]]}: it needs a rat of yours that "
+                "has not moved and a first step it may take (seed 000, MOVEMENT)")
+    if kind == A.STEP and code == STEP:
+        return (f"the group cannot step to {names[action.key[1]]}: not next to it, already on "
+                "its path, no room (4 rats a space, 8 in Rat City), the Exterminator's space, "
+                "or not enough moves left (seed 000, MOVEMENT)")
+    if kind == A.STOP and code == STEP:
+        return ("a group must move at least one space: you may not end where you began "
+                "(seed 000, MOVEMENT)")
+    if kind == A.TAKE and code == TAKE:
+        return ("that split is not possible: not enough rats there, none that has not moved, "
+                "or too many for any space it could step to (seed 000, MOVEMENT)")
+    if kind in A.ACT_KINDS and code == ACT:
+        sp = action.key[1]
+        if sp not in pending(s):
+            return (f"{names[sp]} has no action left: only spaces a group moved to this turn "
+                    "act, once each (seed 000, ACTIONS)")
+        if contested(s, pending(s)):
+            return "fights come first (seed 000, ACTIONS: beginning with all fights)"
+        why = {A.SCAVENGE: "there is nothing to scavenge there (no home nest; Rat City only "
+                           "once the throne is claimed)",
+               A.FEED: "feeding needs a food source on the space and an unfed rat",
+               A.BREED: "breeding needs two fed rats and room under the rat limit",
+               A.NEST: "a nest needs two fed rats, a space that takes tokens with no nest, "
+                       "and a nest token left",
+               A.CLAIM: "the throne can be claimed only in Rat City while it is empty",
+               A.FIGHT: "there is no enemy there to fight"}
+        return why.get(kind, "not legal now") + " (seed 000, ACTIONS)"
+    if kind == A.USE:
+        return ("the item cannot be used now: it is used once a round, in its window (fight, "
+                "Exterminator, scavenge or movement) (seed 000, SPECIAL ITEM CARDS); " + now)
+    return now

@@ -1,0 +1,41 @@
+"""Target: Rats' rule options: every number of the rulebook (seed 000), with its default."""
+
+from ....core import MAX_ROUNDS, RuleSpec
+
+RULE_SPECS = (
+    RuleSpec("start_rats", 4, int, "unfed rats each player starts with on their home nest",
+             minimum=1, maximum=12),
+    RuleSpec("max_rats", 12, int, "most rats a faction may have on the board", minimum=2,
+             maximum=40),
+    RuleSpec("space_limit", 4, int, "most rats on one space (home nests: any number)",
+             minimum=1, maximum=40),
+    RuleSpec("city_limit", 8, int, "most rats of one faction in Rat City", minimum=1,
+             maximum=40),
+    RuleSpec("base_groups", 2, int, "groups moved each turn before counting nest tokens",
+             minimum=1, maximum=12),
+    RuleSpec("move_range", 4, int, "spaces each group may move", minimum=1, maximum=12),
+    RuleSpec("max_nests", 4, int, "nest tokens a faction may have on the board", minimum=1,
+             maximum=12),
+    RuleSpec("food_tokens", 8, int, "food source tokens in the box", minimum=1, maximum=40),
+    RuleSpec("sewer_tokens", 4, int, "sewer entrance tokens in the box", minimum=1,
+             maximum=40),
+    RuleSpec("infestation", 8, int, "rats in one quadrant that call the Exterminator",
+             minimum=2, maximum=60),
+    RuleSpec("target_face", 1, int, "the die face that shows the Target symbol", minimum=1,
+             maximum=6),
+    RuleSpec("push_distance", 2, int, "spaces the losers of a fight are pushed", minimum=1,
+             maximum=6),
+    RuleSpec("reentry_rats", 2, int, "rats a wiped-out faction re-enters with", minimum=1,
+             maximum=12),
+    RuleSpec("breed_rats", 2, int, "new rats each pair of fed rats spawns", minimum=1,
+             maximum=12),
+    RuleSpec("cheese_fight_dice", 1, int, "extra dice Da Big Cheese rolls fighting in Rat "
+             "City", minimum=0, maximum=6),
+    RuleSpec("cheese_draws", 2, int, "cards Da Big Cheese draws on the first scavenge of a "
+             "turn (keeps one)", minimum=1, maximum=4),
+    RuleSpec("nests_to_win", 3, int, "nest tokens needed, with Da Big Cheese, to win",
+             minimum=1, maximum=12),
+    RuleSpec("one_rat_skip", True, bool, "a player with one rat may spawn two on the home "
+             "nest and skip the turn"),
+    MAX_ROUNDS,
+)

@@ -1,0 +1,190 @@
+"""Target: Rats (full rules) in the terminal: a Rich rendering of one view.
+
+The turn and what is being decided on top; the board by quadrants (shared with the Simplified
+game: `board_text`), Rat City and the home nests; then the factions, the decks, the cards to
+choose from and the last fight.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .. import board_text as T
+from .svg import END_WORDS, PHASE_WORDS
+
+TOKEN_MARKS = {"food": ("F", "bold green"), "sewer": ("O", "bold cyan")}
+
+
+def _card(card: dict[str, Any] | None) -> Text:
+    if not card:
+        return Text("-", style="dim")
+    return Text(card["name"], style="bold blue" if card.get("item") else "bold")
+
+
+def render(view: dict[str, Any]) -> Panel:
+    style = T.styles(view)
+    names = {f["seat"]: f["name"] for f in view["factions"]}
+    turn = view.get("turn") or {}
+    acting = [x for x in turn.get("action_spaces") or ()
+              if x not in (turn.get("done_spaces") or ())]
+    done = set(turn.get("done_spaces") or ())
+    group = turn.get("group")
+    path = []
+    if group:
+        path = list(group.get("path") or ())
+        if not path or path[0] != group.get("from"):
+            path.insert(0, group.get("from"))
+    offered = set((view.get("choice") or {}).get("spaces") or ())
+    fight_at = (view.get("last_fight") or {}).get("space")
+
+    def cell(space: dict[str, Any]) -> Text:
+        sid = space["id"]
+        out = Text(sid, style="bold" if space["corridor"] else "")
+        token = space.get("token")
+        if token == "nest":
+            seat = space.get("nest_seat")
+            out.append(f" N{seat + 1 if seat is not None else '?'}",
+                       style=style.get(seat, "bold") + " underline")
+        elif token:
+            mark, st = TOKEN_MARKS.get(token, (token[:1].upper(), "bold"))
+            out.append(f" {mark}", style=st)
+        if sid == "RC" and view.get("cheese") is not None:
+            out.append(f" throne:{view['cheese'] + 1}", style="bold yellow")
+        if space.get("exterminator"):
+            out.append(" X", style="bold red")
+        T.rats(out, space["rats"], style)
+        if sid in acting:
+            out.append(" !", style="bold dark_orange")
+        elif sid in done:
+            out.append(" ✓", style="green")
+        if sid in path:
+            out.append(" *", style="bold magenta")
+        if sid in offered:
+            out.append(" ?", style="bold yellow")
+        if sid == fight_at:
+            out.append(" ⚔", style="red")
+        return out
+
+    parts: list[Any] = [_status(view, names), T.quadrant_table(view, cell),
+                        *T.others(view, cell), _factions(view, style)]
+    parts.append(_decks(view))
+    choice = view.get("choice")
+    if choice and choice.get("cards"):
+        line = Text(f"To choose ({choice.get('kind')}): ", style="bold yellow")
+        for i, c in enumerate(choice["cards"]):
+            if i:
+                line.append(" | ")
+            line.append_text(_card(c))
+            line.append(f" ({c.get('text', '')})", style="dim")
+        parts.append(line)
+    elif choice and choice.get("spaces"):
+        parts.append(Text(f"To choose ({choice.get('kind')}): " + ", ".join(choice["spaces"]),
+                          style="bold yellow"))
+    fight = view.get("last_fight")
+    if fight:
+        parts.append(_fight(fight, names, style))
+    parts.append(Text("r unfed rat, R fed rat (n: seat); throne:n Da Big Cheese; F food source, "
+                      "O sewer entrance, Nn seat n's nest, X the Exterminator; ! still to act, "
+                      "✓ acted, * the group's path, ? to choose, ⚔ last fight", style="dim"))
+    return Panel(Group(*parts), title="Target: Rats")
+
+
+def _status(view: dict[str, Any], names: dict[int, str]) -> Text:
+    rounds = f"Round {view['round']}" + (f"/{view['max_rounds']}" if view.get("max_rounds")
+                                         else "")
+    phase = str(view.get("phase") or "")
+    out = Text(f"{rounds}   {PHASE_WORDS.get(phase, phase.replace('-', ' ').capitalize())}",
+               style="bold")
+    if view.get("over"):
+        result = view.get("result") or {}
+        returns = result.get("returns") or []
+        best = max(returns) if returns else None
+        winners = [names.get(i, str(i)) for i, r in enumerate(returns)
+                   if best is not None and r == best and returns.count(best) < len(returns)]
+        end = END_WORDS.get(result.get("end"), str(result.get("end")))
+        out.append("   game over: " + (" and ".join(winners) + " won" if winners else "a draw")
+                   + f" ({end})", style="bold")
+        return out
+    to_move = view.get("to_move")
+    if to_move is not None:
+        out.append(f"   {names.get(to_move, to_move)} to move")
+    if view.get("prompt"):
+        out.append(f"\n{view['prompt']}", style="yellow")
+    turn = view.get("turn") or {}
+    bits = []
+    if turn.get("groups_left") is not None and view.get("phase") in ("move", "take", "step"):
+        bits.append(f"group moves left {turn['groups_left']}")
+    group = turn.get("group")
+    if group:
+        path = list(group.get("path") or ())
+        if not path or path[0] != group.get("from"):
+            path.insert(0, group.get("from"))
+        bits.append(f"moving {group.get('fed', 0)} fed + {group.get('unfed', 0)} unfed: "
+                    f"{' > '.join(map(str, path))} ({group.get('steps_left', 0)} steps left)")
+    acting = [x for x in turn.get("action_spaces") or ()
+              if x not in (turn.get("done_spaces") or ())]
+    if acting:
+        bits.append("to act: " + ", ".join(acting))
+    bits.append(f"Exterminator {view.get('exterminator') or 'off the board'}")
+    out.append("\n" + "   ".join(bits))
+    return out
+
+
+def _factions(view: dict[str, Any], style: dict[int, str]) -> Table:
+    limits = view.get("limits") or {}
+    table = Table(title="Factions", title_justify="left", expand=False)
+    for col in ("", "player", "faction", "rats", "fed", "nests", "item", ""):
+        table.add_column(col)
+    for f in view["factions"]:
+        marks = []
+        if f.get("cheese"):
+            marks.append(Text("Da Big Cheese", style="bold yellow"))
+        if f.get("pending_win"):
+            marks.append(Text("wins if it holds", style="bold red"))
+        item = _card(f.get("item"))
+        if f.get("item"):
+            item.append(" (ready)" if f.get("item_ready") else " (used)", style="dim")
+        seat = f["seat"]
+        table.add_row("▶" if seat == view.get("to_move") and not view.get("over") else "",
+                      Text(f["name"] + (" (you)" if seat == view.get("seat") else ""),
+                           style=style[seat]),
+                      f"{f['faction']} {f['home']}",
+                      f"{f['rats']}/{limits.get('max_rats', '?')}", str(f["fed"]),
+                      f"{f.get('nests', 0)}/{limits.get('nests_to_win', '?')}", item,
+                      Text(", ").join(marks))
+    return table
+
+
+def _decks(view: dict[str, Any]) -> Text:
+    out = Text()
+    for name in ("surface", "underground"):
+        d = (view.get("decks") or {}).get(name) or {}
+        if out:
+            out.append("   ")
+        out.append(f"{name.capitalize()} deck: {d.get('left', 0)} left, "
+                   f"{d.get('discards', 0)} discarded, last ", style="")
+        out.append_text(_card(d.get("top")))
+    return out
+
+
+def _fight(fight: dict[str, Any], names: dict[int, str], style: dict[int, str]) -> Text:
+    out = Text(f"Last fight on {fight.get('space')}: ", style="bold")
+    rolls = {int(k): v for k, v in (fight.get("rolls") or {}).items()}
+    killed = {int(k): v for k, v in (fight.get("killed") or {}).items()}
+    for i, (seat, n) in enumerate((int(k), v) for k, v in (fight.get("sides") or {}).items()):
+        if i:
+            out.append("; ")
+        dice = rolls.get(seat) or []
+        out.append(f"{names.get(seat, seat)}: {n} rat{'s' if n != 1 else ''} rolled "
+                   f"{'+'.join(map(str, dice)) or '-'} = {sum(dice)}", style=style.get(seat, ""))
+        if killed.get(seat):
+            out.append(f", {killed[seat]} killed")
+    winner = fight.get("winner")
+    if winner is not None:
+        out.append(f"; {names.get(int(winner), winner)} wins", style="bold")
+    return out

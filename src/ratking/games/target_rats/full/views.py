@@ -1,0 +1,339 @@
+"""What each seat sees of a Target: Rats game (everything but the order of the draw piles),
+and the game told in plain English. The SVG and text renderers read only `view()`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....core import Action
+from ..board import KIND_NAMES
+from . import actions as A
+from .acting import retreat_places, spawn_places
+from .cards import DECKS, EFFECTS
+from .fights import push_choices
+from .phases import (
+    EXT,
+    FOOD,
+    ITEM,
+    KEEP,
+    NEST0,
+    PUSH,
+    RELOCATE,
+    RETREAT,
+    SEWER,
+    SPAWN,
+    TASK_NAMES,
+    TOKEN,
+    USE,
+)
+from .rats import nests
+
+if TYPE_CHECKING:
+    from .state import FullState
+
+TOKEN_NAMES = {0: None, FOOD: "food", SEWER: "sewer"}
+TOKEN_WORDS = {FOOD: "a food source", SEWER: "a sewer entrance"}
+
+
+def card_view(s: FullState, card: int) -> dict[str, Any]:
+    cs = s.game.cards
+    t = cs.types[cs.type_of[card]]
+    return {"id": t.id, "name": t.name, "deck": DECKS[t.deck], "text": t.text,
+            "item": t.power >= 0, "kind": EFFECTS[t.effect]}
+
+
+def _choice(s: FullState) -> dict[str, Any] | None:
+    if s.over or not s.tasks:
+        return None
+    top = s.tasks[-1]
+    code = top[0]
+    ids = s.game.board.ids
+    kind, cards, spaces = None, [], []
+    if code == KEEP:
+        kind, cards, spaces = "keep", list(top[3:]), [top[2]]
+    elif code == ITEM:
+        kind, cards = "item", [s.item[top[1]], top[2]]
+    elif code == PUSH:
+        kind, spaces = "push", push_choices(s, top[1], top[2], top[3], top[4])
+    elif code == SPAWN:
+        kind, spaces = "spawn", spawn_places(s, top[1])
+    elif code == RETREAT:
+        kind, spaces = "retreat", retreat_places(s, top[1], top[2])
+    elif code == TOKEN:
+        kind, spaces = "token", [top[2]]
+    elif code == RELOCATE:
+        kind, spaces = "token", [x for x, t in enumerate(s.token) if t == top[3] and x != top[2]]
+    elif code == EXT:
+        kind, spaces = "ext", list(top[2:])
+    elif code == USE:
+        kind, cards = "use", [s.item[top[1]]]
+    if kind is None:
+        return None
+    return {"kind": kind, "cards": [card_view(s, c) for c in cards],
+            "spaces": [ids[x] for x in spaces]}
+
+
+def _prompt(s: FullState) -> str:
+    if s.over:
+        return "The game is over."
+    top = s.tasks[-1]
+    code = top[0]
+    who = s.names[top[1]]
+    names = s.game.board.names
+    cs = s.game.cards
+    if code == 0:
+        return f"{who} has one rat: spawn two at home and skip the turn, or play on?"
+    if code == 1:
+        return f"{who} moves: start a group ({s.groups_left} left) or end movement."
+    if code == 2:
+        return f"{who} chooses how many fed and unfed rats go from {names[top[2]]}."
+    if code == 3:
+        return f"{who} moves the group ({s.grp_steps} steps left): step on or stop."
+    if code == 4:
+        return f"{who} chooses an action for a space a group moved to (fights first)."
+    if code == SPAWN:
+        return f"{who} chooses where {top[2]} new rats appear."
+    if code == KEEP:
+        return f"{who} (Da Big Cheese) keeps one of the cards drawn."
+    if code == ITEM:
+        return f"{who} holds one item only: which one to keep?"
+    if code == TOKEN:
+        return f"{names[top[2]]} already holds a token: {who} keeps it or puts the new one."
+    if code == RELOCATE:
+        return f"No such token is left in the box: {who} chooses which one moves here."
+    if code == PUSH:
+        if top[1] == top[2]:
+            return f"{who}'s rats scatter {top[4]} spaces from {names[top[3]]}: where to?"
+        return f"{who} won: where are {s.names[top[2]]}'s rats pushed?"
+    if code == RETREAT:
+        return f"The claim failed: {who} chooses the nest the group retreats to."
+    if code == EXT:
+        return f"{who} chooses where the Exterminator goes."
+    if code == USE:
+        item = cs.types[cs.type_of[s.item[top[1]]]].name
+        return f"{who} may use {item} now."
+    return ""
+
+
+def view(s: FullState, seat: int | None) -> dict[str, Any]:
+    g = s.game
+    b = g.board
+    r = g.rules
+    per_space: list[list[list[int]]] = [[[0, 0] for _ in range(s.players)] for _ in range(b.size)]
+    for f, rats in enumerate(s.rats):
+        for c in rats:
+            per_space[c >> 1][f][c & 1] += 1
+    spaces = []
+    for sp in range(b.size):
+        here = per_space[sp]
+        tok = s.token[sp]
+        spaces.append({
+            "id": b.ids[sp], "name": b.names[sp], "kind": KIND_NAMES[b.kind[sp]],
+            "ring_index": b.ring_index[sp], "quadrants": list(b.quadrants[sp]),
+            "corridor": b.corridor[sp], "neighbours": [b.ids[n] for n in b.adj[sp]],
+            "beneath": b.ids[b.beneath[sp]] if b.beneath[sp] >= 0 else None,
+            "token": "nest" if tok >= NEST0 else TOKEN_NAMES[tok],
+            "nest_seat": tok - NEST0 if tok >= NEST0 else None,
+            "exterminator": sp == s.ext,
+            "throne": sp == b.city and s.cheese >= 0,
+            "rats": [{"seat": f, "unfed": here[f][0], "fed": here[f][1]}
+                     for f in range(s.players) if here[f][0] or here[f][1]],
+        })
+    factions = []
+    for f in range(s.players):
+        rats = s.rats[f]
+        factions.append({
+            "seat": f, "name": s.names[f], "faction": b.faction_names[s.nests[f]],
+            "colour": b.faction_colours[s.nests[f]], "home": b.ids[b.homes[s.nests[f]]],
+            "rats": len(rats), "fed": sum(c & 1 for c in rats), "nests": nests(s, f),
+            "item": card_view(s, s.item[f]) if s.item[f] >= 0 else None,
+            "item_ready": s.item_ready[f], "cheese": s.cheese == f,
+            "pending_win": s.pending_win == f,
+        })
+    group = None
+    if s.grp_path and not s.over:
+        codes = [s.rats[s.turn][i] for i in s.grp_idx]
+        group = {"from": b.ids[s.grp_path[0]], "path": [b.ids[x] for x in s.grp_path],
+                 "fed": sum(c & 1 for c in codes), "unfed": sum(1 - (c & 1) for c in codes),
+                 "steps_left": s.grp_steps}
+    lf = s.last_fight
+    fight = None
+    if lf is not None:
+        fight = {"space": b.ids[lf["space"]], "sides": dict(lf["sides"]),
+                 "rolls": {k: list(v) for k, v in lf["rolls"].items()},
+                 "winner": lf["winner"], "killed": dict(lf["killed"])}
+
+    def deck(pile: list[int], used: list[int]) -> dict[str, Any]:
+        return {"left": len(pile), "discards": len(used),
+                "top": card_view(s, used[-1]) if used else None}
+
+    out: dict[str, Any] = {
+        "game": g.id, "seat": seat, "players": s.players, "to_move": s.current_player,
+        "round": s.round, "max_rounds": r.max_rounds,
+        "phase": "over" if s.over or not s.tasks else TASK_NAMES[s.tasks[-1][0]],
+        "prompt": _prompt(s), "spaces": spaces, "factions": factions,
+        "exterminator": b.ids[s.ext] if s.ext >= 0 else None,
+        "cheese": s.cheese if s.cheese >= 0 else None,
+        "pending_win": s.pending_win if s.pending_win >= 0 else None,
+        "decks": {"surface": deck(s.surface_deck, s.surface_discard),
+                  "underground": deck(s.under_deck, s.under_discard)},
+        "turn": {"groups_left": s.groups_left, "group": group,
+                 "action_spaces": [b.ids[x] for x in s.action_spaces],
+                 "done_spaces": [b.ids[x] for x in s.done_spaces]},
+        "choice": _choice(s), "last_fight": fight,
+        "limits": {"space": r.space_limit, "city": r.city_limit, "max_rats": r.max_rats,
+                   "max_nests": r.max_nests, "nests_to_win": r.nests_to_win,
+                   "move_range": r.move_range},
+        "target_face": r.target_face, "over": s.over,
+    }
+    if s.over:
+        out["result"] = {"returns": s.returns(), "end": s.end_reason}
+    return out
+
+
+def _card(s: FullState, card: int) -> str:
+    cs = s.game.cards
+    return cs.types[cs.type_of[card]].name
+
+
+def _token(s: FullState, tok: int) -> str:
+    if tok >= NEST0:
+        return f"{s.names[tok - NEST0]}'s nest"
+    return TOKEN_WORDS.get(tok, "nothing")
+
+
+def _rats(n: int) -> str:
+    return f"{n} rat" if n == 1 else f"{n} rats"
+
+
+def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
+             seat: int | None) -> str:
+    b = s.game.board
+    names = b.names
+    pn = s.names
+    if kind == "setup":
+        return f"A new game of Target: Rats for {d['players']} players"
+    if kind == "turn":
+        return f"began a turn (round {d['round']})"
+    if kind == "win-lost":
+        return "no longer holds three nests and the throne: no win this time"
+    if kind == "reentry":
+        return f"had no rats left: {_rats(d['rats'])} re-enter at the home nest"
+    if kind == "reinforce":
+        return f"spawned {_rats(d['rats'])} at home and skips the rest of the turn"
+    if kind == "move":
+        return f"moved {_rats(d['rats'])} " + " > ".join(b.ids[x] for x in d["path"])
+    if kind == "end-moves":
+        if not d["spaces"]:
+            return "ended movement: no group takes an action"
+        return "ended movement; actions on " + ", ".join(b.ids[x] for x in d["spaces"])
+    if kind == "feed":
+        return f"fed {_rats(d['rats'])} on {names[d['space']]}"
+    if kind == "unfeed":
+        return f"lost their meal: {_rats(d['rats'])} on {names[d['space']]} are unfed"
+    if kind == "breed":
+        return (f"bred {d['pairs']} pair{'s' if d['pairs'] != 1 else ''} on "
+                f"{names[d['space']]}: {_rats(d['rats'])} to be born")
+    if kind == "spawn":
+        return f"placed {_rats(d['rats'])} on {names[d['space']]}"
+    if kind == "nest":
+        return f"built a nest on {names[d['space']]}"
+    if kind == "claim":
+        dice = ", ".join(str(x) for x in d["dice"])
+        if d["won"]:
+            return f"rolled {dice} for the throne: a Target! They are Da Big Cheese"
+        return f"rolled {dice} for the throne: no Target, one rat dies"
+    if kind == "retreat":
+        return f"retreated {_rats(d['rats'])} to {names[d['to']]}"
+    if kind == "rest":
+        return f"rested on {names[d['space']]}"
+    if kind == "discover":
+        what = "takes it over" if d["taken"] else "destroys it"
+        return f"found {pn[d['owner']]}'s undefended nest on {names[d['space']]} and {what}"
+    if kind == "draw":
+        return f"scavenged on {names[d['space']]} and drew {_card(s, d['card'])}"
+    if kind == "reshuffle":
+        return f"The {DECKS[d['deck']]} discards are shuffled into a new deck"
+    if kind == "decks-empty":
+        return f"scavenged on {names[d['space']]}, but both piles of that deck are empty"
+    if kind == "keep":
+        return f"kept {_card(s, d['card'])}"
+    if kind == "item":
+        return f"now holds {_card(s, d['card'])}"
+    if kind == "item-kept":
+        return f"kept {_card(s, d['card'])} and discarded {_card(s, d['discarded'])}"
+    if kind == "item-lost":
+        return f"lost every rat and discards {_card(s, d['card'])}"
+    if kind == "use":
+        return f"used {_card(s, d['card'])}"
+    if kind == "cancel":
+        return f"cancelled {_card(s, d['card'])}"
+    if kind == "token":
+        return f"placed {_token(s, d['token'])} on {names[d['space']]}"
+    if kind == "token-kept":
+        return f"kept {_token(s, d['token'])} on {names[d['space']]}"
+    if kind == "no-token":
+        return f"could place no token on {names[d['space']]}"
+    if kind == "relocate":
+        return (f"moved {_token(s, d['token'])} from {names[d['from']]} to "
+                f"{names[d['space']]}")
+    if kind == "killed":
+        return f"lost {_rats(d['rats'])} on {names[d['space']]}"
+    if kind == "fight":
+        sides = ", ".join(f"{pn[int(f)]} {n}" for f, n in d["sides"].items())
+        rolls = ", ".join(f"{pn[int(f)]} {sum(v)}" for f, v in d["rolls"].items())
+        dead = ", ".join(f"{pn[int(f)]} {n}" for f, n in d["killed"].items())
+        text = (f"won the fight on {names[d['space']]} ({sides} rats; rolls {rolls}"
+                + (f", then {len(d['rerolls'])} re-roll(s)" if d["rerolls"] else "")
+                + f"; killed: {dead})")
+        if d["throne"]:
+            text += " and became Da Big Cheese"
+        if d["nest"]:
+            text += " and took the nest there"
+        return text
+    if kind == "push":
+        return f"pushed {pn[d['side']]}'s {_rats(d['rats'])} to {names[d['to']]}"
+    if kind == "exterminated":
+        return f"lost {_rats(d['rats'])} to the Exterminator on {names[d['space']]}"
+    if kind == "overflow":
+        return (f"had too many rats on {names[d['from']]}: they move on to "
+                + ", ".join(b.ids[x] for x in d["to"]))
+    if kind == "infestation":
+        return "found an infestation: the Exterminator is called"
+    if kind == "ext-roll":
+        return f"rolled {d['die']} for the Exterminator" + (": a Target!" if d["target"]
+                                                             else "")
+    if kind == "exterminator":
+        dead = sum(d["killed"])
+        text = f"sent the Exterminator to {names[d['space']]}"
+        if dead:
+            text += f", killing {_rats(dead)}"
+        if d["token"]:
+            text += f" and destroying {_token(s, d['token'])}"
+        return text
+    if kind == "pending-win":
+        return (f"holds {d['nests']} nests and the throne: they win if it still holds at "
+                "their next turn")
+    if kind == "throne-lost":
+        return "lost the title of Da Big Cheese (no rat left in Rat City)"
+    if kind == "end-game":
+        if d["winner"] is None:
+            return "The round limit is reached: a draw"
+        return f"{pn[d['winner']]} held three nests and the throne for a round, and wins"
+    return kind
+
+
+def describe_action(s: FullState, action: Action) -> str:
+    key = action.key
+    kind = key[0]
+    if kind == A.USE and not s.over and s.tasks[-1][0] == USE:
+        return action.label + " now"
+    if kind == A.PUSH and not s.over and s.tasks[-1][0] == PUSH:
+        to = key[1]
+        if to == s.ext:
+            return action.label + " (the Exterminator: they die)"
+        if s.count[to]:
+            return action.label + f" ({_rats(s.count[to])} there)"
+    return action.label
+
+

@@ -1,0 +1,161 @@
+"""Target: Rats rules tests, fights (seed 000, FIGHT; RULINGS.md, Target: Rats)."""
+
+from __future__ import annotations
+
+from .helpers import arrange, dice, ids, new, play, sp, texts, top, where
+
+
+def attack(s, frm, to, fed=0, unfed=1):
+    play(s, f"group:{frm}", f"take:{fed}:{unfed}", f"step:{to}")
+    if top(s) == "move":
+        play(s, "end-moves")
+    return s
+
+
+def test_a_die_per_rat_the_highest_total_wins_half_the_losers_die_the_rest_pushed_two():
+    # seed 000, FIGHT: one die per rat; the highest total wins; the victor kills half the
+    # losers (rounded down) and pushes the rest two spaces; RULINGS: the winner chooses where
+    s = arrange(new(2), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3})
+    attack(s, "S1", "S2", unfed=3)
+    assert ids(s) == ["fight:S2"]
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert s.to_move == 0 and sorted(ids(s)) == ["push:S0", "push:S4"]
+    assert s.view(1)["choice"]["kind"] == "push"
+    play(s, "push:S4")
+    assert where(s, 1) == [("S4", 0), ("S4", 0)] and where(s, 0) == [("S2", 0)] * 3
+    lf = s.view(None)["last_fight"]
+    assert lf["winner"] == 0 and lf["killed"] == {"1": 1} and lf["rolls"]["0"] == [6, 6, 6]
+
+
+def test_a_single_fighting_rat_can_be_killed():
+    # seed 000, FIGHT + RULINGS: a losing side of one rat is killed
+    s = arrange(new(2), {0: [("S1", 0)] * 2, 1: [("S2", 0)]})
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 4, 4, 2)
+    play(s, "fight:S2")
+    # the turn passes; the wiped-out faction re-enters with two rats (seed 000, GAMEPLAY)
+    assert s.turn == 1 and where(s, 1) == [("H2", 0)] * 2
+    assert s.last_fight["killed"] == {"1": 1}
+
+
+def test_the_attacker_can_lose():
+    # seed 000, FIGHT: the highest total wins, whoever attacked
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S2", 0)] * 2})
+    attack(s, "S1", "S2")
+    dice(s, 6, 5, 5)
+    play(s, "fight:S2")
+    assert where(s, 0) == [] and s.turn == 1
+    assert where(s, 1) == [("S2", 0)] * 2
+
+
+def test_tie_da_big_cheeses_faction_wins():
+    # seed 000, FIGHT: on a tie, 1. Da Big Cheese's faction wins
+    s = arrange(new(2), {0: [("S1", 1)] * 2, 1: [("S2", 0)] * 2, }, cheese=1)
+    s.rats[1].append(sp("RC") * 2 + 1)
+    s.count[sp("RC")] += 1
+    attack(s, "S1", "S2", fed=2, unfed=0)
+    dice(s, 3, 3, 3, 3)
+    play(s, "fight:S2")
+    assert s.last_fight["winner"] == 1
+
+
+def test_tie_the_most_fed_rats_win_then_the_defender():
+    # seed 000, FIGHT: 2. the party with the most fed rats wins; 3. the defender wins
+    s = arrange(new(2), {0: [("S1", 1)] * 2, 1: [("S2", 0)] * 2})
+    attack(s, "S1", "S2", fed=2, unfed=0)
+    dice(s, 3, 3, 3, 3)
+    play(s, "fight:S2")
+    assert s.last_fight["winner"] == 0
+    s = arrange(new(2), {0: [("S1", 0)] * 2, 1: [("S2", 0)] * 2})
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 3, 3, 3, 3)
+    play(s, "fight:S2")
+    assert s.last_fight["winner"] == 1
+
+
+def test_two_defenders_still_tied_roll_again():
+    # spec ruling: two defenders tied after the three tie-breaks roll again
+    s = arrange(new(3), {0: [("S1", 0)], 1: [("S2", 0)], 2: [("S2", 0)]})
+    attack(s, "S1", "S2")
+    dice(s, 1, 4, 4, 2, 5)
+    play(s, "fight:S2")
+    lf = s.last_fight
+    assert lf["winner"] == 2 and lf["rerolls"] == [{"1": [2], "2": [5]}]
+    assert any("then 1 re-roll(s)" in t for t in texts(s))
+
+
+def test_several_groups_fight_together_in_one_action():
+    # seed 000, FIGHT: multiple groups to the same space fight together in one action
+    s = arrange(new(2), {0: [("S1", 0), ("S3", 0)], 1: [("S2", 0)] * 2})
+    play(s, "group:S1", "take:0:1", "step:S2", "group:S3", "take:0:1", "step:S2")
+    assert ids(s) == ["fight:S2"]
+    dice(s, 5, 5, 1, 1)
+    play(s, "fight:S2")
+    assert s.last_fight["sides"] == {"0": 2, "1": 2}
+    play(s, "push:S4")
+    assert s.turn == 1  # one action for both groups, then the turn is over
+
+
+def test_pushed_onto_a_third_faction_fights_at_once():
+    # seed 000, FIGHT: pushed onto another faction's rats: resolve that fight immediately
+    s = arrange(new(3), {0: [("S1", 0)] * 2, 1: [("S2", 0)] * 2, 2: [("S4", 0)]})
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 6, 6, 1, 1, 6, 1)
+    play(s, "fight:S2", "push:S4")
+    assert s.last_fight["space"] == sp("S4") and s.last_fight["winner"] == 1
+    assert s.last_fight["sides"] == {"1": 1, "2": 1}
+    assert where(s, 2) == [] and where(s, 1) == [("S4", 0)] and s.turn == 1
+
+
+def test_pushed_into_the_exterminator_is_destroyed():
+    # seed 000, FIGHT: pushed into the exterminator pawn: immediately destroyed
+    s = arrange(new(2), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3, }, ext="S4")
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2", "push:S4")
+    assert s.turn == 1 and where(s, 1) == [("H2", 0)] * 2  # all gone: re-entry
+    assert any("to the Exterminator" in t for t in texts(s))
+
+
+def test_overflow_goes_to_the_nearest_space_with_room():
+    # seed 000, FIGHT: more rats than the space can hold after a fight: the extra go to the
+    # nearest space that can take them (ruling: ties to the lowest space number)
+    s = arrange(new(2), {0: [("H0", 0)] * 6, 1: [("S0", 0)]})
+    play(s, "group:H0", "take:0:6", "step:S0")
+    dice(s, 3, 3, 3, 3, 3, 3, 1)
+    play(s, "fight:S0")
+    assert where(s, 0).count(("S0", 0)) == 4
+    assert sorted(x for x, _ in where(s, 0) if x != "S0") == ["S1", "S1"]
+
+
+def test_the_winner_takes_the_losers_nest():
+    # seed 000, NEST: a nest can be taken over in a fight; the winner replaces the token
+    s = arrange(new(2), {0: [("S1", 0)] * 2, 1: [("S2", 0)]}, tokens={"S2": 1})
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 6, 6, 1)
+    play(s, "fight:S2")
+    assert s.token[sp("S2")] == 3
+
+
+def test_a_fight_item_adds_dice_before_the_roll():
+    # spec: fight items are used before the dice (Rusty Nail: two more dice)
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S2", 0)] * 2}, items={0: "rusty-nail"})
+    attack(s, "S1", "S2")
+    play(s, "fight:S2")
+    assert s.to_move == 0 and ids(s) == ["use:rusty-nail", "pass"]
+    dice(s, 5, 5, 5, 6, 6)
+    play(s, "use:rusty-nail")
+    assert s.last_fight["winner"] == 0 and s.last_fight["rolls"]["0"] == [5, 5, 5]
+    assert not s.item_ready[0]
+
+
+def test_a_defender_uses_its_item_off_turn():
+    # seed 000, SPECIAL ITEM CARDS: an item may be used during another person's turn
+    s = arrange(new(2), {0: [("S1", 0)] * 2, 1: [("S2", 0)]}, items={1: "rusty-nail"})
+    attack(s, "S1", "S2", unfed=2)
+    play(s, "fight:S2")
+    assert s.to_move == 1 and s.current_player == 1 and ids(s) == ["use:rusty-nail", "pass"]
+    dice(s, 2, 2, 3)
+    play(s, "pass")
+    assert s.last_fight["winner"] == 0

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from itertools import combinations, pairwise
+
 import pytest
 
-from ratking.games.you_dirty_rat.components import PLACEHOLDER
-from ratking.games.you_dirty_rat.phases import EXTRA, MAIN
+import ratking
+from ratking.games.you_dirty_rat.components import ANY, PLACEHOLDER
+from ratking.games.you_dirty_rat.phases import EXTRA, MAIN, TEAM
 
 from .helpers import card, ids, names, new, put, ready, set_hand, type_index
 
@@ -39,9 +43,41 @@ def test_components():
     d = new().game.deck
     assert d.specialists == 16 and d.copies == 3 and d.ringleader == 48
     assert len(d.heists) == 20 and sorted(d.chain_players) == [2, 2, 2, 3, 4]
-    for c in range(5):
-        sizes = [sum(h.team) for h in d.heists if h.chain == c]
-        assert sizes[0] == 3 and sizes[-1] == 6 and sizes == sorted(sizes)
+
+
+PRINTED = ("Local Art Display Stolen!", "Local Bank Teller in Stick Up!",
+           "Gov't Unveils New Weapon!", "Beware, Muggings Begin!", "Supermarket Robbery!")
+
+
+def test_team_sizes_grow_along_each_chain_from_three_to_six():
+    # RULINGS: team size grows along a chain from 3 to 6; the five printed heists (seed 002,
+    # pages 1-2, all teams of three) are the first two of their chains and keep their size
+    d = new().game.deck
+    sizes = {}
+    for c, colour in enumerate(d.chains):
+        chain = [h for h in d.heists if h.chain == c]
+        sizes[colour] = [sum(h.team) for h in chain]
+        printed = [h.step for h in chain if h.name in PRINTED]
+        assert printed == list(range(len(printed))) and len(printed) <= 2
+    assert sizes == {"orange": [3, 3, 5, 6], "purple": [3, 3, 5, 6], "yellow": [3, 4, 5, 6],
+                     "teal": [3, 4, 5, 6], "black": [3, 4, 5, 6]}
+    assert sum(h.name in PRINTED for h in d.heists) == 5
+
+
+def test_each_designed_heist_pays_more_than_the_one_before_it():
+    # RULINGS / issue 6: heists harder along a chain, with rewards to match. A steal from each
+    # opponent counts at the fewest players the chain is used with; a draw counts as $100.
+    d = new().game.deck
+
+    def worth(h):
+        per = {"stash": 1, "rob-one": 1, "rob-each": d.chain_players[h.chain] - 1}
+        return 100 * h.amount if h.reward == "draw" else h.amount * per[h.reward]
+
+    for c in range(len(d.chains)):
+        chain = [h for h in d.heists if h.chain == c]
+        for before, h in pairwise(chain):
+            if h.name not in PRINTED:
+                assert worth(h) > worth(before), h.name
 
 
 def test_bad_component_file_names_the_entry(tmp_path):
@@ -117,6 +153,50 @@ def test_inside_man_counts_as_any_one_archetype_in_a_team():
     assert s.money[0] == 600
 
 
+def _completes(need, slots, archs):
+    """Brute force: do some `slots` of these archetypes (3 = Inside Man) fill `need` exactly?"""
+    for group in combinations(archs, slots):
+        if all(sum(1 for a in group if a == k) <= need[k] for k in range(3)):
+            return True
+    return False
+
+
+def test_offered_heists_and_team_cards_are_exactly_those_that_can_finish_the_team():
+    # seed 002, Commit a Heist: the team must match exactly (an Inside Man is any one
+    # archetype). Checked by brute force over the hand in random games.
+    game = ratking.make("you-dirty-rat")
+    d = game.deck
+    checked = 0
+    for seed in range(40):
+        s = game.new_game(2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move
+            archs = [d.card_arch[c] for c in s.hands[p]]
+            legal = ids(s)
+            if s.phase == MAIN and s.hands[p]:
+                for h in (h for h in s.tops if h >= 0):
+                    x = d.heists[h]
+                    assert (f"heist:{h}" in legal) == _completes(x.team, x.size, archs), h
+                    checked += 1
+            elif s.phase == TEAM:
+                slots = sum(s.need) - s.wild_used
+                for c in s.hands[p]:
+                    rest = list(s.hands[p])
+                    rest.remove(c)
+                    a = d.card_arch[c]
+                    need = list(s.need)
+                    if a != ANY:
+                        need[a] -= 1
+                    ok = min(need) >= 0 and _completes(need, slots - 1,
+                                                       [d.card_arch[x] for x in rest])
+                    slug = d.types[d.card_type[c]].name.lower().replace(" ", "-")
+                    assert (f"team:{slug}" in legal) == ok
+                    checked += 1
+            s.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 1000
+
+
 def test_ringleaders_count_in_teams():
     # our ruling: Ringleaders carry an archetype and may join a Team
     s = ready(new(2))
@@ -165,7 +245,37 @@ def test_deck_refills_from_discard_and_game_ends_when_both_are_empty():
     s2.removed += s2.deck
     s2.deck = []
     s2.apply("play:hacker")
-    assert s2.is_over
+    assert s2.is_over and s2.end_reason == "finished"
+    assert s2.view(0)["result"]["endings"] == ["deck"]
+
+
+def test_deck_out_ending_after_the_last_cards_are_drawn():
+    # seed 002, END GAME SCORING and F.A.Q.; RULINGS: the game ends when a draw is needed and
+    # both the deck and the discard pile are empty. Drawing the last card does not end it.
+    s = ready(new(2))
+    set_hand(s, 0, "Hacker", "Forger")
+    set_hand(s, 1, "Inside Man")
+    keep = s.deck[:2]
+    s.removed += s.deck[2:]
+    s.deck = keep
+    s.apply("play:hacker")  # draws exactly the last two cards
+    assert not s.is_over and s.deck == [] and s.discard == []
+    s.apply("play:inside-man")
+    assert s.is_over and s.view(None)["result"]["endings"] == ["deck"]
+    assert "the deck and the discard pile are empty" in s.events_for(None)[-1].text
+
+
+def test_mastermind_keeps_a_card_before_a_deck_out_ends_the_game():
+    # rules.md: when a draw runs the deck out, the card that drew finishes first
+    s = ready(new(2))
+    set_hand(s, 0, "Mastermind")
+    s.removed += s.deck[1:]
+    s.deck = s.deck[:1]
+    s.apply("play:mastermind")
+    assert not s.is_over and len(s.drawn) == 1 and ids(s)[0].startswith("keep:")
+    s.apply(ids(s)[0])
+    assert s.is_over and len(s.hands[0]) == 1 and s.drawn == []
+    assert s.view(0)["result"]["endings"] == ["deck"]
 
 
 def test_game_ends_when_the_town_stash_is_empty():
@@ -176,6 +286,8 @@ def test_game_ends_when_the_town_stash_is_empty():
     s.stash = 300
     s.apply("play:forger")
     assert s.is_over and s.end_reason == "finished"
+    assert s.view(0)["result"]["endings"] == ["town-stash"]
+    assert "The Town Stash is empty" in s.events_for(0)[-1].text
 
 
 def test_game_ends_when_all_heists_are_completed():
@@ -190,6 +302,8 @@ def test_game_ends_when_all_heists_are_completed():
         assert not s.is_over
         s.apply(f"team:{n}")
     assert s.is_over and s.tops == [-1] * 5 and s.money[0] == 1300
+    assert s.view(1)["result"]["endings"] == ["heists"]
+    assert "No Heist is left" in s.events_for(1)[-1].text
 
 
 def test_chain_bonuses_and_tie_breaks():

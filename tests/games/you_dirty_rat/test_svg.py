@@ -51,3 +51,92 @@ def test_data_action_only_for_given_actions_and_no_other_hand():
     set_hand(s, 1, "Safecracker")
     svg = s.game.render_svg(s.view(0), [])
     assert "Safecracker" not in svg
+
+
+def _texts(root):
+    """Every <text> on the board, its wrapped lines joined by spaces."""
+    return [" ".join(t.strip() for t in n.itertext() if t.strip())
+            for n in root.iter(f"{NS}text")]
+
+
+PLACED = ("play", "team", "with", "copy", "keep", "heist", "target", "card")
+
+
+def test_every_action_with_a_place_is_on_the_table_once():
+    # issue 6: cards in hand, the Mastermind's draw, top Heists, name plates and Hideout cards
+    # are clickable; the rest (no second card, an archetype, the forced $100) are buttons
+    game = ratking.make("you-dirty-rat")
+    seen = set()
+    for seed in range(60):
+        s = game.new_game(2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(seed * 3 % 130):
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+        if s.is_over:
+            continue
+        root, actions = draw(s, s.current_player)
+        nodes = [n.get("data-action") for n in root.iter() if n.get("data-action")]
+        assert len(nodes) == len(set(nodes))
+        placed = {a["id"] for a in actions if a["id"].split(":")[0] in PLACED}
+        assert set(nodes) == placed
+        seen |= {a.split(":")[0] for a in nodes}
+    assert seen >= {"play", "heist", "team", "target", "keep"}
+
+
+def test_full_card_names_archetype_frames_and_zones():
+    # issue 6: readable full names, frames coloured by archetype, three Nights and a Refresh
+    # Area per seat, the Town Stash as $100 tokens with its count
+    from ratking.games.you_dirty_rat.svg import ARCH
+    s = ready(new(3))
+    set_hand(s, 0, "Femme Fatale", "Safecracker", "Cat Burglar", "Forger")
+    put(s, 1, 2, "Hacker", "Inside Man", "Con Artist")
+    put(s, 2, 1, "Enforcer")
+    root, _ = draw(s, 0)
+    words = _texts(root)
+    for name in ("Femme Fatale", "Safecracker", "Cat Burglar", "Forger", "Hacker",
+                 "Inside Man", "Con Artist", "Enforcer"):
+        assert name in words, name
+    assert words.count("NIGHT 1") == 3 and words.count("REFRESH") == 3
+    assert f"{s.stash // 100} × $100" in words
+    forger = next(n for n in root.iter() if n.get("data-action") == "play:forger")
+    assert any(r.get("stroke") == ARCH["smarts"] for r in forger.iter(f"{NS}rect"))
+    burglar = next(n for n in root.iter() if n.get("data-action") == "play:cat-burglar")
+    assert any(r.get("stroke") == ARCH["stealth"] for r in burglar.iter(f"{NS}rect"))
+
+
+def test_heist_cards_show_chain_team_and_reward():
+    s = ready(new(2))
+    root, _ = draw(s, 0)
+    words = _texts(root)
+    d = s.game.deck
+    for h in (d.heists[t] for t in s.tops if t >= 0):
+        assert h.name in words
+        assert f"TEAM OF {h.size}" in words
+    assert "ORANGE 2+" in words and "1/4" in words
+    assert "Steal $300 from the Town Stash" in words
+
+
+def test_opponent_hands_face_down_with_their_size():
+    # hands are secret, their size public (issue 6)
+    s = ready(new(3))
+    set_hand(s, 1, "Safecracker", "Wheelman", "Snitch", "Poacher", "Lookout")
+    root, _ = draw(s, 0)
+    words = _texts(root)
+    assert "5 in hand" in words
+    assert not {"Safecracker", "Wheelman", "Snitch", "Poacher", "Lookout"} & set(words)
+    spectator = s.game.render_svg(s.view(None), [])
+    assert "Safecracker" not in spectator and "YOUR HAND" not in spectator
+
+
+def test_game_over_says_why():
+    s = ready(new(2))
+    set_hand(s, 0, "Forger")
+    s.money[1] += s.stash - 300
+    s.stash = 300
+    s.apply("play:forger")
+    root, _ = draw(s, 1)
+    assert any(w.startswith("Game over") and "The Town Stash is empty" in w
+               for w in _texts(root))

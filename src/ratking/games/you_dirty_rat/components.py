@@ -6,7 +6,7 @@ Ringleaders are the ids RINGLEADER..RINGLEADER+2 (whose they are follows from wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...core.components import ComponentFile
@@ -41,6 +41,10 @@ class Heist:
     team: tuple[int, int, int]  # cards needed per archetype
     reward: str
     amount: int
+    size: int = field(init=False, repr=False, compare=False)  # cards in the team
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", sum(self.team))
 
 
 @dataclass(frozen=True)
@@ -51,16 +55,22 @@ class Deck:
     chains: tuple[str, ...]  # colours
     chain_players: tuple[int, ...]  # the marking: fewest players who use the chain
     heists: tuple[Heist, ...]
+    # Looked up on every decision, so computed once: by card id, its type and its archetype
+    # (ids 0..ringleader+2; a $100 placeholder is not a card and has no entry).
+    card_type: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    card_arch: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    ringleader: int = field(init=False, repr=False, compare=False)  # the first Ringleader's id
 
-    @property
-    def ringleader(self) -> int:
-        """The id of the first Ringleader card."""
-        return self.specialists * self.copies
+    def __post_init__(self) -> None:
+        ring = self.specialists * self.copies
+        kinds = tuple(c // self.copies for c in range(ring)) + tuple(
+            self.specialists + i for i in range(3))
+        object.__setattr__(self, "ringleader", ring)
+        object.__setattr__(self, "card_type", kinds)
+        object.__setattr__(self, "card_arch", tuple(self.types[t].archetype for t in kinds))
 
     def type_of(self, card: int) -> int:
-        if card >= self.ringleader:
-            return self.specialists + card - self.ringleader
-        return card // self.copies
+        return self.card_type[card]
 
 
 def _card(data: ComponentFile, table: str, i: int, entry: object, ringleader: bool) -> CardType:

@@ -25,35 +25,12 @@ NO_COPY = ("femme-fatale", "thug", "fall-guy")  # and the Inside Man (seed 002, 
 
 
 def hand_types(s: RatState, p: int) -> list[int]:
-    type_of = s.game.deck.type_of
-    return sorted({type_of(c) for c in s.hands[p]})
+    card_type = s.game.deck.card_type
+    return sorted({card_type[c] for c in s.hands[p]})
 
 
 def archetype(s: RatState, card: int) -> int:
-    deck = s.game.deck
-    return deck.types[deck.type_of(card)].archetype
-
-
-def counts(s: RatState, p: int) -> tuple[list[int], int]:
-    """Cards in hand per archetype (not counting Inside Men), and Inside Men."""
-    avail = [0, 0, 0]
-    wild = 0
-    for c in s.hands[p]:
-        a = archetype(s, c)
-        if a == ANY:
-            wild += 1
-        else:
-            avail[a] += 1
-    return avail, wild
-
-
-def feasible(need, wild_used: int, avail, wild: int) -> bool:
-    """Can the team still be completed exactly? (seed 002: the team must match exactly; an
-    Inside Man counts as any one archetype.)"""
-    rest = sum(need) - wild_used
-    if rest < 0:
-        return False
-    return rest - wild <= sum(min(n, a) for n, a in zip(need, avail, strict=True))
+    return s.game.deck.card_arch[card]
 
 
 def hideout_cards(s: RatState, p: int):
@@ -77,14 +54,33 @@ def legal_actions(s: RatState) -> list[Action]:
     p = s.to_move
     phase = s.phase
     if phase == MAIN:
-        if not s.hands[p]:
+        hand = s.hands[p]
+        if not hand:
             return [cat.placeholder]  # seed 002, F.A.Q.: no card can be played
-        options = [cat.play[t] for t in hand_types(s, p)]
-        avail, wild = counts(s, p)
-        heists = s.game.deck.heists
+        # the busiest decision: one pass over the hand for its types and archetype counts
+        deck = s.game.deck
+        card_type = deck.card_type
+        arch = deck.card_arch
+        types = set()
+        have = [0, 0, 0, 0]  # smarts, stealth, muscle, any (ANY == 3)
+        for c in hand:
+            types.add(card_type[c])
+            have[arch[c]] += 1
+        play = cat.play
+        options = [play[t] for t in sorted(types)]
+        smarts, stealth, muscle, wild = have
+        heists = deck.heists
         for h in s.tops:
-            if h >= 0 and feasible(heists[h].team, 0, avail, wild):
-                options.append(cat.heist[h])
+            if h >= 0:
+                x = heists[h]
+                a, b, c = x.team
+                # seed 002: the team must match exactly, and an Inside Man counts as any one
+                # archetype. So the hand can match it when the Inside Men cover every slot
+                # that the hand's own cards of the needed archetypes leave open.
+                if x.size - wild <= ((a if a < smarts else smarts)
+                                     + (b if b < stealth else stealth)
+                                     + (c if c < muscle else muscle)):
+                    options.append(cat.heist[h])
         return options
     if phase == TEAM:
         return team_options(s, p)
@@ -93,8 +89,8 @@ def legal_actions(s: RatState) -> list[Action]:
     if phase == CARD:
         return [cat.card[c] for c in card_targets(s, p)]
     if phase == KEEP:
-        type_of = s.game.deck.type_of
-        return [cat.keep[t] for t in sorted({type_of(c) for c in s.drawn})]
+        card_type = s.game.deck.card_type
+        return [cat.keep[t] for t in sorted({card_type[c] for c in s.drawn})]
     if phase == PARTNER:
         return [cat.partner[t] for t in hand_types(s, p)]
     if phase == ARCH:
@@ -106,25 +102,19 @@ def legal_actions(s: RatState) -> list[Action]:
 
 
 def team_options(s: RatState, p: int) -> list[Action]:
-    cat = s.game.catalogue
-    avail, wild = counts(s, p)
-    out = []
-    types = s.game.deck.types
-    for t in hand_types(s, p):
-        a = types[t].archetype
-        if a == ANY:
-            ok = feasible(s.need, s.wild_used + 1, avail, wild - 1)
-        else:
-            if s.need[a] == 0:
-                continue
-            need = list(s.need)
-            need[a] -= 1
-            left = list(avail)
-            left[a] -= 1
-            ok = feasible(need, s.wild_used, left, wild)
-        if ok:
-            out.append(cat.team[t])
-    return out
+    """The cards that may join the team next: an Inside Man, or a card of an archetype the
+    Heist still needs.
+
+    A Heist is offered only when the hand can match its team exactly (seed 002; see
+    legal_actions), and each of these cards keeps that true: it fills one open slot and uses
+    up one card that could have filled it. So the team can always be finished.
+    """
+    deck = s.game.deck
+    arch = deck.card_arch
+    need = s.need
+    types = {deck.card_type[c] for c in s.hands[p] if arch[c] == ANY or need[arch[c]]}
+    team = s.game.catalogue.team
+    return [team[t] for t in sorted(types)]
 
 
 def card_targets(s: RatState, p: int) -> list[int]:
@@ -207,15 +197,16 @@ def apply(s: RatState, action: Action) -> None:
         card_effect(s, p, key[1])
         done(s)
     elif kind == A.KEEP:
-        type_of = s.game.deck.type_of
-        kept = next(c for c in s.drawn if type_of(c) == key[1])
+        card_type = s.game.deck.card_type
+        kept = next(c for c in s.drawn if card_type[c] == key[1])
         s.hands[p].append(kept)
         rest = [c for c in s.drawn if c != kept]
         for c in rest:
             s.discard.append(c)
             s.public |= 1 << c
         s.drawn = []
-        s._emit("keep", p, {"discarded": [type_of(c) for c in rest]}, {"kept": key[1]}, 1 << p)
+        s._emit("keep", p, {"discarded": [card_type[c] for c in rest]}, {"kept": key[1]},
+                1 << p)
         done(s)
     elif kind == A.WITH:
         c = take(s, p, key[1])
@@ -251,9 +242,9 @@ def apply(s: RatState, action: Action) -> None:
 def take(s: RatState, p: int, t: int) -> int:
     """Remove a card of type t from p's hand (the first one) and return it."""
     hand = s.hands[p]
-    type_of = s.game.deck.type_of
+    card_type = s.game.deck.card_type
     for i, c in enumerate(hand):
-        if type_of(c) == t:
+        if card_type[c] == t:
             del hand[i]
             return c
     raise AssertionError("no such card in hand")
@@ -314,8 +305,8 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
         s.public &= ~(1 << c)
         got.append(c)
     (s.hands[p] if into is None else into).extend(got)
-    type_of = s.game.deck.type_of
-    s._emit("draw", p, {"count": len(got)}, {"types": [type_of(c) for c in got]}, 1 << p)
+    card_type = s.game.deck.card_type
+    s._emit("draw", p, {"count": len(got)}, {"types": [card_type[c] for c in got]}, 1 << p)
 
 
 def resolve(s: RatState, p: int, t: int) -> None:
@@ -428,7 +419,7 @@ def done(s: RatState) -> None:
     s.hands[p].extend(s.refresh[p])  # seed 002, Step 3
     s.refresh[p] = []
     s.phase = MAIN
-    if s.deck_out or s.stash <= 0 or all(t < 0 for t in s.tops):
+    if s.deck_out or s.stash <= 0 or max(s.tops) < 0:
         return
     nxt = (p + 1) % s.players
     s.turns += 1
@@ -443,11 +434,25 @@ def done(s: RatState) -> None:
 
 
 def check_end(s: RatState) -> None:
-    """Seed 002, END GAME SCORING: the game ends at once on any of the three conditions."""
-    if s.over:
+    """Seed 002, END GAME SCORING: the game ends at once on any of the three conditions.
+
+    A Mastermind that ran the deck out still keeps one of the cards it drew (rules.md: the card
+    that drew finishes first); the game ends after that choice.
+    """
+    if s.over or s.phase == KEEP:
         return
-    if s.stash <= 0 or all(t < 0 for t in s.tops) or s.deck_out:
+    if s.stash <= 0 or max(s.tops) < 0 or s.deck_out:
         finish(s, "finished")
+
+
+ENDINGS = ("town-stash", "heists", "deck")
+
+
+def endings(s: RatState) -> list[str]:
+    """Which of the three end conditions hold (more than one may, e.g. the last Heist's reward
+    empties the Town Stash)."""
+    held = (s.stash <= 0, max(s.tops) < 0, s.deck_out)
+    return [name for name, yes in zip(ENDINGS, held, strict=True) if yes]
 
 
 def totals(s: RatState) -> list[int]:
@@ -477,5 +482,6 @@ def finish(s: RatState, reason: str) -> None:
     best = max(keys)
     winners = [p for p in range(s.players) if keys[p] == best]
     share = 1.0 / len(winners)
-    s._emit("end", None, {"totals": score, "winners": winners, "reason": reason})
+    s._emit("end", None, {"totals": score, "winners": winners, "reason": reason,
+                          "endings": endings(s)})
     s._finish([share if p in winners else 0.0 for p in range(s.players)], reason)

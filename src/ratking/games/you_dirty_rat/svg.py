@@ -1,116 +1,544 @@
-"""You Dirty Rat as one SVG table for the web app, drawn from a seat's view.
+"""You Dirty Rat as a card table for the web app, drawn from one seat's view.
 
-Legal actions with a place on the table (cards in the viewer's hand, heists on top of their
-chains, cards in Hideouts, opponents' name plates) carry class="act" and data-action; the page
-makes buttons for the rest.
+`render(view, actions)` reads only the view dict (and the public card texts), so it never shows
+more than the view holds. From the top: the Town Stash (a pile of $100 tokens), the deck and
+the discard pile, and what is happening; the Heist chains, the top Heist of each face up on its
+stack; each opponent with their cash, their hand face down and their Hideout (Night 1, 2, 3 and
+the Refresh Area as zones); your own Hideout; your hand face up along the bottom.
+
+Card frames carry their archetype's colour and glyph: Smarts blue (a light bulb), Stealth green
+(a mask), Muscle red (a dumbbell), the Inside Man purple (a star, any archetype).
+
+Legal actions with a place on the table are `<g class="act" data-action=...>` with a <title>:
+play/team/with/copy on the first card of that type in your hand, keep on the Mastermind's
+cards, heist on the top Heist of a chain, target on an opponent's name plate, card on a card in
+a Hideout. The page makes buttons for the rest (no second card, the Inside Man's archetype, the
+forced $100).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
+from itertools import combinations, pairwise
+from math import ceil
 from typing import Any
 
-FILL = {"smarts": "#3b6fd8", "stealth": "#2e9e4f", "muscle": "#d0453a", "any": "#9a4fc9",
-        None: "#c9a227"}
-CHAIN = {"orange": "#f08a24", "purple": "#7d4fb3", "yellow": "#e2c021", "teal": "#1f9c9c",
-         "black": "#333333"}
-W, CW, CH = 980, 84, 40
+W = 720
+PAD = 12
+FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
+ARCH = {"smarts": "#2f62c9", "stealth": "#23894a", "muscle": "#c23b30", "any": "#8544b8"}
+ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",
+              "any": "#f0e5f8"}
+CHAIN = {"orange": "#e8801c", "purple": "#7d4fb3", "yellow": "#d9b20f", "teal": "#17918f",
+         "black": "#2b2b2b"}
+GOLD = "#f2c230"
+CREAM = "#fbf7ec"
+INK = "#2a2118"
+FELT = "#2c6446"
+ZONE = "#245437"
+PROMPTS = {
+    "main": "Play a Specialist from your hand or commit a Heist",
+    "team": "Add the next card of the team",
+    "target": "Choose an opponent to rob: tap their name plate",
+    "card": "Choose a card in a Hideout",
+    "keep": "The Mastermind drew these: keep one",
+    "partner": "Choose the card that joins the Thug",
+    "archetype": "Choose the archetype the Inside Man stands for",
+    "copy": "Choose the card whose ability the Fall Guy uses",
+    "extra": "Play a second card, or none",
+}
+ENDINGS = {"town-stash": "The Town Stash is empty", "heists": "No Heist is left",
+           "deck": "The deck ran out"}
+
+
+def _e(text: Any) -> str:
+    return escape(str(text), quote=True)
 
 
 def _slug(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
-class Canvas:
-    def __init__(self, actions: list[dict[str, str]]) -> None:
-        self.parts: list[str] = []
+def _cash(amount: int) -> str:
+    return f"${amount:,}"
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def _lines(words: str, per_line: int, most: int = 2) -> list[str]:
+    """Split `words` into as few lines as fit `per_line` characters, at most `most`; when
+    they cannot all fit, the split whose longest line is shortest (the font then shrinks)."""
+    parts = words.split()
+    best: list[str] = [words]
+    for n in range(1, min(most, len(parts)) + 1):
+        for cuts in combinations(range(1, len(parts)), n - 1):
+            edges = (0, *cuts, len(parts))
+            lines = [" ".join(parts[a:b]) for a, b in pairwise(edges)]
+            if max(map(len, lines)) < max(map(len, best)):
+                best = lines
+        if max(map(len, best)) <= per_line:
+            break
+    return best
+
+
+def _text_block(cx: float, top: float, words: str, width: float, size: float, most: int = 2,
+                weight: str = "bold", fill: str = INK, least: float = 7.0) -> str:
+    """Centred text in up to `most` lines within `width`; the font shrinks where needed."""
+    em = 0.66 if weight == "bold" else 0.58  # average glyph width, in font sizes
+    per_line = max(4, int(width / (size * em)))
+    lines = _lines(words, per_line, most)
+    longest = max(len(x) for x in lines)
+    if longest * size * em > width:
+        size = max(least, width / (longest * em))
+    out = [f'<text x="{cx:.1f}" y="{top + size:.1f}" font-size="{size:.1f}" '
+           f'font-weight="{weight}" fill="{fill}" text-anchor="middle">']
+    for i, line in enumerate(lines):
+        dy = 0 if i == 0 else size * 1.15
+        out.append(f'<tspan x="{cx:.1f}" dy="{dy:.1f}">{_e(line)}</tspan>')
+    out.append("</text>")
+    return "".join(out)
+
+
+def _label(x: float, y: float, words: str, size: float = 12, fill: str = "#f4ead2",
+           weight: str = "bold", anchor: str = "start", spacing: float = 0) -> str:
+    ls = f' letter-spacing="{spacing}"' if spacing else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
+            f'fill="{fill}" text-anchor="{anchor}"{ls}>{_e(words)}</text>')
+
+
+# --- glyphs, tokens, card backs ----------------------------------------------------------------
+
+
+def _glyph(arch: str, cx: float, cy: float, r: float) -> str:
+    """The archetype's badge: a coloured disc with a white glyph drawn in SVG."""
+    k = r / 10
+    disc = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{ARCH[arch]}" '
+            f'stroke="#fff" stroke-width="{max(1.0, k * 1.2):.1f}"/>')
+    t = f'transform="translate({cx:.1f} {cy:.1f}) scale({k:.3f})"'
+    if arch == "smarts":  # a light bulb
+        g = (f'<g {t} fill="#fff"><circle cx="0" cy="-2" r="4.6"/>'
+             '<rect x="-2.4" y="2" width="4.8" height="3.2" rx="0.8"/>'
+             '<rect x="-1.8" y="5.6" width="3.6" height="1.4" rx="0.6"/></g>')
+    elif arch == "stealth":  # a domino mask
+        g = (f'<g {t}><path d="M-7 -2 Q-7 -5 -3.5 -4 L0 -2.6 L3.5 -4 Q7 -5 7 -2 Q7 3 3 3 '
+             'Q1 3 0 1 Q-1 3 -3 3 Q-7 3 -7 -2 Z" fill="#fff"/>'
+             f'<ellipse cx="-3.3" cy="-0.6" rx="1.6" ry="1.1" fill="{ARCH[arch]}"/>'
+             f'<ellipse cx="3.3" cy="-0.6" rx="1.6" ry="1.1" fill="{ARCH[arch]}"/></g>')
+    elif arch == "muscle":  # a dumbbell
+        g = (f'<g {t} fill="#fff"><rect x="-4.5" y="-1" width="9" height="2"/>'
+             '<rect x="-7.5" y="-4.5" width="3" height="9" rx="0.8"/>'
+             '<rect x="4.5" y="-4.5" width="3" height="9" rx="0.8"/></g>')
+    else:  # any archetype: a star
+        g = (f'<g {t}><path d="M0 -6 L1.8 -1.9 L6.2 -1.9 L2.7 0.9 L4 5.4 L0 2.8 L-4 5.4 '
+             'L-2.7 0.9 L-6.2 -1.9 L-1.8 -1.9 Z" fill="#fff"/></g>')
+    return disc + g
+
+
+def _coin(cx: float, cy: float, r: float = 9) -> str:
+    return (f'<ellipse cx="{cx:.1f}" cy="{cy:.1f}" rx="{r:.1f}" ry="{r * 0.55:.1f}" '
+            f'fill="{GOLD}" stroke="#9a7412" stroke-width="1"/>')
+
+
+def _token_stacks(x: float, bottom: float, tokens: int, per_stack: int = 10,
+                  most_stacks: int = 8, r: float = 9) -> tuple[str, float]:
+    """$100 tokens as stacks of coins; returns the drawing and its width."""
+    stacks = min(most_stacks, ceil(tokens / per_stack)) if tokens > 0 else 0
+    out = []
+    shown = min(tokens, stacks * per_stack)
+    for s in range(stacks):
+        n = min(per_stack, shown - s * per_stack)
+        if n <= 0:
+            break
+        cx = x + r + s * (2 * r + 3)
+        for k in range(n):
+            out.append(_coin(cx, bottom - r * 0.55 - k * 3.2, r))
+        out.append(f'<text x="{cx:.1f}" y="{bottom - r * 0.55 - (n - 1) * 3.2 + 3:.1f}" '
+                   f'font-size="{r:.0f}" font-weight="bold" fill="#7a5a08" '
+                   'text-anchor="middle">$</text>')
+    return "".join(out), stacks * (2 * r + 3)
+
+
+def _back(x: float, y: float, w: float, h: float) -> str:
+    """A face-down Specialist."""
+    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{w / 9:.1f}" '
+            'fill="#6d1a26" stroke="#f4ead2" stroke-width="1.5"/>'
+            f'<rect x="{x + w * 0.14:.1f}" y="{y + w * 0.14:.1f}" width="{w * 0.72:.1f}" '
+            f'height="{h - w * 0.28:.1f}" rx="{w / 14:.1f}" fill="none" stroke="{GOLD}" '
+            'stroke-width="1"/>'
+            f'<path d="M{x + w / 2:.1f} {y + h * 0.3:.1f} L{x + w * 0.7:.1f} {y + h / 2:.1f} '
+            f'L{x + w / 2:.1f} {y + h * 0.7:.1f} L{x + w * 0.3:.1f} {y + h / 2:.1f} Z" '
+            f'fill="{GOLD}" opacity="0.8"/>')
+
+
+# --- cards -----------------------------------------------------------------------------------
+
+
+@cache
+def _abilities() -> dict[str, str]:
+    """Each card's text, short, from the public card file (keyed by name)."""
+    from .game import _deck  # the game module imports this one
+
+    words = {
+        "stash": "Steal ${} from the Town Stash", "rob-one": "Steal ${} from one opponent",
+        "rob-each": "Steal ${} from each opponent", "draw": "Draw {}",
+        "per-heist": "${} from the Town Stash per Heist you did",
+        "per-hideout": "${} from the Town Stash per card in your Hideout",
+        "rob-teams": "Steal ${} from each opponent with a Team",
+        "mastermind": "Draw {}, keep one", "femme-fatale": "You may play another card",
+        "thug": "Team with a card; rob ${} per lone match",
+        "fall-guy": "Use a card in your hand", "snitch": "Discard a lone card in a Hideout",
+        "lookout": "A card of your Hideout back to hand",
+        "poacher": "Take a card from a Hideout",
+        "wheelman": "Your other cards move a Night on"}
+    return {t.name: words[t.effect].format(t.amount) for t in _deck().types}
+
+
+def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool = False,
+          lift: bool = False) -> str:
+    """A face-up card: archetype frame and badge, full name (two lines at most), optionally
+    its ability."""
+    if card["id"] is None:  # the forced $100 placeholder
+        return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                f'rx="{w / 9:.1f}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" '
+                'stroke-dasharray="4 3"/>' + _coin(x + w / 2, y + h * 0.42, w * 0.3)
+                + _text_block(x + w / 2, y + h * 0.58, "$100", w - 8, max(9.0, w * 0.2)))
+    arch = card["archetype"]
+    col = ARCH[arch]
+    r = w / 9
+    band = max(12.0, h * 0.2)
+    out = []
+    if lift:
+        out.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{w + 6:.1f}" '
+                   f'height="{h + 6:.1f}" rx="{r + 3:.1f}" fill="{GOLD}" opacity="0.9"/>')
+    out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{r:.1f}" '
+               f'fill="{CREAM}" stroke="{col}" stroke-width="{max(2.0, w / 30):.1f}"/>')
+    out.append(f'<path d="M{x:.1f} {y + band:.1f} V{y + r:.1f} Q{x:.1f} {y:.1f} {x + r:.1f} '
+               f'{y:.1f} H{x + w - r:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} {y + r:.1f} '
+               f'V{y + band:.1f} Z" fill="{col}"/>')
+    out.append(_glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42))
+    out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), max(6.0, band * 0.42),
+                      "#fff", anchor="end"))
+    name_size = max(9.0, min(16.0, w * 0.15))
+    if text:
+        out.append(_text_block(x + w / 2, y + band + 4, card["name"], w - 10, name_size))
+        ability = _abilities().get(card["name"], "")
+        out.append(f'<line x1="{x + 8:.1f}" y1="{y + h * 0.58:.1f}" x2="{x + w - 8:.1f}" '
+                   f'y2="{y + h * 0.58:.1f}" stroke="{ARCH_LIGHT[arch]}" stroke-width="2"/>')
+        out.append(_text_block(x + w / 2, y + h * 0.6, ability, w - 10, max(8.0, w * 0.1),
+                               most=3, weight="normal", fill="#4a3f33"))
+    else:
+        out.append(_text_block(x + w / 2, y + band + (h - band) * 0.18, card["name"], w - 8,
+                               name_size))
+    return "".join(out)
+
+
+def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
+    """A card seen edge-on in a Team: badge and full name on one line."""
+    if card["id"] is None:
+        return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                f'rx="{h / 4:.1f}" fill="#fff4cf" stroke="#9a7412"/>'
+                + _coin(x + h * 0.6, y + h / 2, h * 0.38)
+                + _label(x + h * 1.2, y + h * 0.72, "$100", h * 0.6, INK))
+    arch = card["archetype"]
+    size = min(h * 0.62, (w - h - 6) / (0.66 * len(card["name"])))
+    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{h / 4:.1f}" '
+            f'fill="{CREAM}" stroke="{ARCH[arch]}" stroke-width="2"/>'
+            + _glyph(arch, x + h * 0.55, y + h / 2, h * 0.38)
+            + _label(x + h + 2, y + h / 2 + size * 0.36, card["name"], round(size, 1), INK))
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+class Table:
+    def __init__(self, view: dict[str, Any], actions: list[dict[str, str]]) -> None:
+        self.view = view
         self.labels = {a["id"]: a["label"] for a in actions}
         self.used: set[str] = set()
+        self.parts: list[str] = []
 
-    def box(self, x, y, w, h, fill, label, ids=(), stroke="#222", full=None) -> None:
-        """A card or plate; `full` is its whole name when `label` is shortened."""
+    def action(self, ids) -> str | None:
+        """The first of these ids that is a legal action not yet placed on the table."""
         act = next((i for i in ids if i in self.labels and i not in self.used), None)
-        text = (f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" font-size="11" fill="#fff" '
-                f'text-anchor="middle">{escape(label)}</text>')
-        if full and act is None:
-            text = f"<title>{escape(full)}</title>{text}"
-        rect = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" '
-                f'stroke="{stroke}"/>')
+        if act is not None:
+            self.used.add(act)
+        return act
+
+    def add(self, inner: str, act: str | None = None) -> None:
         if act is None:
-            self.parts.append(f"<g>{rect}{text}</g>")
+            self.parts.append(f"<g>{inner}</g>")
+        else:
+            self.parts.append(f'<g class="act" data-action="{_e(act)}" cursor="pointer">'
+                              f"<title>{_e(self.labels[act])}</title>{inner}</g>")
+
+    # -- the top strip --
+
+    def header(self, y: float) -> float:
+        v = self.view
+        h = 84
+        self.add(f'<rect x="{PAD}" y="{y}" width="{W - 2 * PAD}" height="{h + 34}" rx="12" '
+                 f'fill="{ZONE}"/>')
+        tokens = v["stash"] // 100
+        self.add(_label(PAD + 12, y + 20, "TOWN STASH", 13, spacing=1.5))
+        pile, pw = _token_stacks(PAD + 12, y + h - 8, tokens, per_stack=8, most_stacks=8,
+                                 r=10)
+        self.add(pile)
+        self.add(_label(PAD + 22 + max(pw, 20), y + 54, _cash(v["stash"]), 28, GOLD))
+        self.add(_label(PAD + 22 + max(pw, 20), y + 74, f"{tokens} × $100", 14))
+        # deck and discard
+        x = W - PAD - 250
+        self.add(_label(x, y + 20, "DECK", 13, spacing=1.5))
+        for k in range(min(4, v["deck"])):
+            self.add(_back(x + k * 2, y + 30 - k * 2, 40, 50))
+        self.add(_label(x + 52, y + 64, str(v["deck"]), 22, GOLD))
+        x = W - PAD - 130
+        self.add(_label(x, y + 20, "DISCARD", 13, spacing=1.5))
+        discard = v["discard"]
+        if discard:
+            self.add(_face(x, y + 26, 48, 56, discard[-1]))
+        else:
+            self.add(f'<rect x="{x}" y="{y + 26}" width="48" height="56" rx="5" fill="none" '
+                     'stroke="#8fb39c" stroke-dasharray="4 3"/>')
+        self.add(_label(x + 58, y + 64, str(len(discard)), 22, GOLD))
+        # what is happening, on a line of its own
+        sy = y + h + 24
+        rounds = f"Round {v['round']}" + (f" of {v['max_rounds']}" if v["max_rounds"] else "")
+        self.add(_label(W - PAD - 12, sy, rounds, 14, "#cfe3d6", anchor="end"))
+        seats = v["seats"]
+        if v.get("result"):
+            res = v["result"]
+            best = [p for p, r in enumerate(res["returns"]) if r > 0]
+            who = " and ".join("you" if p == v["seat"] else seats[p]["name"] for p in best)
+            verb = "win" if who == "you" or len(best) > 1 else "wins"
+            why = ", ".join(ENDINGS.get(e, e) for e in res.get("endings", [])) or (
+                "The round limit was reached" if res.get("end") == "round-cap" else "")
+            self.add(_label(PAD + 12, sy, f"Game over: {who} {verb}. {why}.", 17, GOLD))
+            return y + h + 34
+        mover = v["to_move"]
+        mine = mover is not None and mover == v["seat"]
+        words = "Your turn" if mine else f"{seats[mover]['name']} to move"
+        prompt = PROMPTS.get(v["phase"], "") if mine else ""
+        if v.get("committing"):
+            prompt = f"committing {v['committing']['name']}" + (
+                ": add the next card" if mine else "")
+        self.add(f'<text x="{PAD + 12}" y="{sy}" font-size="17" font-weight="bold" '
+                 f'fill="{GOLD if mine else "#fff"}">{_e(words)}'
+                 + (f'<tspan fill="#f4ead2" font-weight="normal">  ·  {_e(prompt)}</tspan>'
+                    if prompt else "") + "</text>")
+        return y + h + 34
+
+    # -- heists --
+
+    def heists(self, y: float) -> float:
+        chains = [c for c in self.view["chains"] if c["in_play"]]
+        cw, ch, gap = 132, 170, 8
+        x0 = (W - len(chains) * cw - (len(chains) - 1) * gap) / 2
+        committing = (self.view.get("committing") or {}).get("id")
+        for i, chain in enumerate(chains):
+            x = x0 + i * (cw + gap)
+            col = CHAIN.get(chain["colour"], "#666")
+            left = chain["left"]
+            if not left:
+                self.add(f'<rect x="{x:.1f}" y="{y + 8}" width="{cw}" height="{ch}" rx="10" '
+                         f'fill="none" stroke="{col}" stroke-width="2" stroke-dasharray="6 4"/>'
+                         + _text_block(x + cw / 2, y + ch / 2, f"{chain['colour'].title()} "
+                                       "chain done", cw - 20, 14, fill="#f4ead2"))
+                continue
+            under = "".join(
+                f'<rect x="{x + 4 * k:.1f}" y="{y + 8 + 4 * k}" width="{cw}" height="{ch}" '
+                f'rx="10" fill="{CREAM}" stroke="{col}" stroke-width="2"/>'
+                for k in range(len(left) - 1, 0, -1))
+            self.add(under)
+            h = left[0]
+            act = self.action([f"heist:{h['id']}"])
+            self.add(self.heist_card(x, y + 8, cw, ch, chain, h, lift=act is not None,
+                                     active=h["id"] == committing), act)
+        return y + ch + 8 + 4 * 3 + 10
+
+    def heist_card(self, x, y, w, h, chain, heist, lift=False, active=False) -> str:
+        col = CHAIN.get(chain["colour"], "#666")
+        out = []
+        if lift or active:
+            out.append(f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="{w + 8}" '
+                       f'height="{h + 8}" rx="13" fill="{GOLD}"/>')
+        out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="10" '
+                   f'fill="{CREAM}" stroke="{col}" stroke-width="3"/>')
+        out.append(f'<path d="M{x:.1f} {y + 26:.1f} V{y + 10:.1f} Q{x:.1f} {y:.1f} '
+                   f'{x + 10:.1f} {y:.1f} H{x + w - 10:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} '
+                   f'{y + 10:.1f} V{y + 26:.1f} Z" fill="{col}"/>')
+        out.append(_label(x + 8, y + 18, f"{chain['colour'].upper()} {chain['marking']}", 11.5,
+                          "#fff", spacing=0.5))
+        out.append(_label(x + w - 8, y + 18, f"{heist['step']}/4", 11.5, "#fff",
+                          anchor="end"))
+        out.append(_text_block(x + w / 2, y + 30, heist["name"], w - 12, 14.5))
+        team = [a for a, n in heist["team"].items() for _ in range(n)]
+        out.append(_label(x + w / 2, y + 82, f"TEAM OF {len(team)}", 10, "#6b5d4a",
+                          anchor="middle", spacing=1))
+        step = min(26.0, (w - 20) / max(1, len(team)))
+        gx = x + w / 2 - step * (len(team) - 1) / 2
+        for k, a in enumerate(team):
+            out.append(_glyph(a, gx + k * step, y + 98, min(10.5, step * 0.45)))
+        out.append(f'<rect x="{x + 7:.1f}" y="{y + 114:.1f}" width="{w - 14}" height="{h - 121}" '
+                   f'rx="6" fill="#f1e6c8"/>')
+        out.append(_text_block(x + w / 2, y + 116, _reward(heist), w - 18, 12, most=3,
+                               weight="bold", fill="#5a3d0a"))
+        if active:
+            out.append(f'<rect x="{x + w / 2 - 52:.1f}" y="{y + h - 6:.1f}" width="104" '
+                       f'height="18" rx="9" fill="{INK}"/>'
+                       + _label(x + w / 2, y + h + 7, "COMMITTING", 11, GOLD, anchor="middle",
+                                spacing=1))
+        return "".join(out)
+
+    # -- seats --
+
+    def plate(self, x: float, y: float, w: float, h: float, p: int) -> None:
+        """A seat's name plate: name, cash as tokens, hand (face down for others), Heists won.
+        An opponent's plate is where you tap to rob them."""
+        v = self.view
+        s = v["seats"][p]
+        me = p == v["seat"]
+        turn = p == v["to_move"] and not v.get("result")
+        act = None if me else self.action([f"target:{p}"])
+        edge = GOLD if turn or act else "#0f2a1c"
+        out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="10" '
+               f'fill="{"#3b2a1a" if me else "#173724"}" stroke="{edge}" '
+               f'stroke-width="{3 if turn or act else 1}"/>']
+        name = ("▶ " if turn else "") + (f"{s['name']} (you)" if me else s["name"])
+        tall = h > 60  # an opponent's plate, beside their Hideout: one thing per line
+        room = w - 20 if tall else w / 3
+        out.append(_label(x + 10, y + 22, name, round(min(16.0, room / (0.66 * len(name))), 1),
+                          GOLD if turn else "#fff"))
+        ly = y + (46 if tall else 27)
+        cx = x + 10 if tall else x + 20 + min(220.0, len(name) * 9.5)
+        coins, cw_ = _token_stacks(cx, ly + 5, s["money"] // 100, per_stack=4,
+                                   most_stacks=3 if tall else 5, r=8)
+        out.append(coins)
+        out.append(_label(cx + max(cw_, 0) + 6, ly, _cash(s["money"]), 17, GOLD))
+        if tall:
+            n = s["hand_count"]
+            shown = min(n, 6)
+            for k in range(shown):
+                out.append(_back(x + 10 + k * 6, y + 54, 20, 27))
+            out.append(_label(x + 36 + shown * 6, y + 73, f"{n} in hand", 13, "#f4ead2"))
+            hx, hy = x + 10, y + h - 24
+        else:
+            n = s["hand_count"]
+            out.append(_label(x + w - 12, y + 27, f"{n} card{'s' if n != 1 else ''} in hand",
+                              13, "#f4ead2", anchor="end"))
+            hx, hy = x + w - 200 - 15 * len(s["heist_colours"]), y + 9
+        if s["heist_colours"]:
+            out.append(_label(hx, hy + 16, "Heists", 12, "#cfe3d6"))
+            step = min(13.0, (w - 64) / len(s["heist_colours"])) if tall else 13.0
+            for k, colour in enumerate(s["heist_colours"]):
+                out.append(f'<rect x="{hx + 44 + k * step:.1f}" y="{hy + 2:.1f}" width="11" '
+                           f'height="19" rx="2" fill="{CHAIN.get(colour, "#666")}" '
+                           'stroke="#fff" stroke-width="1"/>')
+        self.add("".join(out), act)
+
+    def hideout(self, x: float, y: float, w: float, h: float, p: int) -> None:
+        """Night 1, 2, 3 and the Refresh Area, as four zones."""
+        s = self.view["seats"][p]
+        gap = 6
+        zw = (w - 3 * gap) / 4
+        for z in range(4):
+            zx = x + z * (zw + gap)
+            cards = s["nights"][z] if z < 3 else s["refresh"]
+            title = f"NIGHT {z + 1}" if z < 3 else "REFRESH"
+            self.add(f'<rect x="{zx:.1f}" y="{y:.1f}" width="{zw:.1f}" height="{h}" '
+                     f'rx="8" fill="{ZONE}" stroke="#8fb39c" stroke-width="1" '
+                     f'stroke-dasharray="{"none" if z < 3 else "5 3"}"/>'
+                     + _label(zx + 7, y + 14, title, 10.5, "#a9c9b4", spacing=1))
+            self.zone(zx, y + 19, zw, h - 22, cards, team=z < 3)
+
+    def opponent(self, x: float, y: float, w: float, p: int) -> float:
+        h = 106
+        self.plate(x, y, 150, h, p)
+        self.hideout(x + 156, y, w - 156, h, p)
+        return y + h
+
+    def own(self, y: float, p: int) -> float:
+        self.plate(PAD, y, W - 2 * PAD, 38, p)
+        self.hideout(PAD, y + 44, W - 2 * PAD, 140, p)
+        return y + 44 + 140
+
+    def zone(self, x: float, y: float, w: float, h: float, cards: list[dict], team: bool):
+        """Cards in one Night or the Refresh Area: a lone card face up, a Team as a column of
+        edge-on cards under a bracket."""
+        if not cards:
             return
-        self.used.add(act)
-        self.parts.append(f'<g class="act" data-action="{escape(act)}" style="cursor:pointer">'
-                          f"<title>{escape(self.labels[act])}</title>{rect}{text}</g>")
+        if len(cards) == 1:  # as large as the zone allows, squat if it must be
+            cw = min(w - 14, 104)
+            ch = min(h - 4, cw * 1.36)
+            c = cards[0]
+            act = self.action([f"card:{c['id']}"]) if c["id"] is not None else None
+            self.add(_face(x + (w - cw) / 2, y + (h - ch) / 2, cw, ch, c, text=ch >= 100,
+                           lift=act is not None), act)
+            return
+        cols = 1 if len(cards) * 16 <= h or w < 150 else 2
+        rows = ceil(len(cards) / cols)
+        ch = min(22.0, (h - 2) / rows - 2)
+        cw = (w - 12 - (cols - 1) * 4) / cols
+        if team and len(cards) > 1:
+            self.add(f'<path d="M{x + 3:.1f} {y + 1:.1f} h-0 v{rows * (ch + 2) - 2:.1f}" '
+                     f'stroke="{GOLD}" stroke-width="2" fill="none"/>')
+        for k, c in enumerate(cards):
+            cx = x + 7 + (k // rows) * (cw + 4)
+            cy = y + (k % rows) * (ch + 2)
+            act = self.action([f"card:{c['id']}"]) if c["id"] is not None else None
+            glow = (f'<rect x="{cx - 2:.1f}" y="{cy - 2:.1f}" width="{cw + 4:.1f}" '
+                    f'height="{ch + 4:.1f}" rx="{ch / 4 + 2:.1f}" fill="{GOLD}"/>'
+                    if act else "")
+            self.add(glow + _chip(cx, cy, cw, ch, c), act)
 
-    def text(self, x, y, words, size=13, weight="normal") -> None:
-        self.parts.append(f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}">'
-                          f"{escape(words)}</text>")
+    # -- your hand --
+
+    def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...]) -> float:
+        per_row = 6
+        cw, ch, gap = 104, 136, 8
+        rows = ceil(len(cards) / per_row) if cards else 1
+        self.add(_label(PAD + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
+        y += 22
+        if not cards:
+            self.add(_label(PAD + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+        for k, c in enumerate(cards):
+            r, i = divmod(k, per_row)
+            in_row = min(per_row, len(cards) - r * per_row)
+            x0 = (W - in_row * cw - (in_row - 1) * gap) / 2
+            x = x0 + i * (cw + gap)
+            yy = y + r * (ch + gap)
+            act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
+            self.add(_face(x, yy, cw, ch, c, text=True, lift=act is not None), act)
+        return y + rows * (ch + gap)
 
 
-def _card_ids(c: dict[str, Any], prefixes: tuple[str, ...]) -> list[str]:
-    return [f"{p}:{_slug(c['name'])}" for p in prefixes]
+def _reward(h: dict[str, Any]) -> str:
+    from .views import reward_words
+    words = reward_words(h["reward"], h["amount"])
+    return words[0].upper() + words[1:]
 
 
 def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
-    cv = Canvas(actions)
-    y = 24
-    cv.text(10, y, f"You Dirty Rat · round {view['round']} · Town Stash ${view['stash']} · "
-                   f"deck {view['deck']} · discard {len(view['discard'])}", 15, "bold")
-    y += 14
-    for i, chain in enumerate(c for c in view["chains"] if c["in_play"]):
-        x = 10 + i * 192
-        cv.text(x, y + 12, f"{chain['colour']} chain ({chain['marking']})", 11)
-        if chain["left"]:
-            h = chain["left"][0]
-            team = "".join(a[0].upper() * n for a, n in h["team"].items())
-            cv.box(x, y + 18, 184, 34, CHAIN.get(chain["colour"], "#666"),
-                   f"{h['name'][:22]} {team}", [f"heist:{h['id']}"], full=h["name"])
-            cv.text(x, y + 66, f"{h['reward']} {h['amount']} · {len(chain['left'])} left", 10)
-        else:
-            cv.text(x, y + 38, "all done", 11)
-    y += 84
-    committing = view.get("committing")
-    if committing:
-        cv.text(10, y, f"Team for {committing['name']}: pick the next card", 12, "bold")
-        y += 8
-    for p, s in enumerate(view["seats"]):
-        me = p == view["seat"]
-        turn = "▶ " if p == view["to_move"] else ""
-        cv.box(10, y, 170, 26, "#555" if not me else "#222",
-               f"{turn}{s['name']} ${s['money']} ({s['hand_count']} cards)", [f"target:{p}"])
-        for n, night in enumerate(s["nights"]):
-            x = 190 + n * 190
-            cv.text(x, y - 2, f"Night {n + 1}", 9)
-            for k, c in enumerate(night):
-                ids = [f"card:{c['id']}"] if c["id"] is not None else []
-                cv.box(x + k * (CW // 2 + 2), y + 2, CW // 2, CH - 8, FILL[c["archetype"]],
-                       c["name"][:6], ids, full=c["name"])
-        xr = 760
-        cv.text(xr, y - 2, "Refresh / heists", 9)
-        cv.text(xr, y + 14, ", ".join(c["name"] for c in s["refresh"])[:34] or "-", 10)
-        cv.text(xr, y + 28, ", ".join(s["heist_colours"]) or "no heists", 10)
-        y += CH + 8
-        if s["hand"] is not None:
-            for k, c in enumerate(s["hand"]):
-                ids = _card_ids(c, ("play", "team", "with", "copy"))
-                cv.box(10 + (k % 11) * (CW + 4), y + (k // 11) * (CH + 4), CW, CH,
-                       FILL[c["archetype"]], c["name"], ids)
-            y += ((len(s["hand"]) - 1) // 11 + 1) * (CH + 4) + 6 if s["hand"] else 0
-    drawn = view.get("drawn")
-    if drawn:
-        cv.text(10, y + 12, "The Mastermind drew (keep one):", 12, "bold")
-        for k, c in enumerate(drawn):
-            cv.box(10 + k * (CW + 4), y + 18, CW, CH, FILL[c["archetype"]], c["name"],
-                   [f"keep:{_slug(c['name'])}"])
-        y += CH + 26
-    result = view.get("result")
-    if result:
-        totals = ", ".join(f"{s['name']} ${t}" for s, t in zip(view["seats"], result["totals"],
-                                                             strict=True))
-        cv.text(10, y + 16, f"Game over: {totals}", 14, "bold")
-        y += 24
-    h = y + 12
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h}" width="100%" '
-            f'font-family="sans-serif">'
-            f'<rect width="{W}" height="{h}" fill="#f4efe3"/>' + "".join(cv.parts) + "</svg>")
+    t = Table(view, actions)
+    y = t.header(PAD)
+    y = t.heists(y + 4)
+    seat = view["seat"]
+    for p in range(view["players"]):
+        if p != seat:
+            y = t.opponent(PAD, y, W - 2 * PAD, p) + 10
+    if seat is not None:
+        y = t.own(y + 4, seat) + 12
+        drawn = view.get("drawn")
+        if drawn:
+            y = t.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
+        hand = view["seats"][seat]["hand"] or []
+        y = t.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"))
+    h = y + PAD
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h:.0f}" width="100%" '
+            f'class="you-dirty-rat" font-family="{FONT}">'
+            f'<defs><radialGradient id="ydr-felt" cx="50%" cy="40%" r="75%">'
+            f'<stop offset="0" stop-color="#357a55"/><stop offset="1" stop-color="{FELT}"/>'
+            f'</radialGradient></defs>'
+            f'<rect width="{W}" height="{h:.0f}" rx="18" fill="url(#ydr-felt)"/>'
+            + "".join(t.parts) + "</svg>")

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from .state import RatState
 
 ARCH_NAMES = (*ARCHETYPES, "any")
+ENDING_WORDS = {"town-stash": "The Town Stash is empty. ", "heists": "No Heist is left. ",
+                "deck": "A card was to be drawn, but the deck and the discard pile are empty. "}
 
 
 def card_view(s: RatState, c: int) -> dict[str, Any]:
@@ -64,7 +66,8 @@ def view(s: RatState, seat: int | None) -> dict[str, Any]:
         "drawn_count": len(s.drawn),
     }
     if s.over:
-        out["result"] = {"totals": rules.totals(s), "returns": s.returns(), "end": s.end_reason}
+        out["result"] = {"totals": rules.totals(s), "returns": s.returns(), "end": s.end_reason,
+                         "endings": rules.endings(s)}
     return out
 
 
@@ -136,6 +139,7 @@ def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
         totals = ", ".join(f"${t}" for t in d["totals"])
         who = " and ".join(names)
         cap = "The round limit was reached. " if d["reason"] == "round-cap" else ""
+        cap += "".join(ENDING_WORDS[e] for e in d.get("endings", ()))
         return f"{cap}Game over: {who} win{'s' if len(names) == 1 and who != 'you' else ''} " \
                f"(totals {totals})"
     return kind

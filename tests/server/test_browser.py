@@ -30,17 +30,25 @@ def browser():
         chromium.close()
 
 
-def create_table(browser, server, viewport, seats, lobby_shot=None):
-    """Open the lobby, create a Rat-a-Tat Roll table with these seats, land on its page.
-    Returns the page and the list that collects its script errors."""
+def create_table(browser, server, viewport, seats, lobby_shot=None, game="rat-a-tat-roll",
+                 rules=None):
+    """Open the lobby, create a table of `game` (its id) with these seats and rule
+    variants, land on its page. Returns the page and the list that collects its script
+    errors."""
     page = browser.new_page(viewport=viewport)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.url + "/")
-    page.get_by_role("radio", name="Rat-a-Tat Roll").first.wait_for()
+    choice = page.locator(f"[role=radio][data-game='{game}']")
+    choice.wait_for()
+    choice.click()
     page.select_option("#players", str(len(seats)))
     for i, kind in enumerate(seats):
         page.select_option(f"[data-seat='{i}']", kind)
+    if rules:
+        page.get_by_text("Rule variants").click()
+    for name, value in (rules or {}).items():
+        page.fill(f"[data-rule='{name}']", str(value))
     if lobby_shot:
         page.screenshot(path=str(ARTIFACTS / lobby_shot))
     page.click("[data-testid=create-table]")
@@ -89,6 +97,27 @@ def test_a_whole_game_in_the_browser(browser, tmp_path, viewport, name):
         assert "Game over" in summary.inner_text()
         assert summary.locator("tr").count() == 4  # a header and three players
         page.screenshot(path=str(ARTIFACTS / f"{name}-game-over.png"))
+        assert not errors, errors
+    finally:
+        server.kill()
+
+
+def test_target_rats_in_the_browser(browser, tmp_path):
+    """The flagship game, created in the lobby with a round cap and played to the end by
+    clicking: moving groups, acting, and every choice the cards and fights bring."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
+    try:
+        page, errors = create_table(browser, server, {"width": 1280, "height": 900},
+                                    ["human", "heuristic", "heuristic"], game="target-rats",
+                                    rules={"max_rounds": 4})
+        page.locator("#board svg").wait_for()
+        assert "Target: Rats" in page.title() or "Target: Rats" in page.inner_text("body")
+        clicks = play_by_clicking(page, "target-rats")
+        assert clicks >= 4
+        summary = page.locator("[data-testid=game-over]")
+        assert "Game over" in summary.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "target-rats-game-over.png"))
         assert not errors, errors
     finally:
         server.kill()

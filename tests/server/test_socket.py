@@ -111,6 +111,7 @@ def play_to_the_end(ws, first):
 
 GAMES = {"rat-a-tat-roll": (("human", "bot", "bot"), {"memory_aid": True}),
          "rat-and-duck": (("human", "bot"), {}),
+         "target-rats": (("human", "bot"), {"max_rounds": 12}),
          "target-rats-simplified": (("human", "bot"), {}),
          "you-dirty-rat": (("human", "bot"), {})}
 

@@ -1,0 +1,186 @@
+"""Target: Rats' event decks in play: how often each card is drawn and what it changes.
+
+Plays heuristic games (every seat the heuristic bot) and reads each game's log afterwards: a
+card's effect is every event from its draw (or, for Da Big Cheese, the card kept) until the
+scavenge is resolved, that is, the events of the scavenge action and of the choices it led to
+(keep, item, token, relocate, push, spawn, ext, use/pass), up to the Exterminator phase.
+
+Run on its own:  python benchmarks/target_rats_cards.py [--games 1000] [--players 4]
+                 [--workers 2] [--json F]
+Prints Markdown tables (the figures in docs/performance.md come from here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import ratking
+from ratking.bots import make_bot
+from ratking.core.rng import derive_seed
+
+GAME = "target-rats"
+# the decisions a card can lead to, taken while it resolves
+CHOICES = ("scavenge:", "keep:", "item:", "token:", "relocate:", "push:", "spawn:", "ext:",
+           "use:", "pass")
+# events that end a card's resolution (the turn moves on)
+ENDS = {"infestation", "ext-roll", "turn", "end-game", "pending-win", "fight", "discover"}
+EFFECTS = ("fed", "unfed", "killed", "spawned", "tokens", "items", "cancelled", "scattered",
+           "exterminator")
+
+
+def card_effects(state) -> list[dict[str, Any]]:
+    """One entry per card activated in a finished game: the card, its seat and its effects."""
+    history = state.history
+    cardset = state.game.cards
+
+    def type_id(copy: int) -> str:
+        return cardset.types[cardset.type_of[copy]].id
+
+    out: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    for step, kind, actor, public, _secret, _aud in state.log:
+        action = history[step] if 0 <= step < len(history) else ""
+        action = action if isinstance(action, str) else action.id
+        if current is not None and (kind in ENDS or not action.startswith(CHOICES)):
+            out.append(current)
+            current = None
+        if kind == "keep" and current is not None:
+            current["card"] = type_id(public["card"])  # Da Big Cheese activates the one kept
+            continue
+        if kind == "draw":
+            if current is not None and current["step"] == step:
+                continue  # Da Big Cheese's second card: the keep decides which acts
+            if current is not None:
+                out.append(current)
+            current = {"card": type_id(public["card"]), "seat": actor, "step": step,
+                       **dict.fromkeys(EFFECTS, 0)}
+            continue
+        if current is None:
+            continue
+        if kind == "feed":
+            current["fed"] += public["rats"]
+        elif kind == "unfeed":
+            current["unfed"] += public["rats"]
+        elif kind in ("killed", "exterminated"):
+            current["killed"] += public["rats"]
+        elif kind == "exterminator":
+            current["exterminator"] += 1
+            current["killed"] += sum(public["killed"])
+        elif kind == "spawn":
+            current["spawned"] += public["rats"]
+        elif kind in ("token", "relocate", "nest"):
+            current["tokens"] += 1
+        elif kind == "item":
+            current["items"] += 1
+        elif kind == "cancel":
+            current["cancelled"] += 1
+        elif kind == "push":
+            current["scattered"] += public["rats"]
+    if current is not None:
+        out.append(current)
+    return out
+
+
+def play(seed: int, players: int) -> dict[str, Any]:
+    game = ratking.make(GAME, max_rounds=200)
+    state = game.new_game(players, seed=seed)
+    bots = [make_bot("heuristic", derive_seed(seed, 1 + i)) for i in range(players)]
+    while not state.over:
+        state.apply(bots[state.to_move].choose(state))
+    returns = state.returns()
+    winner = returns.index(1.0) if state.end_reason == "finished" else None
+    return {"winner": winner, "rounds": state.round, "end": state.end_reason,
+            "decisions": len(state.history), "cards": card_effects(state)}
+
+
+def _chunk(args: tuple[int, int, range]) -> list[dict[str, Any]]:
+    seed, players, indices = args
+    return [play(derive_seed(seed, i), players) for i in indices]
+
+
+def run(games: int, players: int, workers: int, seed: int = 2026) -> list[dict[str, Any]]:
+    step = max(1, games // (workers * 8))
+    jobs = [(seed, players, range(i, min(i + step, games))) for i in range(0, games, step)]
+    if workers <= 1:
+        return [g for job in jobs for g in _chunk(job)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [g for done in pool.map(_chunk, jobs) for g in done]
+
+
+def report(results: list[dict[str, Any]], players: int) -> str:
+    game = ratking.make(GAME)
+    cardset = game.cards
+    lines = []
+    finished = [r for r in results if r["end"] == "finished"]
+    seat_wins = Counter(r["winner"] for r in finished)
+    rounds = [r["rounds"] for r in results]
+    lines.append(f"{len(results)} games of {players} heuristic bots: {len(finished)} won, "
+                 f"{len(results) - len(finished)} stopped at the 200-round cap; rounds mean "
+                 f"{statistics.mean(rounds):.1f}, median {statistics.median(rounds)}; "
+                 f"decisions per game {statistics.mean(r['decisions'] for r in results):.0f}")
+    lines.append("seat win shares: " + ", ".join(
+        f"{seat_wins[p] / max(1, len(finished)):.3f}" for p in range(players)))
+    lines.append("")
+    per: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    winner_draws: Counter[str] = Counter()
+    total_draws = 0
+    winner_total = 0
+    for r in results:
+        for c in r["cards"]:
+            per[c["card"]].append(c)
+            total_draws += 1
+            if r["winner"] is not None and c["seat"] == r["winner"]:
+                winner_draws[c["card"]] += 1
+                winner_total += 1
+    base = winner_total / max(1, total_draws)
+    lines.append(f"Cards activated: {total_draws} ({total_draws / len(results):.1f} a game); "
+                 f"the eventual winner activated {base:.1%} of them.")
+    lines.append("")
+    lines.append("| deck | card | copies | activated per game | fed | unfed | killed | spawned "
+                 "| tokens | items | scattered | by the winner |")
+    lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+                 "| ---: |")
+    decks = ("surface", "underground")
+    for card in sorted(cardset.types, key=lambda t: (t.deck, t.id)):
+        got = per.get(card.id, [])
+        n = len(got)
+
+        def mean(key: str, got=got, n=n) -> str:
+            return f"{sum(c[key] for c in got) / n:.2f}" if n else "-"
+
+        share = f"{winner_draws[card.id] / n:.0%}" if n else "-"
+        lines.append(f"| {decks[card.deck]} | {card.name} | {card.count} | "
+                     f"{n / len(results):.2f} | "
+                     f"{mean('fed')} | {mean('unfed')} | {mean('killed')} | {mean('spawned')} "
+                     f"| {mean('tokens')} | {mean('items')} | {mean('scattered')} | {share} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", help="also write the raw per-game results here")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    results = run(args.games, args.players, args.workers)
+    took = time.perf_counter() - start
+    print(report(results, args.players))
+    print(f"\n({took:.0f} s with {args.workers} workers, "
+          f"{len(results) / took:.1f} games/s)")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(results, fh)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

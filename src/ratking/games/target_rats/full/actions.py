@@ -44,7 +44,7 @@ class Catalogue:
         self.play_on = intern("play-on", "Play the turn with your one rat", (PLAY_ON,))
         self.group = per_space(GROUP, "group", "Move a group from {}", lambda x: True)
         self.take = [[intern(f"take:{fed}:{unfed}",
-                             f"Take {fed} fed and {unfed} unfed rats",
+                             _take_label(fed, unfed),
                              (TAKE, fed, unfed)) for unfed in range(max_take + 1)]
                      for fed in range(max_take + 1)]
         self.step = per_space(STEP, "step", "Step to {}", lambda x: True)
@@ -77,3 +77,10 @@ class Catalogue:
                                  lambda x: b.kind[x] == HOME or b.token_slot[x])
         self.ext = per_space(EXT, "ext", "Send the Exterminator to {}",
                              lambda x: b.kind[x] == SURFACE)
+
+
+def _take_label(fed: int, unfed: int) -> str:
+    """"Take 2 fed rats and 1 unfed rat" (either part left out when it is none)."""
+    parts = [f"{n} {kind} rat{'s' if n != 1 else ''}"
+             for n, kind in ((fed, "fed"), (unfed, "unfed")) if n]
+    return "Take " + (" and ".join(parts) or "no rats")

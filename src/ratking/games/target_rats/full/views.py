@@ -74,44 +74,48 @@ def _choice(s: FullState) -> dict[str, Any] | None:
 
 
 def _prompt(s: FullState) -> str:
+    """What the seat to move decides, as "Name: what to do" (the name may be "You")."""
     if s.over:
         return "The game is over."
     top = s.tasks[-1]
+    return f"{s.names[top[1]]}: {_task_text(s, top)}"
+
+
+def _task_text(s: FullState, top: tuple[int, ...]) -> str:
     code = top[0]
-    who = s.names[top[1]]
     names = s.game.board.names
     cs = s.game.cards
     if code == 0:
-        return f"{who} has one rat: spawn two at home and skip the turn, or play on?"
+        return "one rat left: spawn two at home and skip the turn, or play on?"
     if code == 1:
-        return f"{who} moves: start a group ({s.groups_left} left) or end movement."
+        return f"start a group ({s.groups_left} left) or end movement."
     if code == 2:
-        return f"{who} chooses how many fed and unfed rats go from {names[top[2]]}."
+        return f"choose how many fed and unfed rats go from {names[top[2]]}."
     if code == 3:
-        return f"{who} moves the group ({s.grp_steps} steps left): step on or stop."
+        return f"step the group on ({s.grp_steps} steps left) or stop it."
     if code == 4:
-        return f"{who} chooses an action for a space a group moved to (fights first)."
+        return "choose an action for a space a group moved to (fights first)."
     if code == SPAWN:
-        return f"{who} chooses where {top[2]} new rats appear."
+        return f"choose where {top[2]} new rats appear."
     if code == KEEP:
-        return f"{who} (Da Big Cheese) keeps one of the cards drawn."
+        return "as Da Big Cheese, keep one of the cards drawn."
     if code == ITEM:
-        return f"{who} holds one item only: which one to keep?"
+        return "only one item may be held: choose which to keep."
     if code == TOKEN:
-        return f"{names[top[2]]} already holds a token: {who} keeps it or puts the new one."
+        return f"{names[top[2]]} already holds a token: keep it, or put the new one?"
     if code == RELOCATE:
-        return f"No such token is left in the box: {who} chooses which one moves here."
+        return "no such token is left in the box: choose which one moves here."
     if code == PUSH:
         if top[1] == top[2]:
-            return f"{who}'s rats scatter {top[4]} spaces from {names[top[3]]}: where to?"
-        return f"{who} won: where are {s.names[top[2]]}'s rats pushed?"
+            return f"the rats scatter {top[4]} spaces from {names[top[3]]}: choose where."
+        return f"the fight is won: choose where {s.names[top[2]]}'s rats are pushed."
     if code == RETREAT:
-        return f"The claim failed: {who} chooses the nest the group retreats to."
+        return "the claim failed: choose the nest the group retreats to."
     if code == EXT:
-        return f"{who} chooses where the Exterminator goes."
+        return "choose where the Exterminator goes."
     if code == USE:
         item = cs.types[cs.type_of[s.item[top[1]]]].name
-        return f"{who} may use {item} now."
+        return f"use {item} now, or pass."
     return ""
 
 

@@ -80,3 +80,22 @@ def test_heuristic_play_keeps_every_invariant():
         while not s.is_over:
             s.apply(bots[s.to_move].choose(s))
             check(s)
+
+
+def test_it_scavenges_where_a_token_can_go_rather_than_on_a_corridor():
+    # (a food, nest or sewer card drawn on an access corridor space places nothing)
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0)] * 2})
+    play(s, "group:S1", "take:0:1", "step:S0")
+    assert choose(s) != "stop"  # on to S23, or U0 then U1
+    play(s, choose(s))
+    assert s.game.board.token_slot[s.grp_path[-1]] or choose(s) != "stop"
+
+
+def test_it_keeps_a_guard_on_a_threatened_nest_token():
+    # a lone rat on our nest token stays while an enemy group is within reach
+    s = arrange(new(2), {0: [("S2", 0), ("S20", 0)], 1: [("S5", 0)] * 2}, tokens={"S2": 0})
+    assert choose(s) != "group:S2"
+    # a group leaving such a nest leaves one rat behind
+    s = arrange(new(2), {0: [("S2", 0)] * 3, 1: [("S5", 0)] * 2}, tokens={"S2": 0})
+    play(s, "group:S2")
+    assert choose(s) == "take:0:2"

@@ -34,6 +34,11 @@ from .rats import enemies, fed_unfed, nests, own
 CARD_VALUE = {C.ITEM: 5, C.NEST: 9, C.FOOD: 8, C.SPAWN: 7, C.FEED: 6, C.SEWER: 3, C.NOTHING: 2,
               C.UNFEED: 1, C.SCATTER: 0, C.KILL: -1, C.KILL_HALF: -2, C.EXTERMINATOR: -2,
               C.KILL_ALL: -3}
+# a scavenge on a free token space (a drawn food, nest or sewer card places its token), on
+# one holding a token already, and on an access corridor space (no token can ever go there)
+SCAVENGE_FREE, SCAVENGE_TOKEN, SCAVENGE_CORRIDOR = 12.0, 9.0, 4.0
+GUARD = 25.0  # an empty own nest token with an enemy within reach: worth a guard
+RETAKE = 32.0  # an enemy nest a bigger enemy group could take straight back
 ITEM_VALUE = {C.FIGHT_DICE: 4, C.CANCEL_EVENT: 3, C.EXTRA_GROUP: 3, C.CALL_EXTERMINATOR: 2,
               C.EXTRA_STEPS: 1}
 
@@ -49,8 +54,29 @@ def leader(s, f: int) -> int:
     return max(others, key=lambda g: (strength(s, g), -g))
 
 
-def space_value(s, f: int, sp: int, fed: int, unfed: int) -> float:
-    """What a group of `fed` + `unfed` rats of f would make of stopping on sp."""
+def threats(s, f: int) -> list[int]:
+    """Per space, the most enemy rats on one space within a move (board distance <=
+    move_range) of it: who could come and fight there, or discover an empty nest, next turn."""
+    b = s.game.board
+    reach = s.game.rules.move_range
+    near = [0] * b.size
+    for g, rats in enumerate(s.rats):
+        if g == f or not rats:
+            continue
+        at: dict[int, int] = {}
+        for c in rats:
+            at[c >> 1] = at.get(c >> 1, 0) + 1
+        for x, n in at.items():
+            row = b.dist[x]
+            for y in range(b.size):
+                if row[y] <= reach and near[y] < n:
+                    near[y] = n
+    return near
+
+
+def space_value(s, f: int, sp: int, fed: int, unfed: int, near=None) -> float:
+    """What a group of `fed` + `unfed` rats of f would make of stopping on sp (`near`: the
+    threats() list, computed once per decision)."""
     b = s.game.board
     r = s.game.rules
     n = fed + unfed
@@ -72,8 +98,14 @@ def space_value(s, f: int, sp: int, fed: int, unfed: int) -> float:
         return v
     tok = s.token[sp]
     allfed = fed + fed_unfed(s, f, sp)[0]
+    if near is None:
+        near = threats(s, f)
     if tok >= 3 and tok != 3 + f:
-        v += 40  # an undefended enemy nest: scavenge to take it
+        # an undefended enemy nest: scavenge to take it, worth less if a bigger enemy
+        # group is within reach to take it straight back
+        v += 40 if near[sp] <= n + mine_here else RETAKE
+    elif tok == 3 + f and not mine_here and near[sp]:
+        v += GUARD  # our own nest, empty, with enemies within reach: guard it
     if tok == 1 and unfed:
         v += 18 + 3 * unfed
     if allfed >= 2 and b.token_slot[sp] and tok < 3 and nests(s, f) < r.max_nests:
@@ -86,13 +118,16 @@ def space_value(s, f: int, sp: int, fed: int, unfed: int) -> float:
         elif s.cheese == f:
             v += 4
     elif b.kind[sp] in (0, 1):
-        v += 10  # somewhere to scavenge
+        # somewhere to scavenge: best where a drawn token can land (a free token space),
+        # a corridor space (no token ever) only as a last resort
+        v += (SCAVENGE_CORRIDOR if not b.token_slot[sp] else SCAVENGE_FREE if tok == 0
+              else SCAVENGE_TOKEN)
         if b.kind[sp] == 0 and s.ext < 0:
             v -= 1
     return v
 
 
-def _reach(s, f: int, start: int, left: int, fed: int, unfed: int) -> float:
+def _reach(s, f: int, start: int, left: int, fed: int, unfed: int, near) -> float:
     """The best value of a space within `left` steps of start (board distance), less a
     little per step."""
     b = s.game.board
@@ -101,10 +136,15 @@ def _reach(s, f: int, start: int, left: int, fed: int, unfed: int) -> float:
     for x in range(b.size):
         d = row[x]
         if d <= left:
-            v = space_value(s, f, x, fed, unfed) - 0.5 * d
+            v = space_value(s, f, x, fed, unfed, near) - 0.5 * d
             if v > best:
                 best = v
     return best
+
+
+def _guarded(s, f: int, sp: int) -> bool:
+    """Is sp one of our nest tokens with an enemy within reach?"""
+    return s.token[sp] == 3 + f and threats(s, f)[sp] > 0
 
 
 def _take_split(s, f: int, sp: int, options: list[tuple[int, int]]) -> tuple[int, int]:
@@ -115,6 +155,12 @@ def _take_split(s, f: int, sp: int, options: list[tuple[int, int]]) -> tuple[int
     if total >= 4 and s.game.board.kind[sp] == 3:
         want_unfed = (unfed + 1) // 2  # split a big family between two groups
         want_fed = want_fed - want_fed % 2 if want_fed >= 2 else want_fed
+    elif total >= 2 and want_fed + want_unfed >= total and _guarded(s, f, sp):
+        # leave a guard on a threatened nest token: an unfed rat, or the odd fed one
+        if want_unfed:
+            want_unfed -= 1
+        else:
+            want_fed -= 1
     best = max(options, key=lambda o: (-(abs(o[0] - want_fed) + abs(o[1] - want_unfed)),
                                        o[0], o[1]))
     return best
@@ -150,13 +196,16 @@ def choose(s, rng: random.Random) -> Action:
         return cat.reinforce
     if code == MOVE:
         best, best_v = cat.end_moves, 1.0
+        near = threats(s, f)
         for a in legal:
             if a.key[0] == A.GROUP:
                 sp = a.key[1]
                 fed, unfed = fed_unfed(s, f, sp)
-                v = _reach(s, f, sp, s.game.rules.move_range, fed, unfed)
+                v = _reach(s, f, sp, s.game.rules.move_range, fed, unfed, near)
                 if b.kind[sp] == 3:
                     v += 6
+                elif s.token[sp] == 3 + f and near[sp] and fed + unfed == 1:
+                    v -= GUARD  # a lone guard on a threatened nest stays
                 v += jitter()
             elif a.key[0] == A.USE:
                 v = 5.0 if s.groups_left == 0 else -1.0
@@ -174,7 +223,8 @@ def choose(s, rng: random.Random) -> Action:
         fed = sum(c & 1 for c in codes)
         unfed = len(codes) - fed
         here = s.grp_path[-1]
-        best, best_v = cat.stop, space_value(s, f, here, fed, unfed) + 0.6
+        near = threats(s, f)
+        best, best_v = cat.stop, space_value(s, f, here, fed, unfed, near) + 0.6
         if cat.stop not in legal:
             best, best_v = legal[0], float("-inf")
         for a in legal:
@@ -182,9 +232,9 @@ def choose(s, rng: random.Random) -> Action:
                 to = a.key[1]
                 cost = 2 if b.kind[here] == 3 and to != b.corridor_surface[s.nests[f]] else 1
                 left = s.grp_steps - cost
-                v = space_value(s, f, to, fed, unfed)
+                v = space_value(s, f, to, fed, unfed, near)
                 if left > 0 and not enemies(s, f, to):
-                    v = max(v, _reach(s, f, to, left, fed, unfed) - 0.5)
+                    v = max(v, _reach(s, f, to, left, fed, unfed, near) - 0.5)
             elif a.key[0] == A.USE:
                 v = best_v + 1 if s.grp_steps <= 1 and len(legal) > 2 else -50
             else:
@@ -207,8 +257,9 @@ def choose(s, rng: random.Random) -> Action:
     if code == PUSH:
         side = top[2]
         if side == f:  # scattered: somewhere safe and useful
-            return max(legal, key=lambda a: space_value(s, f, a.key[1], *fed_unfed(s, f,
-                                                                                 top[3]))
+            near = threats(s, f)
+            fu = fed_unfed(s, f, top[3])
+            return max(legal, key=lambda a: space_value(s, f, a.key[1], *fu, near)
                        - (30 if enemies(s, f, a.key[1]) else 0) + jitter())
         return max(legal, key=lambda a: (a.key[1] == s.ext) * 50
                    + (s.count[a.key[1]] - own(s, f, a.key[1])) * 3 + jitter())
@@ -236,7 +287,7 @@ def choose(s, rng: random.Random) -> Action:
             v = 50.0 + fed_unfed(s, f, sp)[1]
         elif kind == A.SCAVENGE:
             tok = s.token[sp]
-            v = 70.0 if tok >= 3 and tok != 3 + f else 30.0
+            v = 70.0 if tok >= 3 and tok != 3 + f else 30.0 if b.token_slot[sp] else 20.0
             if s.cheese == f and not s.cheese_drew:
                 v += 5
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ..board import KIND_NAMES
+from .. import board_view
 from . import actions as A
 from .acting import retreat_places, spawn_places
 from .cards import DECKS, EFFECTS
@@ -123,37 +123,23 @@ def view(s: FullState, seat: int | None) -> dict[str, Any]:
     g = s.game
     b = g.board
     r = g.rules
-    per_space: list[list[list[int]]] = [[[0, 0] for _ in range(s.players)] for _ in range(b.size)]
-    for f, rats in enumerate(s.rats):
-        for c in rats:
-            per_space[c >> 1][f][c & 1] += 1
-    spaces = []
-    for sp in range(b.size):
-        here = per_space[sp]
+    spaces = board_view.spaces(b, s.rats, s.ext)
+    for sp, entry in enumerate(spaces):
         tok = s.token[sp]
-        spaces.append({
-            "id": b.ids[sp], "name": b.names[sp], "kind": KIND_NAMES[b.kind[sp]],
-            "ring_index": b.ring_index[sp], "quadrants": list(b.quadrants[sp]),
-            "corridor": b.corridor[sp], "neighbours": [b.ids[n] for n in b.adj[sp]],
-            "beneath": b.ids[b.beneath[sp]] if b.beneath[sp] >= 0 else None,
-            "token": "nest" if tok >= NEST0 else TOKEN_NAMES[tok],
-            "nest_seat": tok - NEST0 if tok >= NEST0 else None,
-            "exterminator": sp == s.ext,
-            "throne": sp == b.city and s.cheese >= 0,
-            "rats": [{"seat": f, "unfed": here[f][0], "fed": here[f][1]}
-                     for f in range(s.players) if here[f][0] or here[f][1]],
-        })
+        entry["beneath"] = b.ids[b.beneath[sp]] if b.beneath[sp] >= 0 else None
+        entry["token"] = "nest" if tok >= NEST0 else TOKEN_NAMES[tok]
+        entry["nest_seat"] = tok - NEST0 if tok >= NEST0 else None
+        entry["throne"] = sp == b.city and s.cheese >= 0
     factions = []
     for f in range(s.players):
-        rats = s.rats[f]
-        factions.append({
-            "seat": f, "name": s.names[f], "faction": b.faction_names[s.nests[f]],
-            "colour": b.faction_colours[s.nests[f]], "home": b.ids[b.homes[s.nests[f]]],
-            "rats": len(rats), "fed": sum(c & 1 for c in rats), "nests": nests(s, f),
+        entry = board_view.faction(b, s.names, s.nests, s.rats, f)
+        entry.update({
+            "nests": nests(s, f),
             "item": card_view(s, s.item[f]) if s.item[f] >= 0 else None,
             "item_ready": s.item_ready[f], "cheese": s.cheese == f,
             "pending_win": s.pending_win == f,
         })
+        factions.append(entry)
     group = None
     if s.grp_path and not s.over:
         codes = [s.rats[s.turn][i] for i in s.grp_idx]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ..board import KIND_NAMES
+from .. import board_view
 from . import actions as A
 from .phases import PHASE_NAMES
 
@@ -18,26 +18,9 @@ def view(s: RatsState, seat: int | None) -> dict[str, Any]:
     g = s.game
     b = g.board
     r = g.rules
-    per_space: list[list[list[int]]] = [[[0, 0] for _ in range(s.players)] for _ in range(b.size)]
-    for f, rats in enumerate(s.rats):
-        for c in rats:
-            per_space[c >> 1][f][c & 1] += 1
-    spaces = []
-    for sp in range(b.size):
-        here = per_space[sp]
-        spaces.append({
-            "id": b.ids[sp],
-            "name": b.names[sp],
-            "kind": KIND_NAMES[b.kind[sp]],
-            "ring_index": b.ring_index[sp],
-            "quadrants": list(b.quadrants[sp]),
-            "corridor": b.corridor[sp],
-            "neighbours": [b.ids[n] for n in b.adj[sp]],
-            "dumpster": sp in s.dumpsters,
-            "exterminator": sp == s.ext,
-            "rats": [{"seat": f, "unfed": here[f][0], "fed": here[f][1]}
-                     for f in range(s.players) if here[f][0] or here[f][1]],
-        })
+    spaces = board_view.spaces(b, s.rats, s.ext)
+    for sp, entry in enumerate(spaces):
+        entry["dumpster"] = sp in s.dumpsters
     mover = None
     if s.mover >= 0 and not s.over:
         code = s.rats[s.to_move][s.mover]
@@ -45,15 +28,11 @@ def view(s: RatsState, seat: int | None) -> dict[str, Any]:
                  "path": [b.ids[p] for p in s.path]}
     factions = []
     for f in range(s.players):
-        rats = s.rats[f]
         home = b.homes[s.nests[f]]
-        factions.append({
-            "seat": f, "name": s.names[f], "faction": b.faction_names[s.nests[f]],
-            "colour": b.faction_colours[s.nests[f]], "home": b.ids[home],
-            "rats": len(rats), "fed": sum(c & 1 for c in rats),
-            "at_home": sum(1 for c in rats if c >> 1 == home),
-            "cheese": s.cheese == f,
-        })
+        entry = board_view.faction(b, s.names, s.nests, s.rats, f)
+        entry["at_home"] = sum(1 for c in s.rats[f] if c >> 1 == home)
+        entry["cheese"] = s.cheese == f
+        factions.append(entry)
     out: dict[str, Any] = {
         "game": g.id, "seat": seat, "players": s.players, "to_move": s.current_player,
         "round": s.round, "max_rounds": r.max_rounds, "phase": PHASE_NAMES[s.phase],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ...core import Action, Game, RulesError, register
+from ...core import Game, RulesError, register
 from . import heuristic, svg, text
 from .actions import Catalogue
 from .components import Board, card_values, load_board
@@ -55,21 +55,10 @@ class RatATatRoll(Game):
                              f"cards, too few for the hands ({need}) and the "
                              f"{regions} face-up cards")
 
-    @staticmethod
-    def render_text(view: dict) -> object:
-        """A Rich renderable of a view, for the terminal."""
-        return text.render(view)
-
-    @staticmethod
-    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
-        """One standalone <svg> board of a view, with the viewer's legal actions
-        ([{"id", "label"}]) that have a place on the board drawn there as clickable elements."""
-        return svg.render(view, actions)
-
-    @staticmethod
-    def heuristic(state: RollState, rng) -> Action:
-        """The heuristic bot's policy (see heuristic.py)."""
-        return heuristic.choose(state, rng)
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
+    heuristic = staticmethod(heuristic.choose)
 
     def cards_needed(self, players: int) -> int:
         """Seed 004: 5 cards with two players, 4 with three to five."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ...core import Action, Game, RatkingError, register
+from ...core import Game, RatkingError, register
 from . import heuristic, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
@@ -103,18 +103,7 @@ class RatAndDuck(Game):
                 dis |= 1 << seat
         return gov, dis
 
-    @staticmethod
-    def render_text(view: dict) -> object:
-        """A Rich renderable of a view, for the terminal."""
-        return text.render(view)
-
-    @staticmethod
-    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
-        """One standalone <svg> map of a view; legal actions with a place on the map (moves,
-        arrests, civilians, the next unit) are drawn there as clickable elements."""
-        return svg.render(view, actions)
-
-    @staticmethod
-    def heuristic(state: DuckState, rng) -> Action:
-        """The heuristic bot's policy (see heuristic.py)."""
-        return heuristic.choose(state, rng)
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
+    heuristic = staticmethod(heuristic.choose)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ...core import Action, Game, register
+from ...core import Game, register
 from . import heuristic, svg, text
 from .actions import Catalogue
 from .components import Deck, load_deck
@@ -38,14 +38,7 @@ class YouDirtyRat(Game):
         self.deck = _deck()
         self.catalogue = Catalogue(self._intern, self.deck)
 
-    @staticmethod
-    def render_text(view: dict) -> object:
-        return text.render(view)
-
-    @staticmethod
-    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
-        return svg.render(view, actions)
-
-    @staticmethod
-    def heuristic(state: RatState, rng) -> Action:
-        return heuristic.choose(state, rng)
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
+    heuristic = staticmethod(heuristic.choose)

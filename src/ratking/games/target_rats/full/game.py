@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....core import Action, Game, RulesError, register
+from ....core import Game, RulesError, register
 from ..board import Board, board
 from . import heuristic, svg, text
 from .actions import Catalogue
@@ -49,16 +49,7 @@ class TargetRats(Game):
         if r.nests_to_win > r.max_nests:
             raise RulesError("rule 'nests_to_win' may not exceed 'max_nests' (no one could win)")
 
-    @staticmethod
-    def render_text(view: dict) -> object:
-        """A Rich renderable of a view, for the terminal."""
-        return text.render(view)
-
-    @staticmethod
-    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
-        """The board as one <svg> element drawn from a view, for the web app."""
-        return svg.render(view, actions)
-
-    @staticmethod
-    def heuristic(state: FullState, rng) -> Action:
-        return heuristic.choose(state, rng)
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
+    heuristic = staticmethod(heuristic.choose)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....core import Action, Game, register
+from ....core import Game, register
 from ..board import Board, board
 from . import heuristic, svg, text
 from .actions import Catalogue
@@ -37,17 +37,7 @@ class TargetRatsSimplified(Game):
         self.board: Board = board()
         self.catalogue = Catalogue(self._intern, self.board)
 
-    @staticmethod
-    def render_text(view: dict) -> object:
-        """A Rich renderable of a view, for the terminal."""
-        return text.render(view)
-
-    @staticmethod
-    def render_svg(view: dict, actions: list[dict[str, str]]) -> str:
-        """The board as one <svg>: rats to pick, spaces to step to and Exterminator targets
-        are clickable; stop, breed, top-up and end are buttons on the page."""
-        return svg.render(view, actions)
-
-    @staticmethod
-    def heuristic(state: RatsState, rng) -> Action:
-        return heuristic.choose(state, rng)
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
+    heuristic = staticmethod(heuristic.choose)

@@ -209,3 +209,12 @@ def test_items_are_public():
     assert card["id"] == "pigeon-call" and card["item"] and card["kind"] == "item"
     assert B.size == 41
     assert until(s, "use") == []
+
+
+def test_no_pointless_extra_group_prompt_once_every_rat_has_moved():
+    # seed 000, SPECIAL ITEM CARDS + MOVEMENT: an extra group is only worth offering while a
+    # group could still start; with every rat moved, movement ends by itself
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0)] * 2}, items={0: "transit-card"})
+    assert "use:transit-card" in ids(s)
+    play(s, "group:S1", "take:0:1", "step:S2", "stop")
+    assert top(s) == "actions" and s.item_ready[0]

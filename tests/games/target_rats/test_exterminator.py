@@ -158,3 +158,38 @@ def test_a_card_that_kills_the_throne_rat_ends_the_title():
     play(s, "group:U0", "take:0:1", "step:RC", "stop")
     play(s, "scavenge:RC", "keep:flash-flood")
     assert s.cheese == -1
+
+
+def test_a_pushed_side_that_beats_da_big_cheese_in_rat_city_is_crowned():
+    # seed 000, FIGHT: pushed onto another faction, fight at once; DA BIG CHEESE & RAT CITY:
+    # if Da Big Cheese is defeated, the victorious faction crowns one of its rats
+    s = arrange(new(3), {0: [("U2", 0)] * 3, 1: [("U1", 0)] * 3, 2: [("RC", 1)]}, cheese=2)
+    play(s, "group:U2", "take:0:3", "step:U1")
+    dice(s, 1, 1, 1, 6, 6, 6)  # Player 1 attacks and loses to Player 2
+    play(s, "fight:U1")
+    assert s.to_move == 1 and "push:RC" in ids(s)
+    dice(s, 6, 6, 1, 1)  # the pushed pair (attacking) beats the throne rat and its extra die
+    play(s, "push:RC")
+    assert s.cheese == 0 and where(s, 0) == [("RC", 0), ("RC", 1)]  # the throne rat is fed
+    assert where(s, 2) == [] and s.turn == 1  # wiped out: re-enters on its own turn
+
+
+def test_a_scatter_card_leaves_the_throne_rat_in_rat_city():
+    # seed 000, PRIVILEGES: Da Big Cheese may not leave Rat City once enthroned
+    s = arrange(new(2), {0: [("RC", 1), ("U0", 0)], 1: [("S13", 0)] * 2}, cheese=0)
+    stack(s, "blue-line-train", "dripping-tunnel")
+    play(s, "group:U0", "take:0:1", "step:RC", "stop")
+    play(s, "scavenge:RC", "keep:blue-line-train")
+    assert top(s) == "push"
+    play(s, "push:S0")
+    assert where(s, 0) == [("RC", 1), ("S0", 0)] and s.cheese == 0
+
+
+def test_corridor_rats_count_in_both_quadrants_for_the_infestation():
+    # seed 000, THE EXTERMINATOR: rats in the access corridor spaces count as being in both
+    # quadrants they border; he goes to the surface space with the most rats
+    s = arrange(new(2), {0: [("S6", 0)] * 4 + [("U1", 0)] * 4,
+                         1: [("S8", 0)] * 3 + [("U4", 0)]})
+    play(s, "end-moves")
+    assert s.ext == sp("S6") and where(s, 0) == [("U1", 0)] * 4
+    assert where(s, 1) == [("S8", 0)] * 3 + [("U4", 0)]

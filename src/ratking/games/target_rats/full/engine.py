@@ -144,8 +144,21 @@ def _usable(s: FullState, power: int) -> bool:
     return s.item_ready[f] and s.item[f] >= 0 and s.game.cards.power[s.item[f]] == power
 
 
+def _extra_group(s: FullState) -> bool:
+    """Is an extra-group item worth offering: ready, and some group could start with it (not
+    once every rat has moved, where it would only add a pointless prompt)."""
+    if not _usable(s, C.EXTRA_GROUP):
+        return False
+    left = s.groups_left
+    s.groups_left = max(left, 1)
+    try:
+        return bool(group_starts(s, s.turn, True))
+    finally:
+        s.groups_left = left
+
+
 def _move_options(s: FullState) -> bool:
-    return bool(group_starts(s, s.turn, True)) or _usable(s, C.EXTRA_GROUP)
+    return bool(group_starts(s, s.turn, True)) or _extra_group(s)
 
 
 def legal_actions(s: FullState) -> list[Action]:
@@ -155,7 +168,7 @@ def legal_actions(s: FullState) -> list[Action]:
     f = top[1]
     if code == MOVE:
         out = [cat.group[x] for x in group_starts(s, f)]
-        if _usable(s, C.EXTRA_GROUP):
+        if _extra_group(s):
             out.append(cat.use[s.game.cards.type_of[s.item[f]]])
         out.append(cat.end_moves)
         return out

@@ -309,7 +309,8 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "end-game":
         if d["winner"] is None:
             return "The round limit is reached: a draw"
-        return f"{pn[d['winner']]} held three nests and the throne for a round, and wins"
+        return (f"{pn[d['winner']]} still holds three nests and the throne as their turn "
+                "begins, and wins")
     return kind
 
 

@@ -48,10 +48,10 @@ class Script:
         return self.choices.pop(0) if self.choices else self.default
 
 
-def play(kinds, seed, choices=(), **rules):
+def play(kinds, seed, choices=(), game=GAME, **rules):
     console = plain_console()
     script = Script(choices)
-    table = TerminalGame(ratking.make(GAME, **rules), kinds, seed, console, ask=script)
+    table = TerminalGame(ratking.make(game, **rules), kinds, seed, console, ask=script)
     script.table = table
     state = table.run()
     return state, text_of(console), script
@@ -104,6 +104,16 @@ def test_one_human_plays_to_the_end():
     # the result table numbers seats from 1, like the players' names
     assert re.search(r"│\s*1\s*│\s*You\s*│\s*\d+\s*│", out)
     assert re.search(r"│\s*3\s*│\s*" + BOT_NAMES[1], out)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ratking.list_games()])
+def test_every_game_plays_to_the_end_in_the_terminal(game_id):
+    """A person answering every prompt with the first option, against a bot, finishes each
+    game (under a round cap), and every board drawn reads as text."""
+    state, out, script = play(["human", "bot"], seed=5, game=game_id, max_rounds=6)
+    assert state.is_over
+    assert re.search(r"│\s*1\s*│\s*You\s*│", out)  # the result table
+    assert sum(1 for _, seat in script.prompts if seat == 0) > 3
 
 
 def test_bots_only_game_asks_nothing():

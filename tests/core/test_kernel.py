@@ -278,3 +278,11 @@ def test_optional_game_hooks_fail_clearly():
     with pytest.raises(NotImplementedError):
         Toy.render_text(state.view(None))
     assert Toy.rules_page is None
+
+
+def test_seat_label_marks_the_viewers_own_seat_once():
+    from ratking.core import seat_label
+
+    assert seat_label("Ana", True) == "Ana (you)"
+    assert seat_label("Ana", False) == "Ana"
+    assert seat_label("You", True) == "You"  # the terminal's single human is already "You"

@@ -2,7 +2,7 @@
 
 from .action import Action
 from .errors import IllegalAction, RatkingError, RecordError, RulesError, UnknownGame
-from .events import Event, narrate
+from .events import Event, narrate, seat_label
 from .game import Game, GameInfo
 from .record import check_record, load_record, replay, save_record
 from .registry import game_class, list_games, make, register
@@ -32,4 +32,5 @@ __all__ = [
     "register",
     "replay",
     "save_record",
+    "seat_label",
 ]

@@ -64,3 +64,8 @@ def narrate(events: list[Event]) -> list[str]:
             flush()
     flush()
     return lines
+
+
+def seat_label(name: str, mine: bool) -> str:
+    """A seat's name as its own player reads it: "Ana (you)", but "You" stays "You"."""
+    return f"{name} (you)" if mine and name.strip().lower() != "you" else name

@@ -14,6 +14,8 @@ from functools import lru_cache, wraps
 from html import escape
 from typing import Any
 
+from ...core import seat_label
+
 W = 1000  # viewBox width; the height grows with the rows of opponents
 HEADER_H = 104
 OPP_ROW_H = 172
@@ -667,9 +669,7 @@ class _Board:
         fs = 32 if large else 27
         name = seat["name"]
         limit = 22 if large else max(6, int((w - 150) / (fs * 0.56)))
-        shown = _short(name, limit)
-        if s == self.seat and name.strip().lower() != "you":
-            shown += " (you)"
+        shown = seat_label(_short(name, limit), s == self.seat)
         nx = x + 18
         if moving:
             out.append(f'<path d="M{_n(x + 16)} {_n(y + 18)}l{_n(fs * 0.6)} {_n(fs * 0.38)}'

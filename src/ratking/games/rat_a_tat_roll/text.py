@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core import seat_label
+
 STYLES = {"red": "bold red", "orange": "bold dark_orange", "green": "bold green",
           "blue": "bold blue", "purple": "bold magenta", "yellow": "bold yellow"}
 SPACE_LETTER = {"wild": "W", "card-or-pile": "C", "reroll": "R", "peek": "P"}
@@ -71,9 +73,7 @@ def render(view: dict[str, Any]) -> Panel:
     result = view.get("result")
     for i, seat in enumerate(view["seats"]):
         marker = "▶" if i == view["to_move"] else " "
-        who = seat["name"]
-        if i == view["seat"] and who.lower() != "you":
-            who += " (you)"
+        who = seat_label(seat["name"], i == view["seat"])
         cards = Text()
         for value in seat["cards"]:
             cards.append_text(_card(value, icon_from))

@@ -24,6 +24,8 @@ from itertools import combinations, pairwise
 from math import ceil
 from typing import Any
 
+from ...core import seat_label
+
 W = 720
 PAD = 12
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
@@ -405,7 +407,7 @@ class Table:
         out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="10" '
                f'fill="{"#3b2a1a" if me else "#173724"}" stroke="{edge}" '
                f'stroke-width="{3 if turn or act else 1}"/>']
-        name = ("▶ " if turn else "") + (f"{s['name']} (you)" if me else s["name"])
+        name = ("▶ " if turn else "") + seat_label(s["name"], me)
         tall = h > 60  # an opponent's plate, beside their Hideout: one thing per line
         room = w - 20 if tall else w / 3
         out.append(_label(x + 10, y + 22, name, round(min(16.0, room / (0.66 * len(name))), 1),

@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core import seat_label
+
 STYLES = {"smarts": "bold blue", "stealth": "bold green", "muscle": "bold red",
           "any": "bold magenta", None: "bold yellow"}
 
@@ -46,7 +48,7 @@ def render(view: dict[str, Any]) -> Panel:
     result = view.get("result")
     for i, s in enumerate(view["seats"]):
         marker = "▶" if i == view["to_move"] else ""
-        name = s["name"] + (" (you)" if i == view["seat"] else "")
+        name = seat_label(s["name"], i == view["seat"])
         hand = Text(f"{s['hand_count']} cards")
         if s["hand"] is not None:
             mine = Text("Your hand: ").append_text(_cards(s["hand"]))

@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ....core import seat_label
 from .. import board_text as T
 from .svg import END_WORDS, PHASE_WORDS
 
@@ -151,7 +152,7 @@ def _factions(view: dict[str, Any], style: dict[int, str]) -> Table:
             item.append(" (ready)" if f.get("item_ready") else " (used)", style="dim")
         seat = f["seat"]
         table.add_row("▶" if seat == view.get("to_move") and not view.get("over") else "",
-                      Text(f["name"] + (" (you)" if seat == view.get("seat") else ""),
+                      Text(seat_label(f["name"], seat == view.get("seat")),
                            style=style[seat]),
                       f"{f['faction']} {f['home']}",
                       f"{f['rats']}/{limits.get('max_rats', '?')}", str(f["fed"]),

@@ -1,11 +1,11 @@
 """The web server's own work per move, measured in-process (no network, no load generator).
 
-Plays TABLES all-bot Rat-a-Tat Roll tables to the end on one event loop, each with a person's
+Plays TABLES all-bot tables of GAME (Rat-a-Tat Roll by default) to the end on one event loop, each with a person's
 connection (seat 0) and a spectator attached (sockets that discard what they are sent), bots
 moving at once, moves written to a fresh SQLite file. Reports moves, CPU time per move and
 the implied moves per second one core can serve.
 
-    python benchmarks/server_moves.py [--tables 40]
+    python benchmarks/server_moves.py [--tables 40] [--game target-rats --rule max_rounds=10]
 """
 
 from __future__ import annotations
@@ -27,13 +27,14 @@ class Sink:
         self.bytes = getattr(self, "bytes", 0) + len(text)
 
 
-async def run(tables: int) -> dict:
+async def run(tables: int, game: str = "rat-a-tat-roll", rules: dict | None = None,
+              players: int = 3) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         rooms = Rooms(Storage(f"sqlite:///{Path(folder) / 'moves.db'}"), bot_delay=0)
         sinks = []
         for _ in range(tables):
-            room, _tokens = rooms.create("rat-a-tat-roll", 3, ["heuristic"] * 3, {}, None,
-                                         None, 0)
+            room, _tokens = rooms.create(game, players, ["heuristic"] * players, rules or {},
+                                         None, None, 0)
             for seats in ((0,), ()):
                 sink = Sink()
                 sinks.append(sink)
@@ -47,7 +48,7 @@ async def run(tables: int) -> dict:
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         rooms.storage.close()
     moves = sum(r.version for r in live)
-    return {"tables": tables, "moves": moves, "cpu_ms_per_move": round(cpu / moves * 1e3, 2),
+    return {"game": game, "tables": tables, "moves": moves, "cpu_ms_per_move": round(cpu / moves * 1e3, 2),
             "wall_ms_per_move": round(wall / moves * 1e3, 2),
             "moves_per_core_second": round(moves / cpu),
             "kb_sent_per_move": round(sum(getattr(s, "bytes", 0) for s in sinks) / moves / 1e3,
@@ -57,8 +58,16 @@ async def run(tables: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--game", default="rat-a-tat-roll")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule variant (repeatable); numbers are read as ints")
     args = parser.parse_args()
-    print(asyncio.run(run(args.tables)))
+    rules = {}
+    for item in args.rule:
+        name, _, value = item.partition("=")
+        rules[name] = int(value) if value.lstrip("-").isdigit() else value
+    print(asyncio.run(run(args.tables, args.game, rules, args.players)))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ import ratking
 from ratking.games.target_rats.board import board
 from ratking.games.target_rats.full.phases import ACT, END_TURN, EXT_PHASE, MOVE, VICTORY
 
+# the board-level helpers are the same for both Target: Rats games
+from ..target_rats_simplified.helpers import ids, play, where  # noqa: F401
+
 B = board()
 TOKENS = {"food": 1, "sewer": 2}
 
@@ -100,21 +103,6 @@ def give_item(s, seat, card_id, ready=True):
     s.item[seat] = c
     s.item_ready[seat] = ready
     s._legal = None
-
-
-def ids(s):
-    return [a.id for a in s.legal_actions()]
-
-
-def where(s, seat):
-    """Sorted (space id, fed) of a faction's rats."""
-    return sorted((B.ids[c >> 1], c & 1) for c in s.rats[seat])
-
-
-def play(s, *actions):
-    for a in actions:
-        s.apply(a)
-    return s
 
 
 def texts(s, seat=None):

@@ -1,9 +1,9 @@
 """The web server's own work per move, measured in-process (no network, no load generator).
 
-Plays TABLES all-bot tables of GAME (Rat-a-Tat Roll by default) to the end on one event loop, each with a person's
-connection (seat 0) and a spectator attached (sockets that discard what they are sent), bots
-moving at once, moves written to a fresh SQLite file. Reports moves, CPU time per move and
-the implied moves per second one core can serve.
+Plays TABLES all-bot tables of GAME (Rat-a-Tat Roll by default) to the end on one event loop,
+each with a person's connection (seat 0) and a spectator attached (sockets that discard what
+they are sent), bots moving at once, moves written to a fresh SQLite file. Reports moves, CPU
+time per move and the implied moves per second one core can serve.
 
     python benchmarks/server_moves.py [--tables 40] [--game target-rats --rule max_rounds=10]
 """
@@ -48,7 +48,8 @@ async def run(tables: int, game: str = "rat-a-tat-roll", rules: dict | None = No
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         rooms.storage.close()
     moves = sum(r.version for r in live)
-    return {"game": game, "tables": tables, "moves": moves, "cpu_ms_per_move": round(cpu / moves * 1e3, 2),
+    return {"game": game, "tables": tables, "moves": moves,
+            "cpu_ms_per_move": round(cpu / moves * 1e3, 2),
             "wall_ms_per_move": round(wall / moves * 1e3, 2),
             "moves_per_core_second": round(moves / cpu),
             "kb_sent_per_move": round(sum(getattr(s, "bytes", 0) for s in sinks) / moves / 1e3,

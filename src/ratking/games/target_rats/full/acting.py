@@ -101,7 +101,7 @@ def do_breed(s: FullState, sp: int) -> None:
 def spawn_places(s: FullState, f: int) -> list[int]:
     """Any nest f controls (seed 000, NEST): the home nest, and nest tokens with room and
     no enemy rats."""
-    nest = 3 + f
+    nest = NEST0 + f
     out = [home(s, f)]
     token = s.token
     for x in range(len(token)):

@@ -29,7 +29,16 @@ from .acting import (
 from .exterminator import land, open_phase, pigeon_call
 from .exterminator import move as ext_move
 from .fights import open_fight, push, push_choices, roll
-from .movement import end_moves, group_starts, group_steps, step, stop, take, take_options
+from .movement import (
+    end_moves,
+    group_starts,
+    group_steps,
+    startable,
+    step,
+    stop,
+    take,
+    take_options,
+)
 from .phases import (
     ACT,
     AUTO,
@@ -147,14 +156,7 @@ def _usable(s: FullState, power: int) -> bool:
 def _extra_group(s: FullState) -> bool:
     """Is an extra-group item worth offering: ready, and some group could start with it (not
     once every rat has moved, where it would only add a pointless prompt)."""
-    if not _usable(s, C.EXTRA_GROUP):
-        return False
-    left = s.groups_left
-    s.groups_left = max(left, 1)
-    try:
-        return bool(group_starts(s, s.turn, True))
-    finally:
-        s.groups_left = left
+    return _usable(s, C.EXTRA_GROUP) and bool(startable(s, s.turn, True))
 
 
 def _move_options(s: FullState) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ....core import Action
+from ..board import HOME
 from . import actions as A
 from . import cards as C
 from .phases import (
@@ -19,6 +20,7 @@ from .phases import (
     ITEM,
     KEEP,
     MOVE,
+    NEST0,
     ONE_RAT,
     PUSH,
     RELOCATE,
@@ -82,7 +84,7 @@ def space_value(s, f: int, sp: int, fed: int, unfed: int, near=None) -> float:
     n = fed + unfed
     if sp == s.ext:
         return -100.0
-    if b.kind[sp] == 3:
+    if b.kind[sp] == HOME:
         return -5.0
     v = 0.0
     mine_here = own(s, f, sp)
@@ -93,18 +95,18 @@ def space_value(s, f: int, sp: int, fed: int, unfed: int, near=None) -> float:
             theirs += 1.5
         v += 35 + 8 * (me - theirs) if me > theirs else -25 - 8 * (theirs - me)
         tok = s.token[sp]
-        if tok >= 3 and tok != 3 + f:
+        if tok >= NEST0 and tok != NEST0 + f:
             v += 15
         return v
     tok = s.token[sp]
     allfed = fed + fed_unfed(s, f, sp)[0]
     if near is None:
         near = threats(s, f)
-    if tok >= 3 and tok != 3 + f:
+    if tok >= NEST0 and tok != NEST0 + f:
         # an undefended enemy nest: scavenge to take it, worth less if a bigger enemy
         # group is within reach to take it straight back
         v += 40 if near[sp] <= n + mine_here else RETAKE
-    elif tok == 3 + f and not mine_here and near[sp]:
+    elif tok == NEST0 + f and not mine_here and near[sp]:
         v += GUARD  # our own nest, empty, with enemies within reach: guard it
     if tok == 1 and unfed:
         v += 18 + 3 * unfed
@@ -144,7 +146,7 @@ def _reach(s, f: int, start: int, left: int, fed: int, unfed: int, near) -> floa
 
 def _guarded(s, f: int, sp: int) -> bool:
     """Is sp one of our nest tokens with an enemy within reach?"""
-    return s.token[sp] == 3 + f and threats(s, f)[sp] > 0
+    return s.token[sp] == NEST0 + f and threats(s, f)[sp] > 0
 
 
 def _take_split(s, f: int, sp: int, options: list[tuple[int, int]]) -> tuple[int, int]:
@@ -152,7 +154,7 @@ def _take_split(s, f: int, sp: int, options: list[tuple[int, int]]) -> tuple[int
     total = fed + unfed
     want_fed = fed - (1 if f == s.cheese and sp == s.game.board.city else 0)
     want_unfed = unfed
-    if total >= 4 and s.game.board.kind[sp] == 3:
+    if total >= 4 and s.game.board.kind[sp] == HOME:
         want_unfed = (unfed + 1) // 2  # split a big family between two groups
         want_fed = want_fed - want_fed % 2 if want_fed >= 2 else want_fed
     elif total >= 2 and want_fed + want_unfed >= total and _guarded(s, f, sp):
@@ -177,7 +179,7 @@ def _ext_score(s, f: int, sp: int) -> float:
             v += n * (2 if g == lead else 1)
     tok = s.token[sp]
     if tok >= 3:
-        v += -8 if tok == 3 + f else (5 if tok == 3 + lead else 3)
+        v += -8 if tok == NEST0 + f else (5 if tok == NEST0 + lead else 3)
     return v
 
 
@@ -202,9 +204,9 @@ def choose(s, rng: random.Random) -> Action:
                 sp = a.key[1]
                 fed, unfed = fed_unfed(s, f, sp)
                 v = _reach(s, f, sp, s.game.rules.move_range, fed, unfed, near)
-                if b.kind[sp] == 3:
+                if b.kind[sp] == HOME:
                     v += 6
-                elif s.token[sp] == 3 + f and near[sp] and fed + unfed == 1:
+                elif s.token[sp] == NEST0 + f and near[sp] and fed + unfed == 1:
                     v -= GUARD  # a lone guard on a threatened nest stays
                 v += jitter()
             elif a.key[0] == A.USE:
@@ -230,7 +232,7 @@ def choose(s, rng: random.Random) -> Action:
         for a in legal:
             if a.key[0] == A.STEP:
                 to = a.key[1]
-                cost = 2 if b.kind[here] == 3 and to != b.corridor_surface[s.nests[f]] else 1
+                cost = 2 if b.kind[here] == HOME and to != b.corridor_surface[s.nests[f]] else 1
                 left = s.grp_steps - cost
                 v = space_value(s, f, to, fed, unfed, near)
                 if left > 0 and not enemies(s, f, to):
@@ -251,7 +253,7 @@ def choose(s, rng: random.Random) -> Action:
     if code == ITEM:
         return max(legal, key=lambda a: ITEM_VALUE[cs.types[a.key[1]].power])
     if code == TOKEN:
-        return cat.token_keep if s.token[top[2]] == 3 + f else cat.token_new
+        return cat.token_keep if s.token[top[2]] == NEST0 + f else cat.token_new
     if code == RELOCATE:
         return min(legal, key=lambda a: own(s, f, a.key[1]))
     if code == PUSH:
@@ -287,7 +289,7 @@ def choose(s, rng: random.Random) -> Action:
             v = 50.0 + fed_unfed(s, f, sp)[1]
         elif kind == A.SCAVENGE:
             tok = s.token[sp]
-            v = 70.0 if tok >= 3 and tok != 3 + f else 30.0 if b.token_slot[sp] else 20.0
+            v = 70.0 if tok >= NEST0 and tok != NEST0 + f else 30.0 if b.token_slot[sp] else 20.0
             if s.cheese == f and not s.cheese_drew:
                 v += 5
         else:

@@ -133,8 +133,11 @@ def take_options(s: FullState, f: int, sp: int) -> list[tuple[int, int]]:
 
 def group_starts(s: FullState, f: int, first: bool = False) -> list[int]:
     """Spaces a new group may start from (sorted); with `first`, stop at the first found."""
-    if s.groups_left <= 0:
-        return []
+    return startable(s, f, first) if s.groups_left > 0 else []
+
+
+def startable(s: FullState, f: int, first: bool = False) -> list[int]:
+    """Spaces a group could start from if a group move were left (see group_starts)."""
     seen = set()
     out = []
     moved = s.moved

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 from ....core import State
 from ....core.errors import RecordError
 from ....core.rng import shuffle
+from ..board import HOME
 from ..seats import NESTS
 from . import engine, views
 from .cards import SURFACE_DECK, UNDER_DECK
 from .phases import AUTO, CARD, ITEM, KEEP, TASK_NAMES, TASK_SIZES
+from .rats import nests
 from .turn import start_turn
 
 if TYPE_CHECKING:
@@ -101,7 +103,7 @@ class FullState(State):
 
     def scores(self) -> list[float]:
         """Nest tokens on the board per faction."""
-        return [float(self.token.count(3 + f)) for f in range(self.players)]
+        return [float(nests(self, f)) for f in range(self.players)]
 
     def _clone_fields(self, new: State) -> None:
         new.action_spaces = self.action_spaces[:]
@@ -187,7 +189,7 @@ class FullState(State):
                 raise RecordError(f"state 'rats' of seat {f} must list at most {r.max_rats}")
             codes = [whole(c, 0, b.size * 2 - 1, "rats") for c in lst]
             for c in codes:
-                if b.kind[c >> 1] == 3 and c >> 1 != b.homes[self.nests[f]]:
+                if b.kind[c >> 1] == HOME and c >> 1 != b.homes[self.nests[f]]:
                     raise RecordError("a rat stands in another faction's home nest")
             self.rats.append(codes)
         self.count = [0] * b.size
@@ -198,7 +200,7 @@ class FullState(State):
         if any(t and not b.token_slot[x] for x, t in enumerate(self.token)):
             raise RecordError("a token lies on a space that takes none")
         if self.token.count(1) > r.food_tokens or self.token.count(2) > r.sewer_tokens or \
-                any(self.token.count(3 + f) > r.max_nests for f in range(p)):
+                any(nests(self, f) > r.max_nests for f in range(p)):
             raise RecordError("more tokens on the board than the box holds")
         self.ext = whole(data["ext"], -1, b.surface - 1, "ext")
         if self.ext >= 0 and self.count[self.ext]:

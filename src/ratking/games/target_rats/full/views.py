@@ -12,16 +12,21 @@ from .acting import retreat_places, spawn_places
 from .cards import DECKS, EFFECTS
 from .fights import push_choices
 from .phases import (
+    ACT,
     EXT,
     FOOD,
     ITEM,
     KEEP,
+    MOVE,
     NEST0,
+    ONE_RAT,
     PUSH,
     RELOCATE,
     RETREAT,
     SEWER,
     SPAWN,
+    STEP,
+    TAKE,
     TASK_NAMES,
     TOKEN,
     USE,
@@ -85,15 +90,15 @@ def _task_text(s: FullState, top: tuple[int, ...]) -> str:
     code = top[0]
     names = s.game.board.names
     cs = s.game.cards
-    if code == 0:
+    if code == ONE_RAT:
         return "one rat left: spawn two at home and skip the turn, or play on?"
-    if code == 1:
+    if code == MOVE:
         return f"start a group ({s.groups_left} left) or end movement."
-    if code == 2:
+    if code == TAKE:
         return f"choose how many fed and unfed rats go from {names[top[2]]}."
-    if code == 3:
+    if code == STEP:
         return f"step the group on ({s.grp_steps} steps left) or stop it."
-    if code == 4:
+    if code == ACT:
         return "choose an action for a space a group moved to (fights first)."
     if code == SPAWN:
         return f"choose where {top[2]} new rats appear."

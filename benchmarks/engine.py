@@ -19,7 +19,7 @@ import time
 
 import ratking
 from ratking.bots import make_bot
-from ratking.sim import bench, random_play
+from ratking.sim import bench, bench_game, random_play
 
 
 def per_second(fn, seconds: float) -> float:
@@ -42,7 +42,7 @@ def mid_game(game, players: int, seed: int, steps: int):
 
 
 def heuristic_games(game_id: str, players: int, seconds: float) -> float:
-    game = ratking.make(game_id)
+    game = bench_game(game_id)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_game(players, seed=games)
@@ -55,7 +55,7 @@ def heuristic_games(game_id: str, players: int, seconds: float) -> float:
 
 def measure(game_id: str, seconds: float, repeats: int) -> list[dict]:
     info = next(i for i in ratking.list_games() if i.id == game_id)
-    game = ratking.make(game_id)
+    game = bench_game(game_id)
     rows = []
     for players in range(info.min_players, info.max_players + 1):
         runs = [bench(game_id, players, seconds, seed=r) for r in range(repeats)]

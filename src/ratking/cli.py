@@ -243,7 +243,10 @@ def bench(
     seed: Annotated[int, typer.Option()] = 0,
     rule: RuleOption = None,
 ) -> None:
-    """Random play for a fixed time: decisions and games per second, on one core."""
+    """Random play for a fixed time: decisions and games per second, on one core.
+
+    A game with no round cap is played with max_rounds=100 (random play might never end).
+    """
     from .sim import bench as run_bench
 
     if not seconds > 0:

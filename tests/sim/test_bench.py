@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ratking.core import RatkingError, RulesError
-from ratking.sim import BenchResult, bench
+from ratking.sim import BENCH_MAX_ROUNDS, BenchResult, bench, bench_game
 
 GAME = "rat-a-tat-roll"
 
@@ -60,3 +60,16 @@ def test_random_play_stops_at_the_limit_or_the_end():
     rest = random_play(state, random.Random(1))
     assert state.is_over and len(state.history) == 5 + rest
     assert random_play(state, random.Random(1)) == 0
+
+
+def test_bench_caps_a_game_that_has_no_round_cap():
+    # random rats almost never win Target: Rats Simplified: uncapped, one game could run for
+    # millions of decisions
+    assert bench_game("target-rats-simplified").rules.max_rounds == BENCH_MAX_ROUNDS
+    r = bench("target-rats-simplified", 2, seconds=0, seed=1)
+    assert r.games == 1 and r.decisions > 0
+
+
+def test_bench_keeps_a_games_own_cap_and_the_callers():
+    assert bench_game("rat-and-duck").rules.max_rounds == 25  # its rulebook limit
+    assert bench_game(GAME, {"max_rounds": 7}).rules.max_rounds == 7

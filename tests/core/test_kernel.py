@@ -286,3 +286,19 @@ def test_seat_label_marks_the_viewers_own_seat_once():
     assert seat_label("Ana", True) == "Ana (you)"
     assert seat_label("Ana", False) == "Ana"
     assert seat_label("You", True) == "You"  # the terminal's single human is already "You"
+
+
+def test_saved_state_field_checks_name_the_field():
+    from ratking.core import saved
+
+    data = {"n": [1, 2], "bad": [1, True], "f": [True, False], "g": [1]}
+    assert saved.ints(data, "n", 0, 5, 2) == [1, 2]
+    assert saved.flags(data, "f") == [True, False]
+    assert saved.whole(3, 0, 3, "x") == 3
+    for call, field in ((lambda: saved.ints(data, "bad", 0, 5), "bad"),
+                        (lambda: saved.ints(data, "n", 0, 5, 3), "n"),
+                        (lambda: saved.ints(data, "n", 2, 5), "n"),
+                        (lambda: saved.flags(data, "g"), "g"),
+                        (lambda: saved.whole(True, 0, 3, "x"), "x")):
+        with pytest.raises(RecordError, match=f"state '{field}'"):
+            call()

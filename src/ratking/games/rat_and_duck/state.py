@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core import State
+from ...core import State, saved
 from ...core.errors import RecordError
 from ...core.rng import shuffle
 from . import rules, views
@@ -140,39 +140,23 @@ class DuckState(State):
         n_civ = city.civilian
         units = g.unit_count
 
-        def ints(key: str, length: int | None, low: int, high: int) -> list[int]:
-            value = data[key]
-            if not isinstance(value, list) or (length is not None and len(value) != length) \
-                    or any(not isinstance(x, int) or isinstance(x, bool) or not low <= x <= high
-                           for x in value):
-                size = f"{length} " if length is not None else ""
-                raise RecordError(f"state {key!r} must be a list of {size}whole numbers "
-                                  f"{low} to {high}")
-            return list(value)
-
-        def one(key: str, low: int, high: int) -> int:
-            value = data[key]
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RecordError(f"state {key!r} must be a whole number {low} to {high}")
-            return value
-
-        cells = ints("cells", n_civ, 0, n_civ - 1)
+        cells = saved.ints(data, "cells", 0, n_civ - 1, n_civ)
         if sorted(cells) != list(range(n_civ)):
             raise RecordError("state 'cells' must hold each civilian place once")
         self.layout = g.layout_for(tuple(cells))
-        self.pos = ints("pos", units, 0, city.size - 1)
-        self.wanted = ints("wanted", units, 0, 10**6)
-        self.unrest = ints("unrest", n_civ, 0, r.max_unrest)
-        self.deck = ints("deck", None, 0, n_civ - 1)
-        self.held = ints("held", None, 0, n_civ - 1)
-        self.used = ints("used", None, 0, n_civ - 1)
+        self.pos = saved.ints(data, "pos", 0, city.size - 1, units)
+        self.wanted = saved.ints(data, "wanted", 0, 10**6, units)
+        self.unrest = saved.ints(data, "unrest", 0, r.max_unrest, n_civ)
+        self.deck = saved.ints(data, "deck", 0, n_civ - 1)
+        self.held = saved.ints(data, "held", 0, n_civ - 1)
+        self.used = saved.ints(data, "used", 0, n_civ - 1)
         if sorted(self.deck + self.held + self.used) != list(range(n_civ)):
             raise RecordError("every location card must be in the deck, held or used, once")
         if len(self.held) > r.max_location_cards:
             raise RecordError(f"the government may hold at most {r.max_location_cards} cards")
-        self.civ_at = ints("civ_at", n_civ, -1, city.size - 1)
-        self.link = ints("link", n_civ, -1, units - 1)
-        self.civs = ints("civs", None, 0, n_civ - 1)
+        self.civ_at = saved.ints(data, "civ_at", -1, city.size - 1, n_civ)
+        self.link = saved.ints(data, "link", -1, units - 1, n_civ)
+        self.civs = saved.ints(data, "civs", 0, n_civ - 1)
         if sorted(self.civs) != [c for c in range(n_civ) if self.civ_at[c] >= 0] \
                 or len(set(self.civs)) != len(self.civs):
             raise RecordError("state 'civs' must list exactly the civilians on the map")
@@ -183,11 +167,11 @@ class DuckState(State):
             if holder >= 0 and (self.civ_at[c] != self.pos[holder]
                                 or g.roles[holder] == DISSENT):
                 raise RecordError("a linked civilian must stand with its police or scientist")
-        self.biosci = one("biosci", 0, 10**6)
-        self.released = one("released", 0, n_civ)
-        self.round = one("round", 1, 10**9)
-        self.played = one("played", 0, g.all_units)
-        self.active = one("active", 0, units - 1)
+        self.biosci = saved.whole(data["biosci"], 0, 10**6, "biosci")
+        self.released = saved.whole(data["released"], 0, n_civ, "released")
+        self.round = saved.whole(data["round"], 1, 10**9, "round")
+        self.played = saved.whole(data["played"], 0, g.all_units, "played")
+        self.active = saved.whole(data["active"], 0, units - 1, "active")
         if data["phase"] not in PHASE_NAMES:
             raise RecordError(f"unknown phase {data['phase']!r}")
         self.phase = PHASE_NAMES.index(data["phase"])

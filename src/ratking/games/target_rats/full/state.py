@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ....core import State
+from ....core import State, saved
 from ....core.errors import RecordError
 from ....core.rng import shuffle
 from ..board import HOME
@@ -160,25 +160,6 @@ class FullState(State):
         cs = g.cards
         p = self.players
 
-        def whole(value: Any, low: int, high: int, key: str) -> int:
-            if value.__class__ is not int or not low <= value <= high:
-                raise RecordError(f"state {key!r} must be a whole number {low} to {high}")
-            return value
-
-        def ints(key: str, low: int, high: int, length: int | None = None) -> list[int]:
-            value = data[key]
-            if not isinstance(value, list) or (length is not None and len(value) != length):
-                raise RecordError(f"state {key!r} must be a list"
-                                  + (f" of {length}" if length is not None else ""))
-            return [whole(x, low, high, key) for x in value]
-
-        def flags(key: str, length: int | None) -> list[bool]:
-            value = data[key]
-            if not isinstance(value, list) or any(x.__class__ is not bool for x in value) \
-                    or (length is not None and len(value) != length):
-                raise RecordError(f"state {key!r} must be a list of true/false flags")
-            return list(value)
-
         self.nests = NESTS[p]
         rats = data["rats"]
         if not isinstance(rats, list) or len(rats) != p:
@@ -187,7 +168,7 @@ class FullState(State):
         for f, lst in enumerate(rats):
             if not isinstance(lst, list) or len(lst) > r.max_rats:
                 raise RecordError(f"state 'rats' of seat {f} must list at most {r.max_rats}")
-            codes = [whole(c, 0, b.size * 2 - 1, "rats") for c in lst]
+            codes = [saved.whole(c, 0, b.size * 2 - 1, "rats") for c in lst]
             for c in codes:
                 if b.kind[c >> 1] == HOME and c >> 1 != b.homes[self.nests[f]]:
                     raise RecordError("a rat stands in another faction's home nest")
@@ -196,25 +177,25 @@ class FullState(State):
         for lst in self.rats:
             for c in lst:
                 self.count[c >> 1] += 1
-        self.token = ints("token", 0, 2 + p, b.size)
+        self.token = saved.ints(data, "token", 0, 2 + p, b.size)
         if any(t and not b.token_slot[x] for x, t in enumerate(self.token)):
             raise RecordError("a token lies on a space that takes none")
         if self.token.count(1) > r.food_tokens or self.token.count(2) > r.sewer_tokens or \
                 any(nests(self, f) > r.max_nests for f in range(p)):
             raise RecordError("more tokens on the board than the box holds")
-        self.ext = whole(data["ext"], -1, b.surface - 1, "ext")
+        self.ext = saved.whole(data["ext"], -1, b.surface - 1, "ext")
         if self.ext >= 0 and self.count[self.ext]:
             raise RecordError("rats stand on the Exterminator's space")
-        self.cheese = whole(data["cheese"], -1, p - 1, "cheese")
-        self.pending_win = whole(data["pending_win"], -1, p - 1, "pending_win")
-        self.item = ints("item", -1, cs.size - 1, p)
-        self.item_ready = flags("item_ready", p)
+        self.cheese = saved.whole(data["cheese"], -1, p - 1, "cheese")
+        self.pending_win = saved.whole(data["pending_win"], -1, p - 1, "pending_win")
+        self.item = saved.ints(data, "item", -1, cs.size - 1, p)
+        self.item_ready = saved.flags(data, "item_ready", p)
         if any(c >= 0 and cs.power[c] < 0 for c in self.item):
             raise RecordError("a held card is not an item")
         for key in ("surface_deck", "surface_discard", "under_deck", "under_discard"):
-            setattr(self, key, ints(key, 0, cs.size - 1))
-        self.round = whole(data["round"], 1, 10**9, "round")
-        self.turn = whole(data["turn"], 0, p - 1, "turn")
+            setattr(self, key, saved.ints(data, key, 0, cs.size - 1))
+        self.round = saved.whole(data["round"], 1, 10**9, "round")
+        self.turn = saved.whole(data["turn"], 0, p - 1, "turn")
         self.tasks = []
         names = {v: k for k, v in TASK_NAMES.items()}
         if not isinstance(data["tasks"], list):
@@ -223,7 +204,7 @@ class FullState(State):
             if not isinstance(t, list) or not t or t[0] not in names:
                 raise RecordError(f"state 'tasks' holds an unknown task {t!r}")
             code = names[t[0]]
-            args = [whole(x, -1, 10**6, "tasks") for x in t[1:]]
+            args = [saved.whole(x, -1, 10**6, "tasks") for x in t[1:]]
             size = TASK_SIZES[code]
             if (size is not None and len(args) != size) or (size is None and len(args) < 2):
                 raise RecordError(f"state 'tasks': task {t[0]!r} has the wrong length")
@@ -234,21 +215,21 @@ class FullState(State):
             raise RecordError("state 'tasks' must end in a decision while the game is on")
         if not self.over and self.tasks[-1][1] != self.to_move:
             raise RecordError("the seat to move is not the one the top task names")
-        self.groups_left = whole(data["groups_left"], -1, 100, "groups_left")
-        self.grp_idx = ints("grp_idx", 0, r.max_rats - 1)
-        self.grp_path = ints("grp_path", 0, b.size - 1)
-        self.grp_steps = whole(data["grp_steps"], 0, 100, "grp_steps")
-        self.moved = flags("moved", None)
+        self.groups_left = saved.whole(data["groups_left"], -1, 100, "groups_left")
+        self.grp_idx = saved.ints(data, "grp_idx", 0, r.max_rats - 1)
+        self.grp_path = saved.ints(data, "grp_path", 0, b.size - 1)
+        self.grp_steps = saved.whole(data["grp_steps"], 0, 100, "grp_steps")
+        self.moved = saved.flags(data, "moved")
         if self.moved and len(self.moved) != len(self.rats[self.turn]):
             raise RecordError("state 'moved' must have one flag per rat of the player to move")
         if any(i >= len(self.rats[self.turn]) for i in self.grp_idx):
             raise RecordError("state 'grp_idx' names a rat that does not exist")
-        self.action_spaces = ints("action_spaces", 0, b.size - 1)
-        self.done_spaces = ints("done_spaces", 0, b.size - 1)
+        self.action_spaces = saved.ints(data, "action_spaces", 0, b.size - 1)
+        self.done_spaces = saved.ints(data, "done_spaces", 0, b.size - 1)
         if data["cheese_drew"].__class__ is not bool:
             raise RecordError("state 'cheese_drew' must be true or false")
         self.cheese_drew = data["cheese_drew"]
-        self.bonus = ints("bonus", 0, 100, p)
+        self.bonus = saved.ints(data, "bonus", 0, 100, p)
         lf = data["last_fight"]
         if lf is not None and not isinstance(lf, dict):
             raise RecordError("state 'last_fight' must be an object or null")

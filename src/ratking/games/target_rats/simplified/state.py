@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ....core import State
+from ....core import State, saved
 from ....core.errors import RecordError
 from ..seats import NESTS
 from . import rules, views
@@ -106,17 +106,6 @@ class RatsState(State):
         b = g.board
         r = g.rules
 
-        def whole(value: Any, low: int, high: int, key: str) -> int:
-            if value.__class__ is not int or not low <= value <= high:
-                raise RecordError(f"state {key!r} must be a whole number {low} to {high}")
-            return value
-
-        def ints(key: str, low: int, high: int) -> list[int]:
-            value = data[key]
-            if not isinstance(value, list):
-                raise RecordError(f"state {key!r} must be a list")
-            return [whole(x, low, high, key) for x in value]
-
         self.nests = NESTS[self.players]
         self.dumpsters = b.simplified_dumpsters
         rats = data["rats"]
@@ -126,7 +115,7 @@ class RatsState(State):
         for f, lst in enumerate(rats):
             if not isinstance(lst, list) or len(lst) > r.max_rats:
                 raise RecordError(f"state 'rats' of seat {f} must list at most {r.max_rats}")
-            codes = [whole(c, 0, b.size * 2 - 1, "rats") for c in lst]
+            codes = [saved.whole(c, 0, b.size * 2 - 1, "rats") for c in lst]
             for c in codes:
                 sp = c >> 1
                 if b.kind[sp] == 3 and sp != b.homes[self.nests[f]]:
@@ -138,25 +127,22 @@ class RatsState(State):
                 self.count[c >> 1] += 1
         if any(not b.unlimited[sp] and n > r.space_limit for sp, n in enumerate(self.count)):
             raise RecordError(f"a space holds more than {r.space_limit} rats")
-        moved = data["moved"]
-        if not isinstance(moved, list) or any(x.__class__ is not bool for x in moved):
-            raise RecordError("state 'moved' must be a list of true/false flags")
-        self.moved = list(moved)
+        self.moved = saved.flags(data, "moved")
         if len(self.moved) != len(self.rats[self.to_move]) and not self.over:
             raise RecordError("state 'moved' must have one flag per rat of the player to move")
-        self.ext = whole(data["ext"], -1, b.surface - 1, "ext")
-        self.cheese = whole(data["cheese"], -1, self.players - 1, "cheese")
-        self.dice = ints("dice", 1, 6)
-        self.pool = whole(data["pool"], 0, 6 * 10, "pool")
+        self.ext = saved.whole(data["ext"], -1, b.surface - 1, "ext")
+        self.cheese = saved.whole(data["cheese"], -1, self.players - 1, "cheese")
+        self.dice = saved.ints(data, "dice", 1, 6)
+        self.pool = saved.whole(data["pool"], 0, 6 * 10, "pool")
         if data["target"].__class__ is not bool:
             raise RecordError("state 'target' must be true or false")
         self.target = data["target"]
         if data["phase"] not in PHASE_NAMES:
             raise RecordError(f"unknown phase {data['phase']!r}")
         self.phase = PHASE_NAMES.index(data["phase"])
-        self.mover = whole(data["mover"], -1, r.max_rats - 1, "mover")
-        self.path = ints("path", 0, b.size - 1)
-        self.start_pool = whole(data["start_pool"], 0, 6 * 10, "start_pool")
-        self.round = whole(data["round"], 1, 10**9, "round")
+        self.mover = saved.whole(data["mover"], -1, r.max_rats - 1, "mover")
+        self.path = saved.ints(data, "path", 0, b.size - 1)
+        self.start_pool = saved.whole(data["start_pool"], 0, 6 * 10, "start_pool")
+        self.round = saved.whole(data["round"], 1, 10**9, "round")
         if self.mover >= len(self.rats[self.to_move]):
             raise RecordError("state 'mover' must name a rat of the player to move")

@@ -1,15 +1,27 @@
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+import uuid
+from collections.abc import Iterator
 
+import anyio
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+from starlette.websockets import WebSocketDisconnect
 
 from ratking.server import create_app
+
+# Every wait in the server tests has a deadline, so a broken timer, bot or resume fails the
+# test that found it instead of hanging the suite (pytest-timeout is the backstop behind these).
+MESSAGE_WAIT = 15.0  # seconds for the server's next websocket message
+GAME_WAIT = 60.0  # seconds for a whole game of bots moving at once
 
 
 @pytest.fixture
@@ -28,6 +40,58 @@ def postgres_url() -> str | None:
     return url
 
 
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    """A PostgreSQL URL for one test: its connections use a schema made for this test alone
+    (dropped afterwards), so tests on parallel workers, or of other people sharing the
+    database in RATKING_TEST_POSTGRES, never see each other's rows."""
+    url = postgres_url()
+    if url is None:
+        pytest.skip("set RATKING_TEST_POSTGRES to run the PostgreSQL tests")
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(url)
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    own = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield own.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+def receive_json(ws, seconds: float = MESSAGE_WAIT) -> dict:
+    """The next message on a TestClient websocket, or a failed test after `seconds`.
+
+    Starlette's `receive_json` waits forever; this reads the same stream on the test
+    client's event loop under a deadline."""
+
+    async def within() -> dict:
+        with anyio.fail_after(seconds):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(within)
+    except TimeoutError:
+        pytest.fail(f"the server sent nothing for {seconds:g} s")
+    if message["type"] == "websocket.close":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
+    return json.loads(message["text"])
+
+
+def waiting(seconds: float, what: str) -> Iterator[int]:
+    """A loop guard: `for _ in waiting(30, "the bots to finish"):` runs the loop body until
+    it breaks, and fails the test naming `what` once `seconds` have passed."""
+    end = time.monotonic() + seconds
+    rounds = 0
+    while True:
+        yield rounds
+        rounds += 1
+        if time.monotonic() > end:
+            pytest.fail(f"waited {seconds:g} s for {what}")
+
+
 def new_table(client, seats=("human", "bot", "bot"), game="rat-a-tat-roll", **extra):
     body = {"game": game, "players": len(seats), "seats": list(seats), **extra}
     response = client.post("/api/tables", json=body)
@@ -37,16 +101,16 @@ def new_table(client, seats=("human", "bot", "bot"), game="rat-a-tat-roll", **ex
 
 def receive_state(ws):
     """The next state message (errors are returned too, for the tests that expect them)."""
-    while True:
-        message = ws.receive_json()
+    for _ in waiting(MESSAGE_WAIT, "a state message"):
+        message = receive_json(ws)
         if message["type"] in ("state", "error"):
             return message
 
 
 def expect(ws, kind):
     """The next message of type `kind`, passing over state updates sent in between."""
-    while True:
-        message = ws.receive_json()
+    for _ in waiting(MESSAGE_WAIT, f"a {kind!r} message"):
+        message = receive_json(ws)
         if message["type"] == kind:
             return message
         assert message["type"] == "state", message
@@ -75,6 +139,8 @@ class Server:
             except httpx.HTTPError:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
+                if self.process.poll() is None:
+                    self.kill()
                 raise RuntimeError(f"server did not start: {self.process.stderr.read()!r}")
             time.sleep(0.1)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import Server, free_port
+from .pages import click_and_wait, first_action, turn_or_end
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -59,26 +60,13 @@ def create_table(browser, server, viewport, seats, lobby_shot=None, game="rat-a-
 def play_by_clicking(page, shots: str) -> int:
     """Click the first clickable legal action until the game is over; return the clicks."""
     clicks, shot_taken = 0, False
-    over = page.locator("[data-testid=game-over]")
-    while not over.is_visible():
+    while turn_or_end(page) == "turn":
         assert clicks < 400, "the game did not end"
-        action = page.locator("#board [data-action], #actions [data-action]").first
-        try:
-            action.wait_for(state="visible", timeout=60_000)
-        except Exception:
-            if over.is_visible():
-                break
-            raise
         if not shot_taken and page.locator("#board [data-action]").count():
             page.screenshot(path=str(ARTIFACTS / f"{shots}-board.png"))
             shot_taken = True
-        version = page.evaluate("() => document.body.dataset.version")
-        action.click()
+        click_and_wait(page, first_action(page))
         clicks += 1
-        page.wait_for_function(
-            "v => document.body.dataset.version !== v "
-            "|| !document.querySelector('[data-testid=game-over]').hidden", arg=version,
-            timeout=60_000)
     return clicks
 
 
@@ -138,12 +126,8 @@ def test_hot_seat_and_reload_in_the_browser(browser, tmp_path):
             if page.locator("#pass").is_visible():
                 passed = True
                 break
-            action = page.locator("#board [data-action], #actions [data-action]").first
-            action.wait_for(state="visible", timeout=60_000)
-            version = page.evaluate("() => document.body.dataset.version")
-            action.click()
-            page.wait_for_function("v => document.body.dataset.version !== v", arg=version,
-                                   timeout=60_000)
+            assert turn_or_end(page) == "turn"
+            click_and_wait(page, first_action(page))
         assert passed, "the pass-the-screen cover never came up"
         assert "Player 2" in page.locator("#pass-text").inner_text()
         page.screenshot(path=str(ARTIFACTS / "hot-seat-pass.png"))

@@ -8,15 +8,15 @@ from websockets.sync.client import connect
 
 import ratking
 
-from .conftest import Server, free_port
+from .conftest import GAME_WAIT, MESSAGE_WAIT, Server, free_port, waiting
 
 
 def state_of(server, table_id, tokens):
-    with connect(f"{server.ws}/ws/tables/{table_id}") as ws:
-        ws.recv(timeout=10)
+    with connect(f"{server.ws}/ws/tables/{table_id}", open_timeout=MESSAGE_WAIT) as ws:
+        ws.recv(timeout=MESSAGE_WAIT)
         ws.send(json.dumps({"type": "hello", "tokens": tokens}))
-        while True:
-            message = json.loads(ws.recv(timeout=10))
+        for _ in waiting(MESSAGE_WAIT, "the seat's state after hello"):
+            message = json.loads(ws.recv(timeout=MESSAGE_WAIT))
             if message["type"] == "state" and message["you"] == [0]:
                 return message
 
@@ -31,12 +31,14 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path):
         people = httpx.post(server.url + "/api/tables", json={
             "game": "rat-a-tat-roll", "players": 2, "seats": ["human", "human"]}).json()
         token = people["seats"][0]["token"]
-        with connect(f"{server.ws}/ws/tables/{people['id']}") as ws:
-            ws.recv(timeout=10)
+        with connect(f"{server.ws}/ws/tables/{people['id']}", open_timeout=MESSAGE_WAIT) as ws:
+            ws.recv(timeout=MESSAGE_WAIT)
             ws.send(json.dumps({"type": "hello", "tokens": [token]}))
             seen = None
-            while seen is None or seen["version"] < 2:
-                message = json.loads(ws.recv(timeout=10))
+            for _ in waiting(MESSAGE_WAIT * 2, "two moves at the people's table"):
+                if seen is not None and seen["version"] >= 2:
+                    break
+                message = json.loads(ws.recv(timeout=MESSAGE_WAIT))
                 if message["type"] != "state" or message["you"] != [0]:
                     continue
                 seen = message
@@ -45,7 +47,9 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path):
                                         "action": seen["actions"][0]["id"]}))
                 elif not seen["actions"]:
                     break
-        while httpx.get(f"{server.url}/api/tables/{bots['id']}").json()["version"] < 5:
+        for _ in waiting(GAME_WAIT, "five bot moves"):
+            if httpx.get(f"{server.url}/api/tables/{bots['id']}").json()["version"] >= 5:
+                break
             time.sleep(0.05)
         before = httpx.get(f"{server.url}/api/tables/{bots['id']}").json()
         assert before["status"] == "playing"
@@ -60,9 +64,9 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path):
             assert after[key] == seen[key], key
         bot_table = httpx.get(f"{server.url}/api/tables/{bots['id']}").json()
         assert bot_table["version"] >= before["version"]
-        deadline = time.monotonic() + 60
-        while bot_table["status"] != "over":  # the bots carry on by themselves
-            assert time.monotonic() < deadline, "the bot table did not resume"
+        for _ in waiting(GAME_WAIT, "the resumed bot table to finish"):
+            if bot_table["status"] == "over":  # the bots carry on by themselves
+                break
             time.sleep(0.1)
             bot_table = httpx.get(f"{server.url}/api/tables/{bots['id']}").json()
         record = httpx.get(f"{server.url}/api/tables/{bots['id']}/record").json()

@@ -2,24 +2,19 @@
 
 import pytest
 from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
 
 from ratking.server.storage import Storage, TableRow, now
-
-from .conftest import postgres_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request, tmp_path):
+    """A fresh store: a SQLite file, or a PostgreSQL schema of this test's own."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'store.db'}"
     else:
-        url = postgres_url()
-        if url is None:
-            pytest.skip("set RATKING_TEST_POSTGRES to run the PostgreSQL storage tests")
+        url = request.getfixturevalue("postgres")
     store = Storage(url)
-    with store.engine.begin() as conn:  # a clean slate on a shared PostgreSQL database
-        conn.exec_driver_sql("DELETE FROM moves")
-        conn.exec_driver_sql("DELETE FROM tables")
     yield store
     store.close()
 
@@ -62,6 +57,6 @@ def test_only_unfinished_tables_are_resumed(storage):
 def test_a_move_index_is_written_once(storage):
     storage.create(row("t2"))
     storage.add_move("t2", 0, "roll:1", 0, "human", over=False)
-    with pytest.raises(Exception):  # noqa: B017 - the driver's IntegrityError
+    with pytest.raises(IntegrityError, match=r"(?i)unique|duplicate"):
         storage.add_move("t2", 0, "roll:2", 0, "human", over=False)
     assert storage.load("t2").actions == ["roll:1"]

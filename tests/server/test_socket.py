@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 import ratking
 from ratking.server.messages import board_message
 
-from .conftest import expect, new_table, receive_state
+from .conftest import GAME_WAIT, expect, new_table, receive_json, receive_state, waiting
 
 
 @contextmanager
@@ -26,11 +26,11 @@ def join(client, table, tokens=()):
 
 def test_unknown_table_is_refused_and_closed(client):
     with client.websocket_connect("/ws/tables/nope") as ws:
-        message = ws.receive_json()
+        message = receive_json(ws)
         assert message == {"type": "error", "code": "unknown-table",
                            "message": "no table 'nope'"}
         with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
+            receive_json(ws)
         assert closed.value.code == 4404
 
 
@@ -58,7 +58,9 @@ def test_a_seat_token_unlocks_that_seat_only(client):
     with join(client, table, [token0]) as (ws, state):
         assert state["seat"] == 0 and [a["id"] for a in state["actions"]] == \
             ["roll:1", "roll:2", "roll:3"]
-        assert 'data-action' in state["svg"] or state["actions"]
+        # the page makes a button of each, so each comes with its label for people
+        assert [a["label"] for a in state["actions"]] == \
+            ["Roll 1 die", "Roll 2 dice", "Roll 3 dice"]
 
 
 def test_bad_messages_get_clear_errors_and_the_socket_stays_usable(client):
@@ -99,7 +101,9 @@ def test_stale_and_illegal_moves_change_nothing(client):
 def play_to_the_end(ws, first):
     """Seat's socket: take the first legal action whenever it is ours; return all messages."""
     messages, state = [first], first
-    while state.get("result") is None:
+    for _ in waiting(GAME_WAIT, "the end of the game"):
+        if state.get("result") is not None:
+            break
         if state["actions"] and state["version"] == max(m["version"] for m in messages):
             ws.send_json({"type": "move", "seat": state["seat"],
                           "action": state["actions"][0]["id"], "version": state["version"]})
@@ -154,7 +158,9 @@ def test_bots_play_a_table_of_bots_to_the_end(client, game_id):
     table = new_table(client, seats=("bot", "random", "bot")[:len(GAMES[game_id][0])],
                       game=game_id)
     with join(client, table) as (ws, state):
-        while state.get("result") is None:
+        for _ in waiting(GAME_WAIT, "the bots to finish the game"):
+            if state.get("result") is not None:
+                break
             state = receive_state(ws)
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "over"
 
@@ -181,7 +187,71 @@ def test_a_turn_timer_lets_a_bot_move_for_a_late_player(tmp_path):
             room = app.state.rooms.get(table["id"])
             room.row.turn_timer = 0.05  # shorten the wait for the test
             client.portal.call(room.schedule)  # on the server's event loop
-            while state["version"] == 0:
+            for _ in waiting(10, "the turn timer's stand-in to move"):
+                if state["version"] > 0:
+                    break
                 state = receive_state(ws)
         moves = client.get(f"/api/tables/{table['id']}").json()["version"]
         assert moves >= 1
+
+
+def test_a_move_for_a_seat_not_to_move_is_refused(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    tokens = [s["token"] for s in table["seats"][:2]]
+    with join(client, table, tokens) as (ws, state):
+        assert state["version"] == 0 and state["seat"] == 0
+        ws.send_json({"type": "move", "seat": 1, "action": "roll:1", "version": 0})
+        answer = receive_state(ws)
+        assert answer == {"type": "error", "code": "not-your-turn",
+                          "message": "it is Player 1's turn"}
+        assert receive_state(ws)["version"] == 0  # the table as it is comes with it
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+
+
+def test_a_move_after_the_end_is_refused(client):
+    table = new_table(client, seats=("human", "bot"), game="rat-and-duck",
+                      rules={"max_rounds": 2})
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, first):
+        last = play_to_the_end(ws, first)[-1]
+        ws.send_json({"type": "move", "seat": 0, "action": "end:1", "version": last["version"]})
+        assert receive_state(ws) == {"type": "error", "code": "over",
+                                     "message": "the game is over"}
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert info["status"] == "over" and info["version"] == last["version"]
+
+
+def crash(state):
+    raise RuntimeError("the bot broke")
+
+
+def moves_by(app, table_id):
+    """Who made each stored move of a table: "human", "bot", "timer" or "stand-in"."""
+    with app.state.rooms.storage.engine.connect() as conn:
+        rows = conn.exec_driver_sql(
+            "SELECT by FROM moves WHERE table_id = ? ORDER BY \"index\"", (table_id,))
+        return [r[0] for r in rows]
+
+
+def test_a_crashing_bot_does_not_stall_its_table(tmp_path, caplog):
+    # the choice made: the turn timer's stand-in (the heuristic) moves for a bot that fails,
+    # and a random move if the stand-in fails too; each failure is logged
+    from fastapi.testclient import TestClient
+
+    from ratking.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 't.db'}", bot_delay=0)
+    with TestClient(app) as client:
+        table = new_table(client, seats=("human", "bot", "bot"))
+        room = app.state.rooms.get(table["id"])
+        room.bots[1].choose = crash
+        room.bots[2].choose = crash
+        room.stand_in.choose = lambda state: crash(state) if state.current_player == 2 \
+            else type(room.stand_in).choose(room.stand_in, state)
+        with join(client, table, [table["seats"][0]["token"]]) as (ws, first):
+            play_to_the_end(ws, first)
+        by = moves_by(app, table["id"])
+        record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert set(by) == {"human", "stand-in"}
+    assert ratking.replay(record).is_over and len(record["actions"]) == len(by)
+    assert "a bot failed to move for seat 1" in caplog.text
+    assert "a bot failed to move for seat 2" in caplog.text and "the bot broke" in caplog.text

@@ -15,7 +15,7 @@ import orjson
 from fastapi import WebSocket
 
 from ..bots import BOT_NAMES, make_bot
-from ..core import IllegalAction, State, make
+from ..core import Action, IllegalAction, State, make
 from ..core.rng import derive_seed, new_seed
 from .messages import board_message, result_of
 from .storage import Storage, StoredTable, TableRow, now
@@ -72,6 +72,7 @@ class Room:
         self.bots = {i: make_bot(kind, derive_seed(row.seed, 100 + i))
                      for i, kind in enumerate(self.kinds) if kind in BOT_KINDS}
         self.stand_in = make_bot("heuristic", derive_seed(row.seed, 99))  # for the turn timer
+        self.last_resort = make_bot("random", derive_seed(row.seed, 98))  # if bots fail
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task | None = None
@@ -164,7 +165,7 @@ class Room:
             if self.version != version or self.state.is_over:
                 return
             bot = self.bots.get(seat, self.stand_in)
-            action = bot.choose(self.state)
+            action, by = self._choose(bot, seat, by)
             self.task = None  # this task is finishing: submit() must not cancel it
             await self.submit(seat, action.id, version, by)
         except MoveRefused:
@@ -173,6 +174,19 @@ class Room:
             raise
         except Exception:
             log.exception("bot move failed at table %s", self.id)
+
+    def _choose(self, bot: Any, seat: int, by: str) -> tuple[Action, str]:
+        """`bot`'s move for `seat`, and who made it. A bot that fails does not stall the
+        table: the turn timer's stand-in moves instead (should it fail too, a random legal
+        move), the move is stored as made by "stand-in", and the failure is logged."""
+        choosers = [(bot, by)] + [(other, "stand-in") for other in
+                                  (self.stand_in, self.last_resort) if other is not bot]
+        for chooser, who in choosers:
+            try:
+                return chooser.choose(self.state), who
+            except Exception:
+                log.exception("a bot failed to move for seat %d at table %s", seat, self.id)
+        raise RuntimeError(f"no bot could move for seat {seat} at table {self.id}")
 
     # --- telling people ---------------------------------------------------------------------
 

@@ -76,7 +76,7 @@ class MoveRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int] = mapped_column(Integer)
-    by: Mapped[str] = mapped_column(String(12))  # "human", "bot" or "timer"
+    by: Mapped[str] = mapped_column(String(12))  # "human", "bot", "timer" or "stand-in"
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

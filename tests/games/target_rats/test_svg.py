@@ -250,11 +250,9 @@ def test_each_action_drawn_at_most_once():
 
 
 def _engine():
-    ratking = pytest.importorskip("ratking")
-    try:
-        return ratking.make("target-rats", max_rounds=40)
-    except Exception:  # the engine may not be registered yet
-        pytest.skip("the full game's engine is not there yet")
+    import ratking
+
+    return ratking.make("target-rats", max_rounds=40)
 
 
 def test_real_games_every_decision_every_seat_and_spectators():

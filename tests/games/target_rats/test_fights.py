@@ -138,6 +138,42 @@ def test_the_winner_takes_the_losers_nest():
     assert s.token[sp("S2")] == 3
 
 
+def test_a_winner_with_every_nest_out_removes_the_losers_nest_instead():
+    # seed 000, NEST: "up to 4 nest tokens on the board at one time", and a nest taken in a
+    # fight gets the winner's token: a winner with 4 out cannot place a fifth, so the loser's
+    # nest is simply removed (the rules page's ruling)
+    four = {"S7": 0, "S9": 0, "S14": 0, "S16": 0, "S2": 1}
+    s = arrange(new(2), {0: [("S1", 0)] * 2, 1: [("S2", 0)]}, tokens=four)
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 6, 6, 1)
+    play(s, "fight:S2")
+    assert s.last_fight["winner"] == 0 and s.token[sp("S2")] == 0
+    assert [s.token[sp(x)] for x in ("S7", "S9", "S14", "S16")] == [3] * 4
+    # one nest fewer out, and the same fight takes the nest over
+    three = {k: v for k, v in four.items() if k != "S16"}
+    s = arrange(new(2), {0: [("S1", 0)] * 2, 1: [("S2", 0)]}, tokens=three)
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 6, 6, 1)
+    play(s, "fight:S2")
+    assert s.token[sp("S2")] == 3
+
+
+def test_losers_are_not_pushed_onto_the_winners_own_rats_while_another_space_is_left():
+    # seed 000, FIGHT: the victor pushes the losers two spaces away; ruling (rules page,
+    # Fights): never onto the winner's own rats unless no other space is left
+    s = arrange(new(2), {0: [("S1", 0)] * 3 + [("S4", 0)], 1: [("S2", 0)] * 3})
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert ids(s) == ["push:S0"]
+    # the winner's rats on both spaces two steps away: then either is offered
+    s = arrange(new(2), {0: [("S1", 0)] * 3 + [("S4", 0), ("S0", 0)], 1: [("S2", 0)] * 3})
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert sorted(ids(s)) == ["push:S0", "push:S4"]
+
+
 def test_a_fight_item_adds_dice_before_the_roll():
     # spec: fight items are used before the dice (Rusty Nail: two more dice)
     s = arrange(new(2), {0: [("S1", 0)], 1: [("S2", 0)] * 2}, items={0: "rusty-nail"})

@@ -125,10 +125,12 @@ class Game:
             raise RecordError(f"saved state 'to_move' {state.to_move} is not a seat")
         try:
             state._load(data["state"])
+            _check_playable(state)
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"saved {self.id} state is malformed: {exc!r}") from None
+        state._legal = None
         return state
 
     # --- the action catalogue ------------------------------------------------------------------
@@ -160,3 +162,20 @@ class Game:
 
     def _check_rules(self) -> None:
         """Cross-checks between rule values; raise RulesError naming the rule."""
+
+
+def _check_playable(state: State) -> None:
+    """A loaded game must work: its views can be drawn and, while it is on, it offers actions
+    that can each be played (tried on clones). A save whose fields are each well-formed but
+    that do not fit together fails here, not in the middle of someone's game."""
+    for seat in (None, *range(state.players)):
+        state._view(seat)
+    if state.over:
+        return
+    legal = state.legal_actions()
+    if not legal:
+        raise RecordError(f"saved {state.game.id} state offers no action to play")
+    for action in legal:
+        probe = state.clone()
+        probe.apply(action)
+        probe.legal_actions()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core import State
+from ...core import State, saved
 from ...core.errors import RecordError
 from ...core.rng import shuffle
 from . import rules, views
+from .components import FACE_NAMES
 from .phases import CHOOSE, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -164,14 +165,15 @@ class RollState(State):
         if data["phase"] not in PHASE_NAMES:
             raise RecordError(f"unknown phase {data['phase']!r}")
         self.phase = PHASE_NAMES.index(data["phase"])
-        self.dice = list(data["dice"])
-        self.wild = data["wild"]
-        self.choices = tuple(data["choices"])
-        self.known = list(data["known"])
-        self.public = data["public"]
-        self.final_left = data["final_left"]
-        self.round = data["round"]
-        self.turns = data["turns"]
+        self.dice = saved.ints(data, "dice", 1, g.rules.dice_sides)
+        self.wild = saved.whole(data["wild"], -1, len(FACE_NAMES) - 1, "wild")
+        self.choices = tuple(saved.ints(data, "choices", 0, max(g.board.size, n)))
+        every = (1 << len(g.values)) - 1  # a bitmask over all the cards
+        self.known = saved.ints(data, "known", 0, every, n)
+        self.public = saved.whole(data["public"], 0, every, "public")
+        self.final_left = saved.whole(data["final_left"], -1, n, "final_left")
+        self.round = saved.whole(data["round"], 1, 10**9, "round")
+        self.turns = saved.whole(data["turns"], 0, 10**9, "turns")
         self.need = g.cards_needed(n)
         cards = [c for h in self.hands for c in h] + [c for c in self.faceup if c >= 0] + self.pile
         if sorted(cards) != list(range(len(g.values))):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core import State
+from ...core import State, saved
 from ...core.errors import RecordError
 from ...core.rng import shuffle
 from . import rules, views
@@ -159,20 +159,23 @@ class RatState(State):
             self.removed = list(data["removed"])
             self.tops = list(data["tops"])
             self.won = [list(w) for w in data["won"]]
-            self.public = data["public"]
+            deck = self.game.deck
+            self.public = saved.whole(data["public"], 0, (1 << len(deck.card_type)) - 1,
+                                      "public")
             if data["phase"] not in PHASE_NAMES:
                 raise RecordError(f"unknown phase {data['phase']!r}")
             self.phase = PHASE_NAMES.index(data["phase"])
-            self.amount = data["amount"]
+            self.amount = saved.whole(data["amount"], 0, 10**9, "amount")
             self.kind = data["kind"]
-            self.heist = data["heist"]
-            self.need = list(data["need"])
-            self.wild_used = data["wild_used"]
+            self.heist = saved.whole(data["heist"], -1, len(deck.heists) - 1, "heist")
+            most = max(h.size for h in deck.heists)
+            self.need = saved.ints(data, "need", 0, most, 3)
+            self.wild_used = saved.whole(data["wild_used"], 0, most, "wild_used")
             self.drawn = list(data["drawn"])
             self.played = data["played"]
             self.deck_out = data["deck_out"]
-            self.round = data["round"]
-            self.turns = data["turns"]
+            self.round = saved.whole(data["round"], 1, 10**9, "round")
+            self.turns = saved.whole(data["turns"], 0, 10**9, "turns")
         except (KeyError, TypeError) as exc:
             raise RecordError(f"bad You Dirty Rat state: {exc}") from None
         n = self.players

@@ -18,7 +18,19 @@ from ..board import HOME
 from ..seats import NESTS
 from . import engine, views
 from .cards import SURFACE_DECK, UNDER_DECK
-from .phases import AUTO, CARD, ITEM, KEEP, TASK_NAMES, TASK_SIZES
+from .phases import (
+    ACT,
+    AUTO,
+    CARD,
+    ITEM,
+    KEEP,
+    MOVE,
+    ONE_RAT,
+    STEP,
+    TAKE,
+    TASK_NAMES,
+    TASK_SIZES,
+)
 from .rats import nests
 from .turn import start_turn
 
@@ -220,8 +232,16 @@ class FullState(State):
         self.grp_path = saved.ints(data, "grp_path", 0, b.size - 1)
         self.grp_steps = saved.whole(data["grp_steps"], 0, 100, "grp_steps")
         self.moved = saved.flags(data, "moved")
-        if self.moved and len(self.moved) != len(self.rats[self.turn]):
+        moving = {t[0] for t in self.tasks} & {MOVE, TAKE, STEP}
+        if (self.moved or moving) and len(self.moved) != len(self.rats[self.turn]):
             raise RecordError("state 'moved' must have one flag per rat of the player to move")
+        turn_tasks = [t for t in self.tasks if t[0] in (ONE_RAT, MOVE, TAKE, STEP, ACT)]
+        if any(t[1] != self.turn for t in turn_tasks) or \
+                len({t[0] for t in turn_tasks}) != len(turn_tasks):
+            raise RecordError("state 'tasks': the turn's own tasks must each come once and "
+                              "name the seat whose turn it is")
+        if STEP in moving and not (self.grp_path and self.grp_idx):
+            raise RecordError("state 'tasks': a group steps on, but no group is moving")
         if any(i >= len(self.rats[self.turn]) for i in self.grp_idx):
             raise RecordError("state 'grp_idx' names a rat that does not exist")
         self.action_spaces = saved.ints(data, "action_spaces", 0, b.size - 1)

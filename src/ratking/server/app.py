@@ -131,7 +131,8 @@ def create_app(db: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         if not 0 <= step <= total:
             raise HTTPException(400, f"step must be 0 to {total}")
         state = replay(room.state.record(), upto=step)
-        return {"step": step, "total": total, **board_message(state, None)}
+        notes = {i: n for i, n in room.notes.items() if i < step}
+        return {"step": step, "total": total, **board_message(state, None, notes)}
 
     # --- the table's websocket ---------------------------------------------------------------
 
@@ -193,8 +194,9 @@ def create_app(db: str | None = None, bot_delay: float = 0.6) -> FastAPI:
                 return await refuse("malformed", "a move needs 'seat', 'action' and 'version'")
             if seat not in conn.seats:
                 return await refuse("not-your-seat", "you hold no token for that seat")
+            forced = message.get("forced") is True  # the page made the person's only move
             try:
-                await room.submit(seat, action, version)
+                await room.submit(seat, action, version, "forced" if forced else "human")
             except MoveRefused as exc:
                 await refuse(exc.code, str(exc))
                 await room.send_state(conn)

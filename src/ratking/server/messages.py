@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
-from ..core import State, narrate
+from ..core import Event, State, narrate
+from .routes import route_actions, routes
 
 LOG_LINES = 40
 
@@ -23,17 +25,43 @@ def result_of(state: State) -> dict[str, Any] | None:
             "names": list(state.names)}
 
 
-def board_message(state: State, seat: int | None) -> dict[str, Any]:
+def made_for_note(state: State, seat: int, by: str) -> str:
+    """The log's word for a move the server made for a person."""
+    name = state.names[seat]
+    if by == "forced":
+        return f"{name} had one possible move: it was made for them."
+    return f"{name}'s time ran out: a bot moved for them."
+
+
+def log_lines(events: list[Event], notes: dict[int, str] | None = None) -> list[str]:
+    """The events told as sentences, each move's note (made for a person) after its events."""
+    if not notes:
+        return narrate(events)
+    lines: list[str] = []
+    for step, chunk in groupby(events, key=lambda e: e.step):
+        lines.extend(narrate(list(chunk)))
+        if step in notes:
+            lines.append(notes[step])
+    return lines
+
+
+def board_message(state: State, seat: int | None,
+                  notes: dict[int, str] | None = None) -> dict[str, Any]:
     """The board as `seat` sees it: its view, the SVG drawn from that view, its legal actions
-    and the log told from its side. Everything here derives from view(seat) and
-    events_for(seat), so a message can never carry more than the seat may know."""
+    (and the moves to a destination they make up, `routes`) and the log told from its side.
+    Everything here derives from view(seat), events_for(seat) and the seat's own legal
+    actions, so a message can never carry more than the seat may know."""
     view = state.view(seat)
     actions = actions_for(state, seat)
+    found = routes(state, seat) if actions else {}
+    drawn = actions + route_actions(state, found) if found else actions
     return {
         "seat": seat,
         "view": view,
-        "svg": state.game.render_svg(view, actions),
+        "svg": state.game.render_svg(view, drawn),
         "actions": actions,
+        "routes": found,
         # the recent events only: narrating a whole long game for every message is wasteful
-        "log": narrate(state.events_for(seat, since=max(0, len(state.log) - LOG_LINES))),
+        "log": log_lines(state.events_for(seat, since=max(0, len(state.log) - LOG_LINES)),
+                         notes)[-LOG_LINES:],
     }

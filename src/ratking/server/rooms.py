@@ -17,8 +17,8 @@ from fastapi import WebSocket
 from ..bots import BOT_NAMES, make_bot
 from ..core import Action, IllegalAction, State, make
 from ..core.rng import derive_seed, new_seed
-from .messages import board_message, result_of
-from .storage import Storage, StoredTable, TableRow, now
+from .messages import board_message, made_for_note, result_of
+from .storage import MADE_FOR, Storage, StoredTable, TableRow, now
 
 log = logging.getLogger("ratking.server")
 
@@ -67,6 +67,9 @@ class Room:
         self.state = self.game.new_game(row.players, seed=row.seed, names=row.names)
         for action in stored.actions:
             self.state.apply(action)
+        # the moves made for a person (their only move, or when their time ran out), by index
+        self.notes = {i: made_for_note(self.state, seat, by)
+                      for i, (seat, by) in stored.made_for.items()}
         self.kinds = [s["kind"] for s in row.seats]
         self.hashes = [s.get("token") for s in row.seats]
         self.bots = {i: make_bot(kind, derive_seed(row.seed, 100 + i))
@@ -123,6 +126,9 @@ class Room:
             if state.current_player != seat:
                 raise MoveRefused("not-your-turn",
                                   f"it is {state.names[state.current_player]}'s turn")
+            if by == "forced" and len(state.legal_actions()) != 1:
+                raise MoveRefused("not-forced", "that move was sent as the only one possible, "
+                                                "but there is a choice: choose it yourself")
             if not any(a.id == action for a in state.legal_actions()):
                 probe = state.clone()  # the kernel's own reason, without touching the table
                 try:
@@ -131,6 +137,8 @@ class Room:
                     raise MoveRefused("illegal", exc.reason) from None
             await self.rooms.write(self.rooms.storage.add_move, self.id, self.version, action,
                                    seat, by, self._ends_with(action))
+            if by in MADE_FOR:
+                self.notes[self.version] = made_for_note(state, seat, by)
             state.apply(action)
         await self.broadcast()
         self.schedule()
@@ -205,7 +213,7 @@ class Room:
                 "you": list(conn.seats),
                 "turn_deadline": self._seconds_left(),
                 "result": result_of(state),
-                **board_message(state, seat),
+                **board_message(state, seat, self.notes),
             }
             text = orjson.dumps(message).decode()
             if cache is not None:

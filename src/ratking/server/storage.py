@@ -7,7 +7,7 @@ before anyone is told of it, and a server killed at any moment restarts where it
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -76,7 +76,7 @@ class MoveRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int] = mapped_column(Integer)
-    by: Mapped[str] = mapped_column(String(12))  # "human", "bot", "timer" or "stand-in"
+    by: Mapped[str] = mapped_column(String(12))  # human, bot, timer, stand-in or forced
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -86,6 +86,11 @@ class StoredTable:
 
     row: TableRow
     actions: list[str]
+    # the moves made for a person (not by them): index -> (seat, "timer" or "forced")
+    made_for: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+
+MADE_FOR = ("timer", "forced")  # moves the server made for a person
 
 
 def now() -> datetime:
@@ -131,13 +136,13 @@ class Storage:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            return StoredTable(row, self._actions(session, table_id))
+            return StoredTable(row, *self._moves(session, table_id))
 
     def load_playing(self) -> list[StoredTable]:
         """Every table still being played, for a restart."""
         with Session(self.engine, expire_on_commit=False) as session:
             rows = session.scalars(select(TableRow).where(TableRow.status == "playing")).all()
-            return [StoredTable(row, self._actions(session, row.id)) for row in rows]
+            return [StoredTable(row, *self._moves(session, row.id)) for row in rows]
 
     def recent(self, limit: int = 50) -> list[TableRow]:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -149,9 +154,13 @@ class Storage:
             return session.scalar(select(func.count()).select_from(TableRow)) or 0
 
     @staticmethod
-    def _actions(session: Session, table_id: str) -> list[str]:
-        query = select(MoveRow.action).where(MoveRow.table_id == table_id).order_by(MoveRow.index)
-        return list(session.scalars(query).all())
+    def _moves(session: Session, table_id: str) -> tuple[list[str], dict[int, tuple[int, str]]]:
+        """The actions in order, and which moves were made for a person (not by them)."""
+        query = (select(MoveRow.index, MoveRow.action, MoveRow.seat, MoveRow.by)
+                 .where(MoveRow.table_id == table_id).order_by(MoveRow.index))
+        rows = session.execute(query).all()
+        return ([action for _, action, _, _ in rows],
+                {index: (seat, by) for index, _, seat, by in rows if by in MADE_FOR})
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

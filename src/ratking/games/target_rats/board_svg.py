@@ -79,7 +79,8 @@ def act(inner: str, action: dict[str, str] | None) -> str:
     """`inner`, made clickable for `action` ({"id","label"}) when there is one."""
     if action is None:
         return inner
-    return (f'<g class="act" data-action="{esc(action["id"])}" cursor="pointer">'
+    covers = f' data-covers="{esc(action["covers"])}"' if action.get("covers") else ""
+    return (f'<g class="act" data-action="{esc(action["id"])}"{covers} cursor="pointer">'
             f'<title>{esc(action["label"])}</title>{inner}</g>')
 
 

@@ -1,5 +1,8 @@
 // The table page: one websocket; the server sends each seat its own board (SVG), its legal
 // actions and the log. Every legal action is clickable, on the board or as a button.
+import { drawBoard as putBoard, installTips, refit, zoomControl } from "./board.js";
+import { installSettings, settings, signalTurn } from "./signals.js";
+
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tokenKey = `ratking:tokens:${tableId}`;
@@ -11,6 +14,8 @@ let waiting = false;      // a move was sent; wait for the answer
 let retry = 500;
 let replayStep = null;
 let timerId = null;
+let route = null;         // the steps still to send of a move to a chosen destination
+let forcedAt = -1;        // the version whose only move was made for the person
 
 function tokens() {
   try { return JSON.parse(localStorage.getItem(tokenKey) || "[]"); } catch { return []; }
@@ -53,6 +58,7 @@ function connect() {
     if (message.type === "state") show(message);
     else if (message.type === "error") {
       waiting = false;
+      route = null;
       if (message.code === "unknown-table") {
         banner(`No table here: ${message.message}.`, false);
         socket.onclose = null;
@@ -79,7 +85,7 @@ function show(message) {
   waiting = false;
   document.body.dataset.version = message.version;  // for tests and tools watching the page
   const table = message.table;
-  document.title = `ratking · ${table.title}`;
+  signalTurn(`ratking · ${table.title}`, message.actions.length > 0 && !message.result);
   $("title").textContent = table.title;
   const mover = table.to_move === null ? null : table.seats[table.to_move];
   $("status").textContent = message.result ? "Game over"
@@ -94,20 +100,21 @@ function show(message) {
       $("board").classList.add("hidden-cards");
     }
     shownSeat = message.seat;
-    drawBoard(message.svg, message.actions);
+    drawBoard(message.svg, message.actions, `${table.id}:${message.seat}`);
   }
   drawSeats(message);
   drawLog(message.log);
+  if (replayStep === null) continueRoute(message) || playForced(message);
   drawTimer(message.turn_deadline);
   if (message.result && !$("game-over").dataset.seen) showResult(message);
 }
 
-function drawBoard(svg, actions) {
-  const board = $("board");
-  board.innerHTML = svg;
+function drawBoard(svg, actions, key = "") {
+  const placed = putBoard($("board"), svg, { frame: document.querySelector(".board-frame"),
+                                             descBox: $("board-desc"), key,
+                                             acting: actions.length > 0 });
   const bar = $("actions");
   bar.replaceChildren();
-  const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.dataset.action));
   for (const action of actions) {
     if (placed.has(action.id)) continue;
     const button = document.createElement("button");
@@ -116,20 +123,74 @@ function drawBoard(svg, actions) {
     button.textContent = action.label;
     bar.append(button);
   }
-  for (const node of board.querySelectorAll("[data-action]")) {
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
+}
+
+// a move to a destination: the kernel's step decisions, sent one after another
+function routesTo(actionId) {
+  return (last && last.routes && last.routes[actionId]) || null;
+}
+
+function takeRoute(paths) {
+  if (paths.length === 1) {
+    route = [...paths[0]];
+    continueRoute(last);
+    return;
   }
+  // more than one way there: the person chooses the way
+  const bar = $("actions");
+  bar.replaceChildren();
+  for (const path of paths) {
+    const button = document.createElement("button");
+    button.className = "act-button route";
+    button.dataset.path = path.join(" ");
+    const via = path.filter((id) => id.startsWith("step:")).map((id) => id.slice(5));
+    button.textContent = `Go via ${via.join(" › ")}`;
+    bar.append(button);
+  }
+  bar.querySelector("button")?.focus();
+}
+
+function continueRoute(message) {
+  if (!route || !route.length) { route = null; return false; }
+  const next = route[0];
+  if (!message.actions.some((a) => a.id === next)) { route = null; return false; }
+  route.shift();
+  waiting = true;
+  send({ type: "move", seat: message.seat, action: next, version: message.version });
+  return true;
+}
+
+// a decision with one legal action is made for the person (their setting, on by default)
+function playForced(message) {
+  if (!settings().forced || message.result || message.actions.length !== 1
+      || !$("pass").hidden || forcedAt === message.version) return;
+  const routes = message.routes || {};
+  if (Object.keys(routes).length) return;
+  forcedAt = message.version;
+  const version = message.version;
+  setTimeout(() => {
+    if (!last || last.version !== version || waiting || replayStep !== null) return;
+    waiting = true;
+    send({ type: "move", seat: last.seat, action: last.actions[0].id, version, forced: true });
+  }, 350);
 }
 
 function act(actionId) {
   if (!last || waiting || replayStep !== null) return;
+  const paths = routesTo(actionId);
+  if (paths) { takeRoute(paths); return; }
   if (!last.actions.some((a) => a.id === actionId)) return;
   waiting = true;
   send({ type: "move", seat: last.seat, action: actionId, version: last.version });
 }
 
 function clickTarget(event) {
+  const chosen = event.target.closest("#actions [data-path]");
+  if (chosen && last && !waiting) {
+    route = chosen.dataset.path.split(" ");
+    continueRoute(last);
+    return;
+  }
   const node = event.target.closest("[data-action]");
   if (node && (node.closest("#board") || node.closest("#actions"))) act(node.dataset.action);
 }
@@ -172,6 +233,7 @@ function drawSeats(message) {
 }
 
 function drawLog(lines) {
+  $("latest").textContent = lines.length ? lines[lines.length - 1] : "";
   const log = $("log");
   log.replaceChildren(...lines.map((line) => {
     const item = document.createElement("li");
@@ -262,6 +324,14 @@ $("pass-ok").addEventListener("click", () => {
 $("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
 $("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
 $("replay").addEventListener("click", replayControl);
+$("zoom").addEventListener("click", (event) => zoomControl($("board"), document.querySelector(".board-frame"), event));
+addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
+installTips($("board"), $("tip"));
+installSettings((now) => {
+  $("board-desc").classList.toggle("shown", now.words);
+  if (now.forced && last) playForced(last);
+});
+$("board-desc").classList.toggle("shown", settings().words);
 setInterval(() => send({ type: "ping" }), 25000);
 takeTokenFromLink();
 connect();

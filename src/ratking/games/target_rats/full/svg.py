@@ -23,7 +23,7 @@ from typing import Any
 from .. import board_svg as B
 
 H = B.W
-SPACE_VERBS = ("group", "step", "push", "spawn", "retreat", "ext", "relocate")
+SPACE_VERBS = ("route", "group", "step", "push", "spawn", "retreat", "ext", "relocate")
 CARD_VERBS = ("keep", "item", "use")
 KIND_WORDS = {"food": "food source", "nest": "nest", "sewer": "sewer entrance",
               "feed": "feast", "unfeed": "hunger", "kill": "danger", "kill_half": "danger",
@@ -73,7 +73,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     fight = view.get("last_fight")
     fight_at = fight["space"] if fight else None
     on_space: dict[str, dict[str, str]] = {}  # the one space verb of each space
-    for a in actions:
+    # a move to a destination (route:) first: it covers the single step to the same space
+    for a in sorted(actions, key=lambda a: not a["id"].startswith("route:")):
         verb, _, where = a["id"].partition(":")
         if verb in SPACE_VERBS and where not in on_space:
             on_space[where] = a

@@ -37,7 +37,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
                         owner[cheese] if cheese is not None else ""))
     for s in spaces:
         sid = s["id"]
-        action = by_id.get(f"step:{sid}") or by_id.get(f"ext:{sid}")
+        action = (by_id.get(f"route:{sid}") or by_id.get(f"step:{sid}")
+                  or by_id.get(f"ext:{sid}"))
         out.append(f'<g class="space" data-space="{sid}">')
         if action:
             out.append(B.highlight(geo.shape[sid], action))

@@ -1,0 +1,247 @@
+// How a board is put on screen: the SVG from the server drawn into its host with motion,
+// sized to its column, zoomed on a small screen until its texts and targets are legible (the
+// acting area kept in view), every legal action reachable by keyboard, the board described in
+// words for a screen reader, and every card, space and token explained on hover and on tap.
+import { animate, motionAllowed, snapshot } from "./motion.js";
+
+const MIN_TEXT = 10;    // CSS px: the smallest board text we show
+const MIN_TARGET = 24;  // CSS px: the smallest tap target (WCAG 2.2, 2.5.8)
+const MOST_ZOOM = 4;
+const narrow = matchMedia("(max-width: 820px)");
+
+let userZoom = null;     // the person's own zoom (null: automatic)
+let autoZoom = 1;
+let lastKey = "";        // what the board shows (game and seat): the zoom is kept per board
+
+function visible(node) {
+  return node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
+}
+
+/** The smallest text (font size, CSS px) and the smallest target side drawn now. */
+export function smallest(host) {
+  let text = Infinity;
+  let target = Infinity;
+  for (const node of host.querySelectorAll("svg text, svg tspan")) {
+    if (!node.textContent.trim() || !visible(node)) continue;
+    const ctm = node.getScreenCTM();
+    if (!ctm) continue;
+    text = Math.min(text, parseFloat(getComputedStyle(node).fontSize) * Math.hypot(ctm.a, ctm.b));
+  }
+  for (const node of host.querySelectorAll("[data-action]")) {
+    if (!visible(node)) continue;
+    const r = node.getBoundingClientRect();
+    target = Math.min(target, r.width, r.height);
+  }
+  return { text, target };
+}
+
+function setZoom(host, zoom) {
+  const svg = host.querySelector("svg");
+  if (!svg) return;
+  const zoomed = zoom > 1.01;
+  host.classList.toggle("zoomed", zoomed);
+  svg.style.width = zoomed ? `${(zoom * 100).toFixed(1)}%` : "";
+  host.dataset.zoom = zoom.toFixed(2);
+}
+
+/** The zoom that makes every text and target legible (1: the board fits as it is). */
+function legibleZoom(host) {
+  setZoom(host, 1);
+  const { text, target } = smallest(host);
+  const need = Math.max(1, MIN_TEXT / text, MIN_TARGET / target) * 1.02;
+  return Math.min(MOST_ZOOM, Number.isFinite(need) ? need : 1);
+}
+
+function fit(host, frame) {
+  frame.classList.toggle("can-zoom", narrow.matches);
+  if (!narrow.matches) {
+    setZoom(host, 1);
+    return;
+  }
+  const need = legibleZoom(host);
+  // a little hysteresis, so that the board does not breathe from move to move
+  if (need > autoZoom || need < autoZoom * 0.85) autoZoom = need;
+  setZoom(host, userZoom ?? autoZoom);
+}
+
+/** Scroll the (zoomed) board so that the legal actions drawn on it are in view. */
+function showActingArea(host) {
+  if (!host.classList.contains("zoomed")) return;
+  const acts = [...host.querySelectorAll("[data-action]")].filter(visible);
+  if (!acts.length) return;
+  const box = host.getBoundingClientRect();
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of acts) {
+    const r = node.getBoundingClientRect();
+    left = Math.min(left, r.left); top = Math.min(top, r.top);
+    right = Math.max(right, r.right); bottom = Math.max(bottom, r.bottom);
+  }
+  if (right - left > host.clientWidth || bottom - top > host.clientHeight) {
+    const r = acts[0].getBoundingClientRect();  // too wide to see at once: the first of them
+    [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+  }
+  const x = host.scrollLeft + (left + right) / 2 - box.left - host.clientWidth / 2;
+  const y = host.scrollTop + (top + bottom) / 2 - box.top - host.clientHeight / 2;
+  host.scrollTo({ left: Math.max(0, x), top: Math.max(0, y),
+                  behavior: motionAllowed() ? "smooth" : "auto" });
+}
+
+function titleOf(node) {
+  const title = [...node.children].find((c) => c.tagName === "title");
+  return title ? title.textContent.trim() : "";
+}
+
+function prepareActions(host) {
+  for (const node of host.querySelectorAll("[data-action]")) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    const label = titleOf(node) || node.dataset.action;
+    node.setAttribute("aria-label", label);
+  }
+}
+
+function describe(host, descBox) {
+  const desc = host.querySelector("svg > desc");
+  const svg = host.querySelector("svg");
+  if (svg) {
+    // the board is a group of controls, not a picture: its parts keep their own roles
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-roledescription", "board");
+    if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", "The board");
+    if (descBox) svg.setAttribute("aria-describedby", descBox.id);
+  }
+  if (descBox) descBox.textContent = desc ? desc.textContent.trim() : "";
+}
+
+/**
+ * Draw `svg` (text) into `host`. `actions` are the legal actions; returns the ids the board
+ * placed (the page makes buttons for the rest). `focusAct` keeps the keyboard focus on the
+ * same action when the board is redrawn.
+ */
+export function drawBoard(host, svgText, { frame, descBox, key = "", acting = false } = {}) {
+  const before = snapshot(host);
+  const focused = document.activeElement?.closest?.("#board [data-action]")?.dataset.action;
+  const scroll = [host.scrollLeft, host.scrollTop];
+  if (key !== lastKey) { userZoom = null; autoZoom = 1; lastKey = key; }
+  host.innerHTML = svgText;
+  prepareActions(host);
+  describe(host, descBox);
+  if (frame) fit(host, frame);
+  host.scrollLeft = scroll[0];
+  host.scrollTop = scroll[1];
+  animate(host, before);
+  if (acting) showActingArea(host);
+  if (focused) host.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
+  const placed = new Set();
+  for (const node of host.querySelectorAll("[data-action]")) {
+    placed.add(node.dataset.action);
+    for (const id of (node.dataset.covers || "").split(" ")) if (id) placed.add(id);
+  }
+  return placed;
+}
+
+/** The zoom buttons: in, out, and back to the automatic (legible) zoom or to fit. */
+export function zoomControl(host, frame, event) {
+  const which = event.target.closest("[data-zoom]")?.dataset.zoom;
+  if (!which) return;
+  const now = Number(host.dataset.zoom || 1);
+  if (which === "in") userZoom = Math.min(MOST_ZOOM, now * 1.25);
+  else if (which === "out") userZoom = Math.max(1, now / 1.25);
+  else userZoom = now > 1.01 ? 1 : null;  // fit the screen, or back to legible
+  setZoom(host, userZoom ?? autoZoom);
+  frame.classList.toggle("can-zoom", narrow.matches);
+}
+
+export function refit(host, frame) {
+  fit(host, frame);
+}
+
+// --- what a card, a space or a token is: its full text, on hover and on tap -----------------
+
+let tipTimer = null;
+let pressTimer = null;
+let pressedTip = false;
+
+function tipFor(target) {
+  let node = target instanceof Element ? target : null;
+  while (node && node.id !== "board") {
+    if (node.dataset?.tip) return node.dataset.tip;
+    const text = titleOf(node);
+    if (text) return text;
+    node = node.parentElement;
+  }
+  return "";
+}
+
+function showTip(box, text, x, y) {
+  if (!text) return hideTip(box);
+  const [head, ...rest] = text.split(/:\s(.+)/s).filter((part) => part !== undefined);
+  box.replaceChildren();
+  const strong = document.createElement("strong");
+  strong.textContent = rest.length ? head : text;
+  box.append(strong);
+  if (rest.length) box.append(document.createTextNode(rest.join("")));
+  box.hidden = false;
+  const w = box.offsetWidth;
+  const h = box.offsetHeight;
+  box.style.left = `${Math.max(4, Math.min(innerWidth - w - 4, x - w / 2))}px`;
+  box.style.top = `${y - h - 14 > 4 ? y - h - 14 : Math.min(innerHeight - h - 4, y + 18)}px`;
+  return undefined;
+}
+
+function hideTip(box) {
+  clearTimeout(tipTimer);
+  box.hidden = true;
+}
+
+/** Hover (a mouse), a long press (a finger) or a tap on what is not an action shows the
+ * full text of a card, space or token; keyboard focus shows the action's own. */
+export function installTips(host, box) {
+  host.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    clearTimeout(tipTimer);
+    const text = tipFor(event.target);
+    tipTimer = setTimeout(() => showTip(box, text, event.clientX, event.clientY), 250);
+  });
+  host.addEventListener("pointerleave", () => hideTip(box));
+  host.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    pressedTip = false;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => {
+      pressedTip = true;
+      showTip(box, tipFor(event.target), event.clientX, event.clientY);
+    }, 450);
+  });
+  const cancel = () => clearTimeout(pressTimer);
+  host.addEventListener("pointerup", cancel);
+  host.addEventListener("pointercancel", cancel);
+  host.addEventListener("contextmenu", (event) => {
+    if (tipFor(event.target)) event.preventDefault();
+  });
+  // a long press shows the text and does not also act; a tap on a non-action shows it
+  host.addEventListener("click", (event) => {
+    if (pressedTip) {
+      event.stopPropagation();
+      event.preventDefault();
+      pressedTip = false;
+      return;
+    }
+    if (!event.target.closest("[data-action]")) {
+      const text = tipFor(event.target);
+      if (text) {
+        showTip(box, text, event.clientX, event.clientY);
+        clearTimeout(tipTimer);
+        tipTimer = setTimeout(() => hideTip(box), 4000);
+      } else hideTip(box);
+    }
+  }, true);
+  host.addEventListener("focusin", (event) => {
+    const node = event.target.closest("[data-action]");
+    if (!node) return;
+    const r = node.getBoundingClientRect();
+    showTip(box, tipFor(node), r.left + r.width / 2, r.top);
+  });
+  host.addEventListener("focusout", () => hideTip(box));
+  addEventListener("scroll", () => hideTip(box), { passive: true });
+}

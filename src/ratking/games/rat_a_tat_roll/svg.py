@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from ...core import seat_label
+from . import words
 
 W = 1000  # viewBox width; the height grows with the rows of opponents
 HEADER_H = 104
@@ -224,7 +225,8 @@ def _pawn(out: list[str], cx: float, cy: float, s: float) -> None:
     def p(x: float, y: float) -> str:
         return f"{_n(cx + x * s)} {_n(cy + y * s)}"
 
-    out.append('<g data-testid="pawn" pointer-events="none" filter="url(#rk-shadow)">'
+    out.append('<g data-testid="pawn" data-key="pawn" pointer-events="none" '
+               'filter="url(#rk-shadow)">'
                '<title>The Catue of Liberty (the pawn)</title>')
     out.append(f'<ellipse cx="{_n(cx)}" cy="{_n(cy + 30 * s)}" rx="{_n(26 * s)}" '
                f'ry="{_n(8 * s)}" fill="#24574d" stroke="#0f2b25" stroke-width="{_n(2 * s)}"/>')
@@ -315,7 +317,8 @@ def _card(out: list[str], x: float, y: float, w: float, h: float, value: int | N
     colour = "#b3261e" if hot else INK
     _text(out, x + w / 2, y + h * 0.5 + w * 0.21, value, w * 0.6, colour, weight="bold",
           extra=' class="card-value"')
-    _text(out, x + w * 0.16, y + w * 0.25, value, w * 0.2, colour, weight="bold")
+    _text(out, x + w * 0.16, y + w * 0.25, value, w * 0.2, colour, weight="bold",
+          extra=' class="minor"')
     if hot:
         _reroll_icon(out, x + w * 0.8, y + h - w * 0.2, w * 0.1, "#b3261e", w * 0.035)
     if known:
@@ -417,6 +420,7 @@ class _Board:
                    f'viewBox="0 0 {W} {height}" width="100%" '
                    f'preserveAspectRatio="xMidYMin meet" role="img" '
                    f'aria-label="Rat-a-Tat Roll board">')
+        out.append(f"<desc>{escape(words.describe(v))}</desc>")
         out.append(DEFS)
         out.append(f'<g data-testid="board" font-family="{FONT}">')
         out.append(f'<rect width="{W}" height="{height}" rx="28" fill="url(#rk-table)"/>')

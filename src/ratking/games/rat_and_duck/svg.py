@@ -1,12 +1,17 @@
-"""Rat & Duck on the web: one seat's view drawn as a standalone SVG map.
+"""Rat & Duck on the web: one seat's view drawn as a standalone SVG map of the city.
 
 `render(view, actions)` reads only the view dict and the viewer's legal actions, so it never
-shows more than the view holds. The civilian places stand in their 3 x 4 grid with the Police
-Station and the Prison to the left and the Lab to the right, so the grid reads at a glance.
+shows more than the view holds. On top: whose move it is in plain words, your team, the Bio-Sci
+track, the unrest total and the location cards. The civilian places stand in their 3 x 4 grid
+with the Police Station and the Prison to the left and the Lab to the right; each place shows
+its unrest as a badge and pips, its units and civilians as pictures (a police cap, a flask, a
+raised fist; a civilian figure), each Dissent with a "wanted" badge. Below: every unit, whose
+it is, and whether it has played this round.
+
 Actions with a place on the map are drawn there as `<g class="act" data-action="...">` with a
 `<title>`: move:<place> on the place, arrest:<unit> on the dissent's token, a civilian's
-release / research / link / unlink on the civilian, end:<unit> on that unit in the roster
-below the map. The page makes buttons for the rest (skip-move, target, kidnap, control, speak).
+release / research / link / unlink on the civilian, end:<unit> on that unit in the roster.
+The page makes buttons for the rest (skip-move, target, kidnap, control, speak).
 """
 
 from __future__ import annotations
@@ -14,14 +19,27 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from . import words
+
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
-BOX_W, BOX_H, STEP_X, STEP_Y = 136, 112, 156, 142
-GRID_X, GRID_Y = 332, 128
-W = GRID_X + 5 * STEP_X + 20
+BOX_W, BOX_H, STEP_X, STEP_Y = 150, 142, 162, 166
+GRID_X, GRID_Y = 20 + 2 * STEP_X, 132
+W = GRID_X + 5 * STEP_X + 8
 ROLE_FILL = {"police": "#2f5fb3", "scientist": "#2e8b57", "dissent": "#c0392b"}
+ROLE_WORDS = {"police": "Police", "scientist": "Scientist", "dissent": "Dissent"}
+TEAM_WORDS = {"government": "the government", "dissent": "the dissent"}
 KIND_FILL = {"civilian": "#fbf3df", "lab": "#dff1e6", "police-station": "#dde6f7",
              "prison": "#cfcfcf"}
+PLACE_WORDS = {"lab": "the Lab: research civilians here", "police-station":
+               "the Police Station: the way out of the Prison", "prison":
+               "the Prison: arrested dissents play on from here"}
+PHASE_WORDS = {"pre-move": "move, or stay and act", "pre-action": "act, or end the turn",
+               "after-action": "end the turn"}
 CIV_ORDER = ("release", "research", "link", "unlink")
+CREAM = "#fdf3dc"
+GOLD = "#ffd23f"
+INK = "#2b1a0e"
+SPACING = 46  # between the tokens on a place
 
 
 def _a(text: Any) -> str:
@@ -52,25 +70,90 @@ def _clickable(inner: str, action: dict[str, str] | None) -> str:
             f'<title>{_a(action["label"])}</title>{inner}</g>')
 
 
+def _text(x: float, y: float, words_: str, size: float, fill: str = CREAM, weight: str = "",
+          anchor: str = "start", extra: str = "") -> str:
+    bold = f' font-weight="{weight}"' if weight else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"{bold} '
+            f'text-anchor="{anchor}"{extra}>{_a(words_)}</text>')
+
+
+# --- pictures ----------------------------------------------------------------------------------
+
+def _picture(role: str) -> str:
+    """A role's picture, white, drawn around (0, 0) within a radius of about 12."""
+    if role == "police":  # a peaked cap with a badge
+        return ('<path d="M-12 0h24l-3 -9q-9 -6 -18 0z" fill="#fff"/>'
+                '<path d="M-13 1h26l-4 5h-18z" fill="#fff"/>'
+                '<path d="M0 -9l3 3 -3 3 -3 -3z" fill="#2f5fb3"/>')
+    if role == "scientist":  # a flask
+        return ('<path d="M-4 -12h8M-3 -12v8l-9 14q-1 3 2 3h20q3 0 2 -3l-9 -14v-8" '
+                'fill="#fff" stroke="#fff" stroke-width="2" stroke-linejoin="round"/>'
+                '<path d="M-7 5h14l3 5h-20z" fill="#2e8b57"/>')
+    # a raised fist
+    return ('<path d="M-8 12v-9q-2 -3 0 -6v-6q0 -3 3 -3t3 3v-1q0 -3 3 -3t3 3v1q0 -3 3 -3t3 3'
+            'v9q0 5 -4 8v4z" fill="#fff"/>')
+
+
+def _unit(u: dict[str, Any], x: float, y: float, mine: bool) -> str:
+    """A unit's token: its role's picture on its colour, a gold ring if it is playing, its
+    wanted count on a badge (dissents)."""
+    fill = ROLE_FILL[u["role"]]
+    ring = (f'<circle r="24" fill="none" stroke="{GOLD}" stroke-width="4"/>'
+            if u["active"] else "")
+    you = '<circle r="20" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="3 3"/>' \
+        if mine else ""
+    badge = ""
+    if u["wanted"] is not None:
+        badge = (f'<g class="wanted-badge"><circle cx="15" cy="-15" r="12" fill="#111" '
+                 f'stroke="#fff" stroke-width="1.5"/><text x="15" y="-9" font-size="17" '
+                 f'font-weight="bold" fill="#fff" text-anchor="middle" class="wanted">'
+                 f'{u["wanted"]}</text></g>')
+    wanted = f", wanted {u['wanted']}" if u["wanted"] is not None else ""
+    return (f'<g class="unit-at" data-key="unit:{_a(u["id"])}">'
+            f'<g transform="translate({x:g},{y:g})" class="unit" data-unit="{_a(u["id"])}">'
+            f'<title>{_a(u["name"])} ({TEAM_WORDS[u["team"]]}){_a(wanted)}</title>{ring}'
+            f'<circle r="19" fill="{fill}" stroke="#fff" stroke-width="2"/>'
+            f'{_picture(u["role"])}{you}{badge}</g></g>')
+
+
+def _civilian(civ: dict[str, Any], x: float, y: float) -> str:
+    linked = f", linked to {civ['linked_to'].upper()}" if civ["linked_to"] else ""
+    edge = GOLD if civ["linked_to"] else "#fff"
+    return (f'<g class="civilian-at" data-key="civ:{_a(civ["id"])}">'
+            f'<g transform="translate({x:g},{y:g})" class="civilian" '
+            f'data-civilian="{_a(civ["id"])}"><title>A civilian from the {_a(civ["from"])}'
+            f'{_a(linked)}</title><circle r="19" fill="#8e44ad" stroke="{edge}" '
+            f'stroke-width="{3 if civ["linked_to"] else 2}"/>'
+            '<circle cy="-6" r="6" fill="#fff"/><path d="M-10 12q0 -12 10 -12t10 12z" '
+            'fill="#fff"/></g></g>')
+
+
+# --- the map -------------------------------------------------------------------------------------
+
 def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     by_id = {a["id"]: a for a in actions}
     pos = _positions(view)
     rows = view["grid"]["rows"]
-    height = GRID_Y + rows * STEP_Y + 150
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" '
-           f'class="rat-and-duck" font-family="{FONT}">',
-           f'<rect width="{W}" height="{height}" fill="#3b3a36"/>']
+    roster_top = GRID_Y + rows * STEP_Y + 4
+    units = view["units"]
+    roster_rows = (len(units) + 3) // 4
+    height = roster_top + 44 + roster_rows * 84 + 12
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="100%" '
+           f'class="rat-and-duck" font-family="{FONT}" aria-label="Rat &amp; Duck: the city">',
+           f"<desc>{_a(words.describe(view))}</desc>",
+           f'<rect width="{W}" height="{height}" rx="18" fill="#3b3a36"/>']
     out.append(_header(view))
-    # links under the places
-    out.append('<g class="links" stroke="#e8d9b0" stroke-width="6" stroke-linecap="round">')
+    out.append('<g class="links" stroke="#e8d9b0" stroke-width="8" stroke-linecap="round" '
+               'opacity=".8">')
     for a, b in view["links"]:
         (xa, ya), (xb, yb) = pos[a], pos[b]
-        out.append(f'<line x1="{xa + BOX_W / 2}" y1="{ya + BOX_H / 2}" x2="{xb + BOX_W / 2}" '
-                   f'y2="{yb + BOX_H / 2}"/>')
+        out.append(f'<line x1="{xa + BOX_W / 2:g}" y1="{ya + BOX_H / 2:g}" '
+                   f'x2="{xb + BOX_W / 2:g}" y2="{yb + BOX_H / 2:g}"/>')
     out.append("</g>")
     for p in view["places"]:
         out.append(_place(view, p, pos[p["id"]], by_id.get(f"move:{p['id']}")))
-    out.append(_roster(view, by_id, GRID_Y + rows * STEP_Y + 20))
+    out.append(_pieces(view, by_id, pos))
+    out.append(_roster(view, by_id, roster_top))
     out.append("</svg>")
     return "".join(out)
 
@@ -79,27 +162,41 @@ def _header(view: dict[str, Any]) -> str:
     cards = view["location_cards"]
     held = ", ".join(cards["cards"]) if cards["cards"] is not None else f"{cards['held']} hidden"
     rounds = f"Round {view['round']}" + (f" of {view['max_rounds']}" if view["max_rounds"] else "")
-    parts = ['<g class="header" fill="#fdf3dc" font-size="20">',
-             '<text x="20" y="34" font-size="26" font-weight="bold">Rat &amp; Duck</text>',
-             f'<text x="220" y="34">{_a(rounds)}</text>']
+    team = view.get("team")
+    parts = ['<g class="header">',
+             _text(20, 36, "Rat & Duck", 28, CREAM, "bold"),
+             _text(210, 36, rounds, 20)]
+    if team:
+        units = [u["name"] for u in view["units"] if u["seat"] == view["seat"]]
+        parts.append(_text(W - 20, 36, f"You play {TEAM_WORDS[team]} ({', '.join(units)})",
+                           20, GOLD, "bold", "end", ' class="team"'))
     # the Bio-Sci track
-    parts.append('<text x="20" y="72">Bio-Sci</text>')
+    parts.append(_text(20, 78, f"Bio-Sci {view['biosci']}/{view['bio_sci_to_win']}", 20,
+                       "#9fe0b8", "bold"))
     for i in range(view["bio_sci_to_win"]):
         fill = "#2e8b57" if i < view["biosci"] else "none"
-        parts.append(f'<rect class="biosci" x="{100 + i * 26}" y="56" width="20" height="20" '
-                     f'rx="4" fill="{fill}" stroke="#fdf3dc" stroke-width="2"/>')
-    x = 120 + view["bio_sci_to_win"] * 26
-    parts.append(f'<text x="{x}" y="72" class="unrest-total">Unrest {view["total_unrest"]} / '
-                 f'{view["unrest_to_win"]}</text>')
-    parts.append(f'<text x="{x + 200}" y="72" class="cards">Location cards: {_a(held)} '
-                 f'(of {cards["max"]}); deck {cards["deck"]}</text>')
+        parts.append(f'<rect class="biosci" x="{150 + i * 28}" y="60" width="22" height="22" '
+                     f'rx="5" fill="{fill}" stroke="#9fe0b8" stroke-width="2"/>')
+    x = 170 + view["bio_sci_to_win"] * 28
+    parts.append(_text(x, 78, f"Unrest {view['total_unrest']}/{view['unrest_to_win']}", 20,
+                       "#ffb36b", "bold", extra=' class="unrest-total"'))
+    parts.append(_text(x + 170, 78, f"Location cards: {held} (of {cards['max']}); deck "
+                       f"{cards['deck']}", 19, CREAM, extra=' class="cards"'))
     if view["over"]:
-        parts.append(f'<text x="{W - 20}" y="34" text-anchor="end" font-weight="bold">'
-                     f'Game over ({_a(view["result"]["end"])})</text>')
+        result = view["result"]
+        returns = result.get("returns") or []
+        best = max(returns) if returns else 0
+        teams = {view["seats"][i]["team"] for i, r in enumerate(returns) if r == best}
+        head = ("Game over: a draw" if len(teams) != 1
+                else f"Game over: {TEAM_WORDS[teams.pop()]} wins")
+        parts.append(_text(20, 116, head, 22, GOLD, "bold"))
     else:
         active = next(u for u in view["units"] if u["active"])
-        parts.append(f'<text x="{W - 20}" y="34" text-anchor="end">{_a(active["name"])} '
-                     f'plays: {_a(view["phase"])}</text>')
+        mine = active["seat"] == view.get("seat")
+        who = "Your" if mine else f"{view['seats'][active['seat']]['name']}'s"
+        parts.append(_text(20, 116, f"{who} {active['name']}: "
+                           f"{PHASE_WORDS.get(view['phase'], view['phase'])}", 22,
+                           GOLD if mine else CREAM, "bold", extra=' class="phase"'))
     parts.append("</g>")
     return "".join(parts)
 
@@ -107,70 +204,77 @@ def _header(view: dict[str, Any]) -> str:
 def _place(view: dict[str, Any], p: dict[str, Any], xy: tuple[float, float],
            move: dict[str, str] | None) -> str:
     x, y = xy
-    stroke = "#ffd23f" if move else "#2b1a0e"
-    box = (f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="10" '
-           f'fill="{KIND_FILL[p["kind"]]}" stroke="{stroke}" stroke-width="{4 if move else 2}"/>'
-           f'<text x="{x + 8}" y="{y + 20}" font-size="14" font-weight="bold" fill="#2b1a0e">'
-           f'{_a(p["name"])}</text>')
-    parts = [f'<g class="place" data-place="{_a(p["id"])}">', _clickable(box, move)]
+    stroke = GOLD if move else INK
+    what = PLACE_WORDS.get(p["kind"], "a civilian place")
+    unrest = f"; unrest {p['unrest']} of {view['max_unrest']}" if p["unrest"] is not None else ""
+    box = (f'<rect x="{x:g}" y="{y:g}" width="{BOX_W}" height="{BOX_H}" rx="12" '
+           f'fill="{KIND_FILL[p["kind"]]}" stroke="{stroke}" stroke-width="{5 if move else 2}"/>'
+           + _text(x + 9, y + 24, p["name"], 17, INK, "bold"))
+    parts = [f'<g class="place" data-place="{_a(p["id"])}"><title>{_a(p["name"])}: {_a(what)}'
+             f'{_a(unrest)}</title>', _clickable(box, move)]
     if p["unrest"] is not None:
+        hot = p["unrest"] > 0
+        parts.append(f'<g class="unrest-badge" pointer-events="none">'
+                     f'<rect x="{x + 8:g}" y="{y + 34}" width="94" height="24" rx="12" '
+                     f'fill="{"#e67e22" if hot else "#efe3c4"}" stroke="#b35400" '
+                     f'stroke-width="1.5"/>'
+                     + _text(x + 55, y + 52, f"unrest {p['unrest']}", 16,
+                             "#fff" if hot else "#8a5a2b", "bold", "middle") + "</g>")
         for i in range(view["max_unrest"]):
             fill = "#e67e22" if i < p["unrest"] else "none"
-            parts.append(f'<circle class="unrest" cx="{x + 14 + i * 16}" cy="{y + 34}" r="6" '
-                         f'fill="{fill}" stroke="#b35400" stroke-width="2"/>')
+            parts.append(f'<circle class="unrest" cx="{x + 112 + i * 12:g}" cy="{y + 46}" r="5" '
+                         f'fill="{fill}" stroke="#b35400" stroke-width="2" '
+                         f'pointer-events="none"/>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def _roster(view: dict[str, Any], by_id: dict[str, dict[str, str]], top: float) -> str:
-    """Units on the map, civilians, and the roster of units (where end:<unit> is clicked)."""
-    pos = _positions(view)
+def _pieces(view: dict[str, Any], by_id: dict[str, dict[str, str]],
+            pos: dict[str, tuple[float, float]]) -> str:
+    """Units and civilians on their places, three a row."""
     parts = []
     here: dict[str, int] = {}
+
+    def spot(place: str) -> tuple[float, float]:
+        x, y = pos[place]
+        k = here.get(place, 0)
+        here[place] = k + 1
+        return x + 28 + (k % 3) * SPACING, y + 84 + (k // 3) * 44
+
+    seat = view.get("seat")
     for u in view["units"]:
-        x, y = pos[u["place"]]
-        k = here.get(u["place"], 0)
-        here[u["place"]] = k + 1
-        cx, cy = x + 20 + (k % 4) * 31, y + 62 + (k // 4) * 30
-        ring = ('<circle r="17" fill="none" stroke="#ffd23f" stroke-width="4"/>'
-                if u["active"] else "")
-        badge = ""
-        if u["wanted"]:
-            badge = (f'<circle cx="11" cy="-11" r="8" fill="#2b1a0e"/><text x="11" y="-7" '
-                     f'font-size="11" fill="#fff" text-anchor="middle" class="wanted">'
-                     f'{u["wanted"]}</text>')
-        token = (f'<g transform="translate({cx},{cy})" class="unit" data-unit="{_a(u["id"])}">'
-                 f'{ring}<circle r="13" fill="{ROLE_FILL[u["role"]]}" stroke="#fff" '
-                 f'stroke-width="2"/><text y="5" font-size="13" fill="#fff" text-anchor="middle" '
-                 f'font-weight="bold">{_a(u["id"].upper())}</text>{badge}</g>')
-        parts.append(_clickable(token, by_id.get(f"arrest:{u['id']}")))
+        x, y = spot(u["place"])
+        parts.append(_clickable(_unit(u, x, y, u["seat"] == seat),
+                                by_id.get(f"arrest:{u['id']}")))
     for civ in view["civilians"]:
-        x, y = pos[civ["place"]]
-        k = here.get(civ["place"], 0)
-        here[civ["place"]] = k + 1
-        cx, cy = x + 20 + (k % 4) * 31, y + 62 + (k // 4) * 30
-        linked = f" linked to {civ['linked_to'].upper()}" if civ["linked_to"] else ""
-        shape = (f'<g transform="translate({cx},{cy})" class="civilian" '
-                 f'data-civilian="{_a(civ["id"])}"><title>Civilian from the {_a(civ["from"])}'
-                 f'{_a(linked)}</title><rect x="-12" y="-12" width="24" height="24" rx="12" '
-                 f'fill="#8e44ad" stroke="{"#ffd23f" if civ["linked_to"] else "#fff"}" '
-                 f'stroke-width="2"/><text y="5" font-size="12" fill="#fff" '
-                 f'text-anchor="middle">{_a(civ["from"][:1])}</text></g>')
+        x, y = spot(civ["place"])
         action = next((by_id[f"{k}:{civ['id']}"] for k in CIV_ORDER
                        if f"{k}:{civ['id']}" in by_id), None)
-        parts.append(_clickable(shape, action))
-    parts.append(f'<g class="roster" font-size="14" fill="#fdf3dc">'
-                 f'<text x="20" y="{top + 18}">Units (click one to pass the turn to it):</text>')
+        parts.append(_clickable(_civilian(civ, x, y), action))
+    return "".join(parts)
+
+
+def _roster(view: dict[str, Any], by_id: dict[str, dict[str, str]], top: float) -> str:
+    """Every unit: whose it is and whether it has played; where end:<unit> is clicked."""
+    choosing = any(k.startswith("end:") for k in by_id)
+    title = ("Choose the unit that plays next:" if choosing else "Units this round")
+    parts = ['<g class="roster">', _text(20, top + 24, title, 19, GOLD if choosing else CREAM,
+                                         "bold")]
+    seat = view.get("seat")
+    cw = (W - 40 - 3 * 10) / 4
     for i, u in enumerate(view["units"]):
-        x = 20 + i * 150
+        r, c = divmod(i, 4)
+        x, y = 20 + c * (cw + 10), top + 36 + r * 84
         state = "played" if u["played"] else ("playing" if u["active"] else "to play")
-        wanted = f", wanted {u['wanted']}" if u["wanted"] is not None else ""
+        owner = "you" if u["seat"] == seat else view["seats"][u["seat"]]["name"]
+        wanted = f" · wanted {u['wanted']}" if u["wanted"] is not None else ""
         item = (f'<g class="roster-unit" data-unit="{_a(u["id"])}">'
-                f'<rect x="{x}" y="{top + 30}" width="140" height="56" rx="8" fill="#55524a" '
-                f'stroke="{ROLE_FILL[u["role"]]}" stroke-width="3"/>'
-                f'<text x="{x + 8}" y="{top + 52}" font-weight="bold">{_a(u["name"])}</text>'
-                f'<text x="{x + 8}" y="{top + 74}" font-size="12">seat {u["seat"] + 1}: '
-                f'{state}{_a(wanted)}</text></g>')
+                f'<rect x="{x:g}" y="{y:g}" width="{cw:g}" height="74" rx="10" '
+                f'fill="#55524a" stroke="{ROLE_FILL[u["role"]]}" stroke-width="4"/>'
+                f'<g transform="translate({x + 30:g},{y + 37:g})">'
+                f'<circle r="19" fill="{ROLE_FILL[u["role"]]}"/>{_picture(u["role"])}</g>'
+                + _text(x + 56, y + 30, u["name"], 17, CREAM, "bold")
+                + _text(x + 56, y + 56, f"{owner} · {state}{wanted}", 16, "#e8dcc0") + "</g>")
         parts.append(_clickable(item, by_id.get(f"end:{u['id']}")))
     parts.append("</g>")
     return "".join(parts)

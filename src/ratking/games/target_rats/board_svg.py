@@ -187,9 +187,9 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
         fill = CORRIDOR_FILL if corr else (SURFACE_FILL if kind == "surface"
                                            else UNDER_FILL)[ri % 2]
         out.append(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"/>')
-        r = (R_S_OUT - 9) if kind == "surface" else (R_U_OUT - 9)
+        r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
         x, y = polar(r, geo.angle[sid])
-        labels.append(f'<text x="{num(x)}" y="{num(y + 3.5)}">{sid}</text>')
+        labels.append(f'<text x="{num(x)}" y="{num(y + 5.5)}">{sid}</text>')
         if corr and kind == "surface":
             corridor_angles.append(geo.angle[sid])
             out.append(_cover(*geo.token_at[sid]))
@@ -202,15 +202,16 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
     out.append(f'<circle cx="{C}" cy="{C}" r="{R_CITY}" fill="{CITY_FILL}" stroke="#6b4f12" '
                f'stroke-width="4"/><circle cx="{C}" cy="{C}" r="{R_CITY - 10}" fill="none" '
                f'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5"/>'
-               f'<text x="{C}" y="{C + R_CITY - 14}" font-size="13" font-weight="bold" '
+               f'<text x="{C}" y="{C + R_CITY - 12}" font-size="16" font-weight="bold" '
                f'text-anchor="middle" fill="{INK}" letter-spacing="2">RAT CITY</text>'
-               f'<text x="{C}" y="{C + 2}" font-size="10" text-anchor="middle" fill="#6b4f12" '
-               f'letter-spacing="1">DEEP DISH THRONE</text>')
-    out.append(f'<g class="labels" font-size="10" text-anchor="middle" fill="#3b3026">'
-               f'{"".join(labels)}</g>')
-    out.append(f'<g font-size="11" text-anchor="middle" letter-spacing="3" font-weight="bold">'
-               f'<text x="{C}" y="{C - R_S_IN + 18}" fill="#8a7a5e">SURFACE</text>'
-               f'<text x="{C}" y="{C + R_U_OUT + 24}" fill="#7d8f72">UNDERGROUND</text></g>')
+               f'<text class="minor" x="{C}" y="{C + 2}" font-size="10" text-anchor="middle" '
+               f'fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>')
+    out.append(f'<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" '
+               f'fill="#3b3026" pointer-events="none">{"".join(labels)}</g>')
+    out.append(f'<g class="minor" font-size="11" text-anchor="middle" letter-spacing="3" '
+               f'font-weight="bold"><text x="{C}" y="{C - R_S_IN + 18}" fill="#8a7a5e">SURFACE'
+               f'</text><text x="{C}" y="{C + R_U_OUT + 24}" fill="#7d8f72">UNDERGROUND</text>'
+               f'</g>')
     return "".join(out)
 
 
@@ -236,21 +237,27 @@ def _cover(x: float, y: float, r: float = 9) -> str:
 
 
 @lru_cache(maxsize=4096)
-def rat(x: float, y: float, colour: str, n: int, fed: bool, title: str) -> str:
-    """One token: `n` rats of a faction, fed (sitting up: round) or unfed (lying: flat)."""
+def rat(x: float, y: float, colour: str, n: int, fed: bool, title: str, key: str = "") -> str:
+    """One token: `n` rats of a faction, fed (sitting up: round) or unfed (lying: flat).
+    `key` ("seat:fed:space") lets the page move the token smoothly when it changes space."""
     line = edge(colour)
     if fed:
-        shape = (f'<path d="M{num(x - 9)} {num(y - 9)}l1 -7 6 4M{num(x + 9)} {num(y - 9)}'
-                 f'l-1 -7 -6 4" fill="{colour}" stroke="{line}" stroke-width="1.6"/>'
-                 f'<circle cx="{num(x)}" cy="{num(y)}" r="14" fill="{colour}" stroke="{line}" '
-                 f'stroke-width="2.4"/>')
+        shape = (f'<path d="M{num(x - 11)} {num(y - 11)}l1 -8 7 5M{num(x + 11)} {num(y - 11)}'
+                 f'l-1 -8 -7 5" fill="{colour}" stroke="{line}" stroke-width="1.6"/>'
+                 f'<circle cx="{num(x)}" cy="{num(y)}" r="17" fill="{colour}" stroke="{line}" '
+                 f'stroke-width="2.6"/>')
     else:
-        shape = (f'<path d="M{num(x + 14)} {num(y + 4)}q7 1 6 9" fill="none" stroke="{line}" '
-                 f'stroke-width="2"/>'
-                 f'<rect x="{num(x - 15)}" y="{num(y - 10)}" width="30" height="20" rx="4" '
-                 f'fill="{colour}" stroke="{line}" stroke-width="2.4" stroke-dasharray="5 2.5"/>')
-    return (f'<g class="rat {"fed" if fed else "unfed"}"><title>{esc(title)}</title>{shape}'
-            f'<text x="{num(x)}" y="{num(y + 5)}" font-size="14" font-weight="bold" '
+        shape = (f'<path d="M{num(x + 17)} {num(y + 4)}q8 1 7 10" fill="none" '
+                 f'stroke="{line}" stroke-width="2.2"/>'
+                 f'<rect x="{num(x - 18)}" y="{num(y - 12)}" width="36" height="24" rx="5" '
+                 f'fill="{colour}" stroke="{line}" stroke-width="2.6" stroke-dasharray="5 2.5"/>')
+    keyed = ""
+    if key:
+        seat, _, _ = key.partition(":")
+        keyed = (f' data-key="rat:{key}" data-family="rat:{seat}:{"fed" if fed else "unfed"}" '
+                 f'data-n="{n}"')
+    return (f'<g class="rat {"fed" if fed else "unfed"}"{keyed}><title>{esc(title)}</title>'
+            f'{shape}<text x="{num(x)}" y="{num(y + 6.5)}" font-size="19" font-weight="bold" '
             f'text-anchor="middle" fill="{ink(colour)}">{n}</text></g>')
 
 
@@ -266,7 +273,7 @@ def token_cells(count: int, x: float, y: float, cols: int) -> list[tuple[float, 
     for i in range(count):
         r, c = divmod(i, cols)
         in_row = min(cols, count - r * cols)
-        out.append((x + (c - (in_row - 1) / 2) * 36, y + (r - (rows - 1) / 2) * 30))
+        out.append((x + (c - (in_row - 1) / 2) * 40, y + (r - (rows - 1) / 2) * 30))
     return out
 
 
@@ -277,8 +284,8 @@ def cols_for(kind: str, count: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def dumpster(x: float, y: float, title: str = "Food source (dumpster)",
-             cls: str = "token food") -> str:
+def dumpster(x: float, y: float, title: str = "Food source: your rats on it may feed (all "
+             "become fed)", cls: str = "token food") -> str:
     return (f'<g class="{cls}"><title>{esc(title)}</title>'
             f'<rect x="{num(x - 10)}" y="{num(y - 6)}" width="20" height="13" rx="2" '
             f'fill="#2e8b57" stroke="#123d25" stroke-width="1.5"/>'
@@ -288,8 +295,9 @@ def dumpster(x: float, y: float, title: str = "Food source (dumpster)",
 
 @lru_cache(maxsize=256)
 def sewer(x: float, y: float) -> str:
-    return (f'<g class="token sewer"><title>Sewer entrance: one step to the space below'
-            f'</title><circle cx="{num(x)}" cy="{num(y)}" r="10" fill="#4a4f55" stroke="#111" '
+    return (f'<g class="token sewer"><title>Sewer entrance: one step between this space and '
+            f'the underground space below</title><circle cx="{num(x)}" cy="{num(y)}" r="10" '
+            f'fill="#4a4f55" stroke="#111" '
             f'stroke-width="2"/><path d="M{num(x - 6)} {num(y - 3)}h12M{num(x - 6)} '
             f'{num(y + 3)}h12" stroke="#9aa3ad" stroke-width="1.6"/></g>')
 
@@ -297,7 +305,8 @@ def sewer(x: float, y: float) -> str:
 @lru_cache(maxsize=256)
 def nest(x: float, y: float, colour: str, owner: str) -> str:
     """A nest token: a ring of straw around the faction's colour."""
-    return (f'<g class="token nest"><title>{esc(owner)} nest</title>'
+    return (f'<g class="token nest"><title>Nest of {esc(owner)}: counts toward the win (three '
+            f'nests and Da Big Cheese)</title>'
             f'<ellipse cx="{num(x)}" cy="{num(y)}" rx="14" ry="9" fill="{colour}" '
             f'stroke="#c9a25a" stroke-width="4"/><ellipse cx="{num(x)}" cy="{num(y)}" '
             f'rx="16.5" ry="11.5" fill="none" stroke="#5b4420" stroke-width="1.2"/>'
@@ -309,8 +318,9 @@ def nest(x: float, y: float, colour: str, owner: str) -> str:
 def exterminator(x: float, y: float, big: bool = True) -> str:
     """The Exterminator pawn: a figure under a red crosshair."""
     s = 1.0 if big else 0.7
-    return (f'<g class="exterminator"><title>The Exterminator: every rat here dies; nobody '
-            f'passes</title><circle cx="{num(x)}" cy="{num(y)}" r="{num(24 * s)}" '
+    return (f'<g class="exterminator" data-key="exterminator"><title>The Exterminator: every '
+            f'rat here dies; nobody passes</title><circle cx="{num(x)}" cy="{num(y)}" '
+            f'r="{num(24 * s)}" '
             f'fill="#fff3e0" fill-opacity=".85" stroke="#c0392b" stroke-width="3"/>'
             f'<circle cx="{num(x)}" cy="{num(y - 8 * s)}" r="{num(6 * s)}" fill="#1d3557"/>'
             f'<path d="M{num(x - 10 * s)} {num(y + 14 * s)}q0 -16 {num(10 * s)} -16q'
@@ -361,7 +371,7 @@ def highlight(shape: str, action: dict[str, str] | None, dashed: bool = False,
 
 def rats_at(anchor: tuple[float, float], kind: str, groups: list[dict[str, Any]],
             colour: dict[int, str], owner: dict[int, str], clickable: Any = None,
-            through: bool = False) -> list[str]:
+            through: bool = False, space: str = "") -> list[str]:
     """The tokens of one space's rats ([{"seat","unfed","fed"}]), fed before unfed per faction.
     `clickable(seat, fed)` may give an action for a token (Simplified picks a rat); with
     `through`, the other tokens let clicks through to the (clickable) space beneath."""
@@ -372,7 +382,8 @@ def rats_at(anchor: tuple[float, float], kind: str, groups: list[dict[str, Any]]
     out = []
     cells = token_cells(len(items), anchor[0], anchor[1], cols_for(kind, len(items)))
     for (seat, fed, n), (x, y) in zip(items, cells, strict=True):
-        token = rat(x, y, colour[seat], n, fed, rat_title(n, fed, owner[seat]))
+        key = f"{seat}:{'fed' if fed else 'unfed'}:{space}" if space else ""
+        token = rat(x, y, colour[seat], n, fed, rat_title(n, fed, owner[seat]), key)
         action = clickable(seat, fed) if clickable else None
         if action:
             out.append(act(token, action))
@@ -408,5 +419,5 @@ def home_well(k: int, colour: str | None) -> str:
     return (f'<g class="nest-well"><rect x="{x + 3}" y="{y + 3}" width="{w - 6}" '
             f'height="{h - 6}" rx="13" fill="{NEST_FILL if colour else "#4a443b"}" '
             f'stroke="{stroke}" stroke-width="5"/>{twigs if colour else ""}'
-            f'<text x="{x + w - 12}" y="{y + 19}" font-size="10" text-anchor="end" '
-            f'fill="{INK if colour else "#8a8070"}">home nest H{k}</text></g>')
+            f'<text class="minor" x="{x + w - 12}" y="{y + 19}" font-size="11" '
+            f'text-anchor="end" fill="{INK if colour else "#8a8070"}">home nest H{k}</text></g>')

@@ -25,6 +25,7 @@ from math import ceil
 from typing import Any
 
 from ...core import seat_label
+from . import words
 
 W = 720
 PAD = 12
@@ -35,6 +36,7 @@ ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",
 CHAIN = {"orange": "#e8801c", "purple": "#7d4fb3", "yellow": "#d9b20f", "teal": "#17918f",
          "black": "#2b2b2b"}
 GOLD = "#f2c230"
+LEAST = 12.0  # the smallest text on the table, in viewBox units (10 CSS px on a phone)
 CREAM = "#fbf7ec"
 INK = "#2a2118"
 FELT = "#2c6446"
@@ -86,14 +88,18 @@ def _lines(words: str, per_line: int, most: int = 2) -> list[str]:
 
 
 def _text_block(cx: float, top: float, words: str, width: float, size: float, most: int = 2,
-                weight: str = "bold", fill: str = INK, least: float = 7.0) -> str:
-    """Centred text in up to `most` lines within `width`; the font shrinks where needed."""
+                weight: str = "bold", fill: str = INK, least: float = LEAST) -> str:
+    """Centred text in up to `most` lines within `width`; the font shrinks where needed, but
+    never below `least` (a line that still does not fit is cut: the card's tip has it all)."""
     em = 0.66 if weight == "bold" else 0.58  # average glyph width, in font sizes
+    size = max(size, least)
     per_line = max(4, int(width / (size * em)))
     lines = _lines(words, per_line, most)
     longest = max(len(x) for x in lines)
     if longest * size * em > width:
         size = max(least, width / (longest * em))
+        room = max(4, int(width / (size * em)))
+        lines = [x if len(x) <= room else x[:room - 1].rstrip() + "…" for x in lines]
     out = [f'<text x="{cx:.1f}" y="{top + size:.1f}" font-size="{size:.1f}" '
            f'font-weight="{weight}" fill="{fill}" text-anchor="middle">']
     for i, line in enumerate(lines):
@@ -156,9 +162,9 @@ def _token_stacks(x: float, bottom: float, tokens: int, per_stack: int = 10,
         cx = x + r + s * (2 * r + 3)
         for k in range(n):
             out.append(_coin(cx, bottom - r * 0.55 - k * 3.2, r))
-        out.append(f'<text x="{cx:.1f}" y="{bottom - r * 0.55 - (n - 1) * 3.2 + 3:.1f}" '
-                   f'font-size="{r:.0f}" font-weight="bold" fill="#7a5a08" '
-                   'text-anchor="middle">$</text>')
+        out.append(f'<text class="minor" x="{cx:.1f}" '
+                   f'y="{bottom - r * 0.55 - (n - 1) * 3.2 + 3:.1f}" font-size="{r:.0f}" '
+                   'font-weight="bold" fill="#7a5a08" text-anchor="middle">$</text>')
     return "".join(out), stacks * (2 * r + 3)
 
 
@@ -197,10 +203,55 @@ def _abilities() -> dict[str, str]:
     return {t.name: words[t.effect].format(t.amount) for t in _deck().types}
 
 
+@cache
+def card_texts() -> dict[str, str]:
+    """Each card's whole text, for its tip: archetype and ability in full sentences."""
+    from .game import _deck
+
+    words = {
+        "stash": "Steal ${} from the Town Stash.",
+        "rob-one": "Steal ${} from one opponent you choose.",
+        "rob-each": "Steal ${} from each opponent.",
+        "draw": "Draw {} Specialist cards.",
+        "per-heist": "Steal ${} from the Town Stash for each Heist you have completed.",
+        "per-hideout": "Steal ${} from the Town Stash for each card in your Hideout.",
+        "rob-teams": "Steal ${} from each opponent who has a Team in their Hideout.",
+        "mastermind": "Draw {} Specialists, keep one and discard the others.",
+        "femme-fatale": "You may play another card at once (time advances first).",
+        "thug": "Play another card with the Thug as a Team; steal ${} from each opponent for "
+                "each of their lone cards that matches it.",
+        "fall-guy": "Use the ability of another card in your hand; that card stays in your "
+                    "hand.",
+        "snitch": "Discard a Specialist that stands alone (not in a Team) in an opponent's "
+                  "Hideout.",
+        "lookout": "Move one other card from your Hideout to your Refresh Area.",
+        "poacher": "Move a Specialist (even one in a Team) from an opponent's Hideout to your "
+                   "Refresh Area.",
+        "wheelman": "Move every other card in your Hideout forward one Night."}
+    kinds = ("Smarts", "Stealth", "Muscle")
+    return {t.name: f"{t.name} ("
+                    f"{kinds[t.archetype] if 0 <= t.archetype < 3 else 'any archetype'}): "
+                    f"{words[t.effect].format(t.amount)}" for t in _deck().types}
+
+
+def _tip(card: dict[str, Any]) -> str:
+    """A card's whole text, as a <title> (hover, long press, keyboard focus)."""
+    if card["id"] is None:
+        return "<title>$100: the forced payment, when no card can be played</title>"
+    return f"<title>{_e(card_texts().get(card['name'], card['name']))}</title>"
+
+
 def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool = False,
           lift: bool = False) -> str:
     """A face-up card: archetype frame and badge, full name (two lines at most), optionally
-    its ability."""
+    its ability; its whole text in its tip. A card too small to read keeps only its colours
+    and badge on a phone."""
+    key = f' data-key="card:{card["id"]}"' if card["id"] is not None else ""
+    return f"<g{key}>{_tip(card)}{_face_body(x, y, w, h, card, text, lift)}</g>"
+
+
+def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool,
+               lift: bool) -> str:
     if card["id"] is None:  # the forced $100 placeholder
         return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{w / 9:.1f}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" '
@@ -210,7 +261,7 @@ def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bo
     col = ARCH[arch]
     r = w / 9
     band = max(12.0, h * 0.2)
-    out = []
+    out = [] if w >= 80 else ['<g class="minor-names">']
     if lift:
         out.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="{w + 6:.1f}" '
                    f'height="{h + 6:.1f}" rx="{r + 3:.1f}" fill="{GOLD}" opacity="0.9"/>')
@@ -221,34 +272,46 @@ def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bo
                f'V{y + band:.1f} Z" fill="{col}"/>')
     out.append(_glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42))
     out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), max(6.0, band * 0.42),
-                      "#fff", anchor="end"))
+                      "#fff", anchor="end").replace("<text", '<text class="minor"', 1))
     name_size = max(9.0, min(16.0, w * 0.15))
+    small = w < 80  # a card too small for a legible name: the name is a minor label
+    least = 7.0 if small else LEAST
     if text:
         out.append(_text_block(x + w / 2, y + band + 4, card["name"], w - 10, name_size))
         ability = _abilities().get(card["name"], "")
-        out.append(f'<line x1="{x + 8:.1f}" y1="{y + h * 0.58:.1f}" x2="{x + w - 8:.1f}" '
-                   f'y2="{y + h * 0.58:.1f}" stroke="{ARCH_LIGHT[arch]}" stroke-width="2"/>')
-        out.append(_text_block(x + w / 2, y + h * 0.6, ability, w - 10, max(8.0, w * 0.1),
-                               most=3, weight="normal", fill="#4a3f33"))
+        out.append(f'<line x1="{x + 8:.1f}" y1="{y + h * 0.5:.1f}" x2="{x + w - 8:.1f}" '
+                   f'y2="{y + h * 0.5:.1f}" stroke="{ARCH_LIGHT[arch]}" stroke-width="2"/>')
+        out.append(_text_block(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, most=4,
+                               weight="normal", fill="#4a3f33"))
     else:
-        out.append(_text_block(x + w / 2, y + band + (h - band) * 0.18, card["name"], w - 8,
-                               name_size))
+        block = _text_block(x + w / 2, y + band + (h - band) * 0.18, card["name"], w - 8,
+                            name_size, least=least)
+        out.append(block.replace("<text", '<text class="minor"', 1) if small else block)
+    if small:
+        out.append("</g>")
     return "".join(out)
 
 
 def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
-    """A card seen edge-on in a Team: badge and full name on one line."""
+    """A card seen edge-on in a Team: badge and name on one line (cut if it must be: the
+    chip's tip has the card's whole text)."""
     if card["id"] is None:
-        return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+        return (f"<g>{_tip(card)}"
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{h / 4:.1f}" fill="#fff4cf" stroke="#9a7412"/>'
                 + _coin(x + h * 0.6, y + h / 2, h * 0.38)
-                + _label(x + h * 1.2, y + h * 0.72, "$100", h * 0.6, INK))
+                + _label(x + h * 1.2, y + h * 0.72, "$100", max(LEAST, h * 0.6), INK) + "</g>")
     arch = card["archetype"]
-    size = min(h * 0.62, (w - h - 6) / (0.66 * len(card["name"])))
-    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{h / 4:.1f}" '
+    name = card["name"]
+    size = max(LEAST, min(h * 0.62, (w - h - 6) / (0.62 * len(name))))
+    room = max(3, int((w - h - 6) / (0.62 * size)))
+    if len(name) > room:
+        name = name[:room - 1].rstrip() + "…"
+    return (f'<g data-key="card:{card["id"]}">{_tip(card)}'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{h / 4:.1f}" '
             f'fill="{CREAM}" stroke="{ARCH[arch]}" stroke-width="2"/>'
             + _glyph(arch, x + h * 0.55, y + h / 2, h * 0.38)
-            + _label(x + h + 2, y + h / 2 + size * 0.36, card["name"], round(size, 1), INK))
+            + _label(x + h + 2, y + h / 2 + size * 0.36, name, round(size, 1), INK) + "</g>")
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -361,7 +424,10 @@ class Table:
 
     def heist_card(self, x, y, w, h, chain, heist, lift=False, active=False) -> str:
         col = CHAIN.get(chain["colour"], "#666")
-        out = []
+        team_words = ", ".join(f"{n} {a}" for a, n in heist["team"].items())
+        out = [f'<g data-key="heist:{heist["id"]}"><title>{_e(heist["name"])}: a team of '
+               f'{_e(team_words)}; {_e(_reward(heist))} ({chain["colour"]} chain, '
+               f'{heist["step"]} of 4, {chain["marking"]} players)</title>']
         if lift or active:
             out.append(f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="{w + 8}" '
                        f'height="{h + 8}" rx="13" fill="{GOLD}"/>')
@@ -370,14 +436,14 @@ class Table:
         out.append(f'<path d="M{x:.1f} {y + 26:.1f} V{y + 10:.1f} Q{x:.1f} {y:.1f} '
                    f'{x + 10:.1f} {y:.1f} H{x + w - 10:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} '
                    f'{y + 10:.1f} V{y + 26:.1f} Z" fill="{col}"/>')
-        out.append(_label(x + 8, y + 18, f"{chain['colour'].upper()} {chain['marking']}", 11.5,
-                          "#fff", spacing=0.5))
-        out.append(_label(x + w - 8, y + 18, f"{heist['step']}/4", 11.5, "#fff",
+        out.append(_label(x + 8, y + 18, f"{chain['colour'].upper()} {chain['marking']}", 12,
+                          "#fff"))
+        out.append(_label(x + w - 8, y + 18, f"{heist['step']}/4", 12, "#fff",
                           anchor="end"))
-        out.append(_text_block(x + w / 2, y + 30, heist["name"], w - 12, 14.5))
+        out.append(_text_block(x + w / 2, y + 28, heist["name"], w - 12, 14, most=3))
         team = [a for a, n in heist["team"].items() for _ in range(n)]
         out.append(_label(x + w / 2, y + 82, f"TEAM OF {len(team)}", 10, "#6b5d4a",
-                          anchor="middle", spacing=1))
+                          anchor="middle", spacing=1).replace("<text", '<text class="minor"', 1))
         step = min(26.0, (w - 20) / max(1, len(team)))
         gx = x + w / 2 - step * (len(team) - 1) / 2
         for k, a in enumerate(team):
@@ -389,8 +455,9 @@ class Table:
         if active:
             out.append(f'<rect x="{x + w / 2 - 52:.1f}" y="{y + h - 6:.1f}" width="104" '
                        f'height="18" rx="9" fill="{INK}"/>'
-                       + _label(x + w / 2, y + h + 7, "COMMITTING", 11, GOLD, anchor="middle",
+                       + _label(x + w / 2, y + h + 7, "COMMITTING", 12, GOLD, anchor="middle",
                                 spacing=1))
+        out.append("</g>")
         return "".join(out)
 
     # -- seats --
@@ -410,8 +477,8 @@ class Table:
         name = ("▶ " if turn else "") + seat_label(s["name"], me)
         tall = h > 60  # an opponent's plate, beside their Hideout: one thing per line
         room = w - 20 if tall else w / 3
-        out.append(_label(x + 10, y + 22, name, round(min(16.0, room / (0.66 * len(name))), 1),
-                          GOLD if turn else "#fff"))
+        size = round(max(LEAST, min(16.0, room / (0.66 * len(name)))), 1)
+        out.append(_label(x + 10, y + 22, name, size, GOLD if turn else "#fff"))
         ly = y + (46 if tall else 27)
         cx = x + 10 if tall else x + 20 + min(220.0, len(name) * 9.5)
         coins, cw_ = _token_stacks(cx, ly + 5, s["money"] // 100, per_stack=4,
@@ -451,7 +518,7 @@ class Table:
             self.add(f'<rect x="{zx:.1f}" y="{y:.1f}" width="{zw:.1f}" height="{h}" '
                      f'rx="8" fill="{ZONE}" stroke="#8fb39c" stroke-width="1" '
                      f'stroke-dasharray="{"none" if z < 3 else "5 3"}"/>'
-                     + _label(zx + 7, y + 14, title, 10.5, "#a9c9b4", spacing=1))
+                     + _label(zx + 7, y + 15, title, 12, "#a9c9b4"))
             self.zone(zx, y + 19, zw, h - 22, cards, team=z < 3)
 
     def opponent(self, x: float, y: float, w: float, p: int) -> float:
@@ -504,6 +571,7 @@ class Table:
         y += 22
         if not cards:
             self.add(_label(PAD + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+        placed = len(self.used)
         for k, c in enumerate(cards):
             r, i = divmod(k, per_row)
             in_row = min(per_row, len(cards) - r * per_row)
@@ -512,6 +580,9 @@ class Table:
             yy = y + r * (ch + gap)
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
             self.add(_face(x, yy, cw, ch, c, text=True, lift=act is not None), act)
+        if len(self.used) > placed:  # the decision is made here: the page keeps it in view
+            self.add(f'<rect data-focus="hand" x="{PAD}" y="{y:.1f}" width="{W - 2 * PAD}" '
+                     f'height="{rows * (ch + gap):.1f}" fill="none" pointer-events="none"/>')
         return y + rows * (ch + gap)
 
 
@@ -538,7 +609,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         y = t.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"))
     h = y + PAD
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h:.0f}" width="100%" '
-            f'class="you-dirty-rat" font-family="{FONT}">'
+            f'class="you-dirty-rat" font-family="{FONT}" aria-label="You Dirty Rat table">'
+            f"<desc>{_e(words.describe(view))}</desc>"
             f'<defs><radialGradient id="ydr-felt" cx="50%" cy="40%" r="75%">'
             f'<stop offset="0" stop-color="#357a55"/><stop offset="1" stop-color="{FELT}"/>'
             f'</radialGradient></defs>'

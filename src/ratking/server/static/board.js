@@ -67,7 +67,9 @@ function fit(host, frame) {
 /** Scroll the (zoomed) board so that the legal actions drawn on it are in view. */
 function showActingArea(host) {
   if (!host.classList.contains("zoomed")) return;
-  const acts = [...host.querySelectorAll("[data-action]")].filter(visible);
+  // a renderer may name where the decision is made (data-focus); else the actions drawn
+  const focus = [...host.querySelectorAll("[data-focus]")].filter(visible);
+  const acts = focus.length ? focus : [...host.querySelectorAll("[data-action]")].filter(visible);
   if (!acts.length) return;
   const box = host.getBoundingClientRect();
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -95,8 +97,8 @@ function prepareActions(host) {
   for (const node of host.querySelectorAll("[data-action]")) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    const label = titleOf(node) || node.dataset.action;
-    node.setAttribute("aria-label", label);
+    // its <title> names it (for a screen reader as for the eye); an untitled one, its id
+    if (!titleOf(node)) node.setAttribute("aria-label", node.dataset.action);
   }
 }
 
@@ -243,5 +245,5 @@ export function installTips(host, box) {
     showTip(box, tipFor(node), r.left + r.width / 2, r.top);
   });
   host.addEventListener("focusout", () => hideTip(box));
-  addEventListener("scroll", () => hideTip(box), { passive: true });
+  addEventListener("scroll", () => { box.hidden = true; }, { passive: true });
 }

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import board_svg as B
+from . import words
 
 H = B.W
 SPACE_VERBS = ("route", "group", "step", "push", "spawn", "retreat", "ext", "relocate")
@@ -52,7 +53,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     choice = view.get("choice") or {}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {B.W} {H}" width="100%" '
            f'class="rk-tr target-rats" font-family="{B.FONT}" role="img" '
-           f'aria-label="Target: Rats board">', B.STYLE, B.base(key, H)]
+           f'aria-label="Target: Rats board">', f"<desc>{B.esc(words.describe(view))}</desc>",
+           B.STYLE, B.base(key, H)]
     by_home = {f["home"]: f for f in factions}
     cards = list(choice.get("cards") or ())
     # a card offered below takes its action; the held item in the panel gets it otherwise
@@ -103,7 +105,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
             groups = _off_throne(groups, cheese)
         if groups:
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], groups, colour, owner,
-                                 through=action is not None))
+                                 through=action is not None, space=sid))
         if s.get("exterminator"):
             out.append(B.exterminator(*geo.anchor[sid]))
         if sid in to_act:
@@ -147,7 +149,7 @@ def _off_throne(groups: list[dict[str, Any]], cheese: int) -> list[dict[str, Any
 
 def _legend() -> str:
     x, y = 20, 640
-    parts = ['<g class="legend" font-size="12" fill="#d8ccb0" pointer-events="none">',
+    parts = ['<g class="legend minor" font-size="12" fill="#d8ccb0" pointer-events="none">',
              B.rat(x + 16, y, "#f4f1ea", 2, True, "fed rats: sitting up"),
              f'<text x="{x + 38}" y="{y + 4}">fed</text>',
              B.rat(x + 16, y + 34, "#f4f1ea", 3, False, "unfed rats: lying flat"),
@@ -190,12 +192,16 @@ def _badge(geo: B.Geometry, sid: str, mark: str, fill: str, title: str) -> str:
     return _badge_at(*_mark_at(geo, sid, 1), mark, fill, title)
 
 
+MARKS = {"!": "M0 -6.5V1.5M0 5.2V5.6", "✓": "M-5 0.5L-1.5 4.5L5.5 -4.5"}
+
+
 @lru_cache(maxsize=512)
 def _badge_at(x: float, y: float, mark: str, fill: str, title: str) -> str:
     return (f'<g class="badge" pointer-events="none"><title>{B.esc(title)}</title>'
-            f'<circle cx="{B.num(x)}" cy="{B.num(y)}" r="10" fill="{fill}" stroke="#fff" '
-            f'stroke-width="2"/><text x="{B.num(x)}" y="{B.num(y + 5)}" font-size="14" '
-            f'font-weight="bold" text-anchor="middle" fill="#fff">{mark}</text></g>')
+            f'<circle cx="{B.num(x)}" cy="{B.num(y)}" r="12" fill="{fill}" stroke="#fff" '
+            f'stroke-width="2"/><path transform="translate({B.num(x)} {B.num(y)})" '
+            f'd="{MARKS[mark]}" fill="none" stroke="#fff" stroke-width="3.2" '
+            f'stroke-linecap="round" stroke-linejoin="round"/></g>')
 
 
 @lru_cache(maxsize=128)
@@ -248,16 +254,17 @@ def _status(view: dict[str, Any], owner: dict[int, str]) -> str:
                    if r == best and best is not None and returns.count(best) < len(returns)]
         end = END_WORDS.get(result.get("end"), str(result.get("end", "")).replace("-", " "))
         head = f"Game over: {' and '.join(winners)} won" if winners else "Game over: a draw"
-        lines = [(head, 22, "bold", B.GOLD), (f"{rounds}: {end}", 16, "", B.CREAM)]
+        lines = [(head, 22, "bold", B.GOLD), (f"{rounds}: {end}", 17, "", B.CREAM)]
     else:
         who = owner.get(to_move, "") if to_move is not None else ""
         mine = view.get("seat") is not None and view.get("seat") == to_move
         head = f"{rounds} · {phase} · " + ("your move" if mine else
                                                          f"{who} to move")
         lines = [(head, 20, "bold", B.GOLD if mine else B.CREAM)]
-        for text in B.wrap(str(view.get("prompt") or ""), 58)[:2]:
-            lines.append((text, 16, "", B.CREAM))
-        lines.append((_turn_line(view), 14, "", "#d8ccb0"))
+        for text in B.wrap(str(view.get("prompt") or ""), 54)[:2]:
+            lines.append((text, 17, "", B.CREAM))
+        for text in B.wrap(_turn_line(view), 60)[:2]:
+            lines.append((text, 15, "", "#d8ccb0"))
     out = ['<g class="status" text-anchor="middle">']
     y = 30
     for text, size, weight, fill in lines:
@@ -299,77 +306,101 @@ def _turn_line(view: dict[str, Any]) -> str:
 def _deck(view: dict[str, Any], deck: str, x: float) -> str:
     d = (view.get("decks") or {}).get(deck) or {}
     dark, light = DECK_FILL[deck]
-    name = "SURFACE" if deck == "surface" else "UNDERGROUND"
+    name = "SURFACE" if deck == "surface" else "UNDER­GROUND"
     y = 250
-    out = [f'<g class="deck" data-deck="{deck}"><title>{name.title()} deck: {d.get("left", 0)} '
+    left = d.get("left", 0)
+    out = [f'<g class="deck" data-deck="{deck}"><title>{name.title()} deck: {left} '
            f'cards left, {d.get("discards", 0)} discarded</title>']
     for k in (2, 1, 0):
-        if d.get("left", 0) > k:
+        if left > k:
             out.append(f'<rect x="{x}" y="{y - 4 * k}" width="{DW}" height="138" rx="9" '
                        f'fill="{dark}" stroke="#1a1410" stroke-width="2"/>')
-    if not d.get("left"):
+    if not left:
         out.append(f'<rect x="{x}" y="{y}" width="{DW}" height="138" rx="9" fill="none" '
                    f'stroke="{light}" stroke-width="2" stroke-dasharray="6 5"/>')
-    out.append(f'<text x="{x + DW / 2}" y="{y + 28}" font-size="{11 if deck == "surface" else 9.5}"'
-               f' font-weight="bold" text-anchor="middle" fill="{light}" letter-spacing="1">'
-               f'{name}</text><text x="{x + DW / 2}" y="{y + 82}" font-size="40" '
-               f'font-weight="bold" text-anchor="middle" fill="{light}">{d.get("left", 0)}'
-               f'</text><text x="{x + DW / 2}" y="{y + 104}" font-size="12" text-anchor="middle" '
-               f'fill="{light}">{"card" if d.get("left") == 1 else "cards"} left</text>'
-               f'<text x="{x + DW / 2}" y="{y + 160}" '
-               f'font-size="12" text-anchor="middle" fill="#d8ccb0">{d.get("discards", 0)} '
-               f'discarded</text></g>')
+    title = ("SURFACE",) if deck == "surface" else ("UNDER", "GROUND")
+    ty = y + 24
+    for line in title:
+        out.append(f'<text x="{x + DW / 2}" y="{ty}" font-size="15" font-weight="bold" '
+                   f'text-anchor="middle" fill="{light}">{line}</text>')
+        ty += 16
+    out.append(f'<text x="{x + DW / 2}" y="{y + 90}" font-size="40" '
+               f'font-weight="bold" text-anchor="middle" fill="{light}">{left}</text>'
+               f'<text x="{x + DW / 2}" y="{y + 118}" font-size="15" text-anchor="middle" '
+               f'fill="{light}">{"card" if left == 1 else "cards"}</text>'
+               f'<text x="{x + DW / 2}" y="{y + 162}" font-size="15" text-anchor="middle" '
+               f'fill="#d8ccb0">{d.get("discards", 0)} used</text></g>')
     top = d.get("top")
     if top:
-        out.append(f'<text x="{x + DW / 2}" y="{y + 190}" font-size="11" text-anchor="middle" '
-                   f'fill="#a99f8a">LAST DRAWN</text>')
-        out.append(_card(top, x, y + 198, DW, 138, None))
+        out.append(f'<text x="{x + DW / 2}" y="{y + 190}" font-size="15" text-anchor="middle" '
+                   f'fill="#a99f8a">last drawn</text>')
+        out.append(_card(top, x, y + 198, DW, 150, None, small=True))
     return "".join(out)
+
+
+def _fitted(text: str, width: float, size: float, lines: int, least: float) -> tuple[
+        float, list[str]]:
+    """`text` wrapped into at most `lines` lines of `width`: the largest font from `size` down
+    to `least` that fits, else cut at `least` with an ellipsis (the card's tip has it all)."""
+    while True:
+        chars = max(6, int(width / (size * 0.54)))
+        body = B.wrap(text, chars)
+        if len(body) <= lines or size <= least:
+            break
+        size = max(least, size - 1)
+    if len(body) > lines:
+        body = body[:lines]
+        body[-1] = body[-1][: chars - 1].rstrip() + "…"
+    return size, body
 
 
 @lru_cache(maxsize=512)
 def _card_face(cid: str, name: str, deck: str, text: str, item: bool, kind: str, x: float,
-               y: float, w: float, h: float, ready: str) -> str:
+               y: float, w: float, h: float, ready: str, small: bool) -> str:
+    """A card: name, kind, and its text, as large as the card allows. A small card (the
+    last one drawn, beside its deck) keeps its text for a large screen: on a phone the tip
+    tells it."""
     fill = ITEM_FILL if item else DECK_FILL.get(deck, ("#666", "#eee"))[1]
     fg = "#fff" if item else B.INK
-    chars = max(8, int(w / 7.2))
-    lines = B.wrap(name, max(8, int(w / 9)))[:2]
+    head = 14 if small else 20
+    size, lines = _fitted(name, w - 10, head, 2, 14)
     out = [f'<rect x="{B.num(x)}" y="{B.num(y)}" width="{B.num(w)}" height="{B.num(h)}" rx="8" '
            f'fill="{fill}" stroke="#1a1410" stroke-width="2"/>']
-    ty = y + 18
+    ty = y + size + 4
     for line in lines:
-        out.append(f'<text x="{B.num(x + w / 2)}" y="{B.num(ty)}" font-size="13" '
+        out.append(f'<text x="{B.num(x + w / 2)}" y="{B.num(ty)}" font-size="{size}" '
                    f'font-weight="bold" text-anchor="middle" fill="{fg}">{B.esc(line)}</text>')
-        ty += 15
+        ty += size + 2
     word = "ITEM" if item else KIND_WORDS.get(kind, kind).upper()
-    out.append(f'<text x="{B.num(x + w / 2)}" y="{B.num(ty)}" font-size="9" '
-               f'text-anchor="middle" fill="{fg}" opacity=".75" letter-spacing="1">'
-               f'{B.esc(word)}</text>')
-    ty += 14
-    room = int((y + h - 6 - ty) // 12) + 1
-    body = B.wrap(text, chars)
-    if len(body) > room:
-        body = body[:room]
-        body[-1] = body[-1][: chars - 1].rstrip() + "…"
+    cls = ' class="minor"' if small else ""
+    out.append(f'<text{cls} x="{B.num(x + w / 2)}" y="{B.num(ty + 2)}" '
+               f'font-size="{12 if small else 15}" text-anchor="middle" fill="{fg}" '
+               f'opacity=".8" letter-spacing="1">{B.esc(word)}</text>')
+    ty += 10 if small else 14
+    body_size = 11 if small else 17
+    room_h = y + h - 6 - ty
+    size, body = _fitted(text, w - 12, body_size, max(1, int(room_h / (body_size + 2))),
+                         10 if small else 15)
     for line in body:
-        out.append(f'<text x="{B.num(x + 6)}" y="{B.num(ty)}" font-size="10" fill="{fg}">'
-                   f'{B.esc(line)}</text>')
-        ty += 12
+        ty += size + 2
+        out.append(f'<text{cls} x="{B.num(x + 6)}" y="{B.num(ty)}" font-size="{size}" '
+                   f'fill="{fg}">{B.esc(line)}</text>')
     if ready:
         out.append(f'<rect x="{B.num(x)}" y="{B.num(y)}" width="{B.num(w)}" height="{B.num(h)}"'
                    f' rx="8" fill="#222" fill-opacity=".55"/><text x="{B.num(x + w / 2)}" '
-                   f'y="{B.num(y + h / 2 + 6)}" font-size="16" font-weight="bold" '
+                   f'y="{B.num(y + h / 2 + 6)}" font-size="18" font-weight="bold" '
                    f'text-anchor="middle" fill="#fff">{ready}</text>')
     return "".join(out)
 
 
 def _card(card: dict[str, Any], x: float, y: float, w: float, h: float,
-          action: dict[str, str] | None, used: bool = False) -> str:
+          action: dict[str, str] | None, used: bool = False, small: bool = False) -> str:
     face = _card_face(str(card.get("id")), str(card.get("name", "")), str(card.get("deck")),
                       str(card.get("text", "")), bool(card.get("item")),
-                      str(card.get("kind", "")), x, y, w, h, "USED" if used else "")
+                      str(card.get("kind", "")), x, y, w, h, "USED" if used else "", small)
     title = f"{card.get('name', '')}: {card.get('text', '')}"
-    inner = f'<g class="card" data-card="{B.esc(card.get("id"))}"><title>{B.esc(title)}</title>'
+    inner = (f'<g class="card" data-card="{B.esc(card.get("id"))}" '
+             f'data-key="card:{B.esc(card.get("id"))}"><title>{B.esc(title)}</title>')
     if action:
         inner += (f'<rect class="hl" x="{B.num(x - 5)}" y="{B.num(y - 5)}" width="{B.num(w + 10)}"'
                   f' height="{B.num(h + 10)}" rx="11" fill="{B.GOLD}" fill-opacity=".2" '
@@ -380,21 +411,24 @@ def _card(card: dict[str, Any], x: float, y: float, w: float, h: float,
 
 def _choice(choice: dict[str, Any], cards: list[dict[str, Any]],
             by_id: dict[str, dict[str, str]]) -> str:
+    """The cards to choose from, large over the middle of the board, with their whole text."""
     kind = choice.get("kind")
     n = len(cards)
-    gap = 12
-    w = min(150, (430 - gap * (n - 1)) / n)
-    h = 104
-    x = B.C + 60 - (n * w + gap * (n - 1)) / 2
-    y = H - h - 8
+    gap = 18
+    w = min(230, (700 - gap * (n - 1)) / n)
+    h = 250
+    x = B.C - (n * w + gap * (n - 1)) / 2
+    top = B.C - h / 2 - 10
     words = {"keep": "Choose the card to keep", "item": "Choose the item to hold",
              "use": "Use the item?"}.get(kind, "Cards")
-    out = ['<g class="choice">']
-    ty = y + 24
-    for line in B.wrap(words, 12):
-        out.append(f'<text x="{B.num(x - 14)}" y="{B.num(ty)}" font-size="16" '
-                   f'font-weight="bold" text-anchor="end" fill="{B.GOLD}">{B.esc(line)}</text>')
-        ty += 20
+    pw = n * w + gap * (n - 1) + 40
+    out = ['<g class="choice">',
+           f'<rect data-focus="choice" x="{B.num(x - 20)}" y="{B.num(top - 50)}" '
+           f'width="{B.num(pw)}" '
+           f'height="{B.num(h + 70)}" rx="18" fill="#1c1a17" fill-opacity=".93" '
+           f'stroke="{B.GOLD}" stroke-width="3"/>',
+           f'<text x="{B.C}" y="{B.num(top - 18)}" font-size="22" font-weight="bold" '
+           f'text-anchor="middle" fill="{B.GOLD}">{B.esc(words)}</text>']
     placed = set()  # two copies of one card: either is the same choice, drawn once
     for c in cards:
         action = None
@@ -406,7 +440,7 @@ def _choice(choice: dict[str, Any], cards: list[dict[str, Any]],
             action = None
         elif action:
             placed.add(action["id"])
-        out.append(_card(c, x, y, w, h, action))
+        out.append(_card(c, x, top, w, h, action))
         x += w + gap
     out.append("</g>")
     return "".join(out)
@@ -418,12 +452,12 @@ def _fight(fight: dict[str, Any], owner: dict[int, str], colour: dict[int, str])
     killed = {int(k): v for k, v in (fight.get("killed") or {}).items()}
     winner = fight.get("winner")
     winner = int(winner) if winner is not None else None
-    y = H - 16 - 21 * len(sides)
-    out = [f'<g class="last-fight"><text x="{B.C}" y="{y}" font-size="15" font-weight="bold" '
+    y = H - 14 - 22 * len(sides)
+    out = [f'<g class="last-fight"><text x="{B.C}" y="{y}" font-size="16" font-weight="bold" '
            f'text-anchor="middle" fill="{B.GOLD}">Last fight, on {B.esc(fight.get("space"))}'
            f'</text>']
     for seat, rats in sides.items():
-        y += 21
+        y += 22
         dice = rolls.get(seat) or []
         total = sum(dice)
         text = (f"{owner.get(seat, seat)}: {rats} rat{'s' if rats != 1 else ''}, rolled "
@@ -434,7 +468,7 @@ def _fight(fight: dict[str, Any], owner: dict[int, str], colour: dict[int, str])
         style = f'fill="{B.GOLD}" font-weight="bold"' if won else f'fill="{B.CREAM}"'
         out.append(f'<rect x="{B.C - 200}" y="{y - 13}" width="14" height="14" rx="3" '
                    f'fill="{colour.get(seat, "#999")}" stroke="#fff" stroke-width="1"/>'
-                   f'<text x="{B.C - 180}" y="{y}" font-size="14" {style}>'
+                   f'<text x="{B.C - 180}" y="{y}" font-size="16" {style}>'
                    f'{B.esc(text)}{" (wins)" if won else ""}</text>')
     out.append("</g>")
     return "".join(out)
@@ -449,7 +483,7 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
         return (f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" '
                 f'fill="#34302a" stroke="#4a443b" stroke-width="2"/>{B.home_well(k, None)}'
                 f'<text x="{x + B.BOX / 2}" y="{y + (60 if k in (0, 1) else B.BOX - 50)}" '
-                f'font-size="13" text-anchor="middle" fill="#7d7364">no faction here</text>')
+                f'font-size="15" text-anchor="middle" fill="#7d7364">no faction here</text>')
     top = k in (0, 1)
     iy = y if top else y + B.WELL  # the info part of the panel
     mover = view.get("to_move") == f["seat"] and not view.get("over")
@@ -464,18 +498,18 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
     name = f["name"]
     side = f["faction"] + (" · you" if you else "")
     tx = x + 14 + (26 if f.get("cheese") else 0)
-    room = int((x + B.BOX - 20 - len(side) * 6.2 - tx) / 9.4)
+    room = int((x + B.BOX - 20 - len(side) * 7.6 - tx) / 9.4)
     if len(name) > room:
         name = name[:room - 1].rstrip() + "…"
     if f.get("cheese"):
         out.append(B.crown(x + 26, iy + 19, 0.95))
     out.append(f'<text x="{tx}" y="{iy + 27}" font-size="16" font-weight="bold" '
                f'fill="{B.ink(fill)}">{B.esc(name)}</text>'
-               f'<text x="{x + B.BOX - 12}" y="{iy + 26}" font-size="11" text-anchor="end" '
-               f'fill="{B.ink(fill)}" opacity=".85">{B.esc(side)}</text>')
+               f'<text x="{x + B.BOX - 12}" y="{iy + 26}" font-size="14" text-anchor="end" '
+               f'fill="{B.ink(fill)}">{B.esc(side)}</text>')
     limits = view.get("limits") or {}
     most_rats = f"/{limits['max_rats']}" if limits.get("max_rats") else ""
-    out.append(f'<text x="{x + 12}" y="{iy + 57}" font-size="15" fill="{B.CREAM}">'
+    out.append(f'<text x="{x + 12}" y="{iy + 57}" font-size="16" fill="{B.CREAM}">'
                f'<tspan font-weight="bold">{f["rats"]}</tspan>{most_rats} rats · '
                f'<tspan font-weight="bold">{f["fed"]}</tspan> fed</text>')
     nests = f.get("nests", 0)
@@ -483,7 +517,8 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
     goal = limits.get("nests_to_win")
     out.append(f'<g class="nests"><title>{nests} nest token{"s" if nests != 1 else ""} on the '
                f'board{f" ({goal} and Da Big Cheese win)" if goal else ""}</title>'
-               f'<text x="{x + 12}" y="{iy + 82}" font-size="13" fill="#d8ccb0">nests</text>')
+               f'<text class="minor" x="{x + 12}" y="{iy + 82}" font-size="13" '
+               f'fill="#d8ccb0">nests</text>')
     for i in range(most):
         cx = x + 72 + i * 32
         if i < nests:
@@ -500,16 +535,16 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
         action = by_id.get(f"use:{item.get('id')}") if you else None
         out.append(_held(item, bool(f.get("item_ready")), x + 10, iy + 90, action))
     else:
-        out.append(f'<text x="{x + 12}" y="{iy + 107}" font-size="12" fill="#8a7d66">'
-                   f'no item</text>')
+        out.append(f'<text class="minor" x="{x + 12}" y="{iy + 107}" font-size="12" '
+                   f'fill="#8a7d66">no item</text>')
     if f.get("pending_win"):
         wx, wy, _, _ = B.well(k)
         out.append(f'<g class="pending-win"><title>Holds {goal or "enough"} nests and Da Big '
                    f'Cheese: wins if it still holds when their turn begins</title>'
                    f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" '
                    f'fill="none" stroke="#e74c3c" stroke-width="4" stroke-dasharray="10 6"/>'
-                   f'<rect x="{wx + 10}" y="{wy + 9}" width="118" height="18" rx="9" '
-                   f'fill="#c0392b"/><text x="{wx + 69}" y="{wy + 22}" font-size="11" '
+                   f'<rect x="{wx + 8}" y="{wy + 6}" width="160" height="24" rx="12" '
+                   f'fill="#c0392b"/><text x="{wx + 88}" y="{wy + 23}" font-size="15" '
                    f'font-weight="bold" text-anchor="middle" fill="#fff">WINS IF IT HOLDS'
                    f'</text></g>')
     out.append("</g>")
@@ -523,7 +558,7 @@ def _held(item: dict[str, Any], ready: bool, x: float, y: float,
             f"{item.get('text', '')}"
     fill = ITEM_FILL if ready else "#55606e"
     name = str(item.get("name", ""))
-    size = B.num(min(13.0, (w - 58) / (0.62 * max(1, len(name)))))
+    size = B.num(max(13.0, min(15.0, (w - 58) / (0.6 * max(1, len(name))))))
     inner = (f'<g class="item" data-card="{B.esc(item.get("id"))}"><title>{B.esc(title)}'
              f'</title>')
     if action:
@@ -533,8 +568,8 @@ def _held(item: dict[str, Any], ready: bool, x: float, y: float,
     inner += (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
               f'stroke="#9cc3f0" stroke-width="1.5"/><text x="{x + 8}" y="{y + 17}" '
               f'font-size="{size}" font-weight="bold" fill="#fff">{B.esc(name)}'
-              f'</text><text x="{x + w - 8}" y="{y + 16}" font-size="11" text-anchor="end" '
-              f'fill="#fff" opacity=".85">{"ready" if ready else "used"}</text></g>')
+              f'</text><text class="minor" x="{x + w - 8}" y="{y + 16}" font-size="11" '
+              f'text-anchor="end" fill="#fff">{"ready" if ready else "used"}</text></g>')
     return B.act(inner, action)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import board_svg as B
+from . import words
 
 FOOT = 76
 
@@ -27,8 +28,9 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     by_home = {f["home"]: f for f in view["factions"]}
     mover = view["to_move"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {B.W} {h}" width="100%" '
-           f'class="rk-tr target-rats-simplified" font-family="{B.FONT}">', B.STYLE,
-           B.base(key, h)]
+           f'class="rk-tr target-rats-simplified" font-family="{B.FONT}" '
+           f'aria-label="Target: Rats Simplified board">',
+           f"<desc>{B.esc(words.describe(view))}</desc>", B.STYLE, B.base(key, h)]
     for s in spaces:
         if s["kind"] == "home-nest":
             out.append(_home(s["id"], by_home.get(s["id"]), mover))
@@ -51,7 +53,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
                     return None
                 return by_id.get(f"rat:{sid}:{'fed' if fed else 'unfed'}")
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], s["rats"], colour, owner, pick,
-                                 through=action is not None))
+                                 through=action is not None, space=sid))
         if s["exterminator"]:
             out.append(B.exterminator(*geo.anchor[sid]))
         out.append("</g>")
@@ -77,7 +79,7 @@ def _home(sid: str, faction: dict[str, Any] | None, mover: int) -> str:
             f'<text x="{x + B.BOX / 2}" y="{ty}" font-size="17" font-weight="bold" '
             f'text-anchor="middle" fill="{B.CREAM}" class="faction">{B.esc(label)}</text>'
             f'<text x="{x + B.BOX / 2}" y="{ty + (22 if k in (0, 1) else -22)}" '
-            f'font-size="14" text-anchor="middle" fill="#d8ccb0">'
+            f'font-size="16" text-anchor="middle" fill="#d8ccb0">'
             f'{faction["rats"]} rats, {faction["fed"]} fed</text>')
 
 

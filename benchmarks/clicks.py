@@ -1,0 +1,137 @@
+"""Clicks per turn in a browser-played game of each game (seat 1 a person, the others bots).
+
+The person is played by Playwright in Debian's Chromium: at each of their decisions it clicks
+one of the clickable legal actions on the page (on the board, a button, or a path when the page
+asks which way), chosen at random from a seeded generator. The page's state messages are
+recorded from its websocket; a turn is a run of consecutive versions where the person's seat
+is to move, and its clicks are those made during it (moves the page made for the person, such
+as forced moves, cost none). Prints the median and the mean clicks per turn of each game.
+
+    .venv/bin/python benchmarks/clicks.py [--games a,b] [--seed 1] [--json out.json]
+
+Measures whatever code is on the Python path, so the same script measured the page before a
+change (run with PYTHONPATH pointing at the older source) and after it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.server.conftest import Server, free_port
+
+# each game at a size that ends in reasonable time when the person clicks at random
+SETUPS = {
+    "rat-a-tat-roll": (3, {}),
+    "you-dirty-rat": (3, {}),
+    "target-rats-simplified": (3, {"max_rounds": 8}),
+    "target-rats": (3, {"max_rounds": 4}),
+    "rat-and-duck": (4, {"max_rounds": 6}),
+}
+RECORD = """
+(() => {
+  window.__states = [];
+  const Real = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Real(...args);
+    socket.addEventListener("message", (event) => {
+      const m = JSON.parse(event.data);
+      if (m.type === "state") window.__states.push(
+        { version: m.version, to_move: m.table.to_move, over: !!m.result });
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Real.prototype;
+  Object.assign(window.WebSocket, { OPEN: 1, CLOSED: 3, CONNECTING: 0, CLOSING: 2 });
+})();
+"""
+CLICKABLE = "#board [data-action], #actions [data-action], #actions [data-path]"
+
+
+def play(browser, server, game: str, players: int, rules: dict, rng: random.Random) -> dict:
+    body = {"game": game, "players": players, "rules": rules, "bot_delay": 0.05,
+            "seats": ["human"] + ["heuristic"] * (players - 1)}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(RECORD)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.locator("#board svg").wait_for()
+    over = page.locator("[data-testid=game-over]")
+    clicks: list[int] = []  # the version at each click
+    for _ in range(3000):
+        page.wait_for_function(
+            f"() => !document.querySelector('[data-testid=game-over]').hidden"
+            f" || [...document.querySelectorAll('{CLICKABLE}')].some("
+            "n => n.getClientRects().length)", timeout=120_000)
+        if over.is_visible():
+            break
+        page.wait_for_timeout(400)  # let a move made for the person go first
+        options = [n for n in page.locator(CLICKABLE).all() if n.is_visible()]
+        if not options or over.is_visible():
+            continue
+        version = int(page.evaluate("() => document.body.dataset.version"))
+        choice = rng.choice(options)
+        try:
+            choice.click(timeout=3000)
+        except Exception:
+            choice.dispatch_event("click")
+        clicks.append(version)
+        page.wait_for_function(
+            "v => document.body.dataset.version != v || document.querySelector('#actions "
+            "[data-path]') || !document.querySelector('[data-testid=game-over]').hidden",
+            arg=str(version), timeout=120_000)
+    states = page.evaluate("() => window.__states")
+    page.close()
+    mine = sorted({s["version"] for s in states if s["to_move"] == 0 and not s["over"]})
+    turns: list[list[int]] = []
+    for v in mine:  # runs of consecutive versions where the person is to move
+        if turns and turns[-1][-1] == v - 1:
+            turns[-1].append(v)
+        else:
+            turns.append([v])
+    per_turn = [sum(1 for c in clicks if turn[0] <= c <= turn[-1]) for turn in turns]
+    return {"game": game, "turns": len(per_turn), "clicks": len(clicks),
+            "median": statistics.median(per_turn) if per_turn else None,
+            "mean": round(statistics.fmean(per_turn), 2) if per_turn else None,
+            "per_turn": per_turn}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(SETUPS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(f"sqlite:///{tmp}/clicks.db", free_port(), bot_delay=0.05)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                            args=["--no-sandbox", "--disable-gpu"])
+                for game in args.games.split(","):
+                    players, rules = SETUPS[game]
+                    result = play(browser, server, game, players, rules,
+                                  random.Random(args.seed))
+                    out.append(result)
+                    print(f"{game:24} turns {result['turns']:4}  clicks {result['clicks']:5}  "
+                          f"median {result['median']}  mean {result['mean']}", flush=True)
+                browser.close()
+        finally:
+            server.kill()
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

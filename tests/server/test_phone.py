@@ -1,0 +1,294 @@
+"""Every game on a phone and on a desktop, measured from the rendered page in Chromium.
+
+For each game, at 390x844 and 360x740 (phones) and 1280x800 (a desktop), at the start and in
+mid-game (after some of the person's moves, chosen at random by a seeded generator): on a phone
+every clickable legal action (`[data-action]`) is at least 24x24 CSS px (WCAG 2.2, 2.5.8),
+every text on the board at least 10 CSS px, the page never scrolls sideways and the latest
+event is on screen; on the desktop the board uses at least 80% of its column's width.
+Screenshots of each game at each size go to test-artifacts/phone/ (RATKING_SCREENSHOTS=dir
+writes them there instead, as docs/screenshots/ was made). Also: axe-core finds no serious or
+critical problem on the lobby or any table, and every action can be taken by keyboard alone.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .conftest import Server, free_port
+from .test_browser import CHROMIUM, FLAGS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("RATKING_SCREENSHOTS") or ROOT / "test-artifacts" / "phone")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+GAMES = {"rat-a-tat-roll": 3, "you-dirty-rat": 3, "target-rats-simplified": 3,
+         "target-rats": 3, "rat-and-duck": 4}
+SIZES = {"phone": (390, 844), "small": (360, 740), "desktop": (1280, 800)}
+MIN_TEXT, MIN_TARGET, MIN_BOARD = 10, 24, 0.8
+CLICKABLE = "#board [data-action], #actions [data-action], #actions [data-path]"
+
+MEASURE = """() => {
+  const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== "hidden";
+  const texts = [], targets = [];
+  for (const t of document.querySelectorAll("#board svg text, #board svg tspan")) {
+    if (!t.textContent.trim() || !shown(t)) continue;
+    const ctm = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b);
+    texts.push([Math.round(px * 10) / 10, t.textContent.trim().slice(0, 40)]);
+  }
+  for (const a of document.querySelectorAll("[data-action]")) {
+    if (!shown(a)) continue;
+    const r = a.getBoundingClientRect();
+    targets.push([Math.round(Math.min(r.width, r.height) * 10) / 10, a.dataset.action]);
+  }
+  const svg = document.querySelector("#board svg");
+  const drawn = svg.viewBox.baseVal.width * svg.getScreenCTM().a;
+  const column = document.querySelector(".board-wrap").getBoundingClientRect().width;
+  const latest = document.querySelector("#latest").getBoundingClientRect();
+  const log = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
+  return {texts, targets, board: drawn / column,
+          sideways: document.documentElement.scrollWidth > innerWidth,
+          latest: document.querySelector("#latest").textContent,
+          latestShown: latest.height > 0 && latest.top >= 0 && latest.bottom <= innerHeight,
+          lastLog: log.length ? log[log.length - 1] : ""};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Debian's chromium (scripts/test-services.sh)")
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("phone") / "web.db"
+    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02)
+    yield running
+    running.kill()
+
+
+def open_table(browser, server, game: str, size: str, scheme: str = "light"):
+    """A new table of `game` (seat 1 a person, bots elsewhere), open in a page of `size`."""
+    players = GAMES[game]
+    body = {"game": game, "players": players, "bot_delay": 0.02,
+            "seats": ["human"] + ["heuristic"] * (players - 1)}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
+                            reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.locator("#board svg").wait_for()
+    return page, errors
+
+
+def my_turn(page, timeout: float = 60_000) -> bool:
+    """Wait until the person can act (True) or the game is over (False)."""
+    page.wait_for_function(
+        f"() => !document.querySelector('[data-testid=game-over]').hidden || "
+        f"[...document.querySelectorAll('{CLICKABLE}')].some(n => n.getClientRects().length)",
+        timeout=timeout)
+    page.wait_for_timeout(150)  # a forced move made for the person goes first
+    page.wait_for_function(
+        f"() => !document.querySelector('[data-testid=game-over]').hidden || "
+        f"[...document.querySelectorAll('{CLICKABLE}')].some(n => n.getClientRects().length)",
+        timeout=timeout)
+    return not page.locator("[data-testid=game-over]").is_visible()
+
+
+def play(page, decisions: int, rng: random.Random) -> None:
+    """Make `decisions` of the person's moves, each a click on a random clickable action."""
+    for _ in range(decisions):
+        if not my_turn(page):
+            return
+        options = [n for n in page.locator(CLICKABLE).all() if n.is_visible()]
+        version = page.evaluate("() => document.body.dataset.version")
+        choice = rng.choice(options)
+        try:
+            choice.click(timeout=3000)
+        except Exception:  # covered by another piece: the same click, sent to it directly
+            choice.dispatch_event("click")
+        page.wait_for_function(
+            "v => document.body.dataset.version !== v || document.querySelector("
+            "'#actions [data-path]') || !document.querySelector('[data-testid=game-over]')"
+            ".hidden", arg=version, timeout=60_000)
+
+
+def check(page, size: str, where: str) -> list[str]:
+    """Every floor this size must meet, as a list of what falls below (empty: all met)."""
+    page.wait_for_timeout(300)
+    m = page.evaluate(MEASURE)
+    problems = []
+    if size == "desktop":
+        if m["board"] < MIN_BOARD:
+            problems.append(f"{where}: the board uses {m['board']:.0%} of its column")
+    else:
+        problems += [f"{where}: text {px} px: {what!r}" for px, what in m["texts"]
+                     if px < MIN_TEXT]
+        problems += [f"{where}: target {px} px: {what}" for px, what in m["targets"]
+                     if px < MIN_TARGET]
+        if m["sideways"]:
+            problems.append(f"{where}: the page scrolls sideways")
+        if not m["latestShown"] or m["latest"] != m["lastLog"]:
+            problems.append(f"{where}: the latest event is not on screen: {m['latest']!r}")
+    assert m["texts"], "no text measured: the board did not draw"
+    return problems
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_fits_every_screen(browser, server, game):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for size in SIZES:
+        page, errors = open_table(browser, server, game, size)
+        try:
+            my_turn(page)
+            problems += check(page, size, f"{game} {size} start")
+            page.screenshot(path=str(SHOTS / f"{game}-{size}-start.png"))
+            play(page, 5, random.Random(f"{game}{size}"))
+            if my_turn(page):
+                problems += check(page, size, f"{game} {size} mid-game")
+            page.screenshot(path=str(SHOTS / f"{game}-{size}.png"))
+            assert not errors, errors
+        finally:
+            page.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_dark_mode_follows_the_system(browser, server, game):
+    """The page's colours follow prefers-color-scheme (and the board still draws)."""
+    page, errors = open_table(browser, server, game, "phone", scheme="dark")
+    try:
+        my_turn(page)
+        ink = page.evaluate("() => getComputedStyle(document.querySelector('.panel')).color")
+        paper = page.evaluate(
+            "() => getComputedStyle(document.querySelector('.panel')).backgroundColor")
+        light = [int(x) for x in ink[ink.index("(") + 1:-1].split(",")[:3]]
+        dark = [int(x) for x in paper[paper.index("(") + 1:-1].split(",")[:3]]
+        assert sum(light) > sum(dark) + 300, (ink, paper)  # light ink on dark paper
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{game}-phone-dark.png"))
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def axe_problems(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target)
+                                                   .join(" | ")}`);
+    }""")
+    return found
+
+
+@pytest.fixture
+def axe():
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install axe-core: npm install (make test does)")
+        pytest.skip("axe-core is not installed: run npm install")
+    return AXE
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious(browser, server, axe, scheme):
+    """The lobby and a table of every game, in light and dark mode, on a phone and a
+    desktop: no serious or critical accessibility violation."""
+    problems = []
+    for size in ("phone", "desktop"):
+        width, height = SIZES[size]
+        page = browser.new_page(viewport={"width": width, "height": height},
+                                color_scheme=scheme)
+        page.goto(server.url + "/")
+        page.locator("[role=radio]").first.wait_for()
+        problems += [f"lobby {size}: {p}" for p in axe_problems(page)]
+        page.close()
+        for game in GAMES:
+            page, _ = open_table(browser, server, game, size, scheme)
+            my_turn(page)
+            problems += [f"{game} {size}: {p}" for p in axe_problems(page)]
+            page.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_action_by_keyboard_alone(browser, server, game):
+    """Every legal action can be focused; the person plays by Tab and Enter only."""
+    page, errors = open_table(browser, server, game, "desktop")
+    try:
+        moves = 0
+        for _ in range(6):
+            if not my_turn(page):
+                break
+            unreachable = page.evaluate(
+                "() => [...document.querySelectorAll('[data-action]')]"
+                ".filter((n) => n.tabIndex < 0).map((n) => n.dataset.action)")
+            assert not unreachable, unreachable
+            version = page.evaluate("() => document.body.dataset.version")
+            for _ in range(400):  # Tab until an action (or a path to choose) has the focus
+                page.keyboard.press("Tab")
+                if page.evaluate("() => !!document.activeElement?.closest?.("
+                                 "'[data-action], #actions [data-path]')"):
+                    break
+            else:
+                pytest.fail("Tab never reached an action")
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "v => document.body.dataset.version !== v || document.querySelector("
+                "'#actions [data-path]') || !document.querySelector("
+                "'[data-testid=game-over]').hidden", arg=version, timeout=60_000)
+            moves += 1
+        assert moves >= 3
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_the_board_in_words(browser, server):
+    """The board's text description is on the page for a screen reader (and shown on
+    request), built from the seat's own view: your cards, nobody else's."""
+    page, _ = open_table(browser, server, "you-dirty-rat", "desktop")
+    try:
+        my_turn(page)
+        desc = page.locator("#board-desc")
+        text = desc.inner_text()
+        assert "Player 1 (you)" in text and "hand:" in text
+        assert text.count("hand:") == 1  # the other hands are counted, not named
+        assert page.get_attribute("#board svg", "aria-describedby") == "board-desc"
+        page.check("#set-words")
+        assert desc.is_visible() and desc.bounding_box()["height"] > 30
+    finally:
+        page.close()
+
+
+def test_card_texts_on_hover(browser, server):
+    """A card's whole text shows on hover (and by keyboard focus)."""
+    page, _ = open_table(browser, server, "you-dirty-rat", "desktop")
+    try:
+        my_turn(page)
+        card = page.locator("#board [data-action^='play:']").first
+        card.hover()
+        tip = page.locator("#tip")
+        tip.wait_for(state="visible")
+        text = tip.inner_text()
+        assert "(" in text and len(text) > 30 and "Play the" not in text  # the card's own
+    finally:
+        page.close()

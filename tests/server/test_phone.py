@@ -292,3 +292,38 @@ def test_card_texts_on_hover(browser, server):
         assert "(" in text and len(text) > 30 and "Play the" not in text  # the card's own
     finally:
         page.close()
+
+
+GLIDES = """
+window.__glides = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (JSON.stringify(frames).includes("translate")) window.__glides += 1;
+  return animate.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_pieces_glide_unless_motion_is_reduced(browser, server, motion):
+    """The pawn (keyed data-key="pawn") glides from space to space as the players move; with
+    prefers-reduced-motion nothing moves but the board itself changes."""
+    players = GAMES["rat-a-tat-roll"]
+    table = httpx.post(server.url + "/api/tables", json={
+        "game": "rat-a-tat-roll", "players": players, "bot_delay": 0.3,
+        "seats": ["human"] + ["heuristic"] * (players - 1)}, timeout=30).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
+    page.add_init_script(GLIDES)
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        page.locator("#board svg").wait_for()
+        play(page, 4, random.Random(3))
+        my_turn(page)
+        glides = page.evaluate("() => window.__glides")
+        assert page.evaluate("() => document.body.dataset.version") != "0"
+        if motion == "reduce":
+            assert glides == 0
+        else:
+            assert glides > 0
+    finally:
+        page.close()

@@ -34,14 +34,20 @@ def made_for_note(state: State, seat: int, by: str) -> str:
 
 
 def log_lines(events: list[Event], notes: dict[int, str] | None = None) -> list[str]:
-    """The events told as sentences, each move's note (made for a person) after its events."""
+    """The events told as sentences, each move's note (made for a person) after that move's
+    events (or where they would be, for a move that told nothing)."""
     if not notes:
         return narrate(events)
+    start = events[0].step if events else 0
+    waiting = sorted(k for k in notes if k >= start)
     lines: list[str] = []
     for step, chunk in groupby(events, key=lambda e: e.step):
+        while waiting and waiting[0] < step:
+            lines.append(notes[waiting.pop(0)])
         lines.extend(narrate(list(chunk)))
-        if step in notes:
-            lines.append(notes[step])
+        if waiting and waiting[0] == step:
+            lines.append(notes[waiting.pop(0)])
+    lines.extend(notes[k] for k in waiting)
     return lines
 
 

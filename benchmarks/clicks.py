@@ -5,9 +5,12 @@ one of the clickable legal actions on the page (on the board, a button, or a pat
 asks which way), chosen at random from a seeded generator. The page's state messages are
 recorded from its websocket; a turn is a run of consecutive versions where the person's seat
 is to move, and its clicks are those made during it (moves the page made for the person, such
-as forced moves, cost none). Prints the median and the mean clicks per turn of each game.
+as forced moves, cost none). Each version in a turn is one of the person's decisions: on a page
+where every decision takes one click (as before routes and forced moves), the same turn would
+have cost that many clicks. Prints, per game, the median and mean clicks per turn and decisions
+per turn, over `--games-each` games.
 
-    .venv/bin/python benchmarks/clicks.py [--games a,b] [--seed 1] [--json out.json]
+    .venv/bin/python benchmarks/clicks.py [--games a,b] [--games-each 3] [--seed 1] [--json f]
 
 Measures whatever code is on the Python path, so the same script measured the page before a
 change (run with PYTHONPATH pointing at the older source) and after it.
@@ -98,16 +101,25 @@ def play(browser, server, game: str, players: int, rules: dict, rng: random.Rand
         else:
             turns.append([v])
     per_turn = [sum(1 for c in clicks if turn[0] <= c <= turn[-1]) for turn in turns]
-    return {"game": game, "turns": len(per_turn), "clicks": len(clicks),
-            "median": statistics.median(per_turn) if per_turn else None,
-            "mean": round(statistics.fmean(per_turn), 2) if per_turn else None,
-            "per_turn": per_turn}
+    return {"game": game, "clicks": per_turn, "decisions": [len(turn) for turn in turns]}
+
+
+def summary(game: str, results: list[dict]) -> dict:
+    clicks = [c for r in results for c in r["clicks"]]
+    decisions = [d for r in results for d in r["decisions"]]
+    return {"game": game, "games": len(results), "turns": len(clicks),
+            "median_clicks": statistics.median(clicks) if clicks else None,
+            "mean_clicks": round(statistics.fmean(clicks), 2) if clicks else None,
+            "median_decisions": statistics.median(decisions) if decisions else None,
+            "mean_decisions": round(statistics.fmean(decisions), 2) if decisions else None,
+            "per_game": results}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(SETUPS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games-each", type=int, default=1)
     parser.add_argument("--json")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -121,11 +133,15 @@ def main() -> None:
                                             args=["--no-sandbox", "--disable-gpu"])
                 for game in args.games.split(","):
                     players, rules = SETUPS[game]
-                    result = play(browser, server, game, players, rules,
-                                  random.Random(args.seed))
-                    out.append(result)
-                    print(f"{game:24} turns {result['turns']:4}  clicks {result['clicks']:5}  "
-                          f"median {result['median']}  mean {result['mean']}", flush=True)
+                    results = [play(browser, server, game, players, rules,
+                                    random.Random(args.seed + k))
+                               for k in range(args.games_each)]
+                    s = summary(game, results)
+                    out.append(s)
+                    print(f"{game:24} games {s['games']}  turns {s['turns']:4}  clicks/turn "
+                          f"median {s['median_clicks']} mean {s['mean_clicks']}  "
+                          f"decisions/turn median {s['median_decisions']} mean "
+                          f"{s['mean_decisions']}", flush=True)
                 browser.close()
         finally:
             server.kill()

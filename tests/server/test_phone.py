@@ -20,8 +20,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from . import test_browser
 from .conftest import Server, free_port
-from .test_browser import CHROMIUM, FLAGS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -32,6 +32,7 @@ GAMES = {"rat-a-tat-roll": 3, "you-dirty-rat": 3, "target-rats-simplified": 3,
 SIZES = {"phone": (390, 844), "small": (360, 740), "desktop": (1280, 800)}
 MIN_TEXT, MIN_TARGET, MIN_BOARD = 10, 24, 0.8
 CLICKABLE = "#board [data-action], #actions [data-action], #actions [data-path]"
+browser = test_browser.browser  # the fixture: Debian's Chromium
 
 MEASURE = """() => {
   const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== "hidden";
@@ -58,20 +59,6 @@ MEASURE = """() => {
           latestShown: latest.height > 0 && latest.top >= 0 && latest.bottom <= innerHeight,
           lastLog: log.length ? log[log.length - 1] : ""};
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI must install Debian's chromium (scripts/test-services.sh)")
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

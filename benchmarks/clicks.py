@@ -70,13 +70,12 @@ def play(browser, server, game: str, players: int, rules: dict, rng: random.Rand
     over = page.locator("[data-testid=game-over]")
     clicks: list[int] = []  # the version at each click
     for _ in range(3000):
-        page.wait_for_function(
+        page.wait_for_function(  # a move the page makes for the person goes first
             f"() => !document.querySelector('[data-testid=game-over]').hidden"
-            f" || [...document.querySelectorAll('{CLICKABLE}')].some("
-            "n => n.getClientRects().length)", timeout=120_000)
+            f" || (!document.body.dataset.forcing && [...document.querySelectorAll("
+            f"'{CLICKABLE}')].some(n => n.getClientRects().length))", timeout=120_000)
         if over.is_visible():
             break
-        page.wait_for_timeout(400)  # let a move made for the person go first
         options = [n for n in page.locator(CLICKABLE).all() if n.is_visible()]
         if not options or over.is_visible():
             continue
@@ -85,7 +84,10 @@ def play(browser, server, game: str, players: int, rules: dict, rng: random.Rand
         try:
             choice.click(timeout=3000)
         except Exception:
-            choice.dispatch_event("click")
+            try:  # covered by another piece: the same click, sent to it directly
+                choice.dispatch_event("click", timeout=3000)
+            except Exception:
+                continue  # the board changed under the pointer: look again
         clicks.append(version)
         page.wait_for_function(
             "v => document.body.dataset.version != v || document.querySelector('#actions "

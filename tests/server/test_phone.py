@@ -86,16 +86,12 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light"):
 
 
 def my_turn(page, timeout: float = 60_000) -> bool:
-    """Wait until the person can act (True) or the game is over (False)."""
+    """Wait until the person can act (True) or the game is over (False); a move the page is
+    about to make for the person (their only one) goes first."""
     page.wait_for_function(
         f"() => !document.querySelector('[data-testid=game-over]').hidden || "
-        f"[...document.querySelectorAll('{CLICKABLE}')].some(n => n.getClientRects().length)",
-        timeout=timeout)
-    page.wait_for_timeout(150)  # a forced move made for the person goes first
-    page.wait_for_function(
-        f"() => !document.querySelector('[data-testid=game-over]').hidden || "
-        f"[...document.querySelectorAll('{CLICKABLE}')].some(n => n.getClientRects().length)",
-        timeout=timeout)
+        f"(!document.body.dataset.forcing && [...document.querySelectorAll('{CLICKABLE}')]"
+        f".some(n => n.getClientRects().length))", timeout=timeout)
     return not page.locator("[data-testid=game-over]").is_visible()
 
 
@@ -110,7 +106,10 @@ def play(page, decisions: int, rng: random.Random) -> None:
         try:
             choice.click(timeout=3000)
         except Exception:  # covered by another piece: the same click, sent to it directly
-            choice.dispatch_event("click")
+            try:
+                choice.dispatch_event("click", timeout=3000)
+            except Exception:
+                continue  # the board changed under the pointer: look again
         page.wait_for_function(
             "v => document.body.dataset.version !== v || document.querySelector("
             "'#actions [data-path]') || !document.querySelector('[data-testid=game-over]')"

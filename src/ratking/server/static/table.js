@@ -83,6 +83,7 @@ function banner(text, busy) {
 function show(message) {
   last = message;
   waiting = false;
+  delete document.body.dataset.forcing;
   document.body.dataset.version = message.version;  // for tests and tools watching the page
   const table = message.table;
   signalTurn(`ratking · ${table.title}`, message.actions.length > 0 && !message.result);
@@ -168,8 +169,12 @@ function playForced(message) {
   if (Object.keys(routes).length) return;
   forcedAt = message.version;
   const version = message.version;
+  document.body.dataset.forcing = String(version);  // for tests: a move is about to be made
   setTimeout(() => {
-    if (!last || last.version !== version || waiting || replayStep !== null) return;
+    if (!last || last.version !== version || waiting || replayStep !== null) {
+      delete document.body.dataset.forcing;
+      return;
+    }
     waiting = true;
     send({ type: "move", seat: last.seat, action: last.actions[0].id, version, forced: true });
   }, 350);

@@ -101,6 +101,8 @@ def play(page, decisions: int, rng: random.Random) -> None:
         if not my_turn(page):
             return
         options = [n for n in page.locator(CLICKABLE).all() if n.is_visible()]
+        if not options:  # the board was being redrawn: look again
+            continue
         version = page.evaluate("() => document.body.dataset.version")
         choice = rng.choice(options)
         try:

@@ -4,13 +4,15 @@ that cannot come (an action after a bot's move that ended the game)."""
 
 from __future__ import annotations
 
-# where the page puts what the viewer may click: on the board, or as buttons beside it
-CLICKABLE = "#board [data-action], #actions [data-action]"
+# where the page puts what the viewer may click: on the board, or as buttons beside it (and
+# the paths to choose from when several lead to the destination clicked)
+CLICKABLE = "#board [data-action], #actions [data-action], #actions [data-path]"
 TURN_WAIT_MS = 30_000  # a bot's move takes well under a second; this is a deadline, not a pace
 
 _TURN_OR_END = """sel => {
   const over = document.querySelector('[data-testid=game-over]');
   if (over && !over.hidden) return 'over';
+  if (document.body.dataset.forcing) return false;  // the page is making the only move
   for (const node of document.querySelectorAll(sel)) {
     if (node.getClientRects().length) return 'turn';
   }
@@ -18,6 +20,7 @@ _TURN_OR_END = """sel => {
 }"""
 
 _ANSWERED = """v => document.body.dataset.version !== v
+  || document.querySelector('#actions [data-path]')
   || !document.querySelector('[data-testid=game-over]').hidden"""
 
 

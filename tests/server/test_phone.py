@@ -22,6 +22,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port
+from .pages import CLICKABLE, turn_or_end
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -31,7 +32,6 @@ GAMES = {"rat-a-tat-roll": 3, "you-dirty-rat": 3, "target-rats-simplified": 3,
          "target-rats": 3, "rat-and-duck": 4}
 SIZES = {"phone": (390, 844), "small": (360, 740), "desktop": (1280, 800)}
 MIN_TEXT, MIN_TARGET, MIN_BOARD = 10, 24, 0.8
-CLICKABLE = "#board [data-action], #actions [data-action], #actions [data-path]"
 browser = test_browser.browser  # the fixture: Debian's Chromium
 
 MEASURE = """() => {
@@ -85,14 +85,10 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light"):
     return page, errors
 
 
-def my_turn(page, timeout: float = 60_000) -> bool:
+def my_turn(page) -> bool:
     """Wait until the person can act (True) or the game is over (False); a move the page is
     about to make for the person (their only one) goes first."""
-    page.wait_for_function(
-        f"() => !document.querySelector('[data-testid=game-over]').hidden || "
-        f"(!document.body.dataset.forcing && [...document.querySelectorAll('{CLICKABLE}')]"
-        f".some(n => n.getClientRects().length))", timeout=timeout)
-    return not page.locator("[data-testid=game-over]").is_visible()
+    return turn_or_end(page, 60_000) == "turn"
 
 
 def play(page, decisions: int, rng: random.Random) -> None:

@@ -134,6 +134,7 @@ def test_hot_seat_and_reload_in_the_browser(browser, tmp_path):
         # the cover hides the whole table: nothing of the next player's log shows through
         hidden = page.evaluate("""() => {
             const cover = document.querySelector('#pass');
+            document.querySelector('#log').scrollIntoView();  // the board may be taller
             const log = document.querySelector('#log').getBoundingClientRect();
             const top = document.elementFromPoint(log.left + 10, log.top + 10);
             return cover.contains(top) && getComputedStyle(cover).backgroundImage !== 'none';

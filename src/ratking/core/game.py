@@ -6,13 +6,16 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
 from .errors import RatkingError, RecordError, RulesError
 from .rng import new_seed
 from .rules import Rules, RuleSpec
 from .state import STATE_FORMAT, State
+
+if TYPE_CHECKING:
+    from .spaces import ActionSpace, Layout
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,18 @@ class Game:
     rules_page: ClassVar[Path | None] = None  # the rules in our own words (Markdown)
     # the heuristic bot's policy, heuristic(state, rng) -> Action; None if the game has none
     heuristic: ClassVar[Callable[[State, random.Random], Action] | None] = None
+    # for learning agents (core/spaces.py), bound from the game's observation.py as plain
+    # functions: every action that can ever be legal with N seats, the observation tensor's
+    # layout, and its encoder from one view; None if the game has none
+    action_catalogue: ClassVar[Callable[..., list[Action]] | None] = None
+    tensor_layout: ClassVar[Callable[..., Layout] | None] = None
+    encode_view: ClassVar[Callable[..., None] | None] = None
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)
         self._check_rules()
         self._actions: dict[str, Action] = {}
+        self._spaces: dict[Any, Any] = {}  # action spaces and layouts by player count
 
     @classmethod
     def info(cls) -> GameInfo:
@@ -145,6 +155,26 @@ class Game:
         if action is None:
             action = self._actions[action_id] = Action(action_id, label, key)
         return action
+
+    # --- spaces for learning agents (core/spaces.py) -------------------------------------------
+
+    def action_space(self, players: int) -> ActionSpace | None:
+        """Every action id that can ever be legal with `players` seats, numbered in a stable
+        order (cached); None if the game has no action catalogue."""
+        from .spaces import action_space
+
+        return action_space(self, players)
+
+    def observation_layout(self, players: int) -> Layout | None:
+        """The observation tensor's slices for `players` seats (cached); None if none."""
+        from .spaces import observation_layout
+
+        return observation_layout(self, players)
+
+    def observation_shape(self, players: int) -> tuple[int, ...] | None:
+        """The shape of `state.observation(seat)` for `players` seats; None if none."""
+        layout = self.observation_layout(players)
+        return None if layout is None else layout.shape
 
     # --- hooks ---------------------------------------------------------------------------------
 

@@ -17,6 +17,8 @@ from .events import Event, LogEntry
 from .rng import dump_rng, load_rng, new_rng, new_seed
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .game import Game
 
 STATE_FORMAT = "ratking-state/1"
@@ -114,6 +116,20 @@ class State:
     def scores(self) -> list[float] | None:
         """The game's own score per seat (e.g. card totals), if it has one."""
         return None
+
+    def action_mask(self) -> np.ndarray | None:
+        """Bools over `game.action_space(players)`, True for each legal action now (all False
+        once over); None if the game has no action space."""
+        from .spaces import action_mask
+
+        return action_mask(self)
+
+    def observation(self, seat: int | None) -> np.ndarray | None:
+        """A float32 array of `game.observation_shape(players)` built from `view(seat)` alone;
+        None if the game has no observation tensor."""
+        from .spaces import observation
+
+        return observation(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-able dict of everything `seat` may know; None is a spectator."""

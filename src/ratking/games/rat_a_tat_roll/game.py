@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RulesError, register
-from . import heuristic, svg, text
+from . import heuristic, observation, svg, text
 from .actions import Catalogue
 from .components import Board, card_values, load_board
 from .params import RULE_SPECS
@@ -59,6 +59,10 @@ class RatATatRoll(Game):
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
+    # for learning agents (see core/spaces.py)
+    action_catalogue = observation.actions
+    tensor_layout = observation.layout
+    encode_view = observation.encode
 
     def cards_needed(self, players: int) -> int:
         """Seed 004: 5 cards with two players, 4 with three to five."""

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RatkingError, register
-from . import heuristic, svg, text
+from . import heuristic, observation, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
 from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, parse_units
@@ -107,3 +107,7 @@ class RatAndDuck(Game):
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
+    # for learning agents (see core/spaces.py)
+    action_catalogue = observation.actions
+    tensor_layout = observation.layout
+    encode_view = observation.encode

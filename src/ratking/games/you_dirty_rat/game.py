@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, register
-from . import heuristic, svg, text
+from . import heuristic, observation, svg, text
 from .actions import Catalogue
 from .components import Deck, load_deck
 from .params import RULE_SPECS
@@ -42,3 +42,7 @@ class YouDirtyRat(Game):
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
+    # for learning agents (see core/spaces.py)
+    action_catalogue = observation.actions
+    tensor_layout = observation.layout
+    encode_view = observation.encode

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game, RulesError, register
 from ..board import Board, board
-from . import heuristic, svg, text
+from . import heuristic, observation, svg, text
 from .actions import Catalogue
 from .cards import CardSet, cards
 from .params import RULE_SPECS
@@ -53,3 +53,7 @@ class TargetRats(Game):
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
+    # for learning agents (see core/spaces.py)
+    action_catalogue = observation.actions
+    tensor_layout = observation.layout
+    encode_view = observation.encode

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game, register
 from ..board import Board, board
-from . import heuristic, svg, text
+from . import heuristic, observation, svg, text
 from .actions import Catalogue
 from .params import RULE_SPECS
 from .state import RatsState
@@ -41,3 +41,7 @@ class TargetRatsSimplified(Game):
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
+    # for learning agents (see core/spaces.py)
+    action_catalogue = observation.actions
+    tensor_layout = observation.layout
+    encode_view = observation.encode

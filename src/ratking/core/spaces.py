@@ -1,0 +1,211 @@
+"""Fixed-size spaces for learning agents: a numbered action space and an observation tensor.
+
+A game that supports them binds three hooks in its `game.py` (from its `observation.py`):
+
+- `action_catalogue(game, players) -> list[Action]`: every action that can ever be legal with
+  that many seats, in a stable order, taken from the game's own catalogue;
+- `tensor_layout(game, players) -> Layout`: the tensor's slices, named and explained;
+- `encode_view(game, view, layout, out)`: write one seat's view into `out` (zeros on entry).
+
+Each is bound as a plain function (so it is called as a method of the game).
+
+The kernel turns them into `game.action_space(players)`, `state.action_mask()`,
+`game.observation_shape(players)` and `state.observation(seat)`. The encoder is handed the view
+and nothing else, so a tensor can only hold what `view(seat)` holds. Every value of a tensor is
+in [0, 1]. numpy is needed only here (the `research` extra), and only once these are used.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .action import Action
+from .errors import RatkingError
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+
+class ActionSpace:
+    """Every action one game can ever offer with a given player count, numbered from 0."""
+
+    __slots__ = ("_by_id", "_index", "actions", "ids", "size")
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.ids: tuple[str, ...] = tuple(a.id for a in self.actions)
+        self.size = len(self.actions)
+        self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        self._by_id: dict[str, int] = {a: i for i, a in enumerate(self.ids)}
+        if len(self._by_id) != self.size or len(self._index) != self.size:
+            raise RatkingError("an action space lists an action twice")
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace of {self.size} actions>"
+
+    def index(self, action: Action | str) -> int:
+        """The number of an action (or an action id); RatkingError if it is not in the space."""
+        found = self._index.get(action) if action.__class__ is Action else None
+        if found is None:
+            found = self._by_id.get(action.id if isinstance(action, Action) else action)
+        if found is None:
+            raise RatkingError(f"{action!s} is not in this action space")
+        return found
+
+    def action(self, index: int) -> Action:
+        """The action numbered `index`; RatkingError if there is none."""
+        if index.__class__ is not int:
+            try:
+                index = int(index)  # numpy integers from learning code
+            except (TypeError, ValueError):
+                raise RatkingError(f"an action number must be a whole number, not {index!r}") \
+                    from None
+        if not 0 <= index < self.size:
+            raise RatkingError(f"no action number {index}: the space has 0 to {self.size - 1}")
+        return self.actions[index]
+
+    def indices(self, legal: Iterable[Action]) -> list[int]:
+        """The numbers of these actions, ascending."""
+        index = self._index
+        try:
+            return sorted([index[a] for a in legal])
+        except KeyError as exc:
+            raise self._missing(exc.args[0]) from None
+
+    def mask(self, legal: Iterable[Action]) -> np.ndarray:
+        """A bool array over the space, True exactly for these actions."""
+        flags = bytearray(self.size)
+        index = self._index
+        try:
+            for a in legal:
+                flags[index[a]] = 1
+        except KeyError as exc:
+            raise self._missing(exc.args[0]) from None
+        return np.frombuffer(flags, dtype=np.bool_)
+
+    def _missing(self, action: Any) -> RatkingError:
+        return RatkingError(f"legal action {action!s} is not in the action space: the game's "
+                            "action_catalogue is incomplete")
+
+
+@dataclass(frozen=True)
+class Slice:
+    """One named part of an observation tensor."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class Layout:
+    """A flat float32 tensor, described slice by slice. Games fill it with `add`."""
+
+    def __init__(self) -> None:
+        self.slices: list[Slice] = []
+        self.at: dict[str, int] = {}  # slice name -> its first index
+        self.size = 0
+        self._zeros = b""
+        self.lookup: dict[str, Any] = {}  # tables the game's encoder works out once
+
+    def add(self, name: str, size: int, meaning: str) -> int:
+        """Append a slice of `size` values; return the index of its first value."""
+        if name in self.at:
+            raise RatkingError(f"observation slice {name!r} is declared twice")
+        if size < 1:
+            raise RatkingError(f"observation slice {name!r} needs at least one value")
+        start = self.size
+        self.slices.append(Slice(name, start, size, meaning))
+        self.at[name] = start
+        self.size += size
+        self._zeros = bytes(4 * self.size)
+        return start
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def blank(self) -> array:
+        """A zero-filled float32 buffer of the tensor's size."""
+        return array("f", self._zeros)
+
+    def describe(self) -> list[tuple[str, int, int, str]]:
+        """(name, start, stop, meaning) for each slice, in order."""
+        return [(s.name, s.start, s.stop, s.meaning) for s in self.slices]
+
+
+def seat_order(seat: int | None, players: int) -> list[int]:
+    """Seats as an observer lists them: itself first, then the others clockwise
+    (a spectator, seat None, lists them from seat 0). `seat_order(...)[k]` is the seat
+    shown in position k."""
+    first = 0 if seat is None else seat
+    return [(first + k) % players for k in range(players)]
+
+
+def relative(seat: int | None, other: int, players: int) -> int:
+    """Where `other` sits as `seat` sees the table: 0 itself, 1 the next seat clockwise..."""
+    return (other - (0 if seat is None else seat)) % players
+
+
+def scaled(value: float, most: float) -> float:
+    """`value / most`, kept in [0, 1] (a count beyond its expected most reads as 1)."""
+    if most <= 0:
+        return 0.0
+    x = value / most
+    return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
+
+
+# --- the kernel side of the hooks (Game and State call these) ---------------------------------
+
+
+def action_space(game: Game, players: int) -> ActionSpace | None:
+    cache = game._spaces
+    space = cache.get(players)
+    if space is None:
+        if game.action_catalogue is None:
+            return None
+        game.check_players(players)
+        space = cache[players] = ActionSpace(game.action_catalogue(players))
+    return space
+
+
+def observation_layout(game: Game, players: int) -> Layout | None:
+    cache = game._spaces
+    layout = cache.get(("layout", players))
+    if layout is None:
+        if game.tensor_layout is None:
+            return None
+        game.check_players(players)
+        layout = cache["layout", players] = game.tensor_layout(players)
+    return layout
+
+
+def action_mask(state: State) -> np.ndarray | None:
+    space = state.game._spaces.get(state.players) or action_space(state.game, state.players)
+    if space is None:
+        return None
+    return space.mask(state.legal_actions())
+
+
+def observation(state: State, seat: int | None) -> np.ndarray | None:
+    game = state.game
+    layout = observation_layout(game, state.players)
+    if layout is None or game.encode_view is None:
+        return None
+    view = state.view(seat)
+    out = layout.blank()
+    game.encode_view(view, layout, out)
+    return np.frombuffer(out, dtype=np.float32)

@@ -1,0 +1,134 @@
+"""Rat-a-Tat Roll for learning agents: its action space and its observation tensor.
+
+Seats in the tensor are relative: block 0 is the observer, block 1 the next seat clockwise...
+(a spectator's blocks start at seat 0). Card slots are the hand's positions, as the actions
+`peek:S.I`, `swap:M`, `with:S.I` and `discard:I` number them. Card values are known only as
+far as the view shows them: without the memory aid, nothing but the end of the game reveals a
+face-down card (seed 004 makes memory part of the game).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action
+from ...core.spaces import Layout, relative, scaled, seat_order
+from .components import FACE_NAMES
+from .phases import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .game import RatATatRoll
+
+VALUES = 10  # card values 0 to 9
+CARD_FEATURES = 2 + VALUES  # present, unknown, value one-hot
+
+
+def actions(game: RatATatRoll, players: int) -> list[Action]:
+    """Every action that can be legal with `players` seats: hands hold at most the cards
+    needed (one more only while discarding, and the new card is never discarded), so slot
+    numbers stop there; peeks and swaps name only seats in play."""
+    cat = game.catalogue
+    hand = game.cards_needed(players)
+    dice = game.rules.number_dice
+    tokens = game.rules.total_tokens > 0  # without tokens nobody can ever re-roll
+    out = [*cat.roll, cat.skip, cat.wild, cat.go]
+    if tokens:
+        by_id = game.action_by_id
+        out += [by_id("reroll:" + "".join(map(str, subset)))
+                for size in range(1, dice + 1) for subset in combinations(range(dice), size)]
+        out += [cat.keep, cat.reroll_wild]
+    out += [cat.take_face, cat.take_pile, *cat.take_region, cat.peek_own, cat.peek_none]
+    out += [cat.peek[s][i] for s in range(players) for i in range(hand)]
+    out += [*cat.swap_give[:hand], cat.swap_none]
+    out += [cat.swap_with[s][i] for s in range(players) for i in range(hand)]
+    out += cat.discard[:hand]
+    return out
+
+
+def layout(game: RatATatRoll, players: int) -> Layout:
+    r = game.rules
+    hand = game.cards_needed(players) + 1
+    regions = len(game.board.colours)
+    lay = Layout()
+    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
+    lay.add("phase", len(PHASE_NAMES), "one-hot: the decision point (" +
+            ", ".join(PHASE_NAMES) + ")")
+    lay.add("pawn", game.board.size, "one-hot: the pawn's space on the ring")
+    lay.add("regions", regions * (VALUES + 1),
+            f"per region ({', '.join(game.board.colours)}): its face-up card's value "
+            "one-hot (0 to 9), then 1 if the region is empty")
+    lay.add("draw_pile", 1, "cards left in the draw pile / cards in the deck")
+    lay.add("token_pool", 1, "re-roll tokens in the centre / tokens in the box")
+    lay.add("dice", r.number_dice * r.dice_sides,
+            "per number die rolled this turn (in order): its face one-hot")
+    lay.add("wild", len(FACE_NAMES), "one-hot: the Wild die's face (" +
+            ", ".join(FACE_NAMES) + ")")
+    lay.add("tie", regions, "regions whose face-up cards tie for the Wild die's choice")
+    lay.add("offered", hand - 1, "one-hot: the card slot offered for a swap")
+    lay.add("final_round", 2, "1 in the final round; then the turns left in it / players")
+    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
+    lay.add("over", 1, "1 once the game is over (every card is then shown)")
+    for k in range(players):
+        who = "the observer" if k == 0 else f"the seat {k} places clockwise"
+        lay.add(f"seat{k}.cards", hand * CARD_FEATURES,
+                f"{who}: per card slot, 1 if it holds a card, 1 if its value is unknown to "
+                "the observer, then the value one-hot (0 to 9)")
+        lay.add(f"seat{k}.tokens", 1, f"{who}: re-roll tokens / tokens in the box")
+        lay.add(f"seat{k}.complete", 1, f"{who}: 1 once the hand is complete")
+    return lay
+
+
+def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
+    at = lay.at
+    r = game.rules
+    players = v["players"]
+    seat = v["seat"]
+    if v["to_move"] is not None:
+        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
+        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    out[at["pawn"] + v["pawn"]] = 1.0
+    base = at["regions"]
+    for region in v["regions"]:
+        card = region["card"]
+        out[base + (VALUES if card is None else card)] = 1.0
+        base += VALUES + 1
+    out[at["draw_pile"]] = scaled(v["draw_pile"], len(game.values))
+    out[at["token_pool"]] = scaled(v["token_pool"], r.total_tokens)
+    base = at["dice"]
+    for face in v["dice"]:
+        out[base + face - 1] = 1.0
+        base += r.dice_sides
+    if v["wild"] is not None:
+        out[at["wild"] + FACE_INDEX[v["wild"]]] = 1.0
+    base = at["tie"]
+    for colour in v["choices"]:
+        out[base + game.board.colours.index(colour)] = 1.0
+    if v["offered"] is not None:
+        out[at["offered"] + v["offered"]] = 1.0
+    if v["final_round"]:
+        out[at["final_round"]] = 1.0
+        out[at["final_round"] + 1] = scaled(v["turns_left"], players)
+    if v["max_rounds"]:
+        out[at["round"]] = scaled(v["round"], v["max_rounds"])
+    out[at["over"]] = 1.0 if v["over"] else 0.0
+    seats = v["seats"]
+    first = at["seat0.cards"]
+    stride = at["seat1.cards"] - first  # the seat blocks are alike and follow each other
+    tokens = at["seat0.tokens"] - first
+    for k, p in enumerate(seat_order(seat, players)):
+        entry = seats[p]
+        block = base = first + k * stride
+        for value in entry["cards"]:
+            out[base] = 1.0
+            if value is None:
+                out[base + 1] = 1.0
+            else:
+                out[base + 2 + value] = 1.0
+            base += CARD_FEATURES
+        out[block + tokens] = scaled(entry["tokens"], r.total_tokens)
+        out[block + tokens + 1] = 1.0 if entry["complete"] else 0.0
+
+
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
+FACE_INDEX = {name: i for i, name in enumerate(FACE_NAMES)}

@@ -1,0 +1,123 @@
+"""Rat & Duck for learning agents: its action space and its observation tensor.
+
+Places are numbered as in components.toml (the civilian places, then the Lab, the Police
+Station and the Prison); which civilian place sits in which grid cell is shuffled at set-up
+and shown per place. Units are numbered as the `units` rule lists them (government first).
+A civilian is named by the place it was kidnapped from. The government's location cards show
+only to government seats, as in the view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action
+from ...core.spaces import Layout, relative, scaled
+from .params import ROLE_NAMES, TEAM_NAMES
+from .phases import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .game import RatAndDuck
+
+WANTED_MOST = 10  # a wanted level read as 1 in the tensor
+
+
+def actions(game: RatAndDuck, players: int) -> list[Action]:
+    """Every action: the seats only share out the units, so the space is the same for every
+    player count; only dissents can be arrested."""
+    cat = game.catalogue
+    return [*cat.move, cat.skip_move, *(cat.arrest[u] for u in game.dissents), cat.control,
+            cat.target, cat.kidnap, *cat.research, *cat.link, *cat.unlink, cat.speak,
+            *cat.release, *cat.end]
+
+
+def layout(game: RatAndDuck, players: int) -> Layout:
+    city = game.city
+    places, civilians, units = city.size, city.civilian, game.unit_count
+    cells = city.rows * city.columns
+    lay = Layout()
+    lay.lookup.update(place={slug: p for p, slug in enumerate(city.slugs)},
+                      name={name: p for p, name in enumerate(city.names)},
+                      unit={key: u for u, key in enumerate(game.unit_keys)})
+    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
+    lay.add("team", 2, "one-hot: the observer's team (" + ", ".join(TEAM_NAMES) + ")")
+    lay.add("phase", len(PHASE_NAMES), "one-hot: the active unit's turn state (" +
+            ", ".join(PHASE_NAMES) + ")")
+    lay.add("active", units, "one-hot: the unit whose turn it is")
+    lay.add("places", civilians * (cells + 1),
+            f"per civilian place: its grid cell one-hot ({city.rows} rows by {city.columns} "
+            "columns, row by row), then unrest / max_unrest")
+    lay.add("units", units * (places + 6),
+            "per unit: its place one-hot, its role one-hot (" + ", ".join(ROLE_NAMES).lower() +
+            f"), wanted / {WANTED_MOST} (dissents), 1 if it has played this round, "
+            "1 if the observer controls it")
+    lay.add("civilians", civilians * (1 + places + units),
+            "per civilian (by the place it was kidnapped from): 1 if kidnapped and not yet "
+            "researched or released, its place one-hot, the unit it is linked to one-hot")
+    lay.add("cards", 2, "location cards: held / max_location_cards, left in the deck / "
+            "civilian places")
+    lay.add("held", civilians, "per civilian place: 1 if the government holds its location "
+            "card (shown to government seats only)")
+    lay.add("used", civilians, "per civilian place: 1 if its location card has been played")
+    lay.add("progress", 3, "Bio-Sci / bio_sci_to_win, total unrest / unrest_to_win, "
+            "civilians released / civilian places")
+    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
+    lay.add("over", 1, "1 once the game is over")
+    return lay
+
+
+def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
+    at = lay.at
+    city = game.city
+    r = game.rules
+    place, name, unit = lay.lookup["place"], lay.lookup["name"], lay.lookup["unit"]
+    places, civilians, units = city.size, city.civilian, game.unit_count
+    cells = city.rows * city.columns
+    players = v["players"]
+    seat = v["seat"]
+    if v["to_move"] is not None:
+        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
+        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+        out[at["active"] + unit[v["active"]]] = 1.0
+    if v["team"] is not None:
+        out[at["team"] + TEAM_NAMES.index(v["team"])] = 1.0
+    base = at["places"]
+    for entry in v["places"][:civilians]:
+        out[base + entry["row"] * city.columns + entry["column"]] = 1.0
+        out[base + cells] = scaled(entry["unrest"], r.max_unrest)
+        base += cells + 1
+    base = at["units"]
+    for entry in v["units"]:
+        out[base + place[entry["place"]]] = 1.0
+        out[base + places + ROLE_INDEX[entry["role"]]] = 1.0
+        if entry["wanted"] is not None:
+            out[base + places + 3] = scaled(entry["wanted"], WANTED_MOST)
+        if entry["played"]:
+            out[base + places + 4] = 1.0
+        if entry["seat"] == seat:
+            out[base + places + 5] = 1.0
+        base += places + 6
+    first = at["civilians"]
+    for entry in v["civilians"]:
+        base = first + place[entry["id"]] * (1 + places + units)
+        out[base] = 1.0
+        out[base + 1 + place[entry["place"]]] = 1.0
+        if entry["linked_to"] is not None:
+            out[base + 1 + places + unit[entry["linked_to"]]] = 1.0
+    cards = v["location_cards"]
+    out[at["cards"]] = scaled(cards["held"], r.max_location_cards)
+    out[at["cards"] + 1] = scaled(cards["deck"], civilians)
+    for card in cards["cards"] or ():
+        out[at["held"] + name[card]] = 1.0
+    for card in cards["used"]:
+        out[at["used"] + name[card]] = 1.0
+    out[at["progress"]] = scaled(v["biosci"], r.bio_sci_to_win)
+    out[at["progress"] + 1] = scaled(v["total_unrest"], r.unrest_to_win)
+    out[at["progress"] + 2] = scaled(v["released"], civilians)
+    if v["max_rounds"]:
+        out[at["round"]] = scaled(v["round"], v["max_rounds"])
+    out[at["over"]] = 1.0 if v["over"] else 0.0
+
+
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
+ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}

@@ -1,0 +1,80 @@
+"""The part of an observation tensor both Target: Rats games share: the rats on every space and
+each faction's counts, read from the shared part of their views (board_view.py).
+
+Seats are relative: faction 0 is the observer's, 1 the next seat clockwise... (a spectator's
+start at seat 0). Spaces are numbered as on the board: S0..S23, U0..U11, RC, H0..H3.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.spaces import Layout, relative, scaled, seat_order
+from .board import Board
+
+FACTION_FEATURES = 4  # rats, fed rats, at home, Da Big Cheese
+
+
+def add_board(lay: Layout, b: Board, players: int) -> None:
+    """Declare the shared slices: rats per space, the Exterminator, each faction's counts."""
+    lay.lookup["space"] = {space_id: sp for sp, space_id in enumerate(b.ids)}
+    lay.lookup["homes"] = {b.ids[h]: k for k, h in enumerate(b.homes)}
+    lay.add("rats", b.size * players * 2,
+            "per space (S0..S23, U0..U11, RC, H0..H3), per faction relative to the observer: "
+            "its unfed rats there / max_rats, then its fed rats there / max_rats")
+    lay.add("exterminator", b.size, "one-hot: the Exterminator's space")
+    lay.add("nests", players * len(b.homes),
+            "per faction relative to the observer: its home nest one-hot (H0..H3)")
+    lay.add("factions", players * FACTION_FEATURES,
+            "per faction relative to the observer: rats on the board / max_rats, fed rats / "
+            "max_rats, rats on the home nest / max_rats, 1 if it is Da Big Cheese")
+
+
+def encode_board(v: dict[str, Any], lay: Layout, out, max_rats: int) -> None:
+    """Write the shared slices of one view."""
+    at = lay.at
+    space = lay.lookup["space"]
+    players = v["players"]
+    seat = v["seat"]
+    base = at["rats"]
+    unit = 1.0 / max_rats
+    for entry in v["spaces"]:
+        for group in entry["rats"]:
+            k = base + 2 * relative(seat, group["seat"], players)
+            out[k] = min(1.0, group["unfed"] * unit)
+            out[k + 1] = min(1.0, group["fed"] * unit)
+        base += 2 * players
+    if v["exterminator"] is not None:
+        out[at["exterminator"] + space[v["exterminator"]]] = 1.0
+    nests = at["nests"]
+    home_of = lay.lookup["homes"]
+    homes = len(home_of)
+    base = at["factions"]
+    factions = v["factions"]
+    for k, p in enumerate(seat_order(seat, players)):
+        entry = factions[p]
+        out[nests + k * homes + home_of[entry["home"]]] = 1.0
+        out[base] = scaled(entry["rats"], max_rats)
+        out[base + 1] = scaled(entry["fed"], max_rats)
+        out[base + 2] = scaled(home_rats(entry, v, space), max_rats)
+        out[base + 3] = 1.0 if entry["cheese"] else 0.0
+        base += FACTION_FEATURES
+
+
+def home_rats(faction: dict[str, Any], v: dict[str, Any], space: dict[str, int]) -> int:
+    """The faction's rats on its home nest, as the view's spaces show them."""
+    for group in v["spaces"][space[faction["home"]]]["rats"]:
+        if group["seat"] == faction["seat"]:
+            return group["unfed"] + group["fed"]
+    return 0
+
+
+def add_spaces(lay: Layout, b: Board, name: str, meaning: str) -> int:
+    """A slice of one flag per space."""
+    return lay.add(name, b.size, meaning)
+
+
+def set_spaces(out, start: int, space: dict[str, int], ids: list[str]) -> None:
+    """Set the flags of these spaces (by id) in a per-space slice."""
+    for space_id in ids:
+        out[start + space[space_id]] = 1.0

@@ -1,0 +1,150 @@
+"""Target: Rats for learning agents: its action space and its observation tensor.
+
+The board and faction slices are shared with the Simplified game (../board_tensor.py). Cards
+are counted by type, in the order of cards.toml. The only hidden information, the order of
+the two draw piles, is not in the view and so not in the tensor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....core import Action
+from ....core.spaces import Layout, relative, scaled, seat_order
+from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
+from .cards import DECKS
+from .phases import AUTO, TASK_NAMES
+
+if TYPE_CHECKING:
+    from .game import TargetRats
+
+DECISIONS = tuple(TASK_NAMES[code] for code in sorted(TASK_NAMES) if code < AUTO)
+CHOICES = ("keep", "item", "push", "spawn", "retreat", "token", "ext", "use")
+TOKENS = ("food", "sewer", "nest")
+
+
+def actions(game: TargetRats, players: int) -> list[Action]:
+    """Every action that can be legal with `players` seats."""
+    return list(game._actions.values())
+
+
+def layout(game: TargetRats, players: int) -> Layout:
+    b = game.board
+    cs = game.cards
+    items = [i for i, t in enumerate(cs.types) if t.power >= 0]
+    types = len(cs.types)
+    lay = Layout()
+    lay.lookup["card"] = {t.id: i for i, t in enumerate(cs.types)}
+    lay.lookup["item"] = {cs.types[i].id: k for k, i in enumerate(items)}
+    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
+    lay.add("phase", len(DECISIONS), "one-hot: the decision (" + ", ".join(DECISIONS) + ")")
+    add_board(lay, b, players)
+    lay.add("tokens", b.size * (len(TOKENS) + players),
+            "per space: its token one-hot (food source, sewer entrance, nest), then the nest's "
+            "faction one-hot, relative to the observer")
+    lay.add("faction_items", players * (3 + len(items)),
+            "per faction relative to the observer: nest tokens / max_nests, 1 if its item is "
+            "ready to use, 1 if it will win at its next turn, then its held item one-hot (" +
+            ", ".join(cs.types[i].id for i in items) + ")")
+    lay.add("decks", len(DECKS) * 2, "per deck (surface, underground): cards left / cards in "
+            "it, discards / cards in it")
+    lay.add("discard_tops", len(DECKS) * types,
+            "per deck: the type of the top discard one-hot (card types as in cards.toml)")
+    lay.add("turn", 1, "groups left to move this turn / (base_groups + max_nests)")
+    lay.add("group", 3, "the moving group: fed rats / max_rats, unfed rats / max_rats, steps "
+            "left / move_range")
+    add_spaces(lay, b, "group_from", "one-hot: the space the moving group started from")
+    add_spaces(lay, b, "group_path", "per space: 1 if the moving group passed it")
+    add_spaces(lay, b, "action_spaces", "per space: 1 if a group moved there this turn and "
+               "its action is still to be taken")
+    add_spaces(lay, b, "done_spaces", "per space: 1 if its action was taken this turn")
+    lay.add("choice", len(CHOICES), "one-hot: what the current choice is about (" +
+            ", ".join(CHOICES) + ")")
+    lay.add("choice_cards", types, "per card type: 1 if the choice is about such a card")
+    add_spaces(lay, b, "choice_spaces", "per space: 1 if the choice offers or names it")
+    add_spaces(lay, b, "fight", "one-hot: the space of the last fight")
+    lay.add("fight_sides", players * 3,
+            "the last fight, per faction relative to the observer: its rats in it / max_rats, "
+            "1 if it won, rats it lost / max_rats")
+    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
+    lay.add("over", 1, "1 once the game is over")
+    return lay
+
+
+def encode(game: TargetRats, v: dict[str, Any], lay: Layout, out) -> None:
+    at = lay.at
+    r = game.rules
+    cs = game.cards
+    space = lay.lookup["space"]
+    card = lay.lookup["card"]
+    players = v["players"]
+    seat = v["seat"]
+    max_rats = r.max_rats
+    if v["to_move"] is not None:
+        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
+        out[at["phase"] + DECISION_INDEX[v["phase"]]] = 1.0
+    encode_board(v, lay, out, max_rats)
+    base = at["tokens"]
+    width = len(TOKENS) + players
+    for entry in v["spaces"]:
+        token = entry["token"]
+        if token is not None:
+            out[base + TOKEN_INDEX[token]] = 1.0
+            if entry["nest_seat"] is not None:
+                out[base + len(TOKENS) + relative(seat, entry["nest_seat"], players)] = 1.0
+        base += width
+    item_of = lay.lookup["item"]
+    width = 3 + len(item_of)
+    base = at["faction_items"]
+    factions = v["factions"]
+    for k, p in enumerate(seat_order(seat, players)):
+        entry = factions[p]
+        block = base + k * width
+        out[block] = scaled(entry["nests"], r.max_nests)
+        out[block + 1] = 1.0 if entry["item_ready"] else 0.0
+        out[block + 2] = 1.0 if entry["pending_win"] else 0.0
+        if entry["item"] is not None:
+            out[block + 3 + item_of[entry["item"]["id"]]] = 1.0
+    types = len(cs.types)
+    for d, name in enumerate(DECKS):
+        deck = v["decks"][name]
+        size = cs.totals[d]
+        out[at["decks"] + 2 * d] = scaled(deck["left"], size)
+        out[at["decks"] + 2 * d + 1] = scaled(deck["discards"], size)
+        if deck["top"] is not None:
+            out[at["discard_tops"] + d * types + card[deck["top"]["id"]]] = 1.0
+    turn = v["turn"]
+    out[at["turn"]] = scaled(turn["groups_left"], r.base_groups + r.max_nests)
+    group = turn["group"]
+    if group is not None:
+        out[at["group"]] = scaled(group["fed"], max_rats)
+        out[at["group"] + 1] = scaled(group["unfed"], max_rats)
+        out[at["group"] + 2] = scaled(group["steps_left"], r.move_range)
+        out[at["group_from"] + space[group["from"]]] = 1.0
+        set_spaces(out, at["group_path"], space, group["path"])
+    set_spaces(out, at["action_spaces"], space, turn["action_spaces"])
+    set_spaces(out, at["done_spaces"], space, turn["done_spaces"])
+    choice = v["choice"]
+    if choice is not None:
+        out[at["choice"] + CHOICE_INDEX[choice["kind"]]] = 1.0
+        for c in choice["cards"]:
+            out[at["choice_cards"] + card[c["id"]]] = 1.0
+        set_spaces(out, at["choice_spaces"], space, choice["spaces"])
+    fight = v["last_fight"]
+    if fight is not None:
+        out[at["fight"] + space[fight["space"]]] = 1.0
+        base = at["fight_sides"]
+        for side, rats in fight["sides"].items():
+            k = base + 3 * relative(seat, int(side), players)
+            out[k] = scaled(rats, max_rats)
+            out[k + 1] = 1.0 if fight["winner"] == int(side) else 0.0
+        for side, lost in fight["killed"].items():
+            out[base + 3 * relative(seat, int(side), players) + 2] = scaled(lost, max_rats)
+    if v["max_rounds"]:
+        out[at["round"]] = scaled(v["round"], v["max_rounds"])
+    out[at["over"]] = 1.0 if v["over"] else 0.0
+
+
+DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
+CHOICE_INDEX = {name: i for i, name in enumerate(CHOICES)}
+TOKEN_INDEX = {name: i for i, name in enumerate(TOKENS)}

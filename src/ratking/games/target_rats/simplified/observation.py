@@ -1,0 +1,94 @@
+"""Target: Rats Simplified for learning agents: its action space and its observation tensor.
+
+The board and faction slices are shared with the full game (../board_tensor.py). Nothing is
+hidden in this game, so every seat's tensor holds the whole position, seen from its seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....core import Action
+from ....core.spaces import Layout, relative, scaled
+from ..board import HOME
+from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
+from ..seats import NESTS
+from .phases import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .game import TargetRatsSimplified
+
+SIDES = 6
+
+
+def actions(game: TargetRatsSimplified, players: int) -> list[Action]:
+    """Every action that can be legal with `players` seats. A rat is picked where it stands:
+    only home nests in play hold rats, and only unfed ones (new rats arrive unfed; a rat
+    never steps back into a nest)."""
+    cat = game.catalogue
+    b = game.board
+    homes = {b.homes[n] for n in NESTS[players]}
+    out = [cat.topup, cat.no_topup]
+    for sp in range(b.size):
+        if b.kind[sp] != HOME:
+            out += cat.pick[sp]
+        elif sp in homes:
+            out.append(cat.pick[sp][0])
+    out += [a for a in cat.step if a is not None]
+    out += [cat.stop, cat.breed]
+    out += [a for a in cat.ext if a is not None]
+    out.append(cat.end)
+    return out
+
+
+def layout(game: TargetRatsSimplified, players: int) -> Layout:
+    b = game.board
+    r = game.rules
+    lay = Layout()
+    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
+    lay.add("phase", len(PHASE_NAMES), "one-hot: the decision point (" +
+            ", ".join(PHASE_NAMES) + ")")
+    add_board(lay, b, players)
+    add_spaces(lay, b, "dumpsters", "per space: 1 if a dumpster stands there")
+    lay.add("dice", (r.dice + r.cheese_dice) * SIDES,
+            "per die rolled this turn (in order): its face one-hot")
+    lay.add("pool", 2, "moves left of the roll / the most a roll can give; 1 if the Target "
+            "may still be used this turn")
+    lay.add("mover", b.size + 1, "the rat being moved: its space one-hot, then 1 if fed")
+    add_spaces(lay, b, "path", "per space: 1 if the moving rat has passed it this move")
+    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
+    lay.add("over", 1, "1 once the game is over")
+    return lay
+
+
+def encode(game: TargetRatsSimplified, v: dict[str, Any], lay: Layout, out) -> None:
+    at = lay.at
+    r = game.rules
+    space = lay.lookup["space"]
+    players = v["players"]
+    seat = v["seat"]
+    if v["to_move"] is not None:
+        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
+        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    encode_board(v, lay, out, r.max_rats)
+    base = at["dumpsters"]
+    for sp, entry in enumerate(v["spaces"]):
+        if entry["dumpster"]:
+            out[base + sp] = 1.0
+    base = at["dice"]
+    for face in v["dice"]:
+        out[base + face - 1] = 1.0
+        base += SIDES
+    out[at["pool"]] = scaled(v["pool"], (r.dice + r.cheese_dice) * SIDES)
+    out[at["pool"] + 1] = 1.0 if v["target_available"] else 0.0
+    mover = v["mover"]
+    if mover is not None:
+        out[at["mover"] + space[mover["space"]]] = 1.0
+        out[at["mover"] + len(space)] = 1.0 if mover["fed"] else 0.0
+        set_spaces(out, at["path"], space, mover["path"])
+    if v["max_rounds"]:
+        out[at["round"]] = scaled(v["round"], v["max_rounds"])
+    out[at["over"]] = 1.0 if v["over"] else 0.0
+
+
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}

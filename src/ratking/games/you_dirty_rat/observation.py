@@ -1,0 +1,165 @@
+"""You Dirty Rat for learning agents: its action space and its observation tensor.
+
+Seats in the tensor are relative: block 0 is the observer, block 1 the next seat clockwise...
+(a spectator's blocks start at seat 0). Cards are counted by type, in the order of
+components.toml (the Specialists, then the three Ringleaders); heists are numbered as in the
+`heist:H` actions. Another seat's hand shows only its size, as in the view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action
+from ...core.spaces import Layout, relative, scaled, seat_order
+from .components import ANY
+from .phases import PHASE_NAMES
+from .rules import NO_COPY, TOKEN
+
+if TYPE_CHECKING:
+    from .game import YouDirtyRat
+
+NIGHTS = 3
+MASTERMIND_DRAW = 3  # the Mastermind draws three Specialists
+HAND_MOST = 12  # a hand size read as 1 in the tensor (hands rarely grow past it)
+
+
+def actions(game: YouDirtyRat, players: int) -> list[Action]:
+    """Every action that can be legal with `players` seats: heists of the chains in play;
+    target seats in play; every card but those a two-player game removes (seed 002, set-up 3);
+    Mastermind keeps of Specialists only; Fall Guy copies of the types it may copy."""
+    cat = game.catalogue
+    d = game.deck
+    removed = set(removed_cards(game, players))
+    out = [*cat.play]
+    out += [cat.heist[h.index] for h in d.heists if d.chain_players[h.chain] <= players]
+    out += cat.team
+    out += cat.target[:players]
+    out += [a for c, a in enumerate(cat.card) if c not in removed]
+    out += cat.keep[:d.specialists]
+    out += cat.partner
+    out += cat.arch
+    out += [cat.copy[t] for t, x in enumerate(d.types)
+            if x.effect not in NO_COPY and x.archetype != ANY]
+    out += [cat.no_extra, cat.placeholder]
+    return out
+
+
+def removed_cards(game: YouDirtyRat, players: int) -> list[int]:
+    d = game.deck
+    return [t * d.copies for t in range(d.specialists)] if players == 2 else []
+
+
+def total_money(game: YouDirtyRat, players: int) -> int:
+    r = game.rules
+    return {2: r.stash_two, 3: r.stash_three, 4: r.stash_four}[players] * TOKEN
+
+
+def layout(game: YouDirtyRat, players: int) -> Layout:
+    d = game.deck
+    types = len(d.types)
+    heists = len(d.heists)
+    lay = Layout()
+    lay.lookup["heist_index"] = {h.name: h.index for h in d.heists}
+    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
+    lay.add("phase", len(PHASE_NAMES), "one-hot: the decision point (" +
+            ", ".join(PHASE_NAMES) + ")")
+    lay.add("stash", 1, "cash in the Town Stash / all the cash of the game")
+    lay.add("deck", 1, "Specialists left in the deck / Specialists in play")
+    lay.add("discard", types, "per card type: cards in the discard pile / copies of a type")
+    lay.add("removed", types, "per card type: cards out of the game / copies of a type")
+    lay.add("heists", heists * 2, "per heist: 1 if it is still to be committed, then 1 if it "
+            "is the top of its chain (the one that may be committed)")
+    lay.add("committing", heists, "one-hot: the heist whose team is being chosen")
+    lay.add("drawn", types, "per card type: the Mastermind's drawn cards (shown to the seat "
+            "that keeps one) / 3")
+    lay.add("drawn_count", 1, "cards the Mastermind drew / 3")
+    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
+    lay.add("over", 1, "1 once the game is over")
+    for k in range(players):
+        who = "the observer" if k == 0 else f"the seat {k} places clockwise"
+        lay.add(f"seat{k}.money", 1, f"{who}: cash / all the cash of the game")
+        lay.add(f"seat{k}.hand_count", 1, f"{who}: cards in hand / {HAND_MOST}")
+        lay.add(f"seat{k}.hand", types, f"{who}: per card type, cards in hand / copies of a "
+                "type (only the observer's own hand is known)")
+        lay.add(f"seat{k}.nights", NIGHTS * (types + 1),
+                f"{who}: per Night 1 to 3, per card type the cards there / copies of a type, "
+                "then 1 if a $100 placeholder is there")
+        lay.add(f"seat{k}.refresh", types,
+                f"{who}: per card type, cards in the Refresh Area / copies of a type")
+        lay.add(f"seat{k}.heists", heists, f"{who}: per heist, 1 if committed by this seat")
+    return lay
+
+
+def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
+    at = lay.at
+    d = game.deck
+    card_type = d.card_type
+    types = len(d.types)
+    players = v["players"]
+    seat = v["seat"]
+    unit = 1.0 / d.copies
+    total = total_money(game, players)
+    if v["to_move"] is not None:
+        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
+        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    out[at["stash"]] = scaled(v["stash"], total)
+    in_play = d.ringleader - len(removed_cards(game, players))
+    out[at["deck"]] = scaled(v["deck"], in_play)
+    _count(out, at["discard"], v["discard"], card_type, unit)
+    _count(out, at["removed"], v["removed"], card_type, unit)
+    base = at["heists"]
+    for chain in v["chains"]:
+        first = True
+        for h in chain["left"]:
+            out[base + 2 * h["id"]] = 1.0
+            if first:
+                out[base + 2 * h["id"] + 1] = 1.0
+                first = False
+    if v["committing"] is not None:
+        out[at["committing"] + v["committing"]["id"]] = 1.0
+    if v["drawn"]:
+        _count(out, at["drawn"], v["drawn"], card_type, 1.0 / MASTERMIND_DRAW)
+    out[at["drawn_count"]] = scaled(v["drawn_count"], MASTERMIND_DRAW)
+    if v["max_rounds"]:
+        out[at["round"]] = scaled(v["round"], v["max_rounds"])
+    out[at["over"]] = 1.0 if v["over"] else 0.0
+    heist_index = lay.lookup["heist_index"]
+    first = at["seat0.money"]
+    stride = at["seat1.money"] - first  # the seat blocks are alike and follow each other
+    seats = v["seats"]
+    for k, p in enumerate(seat_order(seat, players)):
+        entry = seats[p]
+        block = first + k * stride
+        out[block] = scaled(entry["money"], total)
+        out[block + 1] = scaled(entry["hand_count"], HAND_MOST)
+        if entry["hand"] is not None:
+            _count(out, block + 2, entry["hand"], card_type, unit)
+        base = block + 2 + types
+        for night in entry["nights"]:
+            for card in night:
+                c = card["id"]
+                if c is None:
+                    out[base + types] = 1.0
+                else:
+                    _add(out, base + card_type[c], unit)
+            base += types + 1
+        _count(out, base, entry["refresh"], card_type, unit)
+        base += types
+        for name in entry["heists"]:
+            out[base + heist_index[name]] = 1.0
+
+
+def _count(out, base: int, cards: list[dict[str, Any]], card_type, unit: float) -> None:
+    for card in cards:
+        _add(out, base + card_type[card["id"]], unit)
+
+
+def _add(out, i: int, unit: float) -> None:
+    """Count one more card at `i`, read as at most 1 (the Ringleaders of several seats can
+    meet in one pile)."""
+    x = out[i] + unit
+    out[i] = x if x < 1.0 else 1.0
+
+
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}

@@ -1,0 +1,123 @@
+"""Every game's action space and observation tensor (core/spaces.py, each game's
+observation.py), checked over random play: the mask is exactly the legal actions, numbers and
+ids map both ways, tensors have the declared shape, finite values in [0, 1], and never leak:
+two states that differ only in what a seat cannot see give that seat the same tensor.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ratking
+from ratking.sim import random_play
+
+GAMES = [info.id for info in ratking.list_games()]
+INFO = {info.id: info for info in ratking.list_games()}
+CAP = 30
+# rule variants that change the spaces: every game with its defaults, and some with others
+VARIANTS = {
+    "rat-a-tat-roll": [{}, {"memory_aid": True}, {"number_dice": 2, "cards": 3},
+                       {"total_tokens": 0, "start_tokens": 0}],
+    "rat-and-duck": [{}, {"units": "PPS-DDD"}],
+    "target-rats": [{}, {"max_rats": 8}],
+    "target-rats-simplified": [{}, {"cheese_dice": 2}],
+    "you-dirty-rat": [{}],
+}
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_every_game_has_spaces_and_variants_listed():
+    assert sorted(VARIANTS) == sorted(GAMES)
+    for game_id in GAMES:
+        game = ratking.make(game_id)
+        for players in range(INFO[game_id].min_players, INFO[game_id].max_players + 1):
+            assert game.action_space(players) is not None
+            assert game.observation_shape(players) is not None
+
+
+@st.composite
+def games(draw, game_id):
+    info = INFO[game_id]
+    rules = dict(draw(st.sampled_from(VARIANTS[game_id])))
+    game = ratking.make(game_id, max_rounds=CAP, **rules)
+    most = info.max_players
+    if game_id == "rat-and-duck":
+        most = game.unit_count
+    players = draw(st.integers(info.min_players, most))
+    return game, players, draw(st.integers(0, 2**40)), random.Random(draw(st.integers(0, 2**32)))
+
+
+def check_mask(state) -> None:
+    space = state.game.action_space(state.players)
+    mask = state.action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (len(space),)
+    legal = state.legal_actions()
+    assert sorted(space.ids[i] for i in np.flatnonzero(mask)) == sorted(a.id for a in legal)
+    for action in legal:
+        assert space.action(space.index(action.id)) is action
+
+
+def check_tensor(state, seat) -> np.ndarray:
+    obs = state.observation(seat)
+    assert obs.dtype == np.float32
+    assert obs.shape == state.game.observation_shape(state.players)
+    assert np.isfinite(obs).all() and obs.min() >= 0.0 and obs.max() <= 1.0
+    return obs
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_action_spaces_are_stable_unique_and_from_the_catalogue(game_id):
+    info = INFO[game_id]
+    for rules in VARIANTS[game_id]:
+        one, two = ratking.make(game_id, **rules), ratking.make(game_id, **rules)
+        for players in range(info.min_players, info.max_players + 1):
+            space = one.action_space(players)
+            assert space.ids == two.action_space(players).ids  # the same order every time
+            assert len(set(space.ids)) == len(space)
+            for i, action in enumerate(space.actions):
+                assert one.action_by_id(action.id) is action
+                assert space.index(action.id) == i
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_masks_and_tensors_over_whole_random_games(game_id, data):
+    game, players, seed, rng = data.draw(games(game_id))
+    state = game.new_game(players, seed=seed)
+    steps = 0
+    while not state.is_over:
+        check_mask(state)
+        if steps % 7 == 0:
+            check_tensor(state, state.current_player)
+        random_play(state, rng, 1)
+        steps += 1
+    check_mask(state)
+    assert not state.action_mask().any()
+    for seat in [None, *range(players)]:
+        check_tensor(state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), stop=st.integers(0, 300), redeal=st.integers(0, 2**32))
+def test_tensors_never_leak(game_id, data, stop, redeal):
+    # a determinization for a seat re-deals everything that seat cannot see: its tensor
+    # must not change; and the tensor is a function of the view alone
+    game, players, seed, rng = data.draw(games(game_id))
+    state = game.new_game(players, seed=seed)
+    random_play(state, rng, stop)
+    for seat in [None, *range(players)]:
+        obs = check_tensor(state, seat)
+        twin = state.determinize(seat, seed=redeal)
+        assert np.array_equal(twin.observation(seat), obs)
+        assert np.array_equal(state.clone().observation(seat), obs)
+    if players > 1 and not state.is_over:
+        # seats see the table differently: the observer always comes first
+        views = [state.observation(seat) for seat in range(players)]
+        assert any(not np.array_equal(views[0], other) for other in views[1:])

@@ -161,9 +161,12 @@ class Game:
     def action_space(self, players: int) -> ActionSpace | None:
         """Every action id that can ever be legal with `players` seats, numbered in a stable
         order (cached); None if the game has no action catalogue."""
-        from .spaces import action_space
+        space = self._spaces.get(players)
+        if space is None:
+            from .spaces import action_space
 
-        return action_space(self, players)
+            space = action_space(self, players)
+        return space
 
     def observation_layout(self, players: int) -> Layout | None:
         """The observation tensor's slices for `players` seats (cached); None if none."""

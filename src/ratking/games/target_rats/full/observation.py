@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import Action
 from ....core.spaces import Layout, relative, scaled, seat_order
 from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
+from ..seats import NESTS
 from .cards import DECKS
 from .phases import AUTO, TASK_NAMES
 
@@ -24,8 +25,28 @@ TOKENS = ("food", "sewer", "nest")
 
 
 def actions(game: TargetRats, players: int) -> list[Action]:
-    """Every action that can be legal with `players` seats."""
-    return list(game._actions.values())
+    """Every action that can be legal with `players` seats: none names the home nest of a
+    faction not in play, and a group takes 1 to max_rats rats."""
+    cat = game.catalogue
+    b = game.board
+    absent = {b.homes[n] for n in range(len(b.homes))} - {b.homes[n] for n in NESTS[players]}
+
+    def spaces(row: list[Action | None]) -> list[Action]:
+        return [a for sp, a in enumerate(row) if a is not None and sp not in absent]
+
+    most = game.rules.max_rats
+    out = [cat.reinforce, cat.play_on, *spaces(cat.group)]
+    out += [cat.take[fed][unfed] for fed in range(most + 1) for unfed in range(most + 1)
+            if 0 < fed + unfed <= most]
+    out += [*spaces(cat.step), cat.stop, cat.end_moves]
+    for row in (cat.fight, cat.scavenge, cat.feed, cat.breed, cat.nest):
+        out += spaces(row)
+    out += [cat.claim, *spaces(cat.rest), *spaces(cat.spawn), *cat.keep]
+    out += [a for a in cat.item if a is not None] + [a for a in cat.use if a is not None]
+    out += [cat.pass_, cat.token_keep, cat.token_new]
+    for row in (cat.relocate, cat.push, cat.retreat, cat.ext):
+        out += spaces(row)
+    return out
 
 
 def layout(game: TargetRats, players: int) -> Layout:

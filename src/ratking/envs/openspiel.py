@@ -1,0 +1,266 @@
+"""Every ratking game as an OpenSpiel game: importing this module registers each with
+`pyspiel.register_game` as `ratking_<id with underscores>`.
+
+    import pyspiel
+    import ratking.envs.openspiel
+    game = pyspiel.load_game("ratking_rat_a_tat_roll", {"players": 3, "cards": 3})
+
+Parameters: `players`, `seed` (-1: a fresh random deal for every new game; 0 or more: the
+same sequence of deals each time the game is loaded) and every rule option of the game, with
+the rulebook defaults. `max_rounds` (and any other rule that may be "none") is 0 for none.
+
+A sequential, imperfect-information, general-sum game with sampled chance: dice and shuffles
+happen inside the moves, from the state's own seeded generator, so there are no chance nodes
+and a clone replays the same chance. Actions are numbers in ratking's action space (their
+strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of 1).
+Observation tensors are ratking's observation tensors; the observation string is the seat's
+view as JSON. The information-state string is perfect recall: everything the seat was told
+(its events, its own secrets included) and its current view, digested. The information-state
+tensor is the observation tensor: a view already holds what a seat knows of its hidden cards
+and of the public past, but not the full sequence of events. `resample_from_infostate` is
+ratking's `determinize`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from ..core import Game, RatkingError, State, game_class, list_games, make
+from ..core.spaces import ActionSpace, observation
+from .common import Spec
+
+SEED_BITS = 62
+# an upper bound on decisions, which OpenSpiel requires; a ratking game with a round cap ends
+# far sooner, and one without a cap is not bounded by its rules at all
+MAX_GAME_LENGTH = 10**6
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a ratking game: ratking_rat_a_tat_roll..."""
+    return "ratking_" + game_id.replace("-", "_")
+
+
+def parameters(cls: type[Game]) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game and their defaults."""
+    out: dict[str, Any] = {"players": cls.min_players, "seed": -1}
+    for spec in cls.rule_specs:
+        if spec.optional:
+            if spec.type is not int or (spec.minimum or 0) < 1:
+                raise RatkingError(f"rule {spec.name!r} may be none but has no spare value "
+                                   "to say so in OpenSpiel")
+            out[spec.name] = 0 if spec.default is None else spec.default
+        else:
+            out[spec.name] = spec.default
+    return out
+
+
+def rules_from(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
+    """ratking rule options from OpenSpiel parameters (0 for an optional rule is none)."""
+    rules = {}
+    for spec in cls.rule_specs:
+        if spec.name in params:
+            value = params[spec.name]
+            rules[spec.name] = None if spec.optional and value == 0 else value
+    return rules
+
+
+class RatkingGame(pyspiel.Game):
+    """A ratking game in OpenSpiel; one subclass per game is registered (see the module)."""
+
+    ratking_id: ClassVar[str]
+    game_type: ClassVar[pyspiel.GameType]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        cls = game_class(self.ratking_id)
+        params = {**parameters(cls), **(params or {})}
+        unknown = set(params) - set(parameters(cls))
+        if unknown:
+            raise ValueError(f"{cls.title} has no parameter {sorted(unknown)[0]!r}")
+        try:
+            spec = Spec(self.ratking_id, params["players"], rules_from(cls, params))
+        except RatkingError as exc:
+            raise ValueError(str(exc)) from None
+        self.ratking: Game = spec.game
+        self.players: int = spec.players
+        self.space: ActionSpace = spec.space
+        self.tensor_size: int = spec.layout.size
+        info = pyspiel.GameInfo(num_distinct_actions=len(spec.space), max_chance_outcomes=0,
+                                num_players=spec.players, min_utility=0.0, max_utility=1.0,
+                                utility_sum=None, max_game_length=MAX_GAME_LENGTH)
+        super().__init__(self.game_type, info, params)
+        seed = params["seed"]
+        self.seeds = random.Random(None if seed < 0 else seed)
+
+    def new_initial_state(self) -> RatkingState:
+        return RatkingState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> RatkingObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return RatkingObserver(self.tensor_size, recall)
+
+
+class Holder:
+    """What an OpenSpiel state carries: the ratking state and per-seat event digests.
+
+    OpenSpiel clones a Python state by deep-copying its attributes, so this one attribute
+    copies itself the ratking way (`clone`). A new state deals its game on first use, so that
+    the new states OpenSpiel makes only to clone into cost nothing.
+    """
+
+    __slots__ = ("digests", "game", "space", "state")
+
+    def __init__(self, game: RatkingGame | None, state: State | None = None,
+                 digests: dict[int, tuple[Any, int]] | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.digests = digests or {}
+        self.space = None if state is None else state.game.action_space(state.players)
+
+    def get(self) -> State:
+        state = self.state
+        if state is None:
+            game = self.game
+            state = self.state = game.ratking.new_game(game.players,
+                                                       seed=game.seeds.getrandbits(SEED_BITS))
+            self.space = game.space
+        return state
+
+    def __deepcopy__(self, memo: dict) -> Holder:
+        return Holder(self.game, self.get().clone(),
+                      {p: (h.copy(), n) for p, (h, n) in self.digests.items()})
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.get()
+        return {"game": state.game.id, "rules": state.game.rules.as_dict(),
+                "state": state.to_json()}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.game = None
+        self.state = make(data["game"], **data["rules"]).from_json(data["state"])
+        self.digests = {}
+        self.space = self.state.game.action_space(self.state.players)
+
+    def events_digest(self, seat: int) -> str:
+        """A digest of every event `seat` has been told, its own secrets included."""
+        h, seen = self.digests.get(seat) or (hashlib.blake2b(digest_size=16), 0)
+        events = self.get().events_for(seat, since=seen)
+        for e in events:
+            h.update(repr((e.step, e.kind, e.actor, e.data)).encode())
+        self.digests[seat] = (h, seen + len(events))
+        return h.hexdigest()
+
+
+class RatkingState(pyspiel.State):
+    """A ratking game in progress, as an OpenSpiel state."""
+
+    def __init__(self, game: RatkingGame, holder: Holder | None = None) -> None:
+        super().__init__(game)
+        self.holder = holder or Holder(game)
+
+    def ratking_state(self) -> State:
+        """The ratking state inside (shared, not a copy)."""
+        return self.holder.get()
+
+    def current_player(self) -> int:
+        state = self.holder.get()
+        return pyspiel.PlayerId.TERMINAL if state.over else state.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        holder = self.holder
+        legal = holder.get().legal_actions()
+        return holder.space.indices(legal)
+
+    def _apply_action(self, action: int) -> None:
+        holder = self.holder
+        state = holder.get()
+        state.apply(holder.space.action(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        holder = self.holder
+        holder.get()
+        return holder.space.ids[action]
+
+    def is_terminal(self) -> bool:
+        return self.holder.get().over
+
+    def returns(self) -> list[float]:
+        return self.holder.get().returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RatkingState:
+        """A state `player_id` cannot tell from this one: ratking's determinize, seeded from
+        OpenSpiel's sampler."""
+        seed = int(probability_sampler() * 2**SEED_BITS)
+        twin = self.clone()
+        twin.holder.state = self.holder.state.determinize(player_id, seed)
+        return twin
+
+    def __str__(self) -> str:
+        data = self.holder.get().to_json()
+        del data["log"]  # follows from the rest
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class RatkingObserver:
+    """OpenSpiel's Python observer: the observation tensor, and the view (observation) or
+    the seat's digested events plus its view (information state) as a string."""
+
+    def __init__(self, size: int, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: RatkingState, player: int) -> None:
+        self.tensor[:] = observation(state.holder.get(), player)
+
+    def string_from(self, state: RatkingState, player: int) -> str:
+        view = json.dumps(state.holder.get().view(player), sort_keys=True,
+                          separators=(",", ":"))
+        if not self.perfect_recall:
+            return view
+        seen = hashlib.blake2b(view.encode(), digest_size=16).hexdigest()
+        return f"seat {player} told {state.holder.events_digest(player)} sees {seen}"
+
+
+def register_all() -> list[str]:
+    """Register every ratking game with OpenSpiel (done on import); return the names."""
+    names = []
+    known = set(pyspiel.registered_names())
+    for info in list_games():
+        name = short_name(info.id)
+        names.append(name)
+        if name in known:
+            continue
+        cls = game_class(info.id)
+        game_type = pyspiel.GameType(
+            short_name=name, long_name=f"ratking {info.title}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=max_players(cls), min_num_players=info.min_players,
+            provides_information_state_string=True, provides_information_state_tensor=True,
+            provides_observation_string=True, provides_observation_tensor=True,
+            parameter_specification=parameters(cls))
+        game = type(f"Ratking{cls.__name__}", (RatkingGame,),
+                    {"ratking_id": info.id, "game_type": game_type})
+        pyspiel.register_game(game_type, game)
+    return names
+
+
+def max_players(cls: type[Game]) -> int:
+    """The most seats any rule set allows (a game may allow more with other rules, as Rat &
+    Duck does with more units: it says so through `max_players_any`)."""
+    return getattr(cls, "max_players_any", cls.max_players)
+
+
+GAME_NAMES = register_all()

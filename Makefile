@@ -1,6 +1,6 @@
 # ratking: two commands set everything up on a fresh machine.
 #   make play   create .venv, install, start the web app at http://127.0.0.1:8000
-#   make test   create .venv with the dev tools, lint and run the whole suite
+#   make test   create .venv with the dev and research tools, lint and run the whole suite
 
 PYTHON ?= python3
 VENV := .venv
@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research]'
 	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed

@@ -78,8 +78,8 @@ class ActionSpace:
         index = self._index
         try:
             return sorted([index[a] for a in legal])
-        except KeyError as exc:
-            raise self._missing(exc.args[0]) from None
+        except KeyError:  # actions of another game object of the same game: go by id
+            return sorted([self._by_id_of(a) for a in legal])
 
     def mask(self, legal: Iterable[Action]) -> np.ndarray:
         """A bool array over the space, True exactly for these actions."""
@@ -88,13 +88,17 @@ class ActionSpace:
         try:
             for a in legal:
                 flags[index[a]] = 1
-        except KeyError as exc:
-            raise self._missing(exc.args[0]) from None
+        except KeyError:  # actions of another game object of the same game: go by id
+            for a in legal:
+                flags[self._by_id_of(a)] = 1
         return np.frombuffer(flags, dtype=np.bool_)
 
-    def _missing(self, action: Any) -> RatkingError:
-        return RatkingError(f"legal action {action!s} is not in the action space: the game's "
-                            "action_catalogue is incomplete")
+    def _by_id_of(self, action: Action) -> int:
+        found = self._by_id.get(action.id)
+        if found is None:
+            raise RatkingError(f"legal action {action.id} is not in the action space: the "
+                               "game's action_catalogue is incomplete")
+        return found
 
 
 @dataclass(frozen=True)

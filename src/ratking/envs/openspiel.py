@@ -5,9 +5,11 @@
     import ratking.envs.openspiel
     game = pyspiel.load_game("ratking_rat_a_tat_roll", {"players": 3, "cards": 3})
 
-Parameters: `players`, `seed` (-1: a fresh random deal for every new game; 0 or more: the
-same sequence of deals each time the game is loaded) and every rule option of the game, with
-the rulebook defaults. `max_rounds` (and any other rule that may be "none") is 0 for none.
+Parameters: `players` (the game type's most is the game's with its default rules; Rat & Duck
+with more units takes more, and OpenSpiel accepts them), `seed` (-1: a fresh random deal for
+every new game; 0 or more: the same sequence of deals each time the game is loaded) and every
+rule option of the game, with the rulebook defaults. `max_rounds` (and any other rule that
+may be "none") is 0 for none.
 
 A sequential, imperfect-information, general-sum game with sampled chance: dice and shuffles
 happen inside the moves, from the state's own seeded generator, so there are no chance nodes
@@ -78,13 +80,13 @@ class RatkingGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         cls = game_class(self.ratking_id)
-        params = {**parameters(cls), **(params or {})}
-        unknown = set(params) - set(parameters(cls))
-        if unknown:
-            raise ValueError(f"{cls.title} has no parameter {sorted(unknown)[0]!r}")
+        params = {**parameters(cls), **(params or {})}  # OpenSpiel refuses unknown names
         try:
             spec = Spec(self.ratking_id, params["players"], rules_from(cls, params))
         except RatkingError as exc:
+            # made whole before raising, so that a traceback showing it reads no garbage
+            super().__init__(self.game_type, pyspiel.GameInfo(1, 0, cls.min_players, 0.0, 1.0,
+                                                              None, 1), {})
             raise ValueError(str(exc)) from None
         self.ratking: Game = spec.game
         self.players: int = spec.players
@@ -247,7 +249,7 @@ def register_all() -> list[str]:
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.GENERAL_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=max_players(cls), min_num_players=info.min_players,
+            max_num_players=info.max_players, min_num_players=info.min_players,
             provides_information_state_string=True, provides_information_state_tensor=True,
             provides_observation_string=True, provides_observation_tensor=True,
             parameter_specification=parameters(cls))
@@ -255,12 +257,6 @@ def register_all() -> list[str]:
                     {"ratking_id": info.id, "game_type": game_type})
         pyspiel.register_game(game_type, game)
     return names
-
-
-def max_players(cls: type[Game]) -> int:
-    """The most seats any rule set allows (a game may allow more with other rules, as Rat &
-    Duck does with more units: it says so through `max_players_any`)."""
-    return getattr(cls, "max_players_any", cls.max_players)
 
 
 GAME_NAMES = register_all()

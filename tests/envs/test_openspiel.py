@@ -1,0 +1,139 @@
+"""The OpenSpiel games (ratking.envs.openspiel): registered for every game, OpenSpiel's own
+random simulation test, its Python ISMCTS bot playing whole games, and the adapter's promises
+(sampled chance, determinize as resampling, perfect-recall information states)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import ratking
+from ratking.envs.openspiel import GAME_NAMES, MAX_GAME_LENGTH, short_name
+
+INFO = {info.id: info for info in ratking.list_games()}
+GAMES = sorted(INFO)
+
+
+def load(game_id, **params):
+    return pyspiel.load_game(short_name(game_id), params)
+
+
+def test_every_game_is_registered_under_its_name():
+    assert [f"ratking_{game_id.replace('-', '_')}" for game_id in GAMES] == GAME_NAMES
+    registered = set(pyspiel.registered_names())
+    assert set(GAME_NAMES) <= registered
+    game_type = load("rat-a-tat-roll").get_type()
+    assert game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiel_random_simulation_test_passes(game_id):
+    # OpenSpiel's own checks: clones, sorted legal actions, unique action strings, tensor
+    # sizes, finite values, returns within the utility range (no serialization: OpenSpiel
+    # cannot save the generator of a sampled-chance Python game)
+    game = load(game_id, players=INFO[game_id].min_players, max_rounds=3, seed=7)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_matches_ratking(game_id):
+    info = INFO[game_id]
+    players = info.max_players
+    game = load(game_id, players=players, max_rounds=4, seed=3)
+    ratking_game = ratking.make(game_id, max_rounds=4)
+    space = ratking_game.action_space(players)
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == len(space)
+    assert game.observation_tensor_shape() == list(ratking_game.observation_shape(players))
+    assert game.max_game_length() == MAX_GAME_LENGTH
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        inner = state.ratking_state()
+        assert state.current_player() == inner.to_move
+        assert state.legal_actions() == space.indices(inner.legal_actions())
+        for p in range(players):
+            assert np.array_equal(np.array(state.observation_tensor(p), np.float32),
+                                  inner.observation(p))
+            assert state.information_state_tensor(p) == state.observation_tensor(p)
+        # a resampled state is one the player cannot tell apart from this one
+        player = state.current_player()
+        twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        assert twin.observation_string(player) == state.observation_string(player)
+        assert twin.legal_actions() == state.legal_actions()
+        # a clone replays the same chance
+        action = int(rng.choice(state.legal_actions()))
+        copy = state.clone()
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert str(copy) == str(state) and copy.history() == state.history()
+    assert state.returns() == state.ratking_state().returns()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_information_states_remember_what_views_forget():
+    # seed 004: a peeked card leaves the view (memory is part of the game) but not the
+    # information state, which recalls every event a seat was told
+    game = load("rat-a-tat-roll", players=2, seed=11)
+    state = game.new_initial_state()
+    seen = set()
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        seen.add(state.information_state_string(0))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(seen) > 10
+    view = state.observation_string(0)
+    assert view.startswith("{") and '"seat":0' in view
+
+
+@pytest.mark.parametrize("game_id", ["rat-a-tat-roll", "you-dirty-rat"])
+def test_openspiel_ismcts_plays_whole_games(game_id):
+    game = load(game_id, players=2, max_rounds=8, seed=5)
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+            for _ in range(2)]
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        returns = state.returns()
+        assert len(returns) == 2 and all(0.0 <= r <= 1.0 for r in returns)
+
+
+def test_seeds_fix_the_deals_and_parameters_map_to_rules():
+    a = load("you-dirty-rat", players=3, seed=9)
+    b = load("you-dirty-rat", players=3, seed=9)
+    assert [str(a.new_initial_state()) for _ in range(2)] == \
+        [str(b.new_initial_state()) for _ in range(2)]
+    assert load("rat-and-duck").new_initial_state().ratking_state().game.rules.max_rounds == 25
+    capless = load("rat-and-duck", max_rounds=0).new_initial_state().ratking_state()
+    assert capless.game.rules.max_rounds is None
+    big = load("rat-and-duck", players=6, units="PPS-DDD")
+    assert big.num_players() == 6
+    with pytest.raises(ValueError, match="takes 2 to 5 players") as bad:
+        load("rat-a-tat-roll", players=6)
+    repr(bad.traceback)  # the half-made game shows without harm
+    with pytest.raises(ValueError, match="cards"):
+        load("rat-a-tat-roll", cards=99)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        load("rat-a-tat-roll", colour="red")
+
+
+def test_a_state_saves_and_loads():
+    game = load("target-rats-simplified", players=2, seed=4)
+    state = game.new_initial_state()
+    for action in (state.legal_actions()[0], 0):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[min(action, len(state.legal_actions()) - 1)])
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()

@@ -60,6 +60,10 @@ def test_the_game_matches_ratking(game_id):
             assert np.array_equal(np.array(state.observation_tensor(p), np.float32),
                                   inner.observation(p))
             assert state.information_state_tensor(p) == state.observation_tensor(p)
+            # OpenSpiel's C++ side (through the Python observer) reads the same
+            for method in ("observation_tensor", "information_state_tensor",
+                           "observation_string", "information_state_string"):
+                assert getattr(pyspiel.State, method)(state, p) == getattr(state, method)(p)
         # a resampled state is one the player cannot tell apart from this one
         player = state.current_player()
         twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
@@ -74,6 +78,11 @@ def test_the_game_matches_ratking(game_id):
         assert str(copy) == str(state) and copy.history() == state.history()
     assert state.returns() == state.ratking_state().returns()
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert game.observation_tensor_size() == pyspiel.Game.observation_tensor_size(game)
+    with pytest.raises(ValueError, match="no player"):
+        state.observation_tensor()  # nobody is to move once the game is over
+    with pytest.raises(ValueError, match="no player"):
+        state.information_state_string(players)
 
 
 def test_information_states_remember_what_views_forget():

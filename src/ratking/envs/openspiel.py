@@ -5,9 +5,12 @@
     import ratking.envs.openspiel
     game = pyspiel.load_game("ratking_rat_a_tat_roll", {"players": 3, "cards": 3})
 
+Python callers read tensors and strings straight from ratking; OpenSpiel's C++ side (its
+tests, its C++ algorithms) reads the same through a Python observer.
+
 Parameters: `players` (the game type's most is the game's with its default rules; Rat & Duck
 with more units takes more, and OpenSpiel accepts them), `seed` (-1: a fresh random deal for
-every new game; 0 or more: the same sequence of deals each time the game is loaded) and every
+every new game; 0 or more: the same deals for the same calls each time the game is loaded) and every
 rule option of the game, with the rulebook defaults. `max_rounds` (and any other rule that
 may be "none") is 0 for none.
 
@@ -101,6 +104,16 @@ class RatkingGame(pyspiel.Game):
 
     def new_initial_state(self) -> RatkingState:
         return RatkingState(self)
+
+    # OpenSpiel's own shape queries deal a new game each time; these answer from the layout
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.tensor_size]
+
+    def observation_tensor_size(self) -> int:
+        return self.tensor_size
+
+    information_state_tensor_shape = observation_tensor_shape
+    information_state_tensor_size = observation_tensor_size
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RatkingObserver:
@@ -210,13 +223,44 @@ class RatkingState(pyspiel.State):
         del data["log"]  # follows from the rest
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
+    # Python callers get these straight from ratking (C++ callers go through the observer)
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return observation(self.holder.get(), self._player(player)).tolist()
+
+    information_state_tensor = observation_tensor
+
+    def observation_string(self, player: int | None = None) -> str:
+        return view_string(self.holder, self._player(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return recall_string(self.holder, self._player(player))
+
+    def _player(self, player: int | None) -> int:
+        if player is None:
+            player = self.current_player()
+        if not isinstance(player, int | np.integer) or not \
+                0 <= player < self.holder.get().players:
+            raise ValueError(f"no player {player!r} to observe")
+        return int(player)
+
+
+def view_string(holder: Holder, player: int) -> str:
+    """The observation string: the seat's view as JSON."""
+    return json.dumps(holder.get().view(player), sort_keys=True, separators=(",", ":"))
+
+
+def recall_string(holder: Holder, player: int) -> str:
+    """The information-state string: digests of what the seat was told and of what it sees."""
+    view = hashlib.blake2b(view_string(holder, player).encode(), digest_size=16).hexdigest()
+    return f"seat {player} told {holder.events_digest(player)} sees {view}"
+
 
 class RatkingObserver:
-    """OpenSpiel's Python observer: the observation tensor, and the view (observation) or
-    the seat's digested events plus its view (information state) as a string."""
+    """OpenSpiel's Python observer (for its C++ side): the observation tensor, and the view
+    (observation) or the seat's digested events and view (information state) as a string."""
 
     def __init__(self, size: int, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
+        self.string = recall_string if perfect_recall else view_string
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -224,12 +268,7 @@ class RatkingObserver:
         self.tensor[:] = observation(state.holder.get(), player)
 
     def string_from(self, state: RatkingState, player: int) -> str:
-        view = json.dumps(state.holder.get().view(player), sort_keys=True,
-                          separators=(",", ":"))
-        if not self.perfect_recall:
-            return view
-        seen = hashlib.blake2b(view.encode(), digest_size=16).hexdigest()
-        return f"seat {player} told {state.holder.events_digest(player)} sees {seen}"
+        return self.string(state.holder, player)
 
 
 def register_all() -> list[str]:

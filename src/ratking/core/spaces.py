@@ -150,6 +150,13 @@ class Layout:
         """(name, start, stop, meaning) for each slice, in order."""
         return [(s.name, s.start, s.stop, s.meaning) for s in self.slices]
 
+    def markdown(self) -> str:
+        """The layout as a Markdown table (docs/research.md shows one per game)."""
+        rows = ["| slice | values | meaning |", "| --- | --- | --- |"]
+        rows += [f"| `{s.name}` | {s.start}-{s.stop - 1} ({s.size}) | {s.meaning} |"
+                 for s in self.slices]
+        return "\n".join(rows)
+
 
 def seat_order(seat: int | None, players: int) -> list[int]:
     """Seats as an observer lists them: itself first, then the others clockwise
@@ -157,6 +164,13 @@ def seat_order(seat: int | None, players: int) -> list[int]:
     shown in position k."""
     first = 0 if seat is None else seat
     return [(first + k) % players for k in range(players)]
+
+
+def seat_words(k: int) -> str:
+    """How a layout names the seat in relative position k."""
+    if k == 0:
+        return "the observer"
+    return "the next seat clockwise" if k == 1 else f"{k} seats clockwise from the observer"
 
 
 def relative(seat: int | None, other: int, players: int) -> int:

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
-from ...core.spaces import Layout, relative, scaled, seat_order
+from ...core.spaces import Layout, relative, scaled, seat_order, seat_words
 from .components import FACE_NAMES
 from .phases import PHASE_NAMES
 
@@ -70,7 +70,7 @@ def layout(game: RatATatRoll, players: int) -> Layout:
     lay.add("round", 1, "round / max_rounds (0 without a round cap)")
     lay.add("over", 1, "1 once the game is over (every card is then shown)")
     for k in range(players):
-        who = "the observer" if k == 0 else f"the seat {k} places clockwise"
+        who = seat_words(k)
         lay.add(f"seat{k}.cards", hand * CARD_FEATURES,
                 f"{who}: per card slot, 1 if it holds a card, 1 if its value is unknown to "
                 "the observer, then the value one-hot (0 to 9)")

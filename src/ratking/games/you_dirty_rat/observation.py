@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
-from ...core.spaces import Layout, relative, scaled, seat_order
+from ...core.spaces import Layout, relative, scaled, seat_order, seat_words
 from .components import ANY
 from .phases import PHASE_NAMES
 from .rules import NO_COPY, TOKEN
@@ -77,7 +77,7 @@ def layout(game: YouDirtyRat, players: int) -> Layout:
     lay.add("round", 1, "round / max_rounds (0 without a round cap)")
     lay.add("over", 1, "1 once the game is over")
     for k in range(players):
-        who = "the observer" if k == 0 else f"the seat {k} places clockwise"
+        who = seat_words(k)
         lay.add(f"seat{k}.money", 1, f"{who}: cash / all the cash of the game")
         lay.add(f"seat{k}.hand_count", 1, f"{who}: cards in hand / {HAND_MOST}")
         lay.add(f"seat{k}.hand", types, f"{who}: per card type, cards in hand / copies of a "

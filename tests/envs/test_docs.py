@@ -1,0 +1,27 @@
+"""docs/research.md shows every game's observation layout and action space sizes as the code
+has them (regenerate the tables with the snippet in the page when a layout changes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ratking
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+
+
+def test_the_page_shows_every_layout_as_the_code_has_it():
+    text = PAGE.read_text(encoding="utf-8")
+    for info in ratking.list_games():
+        layout = ratking.make(info.id).observation_layout(2)
+        assert layout.markdown() in text, f"the {info.id} layout in {PAGE.name} is stale"
+
+
+def test_the_page_shows_every_action_space_size():
+    text = PAGE.read_text(encoding="utf-8")
+    for info in ratking.list_games():
+        game = ratking.make(info.id)
+        sizes = [str(len(game.action_space(p))) if info.min_players <= p <= info.max_players
+                 else "-" for p in range(2, 6)]
+        row = f"| {info.id} | " + " | ".join(sizes) + f" | {len(game._actions)} |"
+        assert row in text, f"{row} is not in {PAGE.name}"

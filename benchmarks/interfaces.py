@@ -22,6 +22,7 @@ import json
 import platform
 import random
 import time
+import timeit
 from collections.abc import Callable
 
 import numpy as np
@@ -44,25 +45,8 @@ def timed(loop: Callable[[float], int], seconds: float) -> float:
     return done / (time.perf_counter() - start)
 
 
-def raw(game_id: str, players: int) -> Callable[[float], int]:
-    game = bench_game(game_id)
-    rng = random.Random(1)
-
-    def loop(deadline: float) -> int:
-        n = g = 0
-        while time.perf_counter() < deadline:
-            state = game.new_game(players, seed=g)
-            g += 1
-            while not state.over:
-                legal = state.legal_actions()
-                state.apply(legal[int(rng.random() * len(legal))])
-                n += 1
-        return n
-
-    return loop
-
-
-def tensors(game_id: str, players: int) -> Callable[[float], int]:
+def engine(game_id: str, players: int, tensors: bool) -> Callable[[float], int]:
+    """The engine alone; with `tensors`, also the mover's observation and mask each time."""
     game = bench_game(game_id)
     space = game.action_space(players)
     rng = random.Random(1)
@@ -73,9 +57,11 @@ def tensors(game_id: str, players: int) -> Callable[[float], int]:
             state = game.new_game(players, seed=g)
             g += 1
             while not state.over:
-                observation(state, state.to_move)
-                legal = np.flatnonzero(space.mask(state.legal_actions()))
-                state.apply(space.actions[legal[int(rng.random() * len(legal))]])
+                legal = state.legal_actions()
+                if tensors:
+                    observation(state, state.to_move)
+                    legal = [space.actions[i] for i in np.flatnonzero(space.mask(legal))]
+                state.apply(legal[int(rng.random() * len(legal))])
                 n += 1
         return n
 
@@ -150,6 +136,56 @@ def openspiel(game_id: str, players: int, with_tensor: bool) -> Callable[[float]
     return loop
 
 
+def breakdown(game_id: str, players: int) -> dict:
+    """Microseconds per call on mid-game states (best of seven runs): a decision
+    (`legal_actions` + `apply` on a clone, less the clone), the view, its encoding, the mask."""
+    game = bench_game(game_id)
+    rng = random.Random(2)
+    states = []
+    for g in range(30):
+        state = game.new_game(players, seed=g)
+        for _ in range(5 + 11 * g):
+            if state.over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        if not state.over:
+            states.append(state)
+    layout = game.observation_layout(players)
+    space = game.action_space(players)
+    views = [s.view(s.to_move) for s in states]
+    firsts = [s.legal_actions()[0] for s in states]
+
+    def clone() -> None:
+        for s in states:
+            s.clone()
+
+    def decide() -> None:
+        for s, a in zip(states, firsts, strict=True):
+            c = s.clone()
+            c.legal_actions()
+            c.apply(a)
+
+    def view() -> None:
+        for s in states:
+            s.view(s.to_move)
+
+    def encode() -> None:
+        for v in views:
+            game.encode_view(v, layout, layout.blank())
+
+    def mask() -> None:
+        for s in states:
+            space.mask(s.legal_actions())
+
+    def best(fn: Callable[[], None]) -> float:
+        return min(timeit.repeat(fn, number=20, repeat=7)) / 20 / len(states) * 1e6
+
+    base = best(clone)
+    return {"decision": best(decide) - base, "view": best(view), "encode": best(encode),
+            "mask": best(mask)}
+
+
 def bench_rules(game_id: str) -> dict:
     """The round cap `ratking bench` plays with (games without one of their own get 100)."""
     return {"max_rounds": bench_game(game_id).rules.max_rounds}
@@ -158,7 +194,7 @@ def bench_rules(game_id: str) -> dict:
 def measure(game_id: str, seconds: float, repeats: int) -> dict:
     players = min(PLAYERS, next(i for i in ratking.list_games() if i.id == game_id).max_players)
     gym = gymnasium(game_id, players)
-    loops = {"raw": raw(game_id, players), "tensors": tensors(game_id, players),
+    loops = {"raw": engine(game_id, players, False), "tensors": engine(game_id, players, True),
              "pettingzoo": pettingzoo(game_id, players), "gymnasium": gym,
              "openspiel": openspiel(game_id, players, False),
              "openspiel+tensor": openspiel(game_id, players, True)}
@@ -166,7 +202,8 @@ def measure(game_id: str, seconds: float, repeats: int) -> dict:
     for _ in range(repeats):
         for name, loop in loops.items():
             best[name] = max(best[name], timed(loop, seconds))
-    return {"game": game_id, "players": players, **best}
+    return {"game": game_id, "players": players, **best,
+            "us": breakdown(game_id, players)}
 
 
 def main() -> None:
@@ -187,6 +224,14 @@ def main() -> None:
         cells = [f"{r['raw']:,.0f}"] + [f"{r[n]:,.0f} ({r[n] / r['raw']:.0%})"
                                         for n in names[1:]]
         print(f"| {r['game']} | {r['players']} | " + " | ".join(cells) + " |")
+    print("\nWhere the time goes, in microseconds per call (best of seven runs, mid-game "
+          "states):\n")
+    print("| game | decision | view | encode the view | mask |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for r in rows:
+        us = r["us"]
+        print(f"| {r['game']} | {us['decision']:.1f} | {us['view']:.1f} | {us['encode']:.1f} "
+              f"| {us['mask']:.1f} |")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(rows, fh, indent=1)

@@ -18,7 +18,7 @@ in [0, 1]. numpy is needed only here (the `research` extra), and only once these
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -164,6 +164,37 @@ def seat_order(seat: int | None, players: int) -> list[int]:
     shown in position k."""
     first = 0 if seat is None else seat
     return [(first + k) % players for k in range(players)]
+
+
+# --- the slices every game's tensor starts and ends with (views share these keys) -------------
+
+
+def add_turn(lay: Layout, players: int, phases: Sequence[str],
+             what: str = "the decision point") -> None:
+    """Declare who decides (relative to the observer) and at which decision point."""
+    lay.lookup["phase_index"] = {name: i for i, name in enumerate(phases)}
+    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
+    lay.add("phase", len(phases), f"one-hot: {what} (" + ", ".join(phases) + ")")
+
+
+def encode_turn(v: dict[str, Any], lay: Layout, out: Any) -> None:
+    """Write a view's `to_move` and `phase` (nothing once the game is over)."""
+    if v["to_move"] is not None:
+        out[lay.at["to_move"] + relative(v["seat"], v["to_move"], v["players"])] = 1.0
+        out[lay.at["phase"] + lay.lookup["phase_index"][v["phase"]]] = 1.0
+
+
+def add_ending(lay: Layout, over: str = "") -> None:
+    """Declare how far the game is towards its round cap, and whether it is over."""
+    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
+    lay.add("over", 1, "1 once the game is over" + over)
+
+
+def encode_ending(v: dict[str, Any], lay: Layout, out: Any) -> None:
+    """Write a view's `round` (against `max_rounds`) and `over`."""
+    if v["max_rounds"]:
+        out[lay.at["round"]] = scaled(v["round"], v["max_rounds"])
+    out[lay.at["over"]] = 1.0 if v["over"] else 0.0
 
 
 def seat_words(k: int) -> str:

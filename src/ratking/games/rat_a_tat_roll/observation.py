@@ -13,7 +13,16 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
-from ...core.spaces import Layout, relative, scaled, seat_order, seat_words
+from ...core.spaces import (
+    Layout,
+    add_ending,
+    add_turn,
+    encode_ending,
+    encode_turn,
+    scaled,
+    seat_order,
+    seat_words,
+)
 from .components import FACE_NAMES
 from .phases import PHASE_NAMES
 
@@ -51,9 +60,7 @@ def layout(game: RatATatRoll, players: int) -> Layout:
     hand = game.cards_needed(players) + 1
     regions = len(game.board.colours)
     lay = Layout()
-    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
-    lay.add("phase", len(PHASE_NAMES), "one-hot: the decision point (" +
-            ", ".join(PHASE_NAMES) + ")")
+    add_turn(lay, players, PHASE_NAMES)
     lay.add("pawn", game.board.size, "one-hot: the pawn's space on the ring")
     lay.add("regions", regions * (VALUES + 1),
             f"per region ({', '.join(game.board.colours)}): its face-up card's value "
@@ -67,8 +74,7 @@ def layout(game: RatATatRoll, players: int) -> Layout:
     lay.add("tie", regions, "regions whose face-up cards tie for the Wild die's choice")
     lay.add("offered", hand - 1, "one-hot: the card slot offered for a swap")
     lay.add("final_round", 2, "1 in the final round; then the turns left in it / players")
-    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
-    lay.add("over", 1, "1 once the game is over (every card is then shown)")
+    add_ending(lay, " (every card is then shown)")
     for k in range(players):
         who = seat_words(k)
         lay.add(f"seat{k}.cards", hand * CARD_FEATURES,
@@ -84,9 +90,7 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
     r = game.rules
     players = v["players"]
     seat = v["seat"]
-    if v["to_move"] is not None:
-        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
-        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    encode_turn(v, lay, out)
     out[at["pawn"] + v["pawn"]] = 1.0
     base = at["regions"]
     for region in v["regions"]:
@@ -109,9 +113,7 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
     if v["final_round"]:
         out[at["final_round"]] = 1.0
         out[at["final_round"] + 1] = scaled(v["turns_left"], players)
-    if v["max_rounds"]:
-        out[at["round"]] = scaled(v["round"], v["max_rounds"])
-    out[at["over"]] = 1.0 if v["over"] else 0.0
+    encode_ending(v, lay, out)
     seats = v["seats"]
     first = at["seat0.cards"]
     stride = at["seat1.cards"] - first  # the seat blocks are alike and follow each other
@@ -130,5 +132,4 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
         out[block + tokens + 1] = 1.0 if entry["complete"] else 0.0
 
 
-PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 FACE_INDEX = {name: i for i, name in enumerate(FACE_NAMES)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
-from ...core.spaces import Layout, relative, scaled
+from ...core.spaces import Layout, add_ending, add_turn, encode_ending, encode_turn, scaled
 from .params import ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
@@ -39,10 +39,8 @@ def layout(game: RatAndDuck, players: int) -> Layout:
     lay.lookup.update(place={slug: p for p, slug in enumerate(city.slugs)},
                       name={name: p for p, name in enumerate(city.names)},
                       unit={key: u for u, key in enumerate(game.unit_keys)})
-    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
     lay.add("team", 2, "one-hot: the observer's team (" + ", ".join(TEAM_NAMES) + ")")
-    lay.add("phase", len(PHASE_NAMES), "one-hot: the active unit's turn state (" +
-            ", ".join(PHASE_NAMES) + ")")
+    add_turn(lay, players, PHASE_NAMES, "the active unit's turn state")
     lay.add("active", units, "one-hot: the unit whose turn it is")
     lay.add("places", civilians * (cells + 1),
             f"per civilian place: its grid cell one-hot ({city.rows} rows by {city.columns} "
@@ -61,8 +59,7 @@ def layout(game: RatAndDuck, players: int) -> Layout:
     lay.add("used", civilians, "per civilian place: 1 if its location card has been played")
     lay.add("progress", 3, "Bio-Sci / bio_sci_to_win, total unrest / unrest_to_win, "
             "civilians released / civilian places")
-    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
-    lay.add("over", 1, "1 once the game is over")
+    add_ending(lay)
     return lay
 
 
@@ -73,11 +70,9 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     place, name, unit = lay.lookup["place"], lay.lookup["name"], lay.lookup["unit"]
     places, civilians, units = city.size, city.civilian, game.unit_count
     cells = city.rows * city.columns
-    players = v["players"]
     seat = v["seat"]
-    if v["to_move"] is not None:
-        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
-        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    encode_turn(v, lay, out)
+    if v["active"] is not None:
         out[at["active"] + unit[v["active"]]] = 1.0
     if v["team"] is not None:
         out[at["team"] + TEAM_NAMES.index(v["team"])] = 1.0
@@ -114,10 +109,7 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     out[at["progress"]] = scaled(v["biosci"], r.bio_sci_to_win)
     out[at["progress"] + 1] = scaled(v["total_unrest"], r.unrest_to_win)
     out[at["progress"] + 2] = scaled(v["released"], civilians)
-    if v["max_rounds"]:
-        out[at["round"]] = scaled(v["round"], v["max_rounds"])
-    out[at["over"]] = 1.0 if v["over"] else 0.0
+    encode_ending(v, lay, out)
 
 
-PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}

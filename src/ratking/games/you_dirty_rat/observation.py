@@ -11,7 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
-from ...core.spaces import Layout, relative, scaled, seat_order, seat_words
+from ...core.spaces import (
+    Layout,
+    add_ending,
+    add_turn,
+    encode_ending,
+    encode_turn,
+    scaled,
+    seat_order,
+    seat_words,
+)
 from .components import ANY
 from .phases import PHASE_NAMES
 from .rules import NO_COPY, TOKEN
@@ -61,9 +70,7 @@ def layout(game: YouDirtyRat, players: int) -> Layout:
     heists = len(d.heists)
     lay = Layout()
     lay.lookup["heist_index"] = {h.name: h.index for h in d.heists}
-    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
-    lay.add("phase", len(PHASE_NAMES), "one-hot: the decision point (" +
-            ", ".join(PHASE_NAMES) + ")")
+    add_turn(lay, players, PHASE_NAMES)
     lay.add("stash", 1, "cash in the Town Stash / all the cash of the game")
     lay.add("deck", 1, "Specialists left in the deck / Specialists in play")
     lay.add("discard", types, "per card type: cards in the discard pile / copies of a type")
@@ -74,8 +81,7 @@ def layout(game: YouDirtyRat, players: int) -> Layout:
     lay.add("drawn", types, "per card type: the Mastermind's drawn cards (shown to the seat "
             "that keeps one) / 3")
     lay.add("drawn_count", 1, "cards the Mastermind drew / 3")
-    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
-    lay.add("over", 1, "1 once the game is over")
+    add_ending(lay)
     for k in range(players):
         who = seat_words(k)
         lay.add(f"seat{k}.money", 1, f"{who}: cash / all the cash of the game")
@@ -100,9 +106,7 @@ def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
     seat = v["seat"]
     unit = 1.0 / d.copies
     total = total_money(game, players)
-    if v["to_move"] is not None:
-        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
-        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    encode_turn(v, lay, out)
     out[at["stash"]] = scaled(v["stash"], total)
     in_play = d.ringleader - len(removed_cards(game, players))
     out[at["deck"]] = scaled(v["deck"], in_play)
@@ -121,9 +125,7 @@ def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
     if v["drawn"]:
         _count(out, at["drawn"], v["drawn"], card_type, 1.0 / MASTERMIND_DRAW)
     out[at["drawn_count"]] = scaled(v["drawn_count"], MASTERMIND_DRAW)
-    if v["max_rounds"]:
-        out[at["round"]] = scaled(v["round"], v["max_rounds"])
-    out[at["over"]] = 1.0 if v["over"] else 0.0
+    encode_ending(v, lay, out)
     heist_index = lay.lookup["heist_index"]
     first = at["seat0.money"]
     stride = at["seat1.money"] - first  # the seat blocks are alike and follow each other
@@ -162,4 +164,3 @@ def _add(out, i: int, unit: float) -> None:
     out[i] = x if x < 1.0 else 1.0
 
 
-PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}

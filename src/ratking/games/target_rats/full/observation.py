@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.spaces import Layout, relative, scaled, seat_order
+from ....core.spaces import (
+    Layout,
+    add_ending,
+    add_turn,
+    encode_ending,
+    encode_turn,
+    relative,
+    scaled,
+    seat_order,
+)
 from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
 from ..seats import NESTS
 from .cards import DECKS
@@ -57,8 +66,7 @@ def layout(game: TargetRats, players: int) -> Layout:
     lay = Layout()
     lay.lookup["card"] = {t.id: i for i, t in enumerate(cs.types)}
     lay.lookup["item"] = {cs.types[i].id: k for k, i in enumerate(items)}
-    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
-    lay.add("phase", len(DECISIONS), "one-hot: the decision (" + ", ".join(DECISIONS) + ")")
+    add_turn(lay, players, DECISIONS, "the decision")
     add_board(lay, b, players)
     lay.add("tokens", b.size * (len(TOKENS) + players),
             "per space: its token one-hot (food source, sewer entrance, nest), then the nest's "
@@ -87,8 +95,7 @@ def layout(game: TargetRats, players: int) -> Layout:
     lay.add("fight_sides", players * 3,
             "the last fight, per faction relative to the observer: its rats in it / max_rats, "
             "1 if it won, rats it lost / max_rats")
-    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
-    lay.add("over", 1, "1 once the game is over")
+    add_ending(lay)
     return lay
 
 
@@ -101,9 +108,7 @@ def encode(game: TargetRats, v: dict[str, Any], lay: Layout, out) -> None:
     players = v["players"]
     seat = v["seat"]
     max_rats = r.max_rats
-    if v["to_move"] is not None:
-        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
-        out[at["phase"] + DECISION_INDEX[v["phase"]]] = 1.0
+    encode_turn(v, lay, out)
     encode_board(v, lay, out, max_rats)
     base = at["tokens"]
     width = len(TOKENS) + players
@@ -161,11 +166,8 @@ def encode(game: TargetRats, v: dict[str, Any], lay: Layout, out) -> None:
             out[k + 1] = 1.0 if fight["winner"] == int(side) else 0.0
         for side, lost in fight["killed"].items():
             out[base + 3 * relative(seat, int(side), players) + 2] = scaled(lost, max_rats)
-    if v["max_rounds"]:
-        out[at["round"]] = scaled(v["round"], v["max_rounds"])
-    out[at["over"]] = 1.0 if v["over"] else 0.0
+    encode_ending(v, lay, out)
 
 
-DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
 CHOICE_INDEX = {name: i for i, name in enumerate(CHOICES)}
 TOKEN_INDEX = {name: i for i, name in enumerate(TOKENS)}

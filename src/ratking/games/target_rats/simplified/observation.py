@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.spaces import Layout, relative, scaled
+from ....core.spaces import Layout, add_ending, add_turn, encode_ending, encode_turn, scaled
 from ..board import HOME
 from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
 from ..seats import NESTS
@@ -45,9 +45,7 @@ def layout(game: TargetRatsSimplified, players: int) -> Layout:
     b = game.board
     r = game.rules
     lay = Layout()
-    lay.add("to_move", players, "one-hot: the seat to decide, relative to the observer")
-    lay.add("phase", len(PHASE_NAMES), "one-hot: the decision point (" +
-            ", ".join(PHASE_NAMES) + ")")
+    add_turn(lay, players, PHASE_NAMES)
     add_board(lay, b, players)
     add_spaces(lay, b, "dumpsters", "per space: 1 if a dumpster stands there")
     lay.add("dice", (r.dice + r.cheese_dice) * SIDES,
@@ -56,8 +54,7 @@ def layout(game: TargetRatsSimplified, players: int) -> Layout:
             "may still be used this turn")
     lay.add("mover", b.size + 1, "the rat being moved: its space one-hot, then 1 if fed")
     add_spaces(lay, b, "path", "per space: 1 if the moving rat has passed it this move")
-    lay.add("round", 1, "round / max_rounds (0 without a round cap)")
-    lay.add("over", 1, "1 once the game is over")
+    add_ending(lay)
     return lay
 
 
@@ -65,11 +62,7 @@ def encode(game: TargetRatsSimplified, v: dict[str, Any], lay: Layout, out) -> N
     at = lay.at
     r = game.rules
     space = lay.lookup["space"]
-    players = v["players"]
-    seat = v["seat"]
-    if v["to_move"] is not None:
-        out[at["to_move"] + relative(seat, v["to_move"], players)] = 1.0
-        out[at["phase"] + PHASE_INDEX[v["phase"]]] = 1.0
+    encode_turn(v, lay, out)
     encode_board(v, lay, out, r.max_rats)
     base = at["dumpsters"]
     for sp, entry in enumerate(v["spaces"]):
@@ -86,9 +79,6 @@ def encode(game: TargetRatsSimplified, v: dict[str, Any], lay: Layout, out) -> N
         out[at["mover"] + space[mover["space"]]] = 1.0
         out[at["mover"] + len(space)] = 1.0 if mover["fed"] else 0.0
         set_spaces(out, at["path"], space, mover["path"])
-    if v["max_rounds"]:
-        out[at["round"]] = scaled(v["round"], v["max_rounds"])
-    out[at["over"]] = 1.0 if v["over"] else 0.0
+    encode_ending(v, lay, out)
 
 
-PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}

@@ -1,5 +1,5 @@
 """docs/research.md shows every game's observation layout and action space sizes as the code
-has them (regenerate the tables with the snippet in the page when a layout changes)."""
+has them (each table is `game.observation_layout(2).markdown()`)."""
 
 from __future__ import annotations
 

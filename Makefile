@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,research]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab]'
 	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed

@@ -1,9 +1,9 @@
 """Target: Rats' event decks in play: how often each card is drawn and what it changes.
 
-Plays heuristic games (every seat the heuristic bot) and reads each game's log afterwards: a
-card's effect is every event from its draw (or, for Da Big Cheese, the card kept) until the
-scavenge is resolved, that is, the events of the scavenge action and of the choices it led to
-(keep, item, token, relocate, push, spawn, ext, use/pass), up to the Exterminator phase.
+Plays heuristic games (every seat the heuristic bot) and reads each game's log afterwards with
+the game's own metrics module (`ratking.games.target_rats.full.metrics.card_effects`: a card's
+effect is every event from its draw until the scavenge is resolved). The per-game totals are in
+every `ratking simulate target-rats --report DIR`; this script adds who played each card.
 
 Run on its own:  python benchmarks/target_rats_cards.py [--games 1000] [--players 4]
                  [--workers 2] [--json F]
@@ -24,68 +24,9 @@ from typing import Any
 import ratking
 from ratking.bots import make_bot
 from ratking.core.rng import derive_seed
+from ratking.games.target_rats.full.metrics import card_effects
 
 GAME = "target-rats"
-# the decisions a card can lead to, taken while it resolves
-CHOICES = ("scavenge:", "keep:", "item:", "token:", "relocate:", "push:", "spawn:", "ext:",
-           "use:", "pass")
-# events that end a card's resolution (the turn moves on)
-ENDS = {"infestation", "ext-roll", "turn", "end-game", "pending-win", "fight", "discover"}
-EFFECTS = ("fed", "unfed", "killed", "spawned", "tokens", "items", "cancelled", "scattered",
-           "exterminator")
-
-
-def card_effects(state) -> list[dict[str, Any]]:
-    """One entry per card activated in a finished game: the card, its seat and its effects."""
-    history = state.history
-    cardset = state.game.cards
-
-    def type_id(copy: int) -> str:
-        return cardset.types[cardset.type_of[copy]].id
-
-    out: list[dict[str, Any]] = []
-    current: dict[str, Any] | None = None
-    for step, kind, actor, public, _secret, _aud in state.log:
-        action = history[step] if 0 <= step < len(history) else ""
-        action = action if isinstance(action, str) else action.id
-        if current is not None and (kind in ENDS or not action.startswith(CHOICES)):
-            out.append(current)
-            current = None
-        if kind == "keep" and current is not None:
-            current["card"] = type_id(public["card"])  # Da Big Cheese activates the one kept
-            continue
-        if kind == "draw":
-            if current is not None and current["step"] == step:
-                continue  # Da Big Cheese's second card: the keep decides which acts
-            if current is not None:
-                out.append(current)
-            current = {"card": type_id(public["card"]), "seat": actor, "step": step,
-                       **dict.fromkeys(EFFECTS, 0)}
-            continue
-        if current is None:
-            continue
-        if kind == "feed":
-            current["fed"] += public["rats"]
-        elif kind == "unfeed":
-            current["unfed"] += public["rats"]
-        elif kind in ("killed", "exterminated"):
-            current["killed"] += public["rats"]
-        elif kind == "exterminator":
-            current["exterminator"] += 1
-            current["killed"] += sum(public["killed"])
-        elif kind == "spawn":
-            current["spawned"] += public["rats"]
-        elif kind in ("token", "relocate", "nest"):
-            current["tokens"] += 1
-        elif kind == "item":
-            current["items"] += 1
-        elif kind == "cancel":
-            current["cancelled"] += 1
-        elif kind == "push":
-            current["scattered"] += public["rats"]
-    if current is not None:
-        out.append(current)
-    return out
 
 
 def play(seed: int, players: int) -> dict[str, Any]:

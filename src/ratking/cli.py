@@ -1,8 +1,7 @@
-"""The `ratking` command: games, rules, play, simulate, replay, bench."""
+"""The `ratking` command: games, rules, play, serve, replay, simulate, sweep, tune, bench."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +9,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from . import __version__
@@ -25,17 +23,15 @@ RuleOption = Annotated[list[str] | None, typer.Option(
 
 
 def parse_rules(pairs: list[str] | None) -> dict[str, str]:
-    rules = {}
-    for pair in pairs or []:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise RatkingError(f"--rule takes name=value, not {pair!r}")
-        rules[name.strip()] = value.strip()
-    return rules
+    from .sim.plan import parse_rules as parse
+
+    return parse(pairs)
 
 
 def fail(message: str) -> None:
-    console.print(f"[bold red]Error:[/] {message}")
+    """One line on stderr, exit code 2."""
+    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {message}",
+                                                soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -163,75 +159,130 @@ def replay(
         console.print("\nStopped.")
 
 
+# options shared by simulate, sweep and tune
+GamesOption = Annotated[int, typer.Option("--games", "-n", help="how many games")]
+PlayersOption = Annotated[int, typer.Option("--players", "-p")]
+BotsOption = Annotated[str, typer.Option(
+    help="a bot spec per seat (comma-separated), or one for every seat: random, heuristic...")]
+SeedOption = Annotated[int, typer.Option(help="batch seed: the same seed, the same numbers")]
+WorkersOption = Annotated[int, typer.Option(
+    "--workers", "-w", help="processes (with --backend ray: the local Ray instance's CPUs)")]
+ReportOption = Annotated[Path | None, typer.Option(
+    help="write DIR/index.html (a page with plots, opens offline) and DIR/games.csv")]
+BackendOption = Annotated[str, typer.Option(
+    help="where games run: local (processes on this machine) or ray")]
+RayAddressOption = Annotated[str | None, typer.Option(
+    "--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")]
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="game id")],
-    games_: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 1000,
-    players: Annotated[int, typer.Option("--players", "-p")] = 3,
-    bots: Annotated[str, typer.Option(
-        help="bot per seat (comma-separated), or one kind for all: heuristic, random")]
-    = "heuristic",
-    seed: Annotated[int, typer.Option(help="batch seed: the same seed, the same numbers")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="processes")] = 1,
+    games_: GamesOption = 1000,
+    players: PlayersOption = 3,
+    bots: BotsOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write results as JSON")]
     = None,
+    report: ReportOption = None,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
     rule: RuleOption = None,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
-    from .sim import run_batch, summarize
+    from .sim import lab
 
-    kinds = [k.strip() for k in bots.split(",")]
-    if len(kinds) == 1:
-        kinds *= players
-    if games_ < 1:
-        fail("--games must be at least 1")
-    if workers < 1:
-        fail("--workers must be at least 1")
     try:
-        rules_ = parse_rules(rule)
-        chosen = make(game, **rules_)
-        chosen.check_players(players)
-        rules_ = chosen.rules.as_dict()  # typed values ("cards=3" is 3), as records keep them
-        if len(kinds) != players:
-            fail(f"--bots names {len(kinds)} bots for {players} players")
-        from .bots import make_bot
-        for kind in kinds:
-            make_bot(kind)
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                      transient=True) as bar:
-            task = bar.add_task(f"{game}", total=games_)
-            results = run_batch(game, players, kinds, games_, seed, rules_, workers,
-                                progress=lambda k: bar.advance(task, k))
+        plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule), workers,
+                               backend, ray_address, report, json_out)
+        results, seconds = lab.play(plan, console, backend, workers, ray_address)
     except (RatkingError, ValueError) as exc:
         fail(str(exc))
-    summary = summarize(results)
-    table = Table(title=f"{game}: {games_} games, {players} players, seed {seed}")
-    table.add_column("seat", justify="right")
-    table.add_column("bot")
-    table.add_column("win share", justify="right")
-    table.add_column("95% interval", justify="center")
-    if summary.mean_score is not None:
-        table.add_column("mean score", justify="right")
-    for i in range(players):
-        row = [str(i), kinds[i], f"{summary.win_share[i]:.3f}",
-               f"{summary.win_low[i]:.3f} - {summary.win_high[i]:.3f}"]
-        if summary.mean_score is not None:
-            row.append(f"{summary.mean_score[i]:.2f}")
-        table.add_row(*row)
-    console.print(table)
-    length = f"Game length: {summary.mean_decisions:.1f} decisions (sd {summary.sd_decisions:.1f})"
-    if summary.mean_rounds is not None:
-        length += f", {summary.mean_rounds:.2f} rounds"
-    console.print(length)
-    console.print(f"Every seat tied (a draw or a win shared by all): {summary.draws}   "
-                  f"stopped by the round cap: {summary.capped}")
+    lab.print_summary(console, plan, results)
     if json_out is not None:
-        payload = {"game": game, "players": players, "bots": kinds, "rules": rules_,
-                   "seed": seed, "summary": summary.to_dict(),
-                   "games": [r.to_dict() for r in results]}
-        json_out.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+        lab.write_json(json_out, plan, results)
         console.print(f"Wrote {json_out}")
+    if report is not None:
+        with console.status("Drawing the report..."):
+            page = lab.report(report, plan, results, backend, workers, seconds)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+
+
+@app.command()
+def sweep(
+    game: Annotated[str, typer.Argument(help="game id")],
+    rule: Annotated[list[str], typer.Option(
+        "--rule", "-r", help="NAME=V1,V2,... or NAME=LOW..HIGH to sweep, NAME=V to fix "
+        "(repeatable: the grid is every combination)")],
+    games_: Annotated[int, typer.Option("--games", "-n", help="games per cell")] = 500,
+    players: PlayersOption = 3,
+    bots: BotsOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    report: ReportOption = None,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+) -> None:
+    """Simulate a grid of rule values: win shares and game length against each value."""
+    from .sim import lab
+
+    try:
+        plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
+                                       backend, ray_address, report)
+        cells, seconds = lab.sweep(plan, axes, console, backend, workers, ray_address)
+    except (RatkingError, ValueError) as exc:
+        fail(str(exc))
+    lab.print_sweep(console, plan, cells)
+    if report is not None:
+        with console.status("Drawing the report..."):
+            page = lab.sweep_report(report, plan, axes, cells, backend, workers, seconds)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+
+
+@app.command()
+def tune(
+    game: Annotated[str, typer.Argument(help="game id")],
+    param: Annotated[list[str], typer.Option(
+        help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,... (repeatable)")],
+    objective: Annotated[str, typer.Option(
+        help="fair (sides' win shares closest to even) or length=R (mean rounds closest to "
+        "R)")] = "fair",
+    trials: Annotated[int, typer.Option(help="finished trials the study should have")] = 30,
+    games_: Annotated[int, typer.Option("--games", "-n", help="games per trial")] = 300,
+    check_games: Annotated[int, typer.Option(
+        help="fresh games to check the best values on")] = 2000,
+    storage: Annotated[Path | None, typer.Option(
+        help="the study's SQLite file (default: tune-GAME.sqlite3); the same command "
+        "resumes the study")] = None,
+    players: PlayersOption = 3,
+    bots: BotsOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    report: ReportOption = None,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    rule: RuleOption = None,
+) -> None:
+    """Search rule values with Optuna for fairness or a target length, then check the best."""
+    from .sim import lab
+
+    try:
+        setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
+                                 storage, players, bots, seed, parse_rules(rule), workers,
+                                 backend, ray_address, report)
+        outcome = lab.tune(setup, console, backend, workers, ray_address)
+    except (RatkingError, ValueError) as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        console.print(f"\nStopped. Finished trials are kept in {setup.storage}: run the same "
+                      f"command to go on.")
+        raise typer.Exit(130) from None
+    lab.print_tune(console, setup, outcome)
+    if report is not None:
+        with console.status("Drawing the report..."):
+            page = lab.tune_report(report, setup, outcome, backend, workers)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
 
 
 @app.command()
@@ -248,6 +299,7 @@ def bench(
     A game with no round cap is played with max_rounds=100 (random play might never end).
     """
     from .sim import bench as run_bench
+    from .sim.progress import progress_bar
 
     if not seconds > 0:
         fail("--seconds must be more than 0")
@@ -260,11 +312,14 @@ def bench(
         table.add_column("decisions/s", justify="right")
         table.add_column("games/s", justify="right")
         table.add_column("decisions/game", justify="right")
-        for count in counts:
-            with console.status(f"{count} players, {seconds:g} s..."):
+        with progress_bar(console, info.id, len(counts), "player counts") as bar:
+            for count in counts:
+                bar.describe(f"{info.id}, {count} players")
                 result = run_bench(game, count, seconds, seed, rules_)
-            table.add_row(str(count), f"{result.decisions_per_second:,.0f}",
-                          f"{result.games_per_second:,.0f}", f"{result.decisions_per_game:.1f}")
+                table.add_row(str(count), f"{result.decisions_per_second:,.0f}",
+                              f"{result.games_per_second:,.0f}",
+                              f"{result.decisions_per_game:.1f}")
+                bar.advance()
     except RatkingError as exc:
         fail(str(exc))
     console.print(table)

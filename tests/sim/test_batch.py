@@ -65,7 +65,10 @@ def test_play_one_result_to_dict_is_json():
     back = json.loads(json.dumps(d))
     assert back["returns"] == list(d["returns"]) and back["scores"] == list(d["scores"])
     assert back["index"] == 2 and back["seed"] == 1 and back["end"] == "finished"
-    assert set(back) == {"index", "seed", "returns", "scores", "decisions", "rounds", "end"}
+    assert set(back) == {"index", "seed", "returns", "scores", "decisions", "rounds", "end",
+                         "metrics"}
+    assert back["metrics"] == dict(play_one(GAME, {}, 2, ("random", "random"), seed=1).metrics)
+    assert back["metrics"]["plays/swap"] >= 0
 
 
 # --- run_batch ---------------------------------------------------------------------------------

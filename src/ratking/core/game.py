@@ -49,6 +49,8 @@ class Game:
     action_catalogue: ClassVar[Callable[..., list[Action]] | None] = None
     tensor_layout: ClassVar[Callable[..., Layout] | None] = None
     encode_view: ClassVar[Callable[..., None] | None] = None
+    # names of the teams numbered by seat_teams (None: every seat plays for itself)
+    team_names: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)
@@ -192,6 +194,21 @@ class Game:
         with a place on the board carry data-action="<id>"; the page makes buttons for the
         rest. `actions` holds {"id", "label"} of what the viewer may do now."""
         raise NotImplementedError
+
+    @staticmethod
+    def metrics(state: State) -> dict[str, float]:
+        """The game's own counters of a finished game, for lab reports: {name: number}.
+
+        A name "group/item" puts the item in a family shown together (e.g. "ended by/deck").
+        Read from the state and its event log once the game is over, never on the hot path.
+        """
+        return {}
+
+    @staticmethod
+    def seat_teams(players: int) -> tuple[int, ...]:
+        """Each seat's team, numbered from 0: seats of one team win and lose together.
+        By default every seat plays for itself."""
+        return tuple(range(players))
 
     def _check_rules(self) -> None:
         """Cross-checks between rule values; raise RulesError naming the rule."""

@@ -1,15 +1,35 @@
-"""Play many games with bots, across processes; the same seed gives the same results."""
+"""Play many games with bots, on any backend; the same seed gives the same results."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots import make_bot
 from ..core import make
 from ..core.rng import derive_seed
+from .backends import Backend, LocalBackend
+
+# Every simulation ends: a game with no round cap of its own is simulated with this one. Bots
+# that play well finish long before it (heuristic Target: Rats games run about 50 rounds, with a
+# long tail), so it only stops games that would otherwise run for ever. Random play, which
+# almost never finishes Target: Rats, is measured under the lower BENCH_MAX_ROUNDS instead.
+SIM_MAX_ROUNDS = 200
+
+
+def batch_rules(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every rule value a batch plays with (typed, as records keep them): these overrides,
+    and max_rounds=SIM_MAX_ROUNDS if the game would have no round cap. Bad rules raise."""
+    typed = make(game_id, **(rules or {})).rules.as_dict()
+    if typed.get("max_rounds", 0) is None:
+        typed["max_rounds"] = SIM_MAX_ROUNDS
+    return typed
+
+
+def added_cap(game_id: str, rules: dict[str, Any] | None = None) -> int | None:
+    """SIM_MAX_ROUNDS if batch_rules adds it to these rules, else None."""
+    return SIM_MAX_ROUNDS if make(game_id, **(rules or {})).rules.max_rounds is None else None
 
 
 @dataclass(frozen=True)
@@ -23,9 +43,12 @@ class GameResult:
     decisions: int
     rounds: int | None
     end: str | None
+    metrics: tuple[tuple[str, float], ...] = ()  # the game's own counters, game.metrics(state)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["metrics"] = dict(self.metrics)
+        return out
 
 
 def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[str],
@@ -39,7 +62,8 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
     scores = state.scores()
     return GameResult(index, seed, tuple(state.returns()),
                       None if scores is None else tuple(scores), len(state.history),
-                      getattr(state, "round", None), state.end_reason)
+                      getattr(state, "round", None), state.end_reason,
+                      tuple(game.metrics(state).items()))
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
@@ -49,32 +73,38 @@ def _play_chunk(args: tuple) -> list[GameResult]:
 
 def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed: int,
               rules: dict[str, Any] | None = None, workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play `games` games; game i uses seed derive_seed(seed, i), whatever the worker count.
+              progress: Callable[[int], None] | None = None,
+              backend: Backend | None = None) -> list[GameResult]:
+    """Play `games` games; game i uses seed derive_seed(seed, i), whatever the backend and the
+    worker count. The rules are batch_rules(game_id, rules): a game with no round cap gets
+    SIM_MAX_ROUNDS.
 
+    `backend` runs the games (default: a local pool of `workers` processes, one: this process).
     `progress(k)` is called as each chunk of k games finishes. Results come back in game order.
     """
-    rules = dict(rules or {})
-    make(game_id, **rules).check_players(players)  # fail early, in this process
+    rules = batch_rules(game_id, rules)  # fails early, in this process, on a bad rule
+    make(game_id, **rules).check_players(players)
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots given for {players} players")
-    chunk = max(1, min(100, games // (workers * 8) or 1))
+    for kind in set(bots):
+        make_bot(kind, 0)  # an unknown bot or a bad spec fails here, before any game
+    own = backend is None
+    if backend is None:
+        backend = LocalBackend(workers)
+    chunk = max(1, min(100, games // (backend.workers * 8) or 1))
     jobs = [(game_id, rules, players, tuple(bots), seed, range(i, min(i + chunk, games)))
             for i in range(0, games, chunk)]
     results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            done = _play_chunk(job)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_chunk, job) for job in jobs]
-            for future in as_completed(futures):
-                done = future.result()
-                results.extend(done)
-                if progress:
-                    progress(len(done))
+
+    def done(finished: list[GameResult]) -> None:
+        results.extend(finished)
+        if progress:
+            progress(len(finished))
+
+    try:
+        backend.run(_play_chunk, jobs, done)
+    finally:
+        if own:
+            backend.close()
     results.sort(key=lambda r: r.index)
     return results

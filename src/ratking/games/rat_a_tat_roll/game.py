@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RulesError, register
-from . import heuristic, observation, svg, text
+from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
 from .components import Board, card_values, load_board
 from .params import RULE_SPECS
@@ -63,6 +63,7 @@ class RatATatRoll(Game):
     action_catalogue = observation.actions
     tensor_layout = observation.layout
     encode_view = observation.encode
+    metrics = staticmethod(metrics.measure)
 
     def cards_needed(self, players: int) -> int:
         """Seed 004: 5 cards with two players, 4 with three to five."""

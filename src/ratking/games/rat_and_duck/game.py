@@ -7,10 +7,10 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RatkingError, register
-from . import heuristic, observation, svg, text
+from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
-from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, parse_units
+from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, TEAM_NAMES, parse_units
 from .state import DuckState
 
 RULES_PAGE = Path(__file__).with_name("rules.md")
@@ -46,6 +46,7 @@ class RatAndDuck(Game):
     rule_specs = RULE_SPECS
     state_class = DuckState
     rules_page = RULES_PAGE
+    team_names = TEAM_NAMES
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
@@ -111,3 +112,4 @@ class RatAndDuck(Game):
     action_catalogue = observation.actions
     tensor_layout = observation.layout
     encode_view = observation.encode
+    metrics = staticmethod(metrics.measure)

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, register
-from . import heuristic, observation, svg, text
+from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
 from .components import Deck, load_deck
 from .params import RULE_SPECS
@@ -46,3 +46,4 @@ class YouDirtyRat(Game):
     action_catalogue = observation.actions
     tensor_layout = observation.layout
     encode_view = observation.encode
+    metrics = staticmethod(metrics.measure)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game, RulesError, register
 from ..board import Board, board
-from . import heuristic, observation, svg, text
+from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
 from .cards import CardSet, cards
 from .params import RULE_SPECS
@@ -57,3 +57,4 @@ class TargetRats(Game):
     action_catalogue = observation.actions
     tensor_layout = observation.layout
     encode_view = observation.encode
+    metrics = staticmethod(metrics.measure)

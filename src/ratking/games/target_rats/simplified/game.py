@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game, register
 from ..board import Board, board
-from . import heuristic, observation, svg, text
+from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
 from .params import RULE_SPECS
 from .state import RatsState
@@ -45,3 +45,4 @@ class TargetRatsSimplified(Game):
     action_catalogue = observation.actions
     tensor_layout = observation.layout
     encode_view = observation.encode
+    metrics = staticmethod(metrics.measure)

@@ -1,0 +1,145 @@
+"""Where a batch's games are played: this machine's processes, or a Ray cluster.
+
+A backend runs a list of jobs (picklable argument tuples) through one module-level function and
+hands each job's result back as soon as it is done, in any order. The batch runner sorts the
+games back into order, and every game's seed comes from the batch seed and its index, so the
+same seed gives the same results on every backend and with any number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+from ..core import RatkingError
+
+BACKENDS = ("local", "ray")
+
+
+class Backend(Protocol):
+    """Runs `fn(job)` for every job; calls `done(result)` as each one finishes."""
+
+    name: str
+    workers: int
+
+    def run(self, fn: Callable[[Any], Any], jobs: Sequence[Any],
+            done: Callable[[Any], None]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class LocalBackend:
+    """A pool of `workers` processes on this machine (one: play in this process)."""
+
+    name = "local"
+
+    def __init__(self, workers: int = 1) -> None:
+        if workers.__class__ is not int or workers < 1:
+            raise RatkingError(f"workers must be a whole number of at least 1, not {workers!r}")
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def run(self, fn: Callable[[Any], Any], jobs: Sequence[Any],
+            done: Callable[[Any], None]) -> None:
+        if self.workers == 1:
+            for job in jobs:
+                done(fn(job))
+            return
+        if self._pool is None:  # kept for the next batch (a sweep or a study runs many)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        pending = {self._pool.submit(fn, job) for job in jobs}
+        try:
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done(future.result())
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+class RayBackend:
+    """Ray tasks: on a local Ray instance started with `workers` CPUs, or on the cluster at
+    `address` (then `workers` only sizes the chunks of games sent at a time)."""
+
+    name = "ray"
+
+    def __init__(self, workers: int = 1, address: str | None = None) -> None:
+        if workers.__class__ is not int or workers < 1:
+            raise RatkingError(f"workers must be a whole number of at least 1, not {workers!r}")
+        try:
+            import ray
+        except ImportError:
+            raise RatkingError("the ray backend needs Ray: pip install -e '.[lab]'") from None
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        self.workers = workers
+        self.address = address
+        self._ray = ray
+        self._started = False
+        self._remote: dict[Callable, Any] = {}
+        if not ray.is_initialized():
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                       "configure_logging": False}
+            if address is None:
+                # a fresh local instance, sized for this run: few CPUs, a small object store
+                options.update(address="local", num_cpus=workers,
+                               object_store_memory=80 * 1024 * 1024)
+            else:
+                options["address"] = address
+            try:
+                ray.init(**options)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                where = address or "a local instance"
+                raise RatkingError(f"could not start Ray on {where}: {exc}") from None
+            self._started = True
+
+    def run(self, fn: Callable[[Any], Any], jobs: Sequence[Any],
+            done: Callable[[Any], None]) -> None:
+        ray = self._ray
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = ray.remote(num_cpus=1, max_retries=2)(fn)
+        pending = [remote.remote(job) for job in jobs]
+        try:
+            while pending:
+                finished, pending = ray.wait(pending, num_returns=1)
+                for ref in finished:
+                    done(ray.get(ref))
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+
+    def close(self) -> None:
+        if self._started:
+            self._ray.shutdown()
+            self._started = False
+
+
+def make_backend(name: str = "local", workers: int = 1, address: str | None = None) -> Backend:
+    """A backend by name ("local" or "ray"); `address` is a Ray cluster's, for "ray" only."""
+    if name == "local":
+        if address is not None:
+            raise RatkingError("--ray-address needs --backend ray")
+        return LocalBackend(workers)
+    if name == "ray":
+        return RayBackend(workers, address)
+    raise RatkingError(f"no backend {name!r}; backends: {', '.join(BACKENDS)}")
+
+
+@contextmanager
+def open_backend(name: str = "local", workers: int = 1,
+                 address: str | None = None) -> Iterator[Backend]:
+    """make_backend, closed (pool or Ray instance stopped) when the block ends."""
+    backend = make_backend(name, workers, address)
+    try:
+        yield backend
+    finally:
+        backend.close()

@@ -1,0 +1,271 @@
+"""The report of a batch: DIR/index.html (plots, tables, the seat-effect test) and
+DIR/games.csv (one row per game).
+
+`batch_sections` writes a batch's part of a page, so the sweep and tune reports reuse it for
+their own runs.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import statistics
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import plots
+from .batch import GameResult
+from .page import Page
+from .plan import Plan
+from .sides import SideShares, side_shares, sides_of
+from .stats import summarize, wilson
+
+ENDED_BY = "ended by/"
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+
+def metric_names(results: Sequence[GameResult]) -> list[str]:
+    """Every metric any game reported, in the order the games report them."""
+    names: dict[str, None] = {}
+    for r in results:
+        for name, _ in r.metrics:
+            names.setdefault(name, None)
+    return list(names)
+
+
+def metric_values(results: Sequence[GameResult], name: str) -> list[float]:
+    return [dict(r.metrics).get(name, 0.0) for r in results]
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% interval (Student's t, scipy)."""
+    from scipy.stats import t
+
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    sd = statistics.stdev(values)
+    half = t.ppf(0.975, n - 1) * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def number(x: float) -> str:
+    """A measure for a table: thousands separated, otherwise three significant figures."""
+    if abs(x) >= 1000:
+        return f"{x:,.0f}"
+    return f"{x:.3g}"
+
+
+def seat_labels(plan: Plan) -> list[str]:
+    return [f"seat {i + 1} ({bot})" for i, bot in enumerate(plan.bots)]
+
+
+def shares_of(plan: Plan, results: Sequence[GameResult]) -> SideShares:
+    return side_shares(results, sides_of(plan.game, plan.players, plan.rules))
+
+
+# --- games.csv ------------------------------------------------------------------------------
+
+
+def write_games_csv(path: Path, results: Sequence[GameResult], players: int,
+                    extra: Sequence[dict[str, Any]] | None = None) -> None:
+    """One row per game: index, seed, how it ended, length, each seat's result and score,
+    then the game's own metrics. `extra` adds leading columns per game (e.g. rule values)."""
+    metrics = metric_names(results)
+    lead = list(extra[0]) if extra else []
+    header = [*lead, "game", "seed", "end", "rounds", "decisions",
+              *(f"result seat {i + 1}" for i in range(players)),
+              *(f"score seat {i + 1}" for i in range(players)), *metrics]
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(header)
+        for i, r in enumerate(results):
+            got = dict(r.metrics)
+            scores = r.scores if r.scores is not None else [""] * players
+            row = [*(extra[i].values() if extra else []), r.index, r.seed, r.end,
+                   "" if r.rounds is None else r.rounds, r.decisions,
+                   *(f"{x:.6g}" for x in r.returns),
+                   *(s if s == "" else f"{s:.6g}" for s in scores),
+                   *(f"{got[m]:.6g}" if m in got else "" for m in metrics)]
+            out.writerow(row)
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def setup_section(page: Page, plan: Plan, backend: str, workers: int,
+                  seconds: float | None) -> None:
+    page.heading("Set-up")
+    rows = [("game", f"{plan.title} ({plan.game})"), ("games", f"{plan.games:,}"),
+            ("players", str(plan.players)),
+            ("bots", ", ".join(f"seat {i + 1}: {b}" for i, b in enumerate(plan.bots))),
+            ("seed", f"{plan.seed} (game i plays with a seed derived from it and i)"),
+            ("rules changed", ", ".join(f"{k}={v}" for k, v in plan.overrides.items())
+             or "none: the rulebook's numbers"),
+            ("round cap", plan.describe_cap()),
+            ("run on", f"{backend} backend, {workers} worker{'s' if workers != 1 else ''}"
+             + (f", {seconds:.1f} s ({plan.games / seconds * 60:,.0f} games a minute)"
+                if seconds else ""))]
+    page.table(None, rows)
+    page.text("The same command with the same seed gives the same games on any backend and "
+              "with any number of workers:", "note")
+    page.code(plan.command())
+
+
+def winners_section(page: Page, plan: Plan, results: Sequence[GameResult],
+                    shares: SideShares) -> None:
+    summary = summarize(results)
+    page.heading("Who wins")
+    headers = ["seat", "bot", "win share", "95% interval"]
+    if summary.mean_score is not None:
+        headers.append("mean score")
+    rows = []
+    for i in range(plan.players):
+        row = [str(i + 1), plan.bots[i], f"{summary.win_share[i]:.3f}",
+               f"{summary.win_low[i]:.3f} - {summary.win_high[i]:.3f}"]
+        if summary.mean_score is not None:
+            row.append(f"{summary.mean_score[i]:.2f}")
+        rows.append(row)
+    page.table(headers, rows, [True, False, True, True, True][:len(headers)])
+    if shares.sides.teams:
+        page.table(["team", "win share", "95% interval"],
+                   [(n, f"{s:.3f}", f"{lo:.3f} - {hi:.3f}") for n, s, lo, hi in
+                    zip(shares.sides.names, shares.share, shares.low, shares.high,
+                        strict=True)], [False, True, True])
+    page.text(shares.verdict(), "verdict")
+    names = list(shares.sides.names) if shares.sides.teams else seat_labels(plan)
+    page.figure(plots.win_shares(names, shares.share, shares.low, shares.high,
+                                 f"Win shares over {len(results):,} games"),
+                "Bar chart of each " + ("team" if shares.sides.teams else "seat") +
+                "'s share of games won: " + "; ".join(
+                    f"{n} {s:.1%} (95% interval {lo:.1%} to {hi:.1%})"
+                    for n, s, lo, hi in zip(names, shares.share, shares.low, shares.high,
+                                            strict=True)),
+                "A shared win or a draw counts as a fraction of a game. The test is scipy's "
+                "chi-square goodness of fit against every side winning equally often"
+                + (" (teams, since team-mates win and lose together)."
+                   if shares.sides.teams else "."))
+    if summary.mean_score is not None:
+        per_seat = [[r.scores[i] for r in results] for i in range(plan.players)]
+        page.figure(plots.scores(seat_labels(plan), per_seat, "final score"),
+                    "Box plots of each seat's final score: " + "; ".join(
+                        f"seat {i + 1} median {statistics.median(s):g}, mean "
+                        f"{sum(s) / len(s):.2f}" for i, s in enumerate(per_seat)),
+                    "Scores as the game keeps them (for example card totals, money, nests). "
+                    "Box: the middle half of games; line: median; diamond: mean.")
+
+
+def length_section(page: Page, plan: Plan, results: Sequence[GameResult]) -> None:
+    summary = summarize(results)
+    page.heading("How long games run")
+    rounds = [r.rounds for r in results if r.rounds is not None]
+    decisions = [r.decisions for r in results]
+    text = (f"Mean {summary.mean_decisions:.1f} decisions a game (sd {summary.sd_decisions:.1f}"
+            f", median {statistics.median(decisions):g}, longest {max(decisions):,})")
+    if rounds:
+        text += (f"; {statistics.fmean(rounds):.2f} rounds (median "
+                 f"{statistics.median(rounds):g}, longest {max(rounds)})")
+    page.text(text + ".")
+    page.figure(plots.lengths(rounds or None, decisions, plan.cap),
+                "Histograms of game length: " + text,
+                "A decision is one choice of one seat. The dotted line is the round cap, "
+                "drawn when a game reached it.")
+
+
+def endings_section(page: Page, plan: Plan, results: Sequence[GameResult]) -> None:
+    n = len(results)
+    summary = summarize(results)
+    page.heading("How games ended")
+    capped = summary.capped
+    cap_name = ("stopped at the simulator's round cap" if plan.cap_added is not None
+                else "reached the game's round limit")
+    labels = ["decided before the round cap", cap_name, "every seat tied (draws)"]
+    counts = [n - capped, capped, summary.draws]
+    names = [m for m in metric_names(results) if m.startswith(ENDED_BY)]
+    for name in names:
+        labels.append("ended by " + name[len(ENDED_BY):])
+        counts.append(int(sum(metric_values(results, name))))
+    page.text(f"{n - capped:,} of {n:,} games were decided by the game's own ending; "
+              f"{capped:,} {cap_name} of {plan.cap} rounds; these are counted apart.")
+    lows, highs = zip(*(wilson(c, n) for c in counts), strict=True)
+    page.figure(plots.bars(labels, [c / n for c in counts], "share of games", list(lows),
+                           list(highs), percent=True,
+                           notes=[f"{c:,} ({c / n:.1%})" for c in counts]),
+                "Bar chart of how games ended: " + "; ".join(
+                    f"{lab} {c} of {n}" for lab, c in zip(labels, counts, strict=True)),
+                "Bars: share of games, with 95% Wilson intervals. The game's own endings "
+                "(\"ended by\") may overlap when two hold at once.")
+
+
+def metrics_section(page: Page, results: Sequence[GameResult]) -> None:
+    names = [m for m in metric_names(results) if not m.startswith(ENDED_BY)]
+    if not names:
+        return
+    page.heading("The game's own measures")
+    page.text("Counted by the game itself from each finished game (its metrics hook), "
+              "per game.", "note")
+    headers = ["measure", "mean", "95% interval", "sd", "least", "median", "most"]
+    rows = {}
+    for name in names:
+        values = metric_values(results, name)
+        mean, lo, hi = mean_interval(values)
+        rows[name] = (name, number(mean), f"{number(lo)} - {number(hi)}",
+                      number(statistics.stdev(values)) if len(values) > 1 else "-",
+                      number(min(values)), number(statistics.median(values)),
+                      number(max(values)))
+    numeric = [False] + [True] * 6
+    scalars = [m for m in names if "/" not in m]
+    if scalars:
+        page.table(headers, [rows[m] for m in scalars], numeric)
+    if len(scalars) < len(names):
+        page.begin_details(f"Every measure as a table ({len(names)} rows)")
+        page.table(headers, list(rows.values()), numeric)
+        page.end_details()
+    families: dict[str, list[str]] = {}
+    for name in names:
+        if "/" in name:
+            families.setdefault(name.split("/", 1)[0], []).append(name)
+    varied = [m for m in scalars if len(set(metric_values(results, m))) > 1]
+    if varied:
+        page.figure(plots.histograms({m: metric_values(results, m) for m in varied}),
+                    "Histograms of " + ", ".join(varied), "Per game; the line is the mean.")
+    for family, members in families.items():
+        stats = [mean_interval(metric_values(results, m)) for m in members]
+        labels = [m.split("/", 1)[1] for m in members]
+        page.heading(family, 3)
+        page.figure(plots.bars(labels, [s[0] for s in stats], f"{family}: mean per game",
+                               [s[1] for s in stats], [s[2] for s in stats]),
+                    f"Bar chart of {family}, mean per game: " + "; ".join(
+                        f"{lab} {s[0]:.3g}" for lab, s in zip(labels, stats, strict=True)),
+                    "Bars: mean per game, with its 95% interval.")
+
+
+def batch_sections(page: Page, plan: Plan, results: Sequence[GameResult]) -> None:
+    """Everything a batch shows: who wins, length, endings, the game's own measures."""
+    shares = shares_of(plan, results)
+    winners_section(page, plan, results, shares)
+    length_section(page, plan, results)
+    endings_section(page, plan, results)
+    metrics_section(page, results)
+
+
+def write_batch_report(folder: Path, plan: Plan, results: Sequence[GameResult],
+                       backend: str = "local", workers: int = 1,
+                       seconds: float | None = None) -> Path:
+    """Write folder/index.html and folder/games.csv for a simulate run; return the page."""
+    folder.mkdir(parents=True, exist_ok=True)
+    page = Page(f"{plan.title}: {plan.games:,} games, {plan.players} players",
+                f"ratking simulate report: bots {plan.bots_text()}, seed {plan.seed}.")
+    setup_section(page, plan, backend, workers, seconds)
+    batch_sections(page, plan, results)
+    page.heading("Files")
+    page.text("games.csv beside this page holds one row per game: its seed, how it ended, "
+              "its length, each seat's result and score, and the game's own measures.")
+    write_games_csv(folder / "games.csv", results, plan.players)
+    index = folder / "index.html"
+    page.write(index)
+    return index

@@ -1,0 +1,115 @@
+"""Win shares by side (each seat, or each team in a team game) and the test of a seat effect.
+
+In a team game every seat of the winning team scores 1, so seats are not independent: the sides
+compared are then the teams (`Game.seat_teams`). Each game gives its sides shares that add up to
+1 (a win 1, a shared win or a draw split), so a side's share of the games is its win rate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import make
+from .batch import GameResult
+from .stats import wilson
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Who is compared: a name and the seats (from 0) of each side."""
+
+    names: tuple[str, ...]
+    seats: tuple[tuple[int, ...], ...]
+
+    @property
+    def teams(self) -> bool:
+        return any(len(s) > 1 for s in self.seats)
+
+    def per_game(self, returns: Sequence[float]) -> list[float]:
+        """One game's share for each side (adding up to 1)."""
+        values = [returns[seats[0]] for seats in self.seats]
+        total = sum(values)
+        if total <= 0:
+            return [1.0 / len(values)] * len(values)
+        return [v / total for v in values]
+
+
+def sides_of(game_id: str, players: int, rules: dict[str, Any] | None = None) -> Sides:
+    """The sides of a game: its teams if it has any, else one side per seat ("seat 1"...)."""
+    game = make(game_id, **(rules or {}))
+    teams = game.seat_teams(players)
+    order = sorted(set(teams))
+    seats = tuple(tuple(s for s in range(players) if teams[s] == t) for t in order)
+    if all(len(s) == 1 for s in seats):
+        return Sides(tuple(f"seat {s[0] + 1}" for s in seats), seats)
+    names = game.team_names
+    labels = []
+    for t, members in zip(order, seats, strict=True):
+        name = names[t] if names is not None and t < len(names) else f"team {t + 1}"
+        where = ", ".join(str(s + 1) for s in members)
+        labels.append(f"{name} (seat{'s' if len(members) > 1 else ''} {where})")
+    return Sides(tuple(labels), seats)
+
+
+@dataclass(frozen=True)
+class SideShares:
+    """Each side's win share over a batch, with a Wilson 95% interval, and the chi-square
+    goodness-of-fit test of "every side wins equally often" (scipy.stats.chisquare)."""
+
+    sides: Sides
+    games: int
+    wins: tuple[float, ...]
+    share: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    chi2: float
+    p_value: float
+
+    @property
+    def gap(self) -> float:
+        """How far the sides are from even: the largest |share - 1/sides|."""
+        even = 1.0 / len(self.share)
+        return max(abs(s - even) for s in self.share)
+
+    def verdict(self) -> str:
+        """The test's result in words."""
+        kind = "teams" if self.sides.teams else "seats"
+        p = f"p = {self.p_value:.3g}" if self.p_value >= 1e-4 else "p < 0.0001"
+        if self.p_value < 0.05:
+            return (f"The {kind} do not win equally often (chi-square {self.chi2:.1f}, {p}): "
+                    f"a side effect beyond chance at the 5% level.")
+        return (f"No {kind[:-1]} effect beyond chance (chi-square {self.chi2:.1f}, {p}): "
+                f"these games cannot tell the {kind} apart.")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"sides": [{"name": n, "seats": [s + 1 for s in seats], "win_share": sh,
+                           "win_95": [lo, hi]}
+                          for n, seats, sh, lo, hi in zip(self.sides.names, self.sides.seats,
+                                                          self.share, self.low, self.high,
+                                                          strict=True)],
+                "chi2": self.chi2, "p_value": self.p_value, "gap": self.gap}
+
+
+def side_shares(results: Sequence[GameResult], sides: Sides) -> SideShares:
+    """Win shares of each side over `results`, with intervals and the seat-effect test."""
+    from scipy.stats import chisquare
+
+    n = len(results)
+    if n == 0:
+        raise ValueError("no games to summarize")
+    k = len(sides.seats)
+    wins = [0.0] * k
+    for r in results:
+        for i, share in enumerate(sides.per_game(r.returns)):
+            wins[i] += share
+    intervals = [wilson(w, n) for w in wins]
+    if k > 1:
+        test = chisquare(wins, [n / k] * k)
+        chi2, p = float(test.statistic), float(test.pvalue)
+    else:
+        chi2, p = 0.0, 1.0
+    return SideShares(sides, n, tuple(wins), tuple(w / n for w in wins),
+                      tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals),
+                      chi2, p)

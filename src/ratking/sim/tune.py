@@ -1,0 +1,267 @@
+"""Balance tuning: an Optuna study searches rule values for fairness or a target length, then
+the best values are checked on a fresh run with intervals.
+
+The study lives in a SQLite file, so it can be stopped (Ctrl+C) and resumed by running the same
+command again: a study is named after everything that defines it (game, seats, bots, games,
+seed, fixed rules, objective and ranges), and `--trials K` means K finished trials in all.
+Every trial plays the same seeds (common random numbers), so two trials differ by their rules;
+the check plays other seeds.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core import RatkingError
+from . import plots
+from .backends import Backend
+from .batch import GameResult, run_batch
+from .grid import parse_range, show, split_assignment, typed_value
+from .page import Page
+from .plan import Plan
+from .progress import Bar
+from .report import batch_sections, mean_interval, setup_section, shares_of, write_games_csv
+from .sides import SideShares
+
+CHECK_GAMES = 2000
+
+
+@dataclass(frozen=True)
+class Param:
+    """A rule to tune: whole numbers from low to high, or a list of choices."""
+
+    name: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def suggest(self, trial) -> Any:
+        if self.choices is not None:
+            return trial.suggest_categorical(self.name, list(self.choices))
+        return trial.suggest_int(self.name, self.low, self.high)
+
+    def contains(self, value: Any) -> bool:
+        if self.choices is not None:
+            return value in self.choices
+        return isinstance(value, int) and self.low <= value <= self.high
+
+    def describe(self) -> str:
+        if self.choices is not None:
+            return f"{self.name}={','.join(show(c) for c in self.choices)}"
+        return f"{self.name}={self.low}..{self.high}"
+
+
+def parse_param(game: str, base: dict[str, Any], text: str) -> Param:
+    """NAME=LOW..HIGH (a whole-number rule; both ends checked against the rule's bounds) or
+    NAME=A,B,... (choices, each checked)."""
+    name, values = split_assignment(text, "--param")
+    span = parse_range(values, "--param", name)
+    if span is not None:
+        low, high = span
+        if low == high:
+            raise RatkingError(f"--param {name}: the range {values!r} holds one value; "
+                               f"fix it with --rule {name}={low} instead")
+        for end in (low, high):
+            if not isinstance(typed_value(game, base, name, str(end)), int):
+                raise RatkingError(f"--param {name}: only whole-number rules take a range")
+        return Param(name, low, high)
+    choices = [typed_value(game, base, name, v.strip()) for v in values.split(",")]
+    if len(choices) < 2 or len(set(map(repr, choices))) != len(choices):
+        raise RatkingError(f"--param {name}: give LOW..HIGH or two or more different values")
+    return Param(name, choices=tuple(choices))
+
+
+@dataclass(frozen=True)
+class Objective:
+    """What a study minimises: "fair" (the largest distance of a side's win share from an even
+    share) or "length" (distance of the mean game length in rounds from `target`)."""
+
+    kind: str
+    target: float | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.target is None else f"length={self.target:g}"
+
+    @property
+    def label(self) -> str:
+        if self.kind == "fair":
+            return "distance from an even share"
+        return f"distance from {self.target:g} rounds"
+
+    def value(self, shares: SideShares, results: Sequence[GameResult]) -> float:
+        if self.kind == "fair":
+            return shares.gap
+        rounds = [r.rounds for r in results if r.rounds is not None]
+        if not rounds:
+            raise RatkingError("this game does not count rounds: use --objective fair")
+        return abs(statistics.fmean(rounds) - self.target)
+
+
+def parse_objective(text: str) -> Objective:
+    text = text.strip()
+    if text == "fair":
+        return Objective("fair")
+    kind, eq, value = text.partition("=")
+    if kind.strip() == "length" and eq:
+        try:
+            target = float(value)
+        except ValueError:
+            target = -1.0
+        if target > 0:
+            return Objective("length", target)
+        raise RatkingError(f"--objective length=R needs a number of rounds above 0, not "
+                           f"{value!r}")
+    raise RatkingError(f"--objective is fair or length=R (rounds), not {text!r}")
+
+
+def study_name(plan: Plan, params: Sequence[Param], objective: Objective) -> str:
+    fixed = ",".join(f"{k}={show(v)}" for k, v in sorted(plan.overrides.items()))
+    return (f"{plan.game} p{plan.players} bots={plan.bots_text()} games={plan.games} "
+            f"seed={plan.seed} {objective} " + " ".join(p.describe() for p in params)
+            + (f" rules={fixed}" if fixed else ""))
+
+
+def open_study(path: Path, name: str, seed: int):
+    """The study of this name in the SQLite file (created if new)."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    return optuna.create_study(storage=f"sqlite:///{path}", study_name=name,
+                               direction="minimize", load_if_exists=True,
+                               sampler=optuna.samplers.TPESampler(seed=seed))
+
+
+def finished(study) -> list:
+    import optuna
+
+    return [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
+
+
+def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, trials: int,
+              backend: Backend, bar: Bar | None = None) -> None:
+    """Run trials until the study has `trials` finished ones; a trial whose values were
+    already played reuses that result (same values, same seeds, same games)."""
+    done = finished(study)
+    if not done and not study.trials:
+        defaults = {p.name: plan.rules[p.name] for p in params}
+        if all(p.contains(defaults[p.name]) for p in params):
+            study.enqueue_trial(defaults)  # the rulebook's numbers first, as a baseline
+    remaining = trials - len(done)
+    if remaining <= 0:
+        return
+    known = {tuple(sorted(t.params.items())): (t.value, t.user_attrs) for t in done}
+
+    def play(trial) -> float:
+        values = {p.name: p.suggest(trial) for p in params}
+        key = tuple(sorted(values.items()))
+        if bar is not None:
+            bar.describe(f"trial {trial.number + 1}: " + ", ".join(
+                f"{n}={show(v)}" for n, v in values.items()))
+        if key in known:
+            value, attrs = known[key]
+            for attr, got in attrs.items():
+                trial.set_user_attr(attr, got)
+            if bar is not None:
+                bar.advance(plan.games)
+            return value
+        trial_plan = plan.with_rules(values)
+        results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
+                            trial_plan.overrides, progress=bar.advance if bar else None,
+                            backend=backend)
+        shares = shares_of(trial_plan, results)
+        rounds = [r.rounds for r in results if r.rounds is not None]
+        attrs = {"shares": list(shares.share),
+                 "rounds": statistics.fmean(rounds) if rounds else None,
+                 "capped": sum(1 for r in results if r.end == "round-cap")}
+        for attr, got in attrs.items():
+            trial.set_user_attr(attr, got)
+        value = objective.value(shares, results)
+        known[key] = (value, attrs)
+        return value
+
+    study.optimize(play, n_trials=remaining)
+
+
+@dataclass(frozen=True)
+class Check:
+    """The best values played again on fresh seeds."""
+
+    plan: Plan
+    results: list[GameResult]
+    shares: SideShares
+
+    @property
+    def rounds(self) -> tuple[float, float, float] | None:
+        got = [r.rounds for r in self.results if r.rounds is not None]
+        return mean_interval(got) if got else None
+
+
+def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
+               bar: Bar | None = None) -> Check:
+    """Play `games` games under the best values with the seed after the study's."""
+    check_plan = plan.with_rules(best).with_games(games, plan.seed + 1)
+    if bar is not None:
+        bar.describe(f"checking the best values on {games:,} fresh games")
+    results = run_batch(plan.game, plan.players, plan.bots, games, check_plan.seed,
+                        check_plan.overrides, progress=bar.advance if bar else None,
+                        backend=backend)
+    return Check(check_plan, results, shares_of(check_plan, results))
+
+
+def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[str], list[list]]:
+    """The best trials first: headers and rows."""
+    best = sorted(finished(study), key=lambda t: (t.value, t.number))[:shown]
+    headers = ["trial", *(p.name for p in params), "objective", "win shares", "rounds"]
+    rows = []
+    for t in best:
+        rounds = t.user_attrs.get("rounds")
+        rows.append([str(t.number + 1), *(show(t.params.get(p.name)) for p in params),
+                     f"{t.value:.4f}",
+                     ", ".join(f"{s:.3f}" for s in t.user_attrs.get("shares", [])),
+                     "-" if rounds is None else f"{rounds:.2f}"])
+    return headers, rows
+
+
+def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objective: Objective,
+                      study, storage: Path, check: Check, backend: str, workers: int) -> Path:
+    """folder/index.html (the study and the check) and folder/games.csv (the check's games)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    done = finished(study)
+    page = Page(f"{plan.title}: tuning {', '.join(p.name for p in params)}",
+                f"ratking tune report: objective {objective}, {len(done)} trials of "
+                f"{plan.games:,} games, bots {plan.bots_text()}, seed {plan.seed}.")
+    setup_section(page, plan, backend, workers, None)
+    page.text("Searched: " + "; ".join(p.describe() for p in params) + f". The study is "
+              f"{study.study_name!r} in {storage} (Optuna, TPE sampler); run the same command "
+              f"to go on with it.", "note")
+    page.heading("The study")
+    headers, rows = trial_rows(study, params)
+    page.text(f"The best {len(rows)} of {len(done)} trials (objective: {objective.label}, "
+              f"lower is better).")
+    page.table(headers, rows, [True] + [False] * len(params) + [True, False, True])
+    ordered = sorted(done, key=lambda t: t.number)
+    values = [t.value for t in ordered]
+    page.figure(plots.trials(values, objective.label),
+                f"Scatter of each trial's objective in order, with the best so far; the best "
+                f"is {min(values):.4f}", "Every trial plays the same seeds.")
+    page.figure(plots.scatter_grid({p.name: [t.params[p.name] for t in ordered]
+                                    for p in params}, values, objective.label),
+                "Scatter plots of the objective against each tuned rule",
+                "Where the study looked, and what it found there.")
+    best = ", ".join(f"{k}={show(v)}" for k, v in check.plan.overrides.items())
+    page.heading("The best values, checked")
+    page.text(f"Best rules: {best}. Played again on {check.plan.games:,} fresh games "
+              f"(seed {check.plan.seed}), so the figures below are not the luck of the seeds "
+              f"the study chose them on.")
+    page.code(check.plan.command())
+    batch_sections(page, check.plan, check.results)
+    page.heading("Files")
+    page.text("games.csv beside this page holds one row per game of the check.")
+    write_games_csv(folder / "games.csv", check.results, plan.players)
+    index = folder / "index.html"
+    page.write(index)
+    return index

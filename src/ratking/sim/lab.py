@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -149,11 +150,14 @@ def sweep(plan: Plan, axes, console: Console, backend: str = "local", workers: i
 def print_sweep(console: Console, plan: Plan, cells) -> None:
     from .sweep import table_rows
 
-    headers, rows = table_rows(cells)
+    headers, rows = table_rows(cells, "\n", decisions=False)
     table = Table(title=f"{plan.game}: {len(cells)} cells of {plan.games} games, "
-                        f"{plan.players} players, bots {plan.bots_text()}, seed {plan.seed}")
+                        f"{plan.players} players, bots {plan.bots_text()}, seed {plan.seed}",
+                  box=box.SIMPLE_HEAD)
     for k, header in enumerate(headers):
-        table.add_column(header, justify="left" if k < len(cells[0].values) else "right")
+        rule = k < len(cells[0].values)
+        table.add_column(header, justify="left" if rule else "right",
+                         min_width=len(header) if rule else None)
     for row in rows:
         table.add_row(*row)
     console.print(table)

@@ -206,6 +206,7 @@ def against(xs: Sequence[str], series: dict[str, tuple[Sequence[float], Sequence
     if not numeric or len(xs) <= 15:
         ax.set_xticks(pos, list(xs))
     if percent:
+        ax.set_ylim(0, 1)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -245,7 +246,7 @@ def trials(values: Sequence[float], ylabel: str) -> Figure:
     """A study's trials in order: each trial's objective, and the best found so far."""
     fig = _figure(2.8)
     ax = fig.add_subplot()
-    xs = list(range(len(values)))
+    xs = list(range(1, len(values) + 1))
     ax.scatter(xs, values, s=14, color=PALETTE[0], alpha=0.7, label="trial")
     best, running = math.inf, []
     for v in values:

@@ -97,10 +97,11 @@ def write_games_csv(path: Path, results: Sequence[GameResult], players: int,
 # --- the page -------------------------------------------------------------------------------
 
 
-def setup_section(page: Page, plan: Plan, backend: str, workers: int,
-                  seconds: float | None) -> None:
+def setup_section(page: Page, plan: Plan, backend: str, workers: int, seconds: float | None,
+                  command: str | None = None, per: str = "") -> None:
     page.heading("Set-up")
-    rows = [("game", f"{plan.title} ({plan.game})"), ("games", f"{plan.games:,}"),
+    rows = [("game", f"{plan.title} ({plan.game})"),
+            ("games", f"{plan.games:,} {per}".strip()),
             ("players", str(plan.players)),
             ("bots", ", ".join(f"seat {i + 1}: {b}" for i, b in enumerate(plan.bots))),
             ("seed", f"{plan.seed} (game i plays with a seed derived from it and i)"),
@@ -113,7 +114,7 @@ def setup_section(page: Page, plan: Plan, backend: str, workers: int,
     page.table(None, rows)
     page.text("The same command with the same seed gives the same games on any backend and "
               "with any number of workers:", "note")
-    page.code(plan.command())
+    page.code(command or plan.command())
 
 
 def winners_section(page: Page, plan: Plan, results: Sequence[GameResult],

@@ -22,6 +22,11 @@ class Sides:
 
     names: tuple[str, ...]
     seats: tuple[tuple[int, ...], ...]
+    short: tuple[str, ...] = ()  # names without the seats, for narrow tables
+
+    @property
+    def short_names(self) -> tuple[str, ...]:
+        return self.short or self.names
 
     @property
     def teams(self) -> bool:
@@ -45,12 +50,13 @@ def sides_of(game_id: str, players: int, rules: dict[str, Any] | None = None) ->
     if all(len(s) == 1 for s in seats):
         return Sides(tuple(f"seat {s[0] + 1}" for s in seats), seats)
     names = game.team_names
-    labels = []
+    labels, short = [], []
     for t, members in zip(order, seats, strict=True):
         name = names[t] if names is not None and t < len(names) else f"team {t + 1}"
         where = ", ".join(str(s + 1) for s in members)
         labels.append(f"{name} (seat{'s' if len(members) > 1 else ''} {where})")
-    return Sides(tuple(labels), seats)
+        short.append(name)
+    return Sides(tuple(labels), seats, tuple(short))
 
 
 @dataclass(frozen=True)

@@ -63,18 +63,21 @@ def run_sweep(plan: Plan, axes: list[Axis], backend: Backend,
     return out
 
 
-def table_rows(cells_: Sequence[Cell]) -> tuple[list[str], list[list[str]]]:
-    """Headers and rows of the sweep's summary table (one row per cell)."""
+def table_rows(cells_: Sequence[Cell], sep: str = " ",
+               decisions: bool = True) -> tuple[list[str], list[list[str]]]:
+    """Headers and rows of the sweep's summary table (one row per cell); `sep` goes between a
+    share and its interval."""
     first = cells_[0]
-    headers = [*first.values, *first.shares.sides.names, "rounds", "decisions", "capped"]
+    headers = [*first.values, *first.shares.sides.short_names, "rounds",
+               *(["decisions"] if decisions else []), "capped"]
     rows = []
     for cell in cells_:
         rounds = cell.rounds
         rows.append([*(show(v) for v in cell.values.values()),
-                     *(f"{s:.3f} ({lo:.3f}-{hi:.3f})" for s, lo, hi in
+                     *(f"{s:.3f}{sep}({lo:.2f}-{hi:.2f})" for s, lo, hi in
                        zip(cell.shares.share, cell.shares.low, cell.shares.high, strict=True)),
                      "-" if rounds is None else f"{rounds[0]:.2f}",
-                     f"{cell.decisions[0]:.1f}", str(cell.capped)])
+                     *([f"{cell.decisions[0]:.1f}"] if decisions else []), str(cell.capped)])
     return headers, rows
 
 
@@ -129,7 +132,7 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
     page = Page(f"{plan.title}: a sweep of {' x '.join(a.name for a in axes)}",
                 f"ratking sweep report: {len(cells_)} cells of {plan.games:,} games "
                 f"({total:,} games), bots {plan.bots_text()}, seed {plan.seed}.")
-    setup_section(page, plan, backend, workers, None)
+    setup_section(page, plan, backend, workers, None, sweep_command(plan, axes), "per cell")
     swept = "; ".join(f"{a.name} = {', '.join(show(v) for v in a.values)}" for a in axes)
     took = f" The run took {seconds:.1f} s." if seconds else ""
     page.text(f"Swept: {swept}. Every cell plays the same {plan.games:,} seeds.{took}", "note")
@@ -154,6 +157,12 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
     return index
 
 
+def sweep_command(plan: Plan, axes: list[Axis]) -> str:
+    """The `ratking sweep` command line that plays this grid."""
+    swept = "".join(f" --rule {a.name}={','.join(show(v) for v in a.values)}" for a in axes)
+    return plan.command("sweep") + swept
+
+
 def _heatmap(page: Page, cells_: Sequence[Cell], axes: list[Axis]) -> None:
     rows_axis, cols_axis = axes
     sides = cells_[0].shares.sides
@@ -163,10 +172,10 @@ def _heatmap(page: Page, cells_: Sequence[Cell], axes: list[Axis]) -> None:
     xs = [show(v) for v in cols_axis.values]
     if two:
         grid = [[lookup[(y, x)].shares.share[0] for x in xs] for y in ys]
-        label = f"{sides.names[0]}: share of games won"
+        label = f"{sides.short_names[0]}: win share"
     else:
         grid = [[lookup[(y, x)].shares.gap for x in xs] for y in ys]
-        label = "largest distance from an even share"
+        label = "distance from even"
     page.heading("Both rules at once", 3)
     page.figure(plots.heatmap(grid, xs, ys, cols_axis.name, rows_axis.name, label,
                               centre=0.5 if two else None),

@@ -10,6 +10,7 @@ the check plays other seeds.
 
 from __future__ import annotations
 
+import shlex
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -174,7 +175,7 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, 
                             backend=backend)
         shares = shares_of(trial_plan, results)
         rounds = [r.rounds for r in results if r.rounds is not None]
-        attrs = {"shares": list(shares.share),
+        attrs = {"sides": list(shares.sides.short_names), "shares": list(shares.share),
                  "rounds": statistics.fmean(rounds) if rounds else None,
                  "capped": sum(1 for r in results if r.end == "round-cap")}
         for attr, got in attrs.items():
@@ -221,7 +222,9 @@ def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[st
         rounds = t.user_attrs.get("rounds")
         rows.append([str(t.number + 1), *(show(t.params.get(p.name)) for p in params),
                      f"{t.value:.4f}",
-                     ", ".join(f"{s:.3f}" for s in t.user_attrs.get("shares", [])),
+                     ", ".join(f"{n} {s:.3f}" for n, s in zip(t.user_attrs.get("sides", []),
+                                                             t.user_attrs.get("shares", []),
+                                                             strict=True)),
                      "-" if rounds is None else f"{rounds:.2f}"])
     return headers, rows
 
@@ -234,7 +237,10 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objecti
     page = Page(f"{plan.title}: tuning {', '.join(p.name for p in params)}",
                 f"ratking tune report: objective {objective}, {len(done)} trials of "
                 f"{plan.games:,} games, bots {plan.bots_text()}, seed {plan.seed}.")
-    setup_section(page, plan, backend, workers, None)
+    command = (plan.command("tune") + "".join(f" --param {p.describe()}" for p in params)
+               + f" --objective {objective} --trials {len(done)} --check-games "
+               f"{check.plan.games} --storage {shlex.quote(str(storage))}")
+    setup_section(page, plan, backend, workers, None, command, "per trial")
     page.text("Searched: " + "; ".join(p.describe() for p in params) + f". The study is "
               f"{study.study_name!r} in {storage} (Optuna, TPE sampler); run the same command "
               f"to go on with it.", "note")

@@ -67,7 +67,7 @@ def parse_param(game: str, base: dict[str, Any], text: str) -> Param:
             raise RatkingError(f"--param {name}: the range {values!r} holds one value; "
                                f"fix it with --rule {name}={low} instead")
         for end in (low, high):
-            if not isinstance(typed_value(game, base, name, str(end)), int):
+            if type(typed_value(game, base, name, str(end))) is not int:
                 raise RatkingError(f"--param {name}: only whole-number rules take a range")
         return Param(name, low, high)
     choices = [typed_value(game, base, name, v.strip()) for v in values.split(",")]

@@ -1,0 +1,98 @@
+"""The batch report: one self-contained page and one CSV row per game."""
+
+from __future__ import annotations
+
+import csv
+import html
+import re
+
+import pytest
+
+from ratking.core import RatkingError
+from ratking.sim import run_batch
+from ratking.sim.plan import check_writable_dir, prepare
+from ratking.sim.report import write_batch_report, write_games_csv
+
+
+def played(game, players, games, seed=1, bots="heuristic", **rules):
+    plan = prepare(game, players, bots, games, seed, rules)
+    return plan, run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
+                           plan.overrides)
+
+
+def assert_self_contained(page: str) -> None:
+    """Nothing is fetched: no external URL, no script, every image inline."""
+    assert not re.search(r"(src|href)=\"(?!data:)", page)
+    assert "http://" not in page.replace("http://www.w3.org", "")
+    assert "<script" not in page and "@import" not in page
+    assert all(src.startswith("data:image/svg+xml;base64,")
+               for src in re.findall(r'<img src="([^"]+)"', page))
+
+
+def test_the_report_of_a_team_game(tmp_path):
+    plan, results = played("rat-and-duck", 4, 30)
+    page_path = write_batch_report(tmp_path / "out", plan, results, "local", 1, 1.5)
+    page = page_path.read_text(encoding="utf-8")
+    assert_self_contained(page)
+    assert page.count("<img ") >= 6  # shares, scores, length, endings, measures
+    text = html.unescape(page)
+    for phrase in ("Who wins", "How long games run", "How games ended",
+                   "The game's own measures", "government (seats 2, 4)", "chi-square",
+                   "25 rounds (the game's own limit)", "ended by unrest goal",
+                   "ratking simulate rat-and-duck --games 30 --players 4 --bots heuristic"):
+        assert phrase in text, phrase
+    # every plot says in words what it shows
+    assert all(alt.strip() for alt in re.findall(r'alt="([^"]*)"', page))
+
+
+def test_the_csv_has_one_row_per_game_with_the_games_own_measures(tmp_path):
+    plan, results = played("you-dirty-rat", 3, 12)
+    write_batch_report(tmp_path, plan, results)
+    with (tmp_path / "games.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 12
+    assert [int(r["game"]) for r in rows] == list(range(12))
+    for r, got in zip(rows, results, strict=True):
+        assert int(r["seed"]) == got.seed and int(r["decisions"]) == got.decisions
+        assert [float(r[f"result seat {i}"]) for i in (1, 2, 3)] == list(got.returns)
+        assert float(r["heists done"]) == dict(got.metrics)["heists done"]
+        assert r["end"] == got.end
+
+
+def test_an_uncapped_game_is_capped_and_says_so(tmp_path):
+    plan, results = played("target-rats-simplified", 2, 4, bots="random", max_rounds=None)
+    assert plan.cap_added == 200 and plan.rules["max_rounds"] == 200
+    assert all(r.end == "round-cap" for r in results)  # random rats never reach Rat City
+    page = html.unescape(write_batch_report(tmp_path, plan, results).read_text("utf-8"))
+    assert "added by the simulator" in page
+    assert "4 stopped at the simulator's round cap of 200 rounds" in page
+
+
+def test_extra_columns_lead_each_row(tmp_path):
+    _, results = played("rat-a-tat-roll", 2, 3, bots="random")
+    write_games_csv(tmp_path / "g.csv", results, 2, [{"rule cards": "4"}] * 3)
+    header = (tmp_path / "g.csv").read_text().splitlines()[0].split(",")
+    assert header[:3] == ["rule cards", "game", "seed"]
+
+
+def test_a_report_folder_that_cannot_be_written_is_refused(tmp_path):
+    afile = tmp_path / "a-file"
+    afile.write_text("x")
+    with pytest.raises(RatkingError, match="is a file"):
+        check_writable_dir(afile)
+    with pytest.raises(RatkingError, match="is not a folder"):
+        check_writable_dir(afile / "inside")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        import os
+
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user who can write anywhere")
+        with pytest.raises(RatkingError, match="cannot write"):
+            check_writable_dir(locked / "new" / "deeper")
+    finally:
+        locked.chmod(0o700)
+    assert check_writable_dir(tmp_path / "new" / "deeper") == tmp_path / "new" / "deeper"
+    assert not (tmp_path / "new").exists()  # nothing is made by the check

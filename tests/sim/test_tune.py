@@ -1,0 +1,96 @@
+"""Tuning: parameters and objectives as written on the command line, a study that stops and
+resumes from its SQLite file, and the check of the best values on fresh seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratking.core import RatkingError, RulesError
+from ratking.sim.backends import open_backend
+from ratking.sim.plan import prepare
+from ratking.sim.tune import (
+    Objective,
+    check_best,
+    finished,
+    open_study,
+    parse_objective,
+    parse_param,
+    run_study,
+    study_name,
+)
+
+GAME = "rat-a-tat-roll"
+
+optuna = pytest.importorskip("optuna")
+
+
+def test_params_are_ranges_of_whole_numbers_or_choices():
+    p = parse_param(GAME, {}, "cards=3..6")
+    assert (p.name, p.low, p.high, p.choices) == ("cards", 3, 6, None)
+    assert p.contains(4) and not p.contains(7) and p.describe() == "cards=3..6"
+    q = parse_param("rat-and-duck", {}, "shuffle_places=yes,no")
+    assert q.choices == (True, False) and q.describe() == "shuffle_places=true,false"
+
+
+@pytest.mark.parametrize(("text", "error", "phrase"), [
+    ("cards", RatkingError, "takes NAME=VALUES"),
+    ("cards=6..3", RatkingError, "is empty"),
+    ("cards=3..3", RatkingError, "holds one value"),
+    ("cards=x..4", RatkingError, "whole numbers"),
+    ("cards=0..4", RulesError, "at least"),
+    ("cards=3..99", RulesError, "at most"),
+    ("cards=4", RatkingError, "two or more different values"),
+    ("cards=4,4", RatkingError, "two or more different values"),
+    ("nope=1..3", RulesError, "unknown rule"),
+])
+def test_bad_params_are_refused(text, error, phrase):
+    with pytest.raises(error, match=phrase):
+        parse_param(GAME, {}, text)
+
+
+def test_only_whole_number_rules_take_a_range():
+    with pytest.raises(RatkingError, match="whole-number rules"):
+        parse_param("rat-and-duck", {}, "shuffle_places=0..1")
+
+
+def test_objectives():
+    assert parse_objective("fair") == Objective("fair")
+    assert parse_objective(" length=12.5 ") == Objective("length", 12.5)
+    for bad in ("fairest", "length", "length=", "length=0", "length=-3", "length=abc",
+                "size=3"):
+        with pytest.raises(RatkingError, match="--objective"):
+            parse_objective(bad)
+
+
+def run(tmp_path, trials, file="study.sqlite3"):
+    plan = prepare(GAME, 2, "random", 16, 3, {})
+    params = (parse_param(GAME, {}, "cards_two_players=3..7"),)
+    objective = parse_objective("length=5")
+    study = open_study(tmp_path / file, study_name(plan, params, objective), plan.seed)
+    with open_backend("local", 1) as backend:
+        run_study(study, plan, params, objective, trials, backend)
+        check = check_best(plan, study.best_trial.params, 40, backend)
+    return study, check
+
+
+def test_a_study_resumes_where_it_stopped_and_is_repeatable(tmp_path):
+    study, check = run(tmp_path, 3)
+    first = [(t.params, t.value) for t in finished(study)]
+    assert len(first) == 3
+    # the rulebook's numbers come first, as a baseline
+    assert first[0][0] == {"cards_two_players": 5}
+    again, _ = run(tmp_path, 5)
+    assert len(finished(again)) == 5
+    assert [(t.params, t.value) for t in finished(again)][:3] == first
+    other, other_check = run(tmp_path, 3, "other.sqlite3")
+    assert [(t.params, t.value) for t in finished(other)] == first
+    assert other_check.results == check.results
+    # the check plays fresh seeds under the best values
+    assert check.plan.seed == 4 and check.plan.games == 40
+    assert check.plan.overrides == study.best_trial.params
+    assert all(0 <= lo <= s <= hi <= 1 for s, lo, hi in
+               zip(check.shares.share, check.shares.low, check.shares.high, strict=True))
+    # each trial keeps what it measured
+    attrs = finished(other)[0].user_attrs
+    assert attrs["sides"] == ["seat 1", "seat 2"] and len(attrs["shares"]) == 2
+    assert abs(attrs["rounds"] - 5) == pytest.approx(first[0][1])

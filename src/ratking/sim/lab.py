@@ -108,6 +108,7 @@ def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
                "rules": plan.rules, "round_cap_added": plan.cap_added, "seed": plan.seed,
                "summary": summarize(results).to_dict(),
                "games": [r.to_dict() for r in results]}
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
 
 

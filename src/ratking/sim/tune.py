@@ -131,6 +131,7 @@ def open_study(path: Path, name: str, seed: int):
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
+    path.parent.mkdir(parents=True, exist_ok=True)
     return optuna.create_study(storage=f"sqlite:///{path}", study_name=name,
                                direction="minimize", load_if_exists=True,
                                sampler=optuna.samplers.TPESampler(seed=seed))

@@ -17,9 +17,12 @@ import statistics
 import sys
 import time
 
+from rich.console import Console
+
 import ratking
 from ratking.bots import make_bot
 from ratking.sim import bench, bench_game, random_play
+from ratking.sim.progress import progress_bar
 
 
 def per_second(fn, seconds: float) -> float:
@@ -53,11 +56,13 @@ def heuristic_games(game_id: str, players: int, seconds: float) -> float:
     return games / (time.perf_counter() - start)
 
 
-def measure(game_id: str, seconds: float, repeats: int) -> list[dict]:
+def measure(game_id: str, seconds: float, repeats: int, bar=None) -> list[dict]:
     info = next(i for i in ratking.list_games() if i.id == game_id)
     game = bench_game(game_id)
     rows = []
     for players in range(info.min_players, info.max_players + 1):
+        if bar is not None:
+            bar.describe(f"{game_id}, {players} players")
         runs = [bench(game_id, players, seconds, seed=r) for r in range(repeats)]
         dps = [r.decisions_per_second for r in runs]
         state = mid_game(game, players, 1, 15)
@@ -74,7 +79,14 @@ def measure(game_id: str, seconds: float, repeats: int) -> list[dict]:
             "determinize_per_s": per_second(lambda s=state: s.determinize(0, seed=1), 1.0),
             "heuristic_games_per_s": heuristic_games(game_id, players, seconds),
         })
+        if bar is not None:
+            bar.advance(1)
     return rows
+
+
+def counts(game_id: str) -> int:
+    info = next(i for i in ratking.list_games() if i.id == game_id)
+    return info.max_players - info.min_players + 1
 
 
 def main() -> None:
@@ -85,7 +97,10 @@ def main() -> None:
     parser.add_argument("--json", help="also write the rows as JSON to this file")
     args = parser.parse_args()
     games = args.game or [i.id for i in ratking.list_games()]
-    rows = [row for g in games for row in measure(g, args.seconds, args.repeats)]
+    # the bar goes to stderr, so the Markdown table on stdout stays clean
+    with progress_bar(Console(stderr=True), "bench", sum(counts(g) for g in games),
+                      "measurements") as bar:
+        rows = [row for g in games for row in measure(g, args.seconds, args.repeats, bar)]
     print(f"Python {platform.python_version()} on {platform.machine()}, one core\n")
     print("| game | players | decisions/s best (median, worst) | games/s best | decisions/game "
           "| new games/s | clones/s | determinize/s | heuristic games/s |")

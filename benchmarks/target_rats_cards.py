@@ -18,13 +18,16 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from rich.console import Console
 
 import ratking
 from ratking.bots import make_bot
 from ratking.core.rng import derive_seed
 from ratking.games.target_rats.full.metrics import card_effects
+from ratking.sim.backends import open_backend
+from ratking.sim.progress import progress_bar
 
 GAME = "target-rats"
 
@@ -41,18 +44,24 @@ def play(seed: int, players: int) -> dict[str, Any]:
             "decisions": len(state.history), "cards": card_effects(state)}
 
 
-def _chunk(args: tuple[int, int, range]) -> list[dict[str, Any]]:
+def _chunk(args: tuple[int, int, range]) -> tuple[int, list[dict[str, Any]]]:
     seed, players, indices = args
-    return [play(derive_seed(seed, i), players) for i in indices]
+    return indices.start, [play(derive_seed(seed, i), players) for i in indices]
 
 
 def run(games: int, players: int, workers: int, seed: int = 2026) -> list[dict[str, Any]]:
+    """Play the games on the lab's local backend, with a progress bar on stderr."""
     step = max(1, games // (workers * 8))
     jobs = [(seed, players, range(i, min(i + step, games))) for i in range(0, games, step)]
-    if workers <= 1:
-        return [g for job in jobs for g in _chunk(job)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [g for done in pool.map(_chunk, jobs) for g in done]
+    done: dict[int, list[dict[str, Any]]] = {}
+    with open_backend("local", workers) as backend, \
+            progress_bar(Console(stderr=True), GAME, games) as bar:
+        def finished(chunk: tuple[int, list[dict[str, Any]]]) -> None:
+            done[chunk[0]] = chunk[1]
+            bar.advance(len(chunk[1]))
+
+        backend.run(_chunk, jobs, finished)
+    return [g for start in sorted(done) for g in done[start]]
 
 
 def report(results: list[dict[str, Any]], players: int) -> str:

@@ -41,8 +41,12 @@ def test_the_report_of_a_team_game(tmp_path):
                    "25 rounds (the game's own limit)", "ended by unrest goal",
                    "ratking simulate rat-and-duck --games 30 --players 4 --bots heuristic"):
         assert phrase in text, phrase
-    # every plot says in words what it shows
+    # every plot says in words what it shows, and is also saved as its own SVG
     assert all(alt.strip() for alt in re.findall(r'alt="([^"]*)"', page))
+    saved = sorted((page_path.parent / "figures").iterdir())
+    assert len(saved) == page.count("<img ")
+    assert saved[0].name.startswith("01-bar-chart-of-each-team")
+    assert saved[0].read_bytes().startswith(b"<?xml")
 
 
 def test_the_csv_has_one_row_per_game_with_the_games_own_measures(tmp_path):

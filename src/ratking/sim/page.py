@@ -7,12 +7,13 @@ from a file, and can be mailed as it is.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from .plots import data_uri
+from .plots import data_uri, svg
 
 STYLE = """
 :root { color-scheme: light; }
@@ -48,7 +49,7 @@ class Page:
         self.parts: list[str] = [f"<h1>{html.escape(title)}</h1>"]
         if lead:
             self.parts.append(f'<p class="lead">{html.escape(lead)}</p>')
-        self._figures = 0
+        self.figures: list[tuple[str, bytes]] = []  # (file name, SVG) of each plot
 
     def heading(self, text: str, level: int = 2) -> None:
         self.parts.append(f"<h{level}>{html.escape(text)}</h{level}>")
@@ -88,9 +89,11 @@ class Page:
 
     def figure(self, fig: Figure, alt: str, caption: str = "") -> None:
         """A plot, embedded; `alt` says in words what it shows."""
-        self._figures += 1
+        image = svg(fig)
+        words = re.findall(r"[a-z0-9]+", alt.lower())[:6]
+        self.figures.append((f"{len(self.figures) + 1:02d}-{'-'.join(words)}.svg", image))
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-        self.parts.append(f'<figure><img src="{data_uri(fig)}" alt="{html.escape(alt)}">'
+        self.parts.append(f'<figure><img src="{data_uri(image)}" alt="{html.escape(alt)}">'
                           f"{cap}</figure>")
 
     def render(self) -> str:
@@ -100,4 +103,10 @@ class Page:
                 "</head>\n<body>\n" + "\n".join(self.parts) + "\n</body>\n</html>\n")
 
     def write(self, path: Path) -> None:
+        """The page at `path`, and each plot also as its own SVG file in figures/ beside it
+        (for slides and documents; the page itself needs none of them)."""
         path.write_text(self.render(), encoding="utf-8")
+        folder = path.parent / "figures"
+        folder.mkdir(exist_ok=True)
+        for name, image in self.figures:
+            (folder / name).write_bytes(image)

@@ -39,11 +39,16 @@ def _tidy(ax) -> None:
     ax.set_axisbelow(True)
 
 
-def data_uri(fig: Figure) -> str:
-    """The figure as an SVG data URI (text kept as paths: no fonts needed to show it)."""
+def svg(fig: Figure) -> bytes:
+    """The figure as SVG (text kept as paths: no fonts needed to show it)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="svg", metadata={"Date": None})
-    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    return buf.getvalue()
+
+
+def data_uri(image: bytes) -> str:
+    """SVG bytes as a data URI, for an <img src> that needs no file."""
+    return "data:image/svg+xml;base64," + base64.b64encode(image).decode("ascii")
 
 
 def win_shares(names: Sequence[str], share: Sequence[float], low: Sequence[float],
@@ -166,23 +171,27 @@ def bars(labels: Sequence[str], values: Sequence[float], xlabel: str,
     return fig
 
 
+def _panels(count: int, height: float) -> tuple[Figure, list]:
+    """A figure of `count` small panels, three to a row (spare cells hidden)."""
+    cols = min(3, count)
+    rows = math.ceil(count / cols)
+    fig = _figure(height * rows)
+    axes = list(fig.subplots(rows, cols, squeeze=False).flat)
+    for ax in axes[count:]:
+        ax.set_visible(False)
+    return fig, axes[:count]
+
+
 def histograms(named: dict[str, Sequence[float]]) -> Figure:
     """A grid of small histograms, one per measure."""
-    names = list(named)
-    cols = min(3, len(names))
-    rows = math.ceil(len(names) / cols)
-    fig = _figure(2.3 * rows)
-    axes = fig.subplots(rows, cols, squeeze=False)
-    for i, ax in enumerate(axes.flat):
-        if i < len(names):
-            _histogram(ax, named[names[i]], names[i])
-            ax.set_ylabel("")
-            ax.tick_params(labelsize=7)
-            ax.xaxis.label.set_size(8)
-            for text in ax.texts:
-                text.set_fontsize(7)
-        else:
-            ax.set_visible(False)
+    fig, axes = _panels(len(named), 2.3)
+    for ax, (name, values) in zip(axes, named.items(), strict=True):
+        _histogram(ax, values, name)
+        ax.set_ylabel("")
+        ax.tick_params(labelsize=7)
+        ax.xaxis.label.set_size(8)
+        for text in ax.texts:
+            text.set_fontsize(7)
     return fig
 
 
@@ -266,14 +275,8 @@ def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
     """Each parameter's tried values against the objective, one small panel per
     parameter."""
     names = list(params)
-    cols = min(3, len(names))
-    rows = math.ceil(len(names) / cols)
-    fig = _figure(2.4 * rows)
-    axes = fig.subplots(rows, cols, squeeze=False)
-    for i, ax in enumerate(axes.flat):
-        if i >= len(names):
-            ax.set_visible(False)
-            continue
+    fig, axes = _panels(len(names), 2.4)
+    for i, ax in enumerate(axes):
         xs = params[names[i]]
         numeric = all(_is_number(x) for x in xs)
         if numeric:
@@ -284,7 +287,7 @@ def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
                        alpha=0.7)
             ax.set_xticks(range(len(cats)), cats)
         ax.set_xlabel(names[i], fontsize=8)
-        ax.set_ylabel(ylabel if i % cols == 0 else "", fontsize=8)
+        ax.set_ylabel(ylabel if i % 3 == 0 else "", fontsize=8)
         ax.tick_params(labelsize=7)
         _tidy(ax)
     return fig

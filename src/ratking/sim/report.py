@@ -11,6 +11,7 @@ import csv
 import math
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,29 @@ def seat_labels(plan: Plan) -> list[str]:
 
 def shares_of(plan: Plan, results: Sequence[GameResult]) -> SideShares:
     return side_shares(results, sides_of(plan.game, plan.players, plan.rules))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A batch played under one plan, with its sides' win shares."""
+
+    plan: Plan
+    results: list[GameResult]
+    shares: SideShares
+
+    @property
+    def rounds(self) -> tuple[float, float, float] | None:
+        """Mean rounds and its 95% interval (None if the game does not count rounds)."""
+        got = [r.rounds for r in self.results if r.rounds is not None]
+        return mean_interval(got) if got else None
+
+    @property
+    def decisions(self) -> tuple[float, float, float]:
+        return mean_interval([r.decisions for r in self.results])
+
+    @property
+    def capped(self) -> int:
+        return sum(1 for r in self.results if r.end == "round-cap")
 
 
 # --- games.csv ------------------------------------------------------------------------------
@@ -265,7 +289,8 @@ def write_batch_report(folder: Path, plan: Plan, results: Sequence[GameResult],
     batch_sections(page, plan, results)
     page.heading("Files")
     page.text("games.csv beside this page holds one row per game: its seed, how it ended, "
-              "its length, each seat's result and score, and the game's own measures.")
+              "its length, each seat's result and score, and the game's own measures. "
+              "figures/ holds each plot as an SVG file.")
     write_games_csv(folder / "games.csv", results, plan.players)
     index = folder / "index.html"
     page.write(index)

@@ -19,31 +19,15 @@ from .grid import Axis, cells, show
 from .page import Page
 from .plan import Plan
 from .progress import Bar
-from .report import mean_interval, setup_section, shares_of, write_games_csv
+from .report import Run, mean_interval, setup_section, shares_of, write_games_csv
 from .sides import SideShares, side_shares
 
 
 @dataclass(frozen=True)
-class Cell:
+class Cell(Run):
     """One combination of rule values and its games."""
 
     values: dict[str, Any]
-    plan: Plan
-    results: list[GameResult]
-    shares: SideShares
-
-    @property
-    def rounds(self) -> tuple[float, float, float] | None:
-        got = [r.rounds for r in self.results if r.rounds is not None]
-        return mean_interval(got) if got else None
-
-    @property
-    def decisions(self) -> tuple[float, float, float]:
-        return mean_interval([r.decisions for r in self.results])
-
-    @property
-    def capped(self) -> int:
-        return sum(1 for r in self.results if r.end == "round-cap")
 
 
 def run_sweep(plan: Plan, axes: list[Axis], backend: Backend,
@@ -59,7 +43,7 @@ def run_sweep(plan: Plan, axes: list[Axis], backend: Backend,
         results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
                             cell_plan.overrides, progress=bar.advance if bar else None,
                             backend=backend)
-        out.append(Cell(values, cell_plan, results, shares_of(cell_plan, results)))
+        out.append(Cell(cell_plan, results, shares_of(cell_plan, results), values))
     return out
 
 
@@ -147,7 +131,7 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
     page.heading("Files")
     page.text("games.csv beside this page holds one row per game of every cell: the cell's "
               "rule values, then the game's seed, ending, length, results, scores and the "
-              "game's own measures.")
+              "game's own measures. figures/ holds each plot as an SVG file.")
     results = [r for c in cells_ for r in c.results]
     extra = [{f"rule {n}": show(v) for n, v in c.values.items()} for c in cells_
              for _ in c.results]

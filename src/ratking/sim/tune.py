@@ -25,7 +25,7 @@ from .grid import parse_range, show, split_assignment, typed_value
 from .page import Page
 from .plan import Plan
 from .progress import Bar
-from .report import batch_sections, mean_interval, setup_section, shares_of, write_games_csv
+from .report import Run, batch_sections, setup_section, shares_of, write_games_csv
 from .sides import SideShares
 
 CHECK_GAMES = 2000
@@ -188,22 +188,8 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, 
     study.optimize(play, n_trials=remaining)
 
 
-@dataclass(frozen=True)
-class Check:
-    """The best values played again on fresh seeds."""
-
-    plan: Plan
-    results: list[GameResult]
-    shares: SideShares
-
-    @property
-    def rounds(self) -> tuple[float, float, float] | None:
-        got = [r.rounds for r in self.results if r.rounds is not None]
-        return mean_interval(got) if got else None
-
-
 def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
-               bar: Bar | None = None) -> Check:
+               bar: Bar | None = None) -> Run:
     """Play `games` games under the best values with the seed after the study's."""
     check_plan = plan.with_rules(best).with_games(games, plan.seed + 1)
     if bar is not None:
@@ -211,7 +197,7 @@ def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
     results = run_batch(plan.game, plan.players, plan.bots, games, check_plan.seed,
                         check_plan.overrides, progress=bar.advance if bar else None,
                         backend=backend)
-    return Check(check_plan, results, shares_of(check_plan, results))
+    return Run(check_plan, results, shares_of(check_plan, results))
 
 
 def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[str], list[list]]:
@@ -231,7 +217,7 @@ def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[st
 
 
 def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objective: Objective,
-                      study, storage: Path, check: Check, backend: str, workers: int) -> Path:
+                      study, storage: Path, check: Run, backend: str, workers: int) -> Path:
     """folder/index.html (the study and the check) and folder/games.csv (the check's games)."""
     folder.mkdir(parents=True, exist_ok=True)
     done = finished(study)
@@ -267,7 +253,8 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objecti
     page.code(check.plan.command())
     batch_sections(page, check.plan, check.results)
     page.heading("Files")
-    page.text("games.csv beside this page holds one row per game of the check.")
+    page.text("games.csv beside this page holds one row per game of the check; figures/ "
+              "holds each plot as an SVG file.")
     write_games_csv(folder / "games.csv", check.results, plan.players)
     index = folder / "index.html"
     page.write(index)

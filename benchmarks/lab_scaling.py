@@ -1,7 +1,10 @@
 """Simulation throughput on the lab's backends: games per minute for a long run of each game
 with heuristic bots, on 1 and 2 local worker processes and on Ray with 2 CPUs.
 
-The three runs of a game are measured back to back, and the trio is repeated with the order
+Wall-clock figures need free cores; the CPU time of every process doing the work (this one, the
+pool's workers, or Ray's raylet, GCS and workers) says what each backend costs even on a busy
+host: equal CPU per game means the work splits without overhead. The three runs of a game are
+measured back to back, and the trio is repeated with the order
 reversed, so each comparison is between runs close in time. For each run the share of CPU time
 the host took from this machine (steal) and the load average are read from /proc, because on a
 shared machine they decide most of the spread. Every run must give the very same games (the
@@ -40,14 +43,63 @@ def cpu_times() -> tuple[int, int]:
     return sum(fields), fields[7] if len(fields) > 7 else 0
 
 
-def timed(game: str, players: int, games: int, backend, bar) -> dict[str, Any]:
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a live process has used so far; 0 if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def descendants(root: int) -> list[int]:
+    """Every live process below `root`."""
+    parent: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    parent[int(entry)] = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    out, todo = [], [root]
+    while todo:
+        here = todo.pop()
+        kids = [pid for pid, ppid in parent.items() if ppid == here]
+        out.extend(kids)
+        todo.extend(kids)
+    return out
+
+
+def worker_pids(mode: str, modes: dict[str, Any]) -> list[int]:
+    """The processes that work for this mode: the pool's, or Ray's (every process below this
+    one that is not the pool's: raylet, its workers, the GCS)."""
+    pool = modes["2 workers"]._pool  # the benchmark looks inside its own backend
+    pool_pids = list(pool._processes) if pool is not None else []
+    if mode == "1 worker":
+        return []
+    if mode == "2 workers":
+        return pool_pids
+    return [pid for pid in descendants(os.getpid()) if pid not in pool_pids]
+
+
+def timed(game: str, players: int, games: int, mode: str, modes: dict[str, Any],
+          bar) -> dict[str, Any]:
+    pids = worker_pids(mode, modes)
+    cpu0 = time.process_time() + sum(process_cpu(p) for p in pids)
     total0, steal0 = cpu_times()
     start = time.perf_counter()
     results = run_batch(game, players, ["heuristic"] * players, games, 1,
-                        progress=bar.advance, backend=backend)
+                        progress=bar.advance, backend=modes[mode])
     seconds = time.perf_counter() - start
     total1, steal1 = cpu_times()
+    cpu = time.process_time() + sum(process_cpu(p) for p in pids) - cpu0
     return {"seconds": seconds, "games_per_min": games / seconds * 60,
+            "cpu_ms_per_game": cpu / games * 1000,
             "steal": (steal1 - steal0) / max(1, total1 - total0),
             "load": os.getloadavg()[0], "results": results}
 
@@ -77,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                     order = list(modes) if rep % 2 == 0 else list(modes)[::-1]
                     for mode in order:
                         bar.describe(f"{game}: {mode}, run {rep + 1}")
-                        got[mode].append(timed(game, players, games, modes[mode], bar))
+                        got[mode].append(timed(game, players, games, mode, modes, bar))
                 first = got["1 worker"][0]["results"]
                 same = all(m["results"] == first for runs_ in got.values() for m in runs_)
                 rows.append({"game": game, "players": players, "games": games,
@@ -91,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
           f"before the clocks ran. Heuristic bots, seed 1; "
           f"{args.repeats} runs per cell, best and (median); steal = CPU time the host took.\n")
     print("| game | games | 1 worker games/min | 2 workers | Ray, 2 CPUs | 2 workers / 1 "
-          "| Ray / 2 workers | steal | load | same games |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+          "| Ray / 2 workers | CPU ms a game: 1 worker, 2 workers, Ray | steal | load "
+          "| same games |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in rows:
         def rates(mode: str, r=r) -> list[float]:
             return [m["games_per_min"] for m in r[mode]]
@@ -108,7 +161,10 @@ def main(argv: list[str] | None = None) -> int:
               f" | {max(two):,.0f} ({statistics.median(two):,.0f}) | {max(on_ray):,.0f} "
               f"({statistics.median(on_ray):,.0f}) | {max(speedup):.2f} "
               f"({statistics.median(speedup):.2f}) | {max(ray_ratio):.2f} "
-              f"({statistics.median(ray_ratio):.2f}) | {min(steal):.0%}-{max(steal):.0%} "
+              f"({statistics.median(ray_ratio):.2f}) | " + ", ".join(
+                  f"{statistics.median(m['cpu_ms_per_game'] for m in r[mode]):.1f}"
+                  for mode in ("1 worker", "2 workers", "Ray, 2 CPUs")) +
+              f" | {min(steal):.0%}-{max(steal):.0%} "
               f"| {min(load):.1f}-{max(load):.1f} | {'yes' if r['same_games'] else 'NO'} |")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

@@ -252,9 +252,9 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
 
     headers, rows = trial_rows(outcome.study, setup.params, 10)
     table = Table(title=f"The best trials (objective: {setup.objective.label}; "
-                        f"{setup.plan.games} games each)")
-    for header in headers:
-        table.add_column(header)
+                        f"{setup.plan.games} games each)", box=box.SIMPLE_HEAD)
+    for k, header in enumerate(headers):
+        table.add_column(header, justify="left" if 0 < k <= len(setup.params) else "right")
     for row in rows:
         table.add_row(*row)
     console.print(table)

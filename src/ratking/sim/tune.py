@@ -203,15 +203,14 @@ def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
 def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[str], list[list]]:
     """The best trials first: headers and rows."""
     best = sorted(finished(study), key=lambda t: (t.value, t.number))[:shown]
-    headers = ["trial", *(p.name for p in params), "objective", "win shares", "rounds"]
+    sides = best[0].user_attrs.get("sides", []) if best else []
+    headers = ["trial", *(p.name for p in params), "objective", *sides, "rounds"]
     rows = []
     for t in best:
         rounds = t.user_attrs.get("rounds")
+        shares = t.user_attrs.get("shares", [])
         rows.append([str(t.number + 1), *(show(t.params.get(p.name)) for p in params),
-                     f"{t.value:.4f}",
-                     ", ".join(f"{n} {s:.3f}" for n, s in zip(t.user_attrs.get("sides", []),
-                                                             t.user_attrs.get("shares", []),
-                                                             strict=True)),
+                     f"{t.value:.4f}", *(f"{s:.3f}" for s in shares),
                      "-" if rounds is None else f"{rounds:.2f}"])
     return headers, rows
 
@@ -235,7 +234,8 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objecti
     headers, rows = trial_rows(study, params)
     page.text(f"The best {len(rows)} of {len(done)} trials (objective: {objective.label}, "
               f"lower is better).")
-    page.table(headers, rows, [True] + [False] * len(params) + [True, False, True])
+    page.table(headers, rows, [True] + [False] * len(params) + [True] * (len(headers) -
+                                                                       len(params) - 1))
     ordered = sorted(done, key=lambda t: t.number)
     values = [t.value for t in ordered]
     page.figure(plots.trials(values, objective.label),

@@ -85,7 +85,7 @@ class SideShares:
         p = f"p = {self.p_value:.3g}" if self.p_value >= 1e-4 else "p < 0.0001"
         if self.p_value < 0.05:
             return (f"The {kind} do not win equally often (chi-square {self.chi2:.1f}, {p}): "
-                    f"a side effect beyond chance at the 5% level.")
+                    f"a {kind[:-1]} effect beyond chance at the 5% level.")
         return (f"No {kind[:-1]} effect beyond chance (chi-square {self.chi2:.1f}, {p}): "
                 f"these games cannot tell the {kind} apart.")
 

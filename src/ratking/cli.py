@@ -271,13 +271,14 @@ def tune(
         setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                  storage, players, bots, seed, parse_rules(rule), workers,
                                  backend, ray_address, report)
-        outcome = lab.tune(setup, console, backend, workers, ray_address)
+        try:
+            outcome = lab.tune(setup, console, backend, workers, ray_address)
+        except KeyboardInterrupt:
+            console.print(f"\nStopped. Finished trials are kept in {setup.storage}: run the "
+                          f"same command to go on.")
+            raise typer.Exit(130) from None
     except (RatkingError, ValueError) as exc:
         fail(str(exc))
-    except KeyboardInterrupt:
-        console.print(f"\nStopped. Finished trials are kept in {setup.storage}: run the same "
-                      f"command to go on.")
-        raise typer.Exit(130) from None
     lab.print_tune(console, setup, outcome)
     if report is not None:
         with console.status("Drawing the report..."):

@@ -94,3 +94,32 @@ def test_a_study_resumes_where_it_stopped_and_is_repeatable(tmp_path):
     attrs = finished(other)[0].user_attrs
     assert attrs["sides"] == ["seat 1", "seat 2"] and len(attrs["shares"]) == 2
     assert abs(attrs["rounds"] - 5) == pytest.approx(first[0][1])
+
+
+def test_a_study_stopped_mid_trial_keeps_its_finished_trials(tmp_path):
+    """Ctrl+C during a trial: the trials already finished stay in the file, and the same
+    command goes on from there."""
+    from ratking.sim.backends import LocalBackend
+
+    class StopsOnSecondBatch(LocalBackend):
+        batches = 0
+
+        def run(self, fn, jobs, done):
+            StopsOnSecondBatch.batches += 1
+            if StopsOnSecondBatch.batches == 2:
+                raise KeyboardInterrupt
+            super().run(fn, jobs, done)
+
+    plan = prepare(GAME, 2, "random", 8, 3, {})
+    params = (parse_param(GAME, {}, "cards_two_players=3..7"),)
+    objective = parse_objective("fair")
+    path = tmp_path / "s.sqlite3"
+    study = open_study(path, study_name(plan, params, objective), plan.seed)
+    with pytest.raises(KeyboardInterrupt):
+        run_study(study, plan, params, objective, 4, StopsOnSecondBatch(1))
+    kept = len(finished(study))
+    assert 1 <= kept < 4  # the baseline at least; a repeat of known values needs no batch
+    assert study.trials[-1].state.name == "FAIL"  # the interrupted trial is not counted
+    resumed = open_study(path, study_name(plan, params, objective), plan.seed)
+    run_study(resumed, plan, params, objective, 4, LocalBackend(1))
+    assert len(finished(resumed)) == 4

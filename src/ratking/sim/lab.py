@@ -252,9 +252,14 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
 
     headers, rows = trial_rows(outcome.study, setup.params, 10)
     table = Table(title=f"The best trials (objective: {setup.objective.label}; "
-                        f"{setup.plan.games} games each)", box=box.SIMPLE_HEAD)
+                        f"{setup.plan.games} games each)", box=box.SIMPLE_HEAD,
+                  pad_edge=False, collapse_padding=True)
     for k, header in enumerate(headers):
-        table.add_column(header, justify="left" if 0 < k <= len(setup.params) else "right")
+        rule = 0 < k <= len(setup.params)
+        # long rule names may wrap at their underscores (the line below names them exactly)
+        table.add_column(header.replace("_", " ") if rule else header,
+                         justify="left" if rule else "right",
+                         min_width=5 if rule else len(header))
     for row in rows:
         table.add_row(*row)
     console.print(table)

@@ -48,15 +48,28 @@ def test_setup_four_unfed_rats_per_nest_and_the_dumpsters():
     assert where(two, 1) == [("H2", 0)] * 4  # RULINGS (ours): two players in opposite nests
 
 
-def test_roll_two_dice_three_for_da_big_cheese():
-    # seed 001, MOVEMENT: roll two dice; Da Big Cheese may roll one additional die
+def test_roll_two_dice_and_da_big_cheese_may_roll_a_third():
+    # seed 001, MOVEMENT: "roll two dice"; "Da Big Cheese may roll one additional die": a
+    # choice, offered before the roll, since the whole roll must then be moved
     s = new(2, seed=3)
     assert len(s.dice) == 2 and s.pool == sum(s.dice)
-    s = arrange(new(2), {0: [("RC", 0), ("S1", 0)], 1: [("S13", 0)]}, cheese=0, to_move=1)
+    for choice, count in (("roll:3", 3), ("roll:2", 2)):
+        s = arrange(new(2), {0: [("RC", 0), ("S1", 0)], 1: [("S13", 0)]}, cheese=0, to_move=1)
+        s.pool, s.dice, s.target = 1, [1], False
+        s._legal = None
+        play(s, "rat:S13:unfed", "step:S14")
+        assert s.to_move == 0 and s.dice == [] and ids(s) == ["roll:2", "roll:3"]
+        assert s.view(0)["phase"] == "dice"
+        play(s, choice)
+        assert len(s.dice) == count and s.pool == sum(s.dice)
+    # a player who is not Da Big Cheese rolls two, with no choice to make
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0)] * 2}, cheese=0, to_move=0)
     s.pool, s.dice, s.target = 1, [1], False
     s._legal = None
-    play(s, "rat:S13:unfed", "step:S14")
-    assert s.to_move == 0 and len(s.dice) == 3
+    play(s, "rat:S1:unfed", "step:S2")
+    assert s.to_move == 1 and len(s.dice) == 2
+    with pytest.raises(IllegalAction, match="only Da Big Cheese chooses"):
+        s.apply("roll:3")
 
 
 def test_bad_rules_are_refused():

@@ -35,7 +35,8 @@ class TargetRatsSimplified(Game):
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         self.board: Board = board()
-        self.catalogue = Catalogue(self._intern, self.board)
+        self.catalogue = Catalogue(self._intern, self.board, self.rules.dice,
+                                   self.rules.cheese_dice)
 
     # the game's plug-ins (see Game): terminal view, web board, heuristic bot
     render_text = staticmethod(text.render)

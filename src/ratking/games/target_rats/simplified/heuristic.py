@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ....core import Action
 from . import actions as A
-from .phases import MOVING, TOPUP
+from .phases import DICE, MOVING, TOPUP
 from .rules import opposing_in_city
 
 
@@ -48,6 +48,8 @@ def choose(s, rng) -> Action:
     b = s.game.board
     if s.phase == TOPUP:
         return cat.topup
+    if s.phase == DICE:
+        return cat.roll_extra  # more to move: rats leave the nest sooner, a Target more often
     if s.phase == MOVING:
         if cat.breed in legal:
             return cat.breed

@@ -1,4 +1,4 @@
 """The decision points of a Target: Rats Simplified turn."""
 
-TOPUP, PICK, MOVING = range(3)
-PHASE_NAMES = ("top-up", "pick", "moving")
+TOPUP, PICK, MOVING, DICE = range(4)
+PHASE_NAMES = ("top-up", "pick", "moving", "dice")

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ....core import Action
 from ..board import HOME, SURFACE
-from .actions import BREED, END, EXT, NO_TOPUP, PICK, STEP, STOP, TOPUP
-from .phases import MOVING
+from .actions import BREED, END, EXT, NO_TOPUP, PICK, ROLL, STEP, STOP, TOPUP
+from .phases import DICE, MOVING
 from .phases import PICK as PICK_PHASE
 from .phases import TOPUP as TOPUP_PHASE
 
@@ -94,6 +94,8 @@ def legal_actions(s: RatsState) -> list[Action]:
     f = s.to_move
     if s.phase == TOPUP_PHASE:
         return [cat.topup, cat.no_topup]
+    if s.phase == DICE:
+        return [cat.roll, cat.roll_extra]
     if s.phase == MOVING:
         here = s.rats[f][s.mover] >> 1
         steps = steps_from(s, f, here, s.path, s.pool)
@@ -125,6 +127,9 @@ def why_illegal(s: RatsState, action: Action) -> str:
     if kind in (TOPUP, NO_TOPUP):
         return ("the top-up is decided before the roll, by a player with one rat or none on "
                 "the board (seed 001, SETUP)")
+    if kind == ROLL:
+        return ("only Da Big Cheese chooses how many dice to roll, before the roll (seed 001, "
+                "MOVEMENT)")
     if kind == PICK:
         if s.phase != PICK_PHASE:
             return "finish moving the picked rat first (seed 001, MOVEMENT: one rat at a time)"
@@ -166,14 +171,16 @@ def apply(s: RatsState, action: Action) -> None:
         _exterminate(s, key[1])
     elif kind == END:
         end_turn(s)
+    elif kind == ROLL:
+        roll(s, key[1])
     elif kind == TOPUP:
         f = s.to_move
         n = min(s.game.rules.topup_rats, s.game.rules.max_rats - len(s.rats[f]))
         _spawn(s, f, n)
         s._emit("topup", f, {"rats": n})
-        roll(s)
+        before_roll(s)
     else:
-        roll(s)
+        before_roll(s)
 
 
 def _spawn(s: RatsState, f: int, n: int) -> None:
@@ -197,17 +204,25 @@ def start_turn(s: RatsState) -> None:
     if len(s.rats[f]) <= r.topup_at and len(s.rats[f]) < r.max_rats:
         s.phase = TOPUP_PHASE  # seed 001, SETUP: "you may place two unfed rats"
         return
-    roll(s)
+    before_roll(s)
 
 
-def roll(s: RatsState) -> None:
+def before_roll(s: RatsState) -> None:
+    """Roll, unless Da Big Cheese first chooses how many dice: seed 001, MOVEMENT, "Da Big
+    Cheese may roll one additional die" (a choice, since the whole roll must be moved)."""
     r = s.game.rules
+    if s.cheese == s.to_move and r.cheese_dice:
+        s.phase = DICE
+        return
+    roll(s, r.dice)
+
+
+def roll(s: RatsState, n: int) -> None:
     f = s.to_move
-    n = r.dice + (r.cheese_dice if s.cheese == f else 0)
     rand = s.rng.random
     s.dice = [int(rand() * 6) + 1 for _ in range(n)]
     s.pool = sum(s.dice)
-    s.target = r.target_face in s.dice
+    s.target = s.game.rules.target_face in s.dice
     s.phase = PICK_PHASE
     s._emit("roll", f, {"dice": list(s.dice)})
     advance(s)

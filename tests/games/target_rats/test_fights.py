@@ -118,6 +118,22 @@ def test_pushed_into_the_exterminator_is_destroyed():
     assert any("to the Exterminator" in t for t in texts(s))
 
 
+def test_a_push_never_crosses_the_exterminator_it_ends_on_him():
+    # seed 000, FIGHT: "pushed into the exterminator pawn, they are immediately destroyed";
+    # THE EXTERMINATOR: his space is impassable. A push towards him ends on his space (one
+    # step away here), and the space beyond him is not offered
+    s = arrange(new(2), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3}, ext="S3")
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert sorted(ids(s)) == ["push:S0", "push:S3"]
+    assert s.view(0)["choice"]["spaces"] == ["S0", "S3"]
+    play(s, "push:S3")
+    assert s.turn == 1 and where(s, 1) == [("H2", 0)] * 2  # all gone: re-entry
+    assert s.ext == sp("S3") and "Player 2 lost 2 rats to the Exterminator on surface 3." \
+        in texts(s)
+
+
 def test_overflow_goes_to_the_nearest_space_with_room():
     # seed 000, FIGHT: more rats than the space can hold after a fight: the extra go to the
     # nearest space that can take them (ruling: ties to the lowest space number)

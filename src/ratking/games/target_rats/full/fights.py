@@ -87,15 +87,40 @@ def roll(s: FullState, sp: int, attacker: int) -> None:
 
 def push_choices(s: FullState, chooser: int, side: int, sp: int, dist: int) -> list[int]:
     """Spaces exactly `dist` steps away along the board, never a home nest; a winner does not
-    push the losers onto its own rats (ruling) unless nothing else is left."""
+    push the losers onto its own rats (ruling) unless nothing else is left.
+
+    seed 000, FIGHT + THE EXTERMINATOR: his space is impassable and losers pushed into him are
+    destroyed, so a push never passes over him: the spaces beyond him (reachable only across
+    his space) are not offered, and a push towards him ends on his space."""
     b = s.game.board
     row = b.dist[sp]
-    out = [x for x in range(b.size) if row[x] == dist and b.kind[x] != HOME]
+    ext = s.ext
+    if ext >= 0 and row[ext] <= dist:
+        steps = _steps_around(b.adj, sp, dist, ext)
+        out = [x for x, n in steps.items() if n == dist and b.kind[x] != HOME]
+        out.append(ext)
+        out.sort()
+    else:
+        out = [x for x in range(b.size) if row[x] == dist and b.kind[x] != HOME]
     if chooser != side:
         away = [x for x in out if not own(s, chooser, x)]
         if away:
             return away
     return out
+
+
+def _steps_around(adj: tuple[tuple[int, ...], ...], start: int, most: int,
+                  blocked: int) -> dict[int, int]:
+    """The spaces within `most` steps of `start` by paths that never enter `blocked`, each
+    with its fewest steps."""
+    found = {start: 0}
+    edge = [start]
+    for n in range(1, most + 1):
+        edge = list(dict.fromkeys(x for here in edge for x in adj[here]
+                                  if x != blocked and x not in found))
+        for x in edge:
+            found[x] = n
+    return found
 
 
 def push(s: FullState, to: int) -> None:

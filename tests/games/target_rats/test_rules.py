@@ -270,14 +270,32 @@ def test_items_are_lost_on_elimination():
 
 
 def test_one_rat_may_reinforce_and_skip_the_turn():
-    # seed 000, GAMEPLAY: with only 1 rat, spawn 2 on the home nest and skip the rest of the
-    # turn (spec ruling: the Exterminator phase and victory check still happen)
+    # seed 000, GAMEPLAY: with only 1 rat, "spawn 2 rats in their home nest and skip the rest
+    # of their turn"; the ruling on the rules page: the rest includes the Exterminator phase
+    # (seed 000, THE EXTERMINATOR: "the final turn phase"), so no Exterminator roll follows
     s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0), ("S14", 0)]}, to_move=1)
     play(s, "end-moves")
     assert s.turn == 0 and ids(s) == ["reinforce", "play-on"]
-    dice(s, 3)
+    dice(s, 1)  # a Target, were the Exterminator die rolled
+    mark = len(s.log)
     play(s, "reinforce")
     assert where(s, 0) == [("H0", 0), ("H0", 0), ("S1", 0)] and s.turn == 1
+    assert s.ext == -1 and s.rng.faces == [1]  # no die was rolled
+    kinds = [e.kind for e in s.events_for(None, since=mark)]
+    assert "reinforce" in kinds and "ext-roll" not in kinds and "exterminator" not in kinds
+    # an infestation (8 rats in one quadrant) does not call him on that turn either, though
+    # it does when the player plays on
+    from ratking.games.target_rats.full.turn import start_turn
+
+    crowd = {0: [("S1", 0)], 1: [("S2", 0)] * 4 + [("S3", 0)] * 4}
+    s = arrange(new(2), crowd, to_move=0)
+    start_turn(s)
+    play(s, "reinforce")
+    assert s.turn == 1 and s.ext == -1
+    s = arrange(new(2), crowd, to_move=0)
+    start_turn(s)
+    play(s, "play-on", "end-moves")
+    assert s.turn == 0 and sorted(ids(s)) == ["ext:S2", "ext:S3"]
     s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0), ("S14", 0)]}, to_move=1)
     play(s, "end-moves", "play-on")
     assert "group:S1" in ids(s)

@@ -43,12 +43,14 @@ def start_turn(s: FullState) -> None:
 
 
 def reinforce(s: FullState) -> None:
-    """seed 000, GAMEPLAY: with one rat, spawn two on the home nest and skip the rest of the
-    turn (ruling: the Exterminator phase and the victory check still happen)."""
+    """seed 000, GAMEPLAY: with one rat, spawn two on the home nest and "skip the rest of
+    their turn": movement, actions and the Exterminator phase (seed 000 calls it the final
+    turn phase) are all skipped; so is the victory check, which could find nothing new, since
+    rats on a home nest change no nest and no throne."""
     f = s.turn
     n = spawn(s, f, home(s, f), s.game.rules.reentry_rats)
     s._emit("reinforce", f, {"rats": n})
-    s.tasks = [(END_TURN,), (VICTORY,), (EXT_PHASE,)]
+    s.tasks = [(END_TURN,)]
     s.moved = []
 
 

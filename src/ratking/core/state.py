@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .errors import IllegalAction, RatkingError, RecordError
-from .events import Event, LogEntry
+from .events import Event, LogEntry, Voice
 from .rng import dump_rng, load_rng, new_rng, new_seed
 
 if TYPE_CHECKING:
@@ -140,15 +140,21 @@ class State:
         """What happened (from log position `since`), as `seat` may know it."""
         self._check_seat(seat)
         bit = 0 if seat is None else 1 << seat
+        voice = self.voice(seat)
         out = []
         for step, kind, actor, public, secret, audience in self.log[since:]:
             data = dict(public)
             if secret is not None and audience & bit:
                 data.update(secret)
-            subject = "" if actor is None else ("you" if actor == seat else self.names[actor])
+            subject = "" if actor is None else voice.who(actor)
             predicate = self._describe(kind, actor, data, seat)
             out.append(Event(step, kind, actor, data, subject, predicate))
         return out
+
+    def voice(self, reader: int | None) -> Voice:
+        """How `reader` (a seat, None: a spectator) is told about the seats: "you" or names,
+        and verbs that agree. Games build their event texts and prompts with it."""
+        return Voice(self.names, reader)
 
     def clone(self) -> State:
         """An independent copy: nothing done to one is seen in the other."""

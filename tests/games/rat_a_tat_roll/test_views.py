@@ -6,7 +6,6 @@ import json
 from rich.console import Console
 
 import ratking
-from ratking.games.rat_a_tat_roll.views import possessive
 
 from .helpers import arrange, script
 
@@ -53,7 +52,10 @@ def test_reroll_labels_name_the_dice():
 
 
 def test_possessives():
-    assert possessive("Whiskers") == "Whiskers'" and possessive("Ana") == "Ana's"
+    from ratking.core import Voice
+
+    v = Voice(("Whiskers", "Ana"), None)
+    assert v.whose(0) == "Whiskers'" and v.whose(1) == "Ana's"
 
 
 def test_final_round_sentence_names_who_ends_it():

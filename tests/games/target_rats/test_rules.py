@@ -354,8 +354,8 @@ def test_an_illegal_action_changes_nothing_and_says_why():
     s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0)]}, ext="S2")
     play(s, "group:S1", "take:0:1")
     before = json.dumps(s.to_json(), sort_keys=True)
-    for bad, words in (("step:S2", "Exterminator"), ("scavenge:S1", "now Player 1 decides"),
-                       ("group:S13", "now Player 1 decides"), ("nonsense", "no such action")):
+    for bad, words in (("step:S2", "Exterminator"), ("scavenge:S1", "now you decide"),
+                       ("group:S13", "now you decide"), ("nonsense", "no such action")):
         with pytest.raises(IllegalAction) as info:
             s.apply(bad)
         assert words in info.value.reason

@@ -83,15 +83,6 @@ def _ring(board: Board) -> tuple[dict[str, Any], ...]:
 _RINGS: dict[int, tuple[Board, tuple[dict[str, Any], ...]]] = {}
 
 
-def possessive(name: str) -> str:
-    """Ana's, Whiskers'."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def _who(s: RollState, target: int, seat: int | None) -> str:
-    return "your" if target == seat else possessive(s.names[target])
-
-
 def _spaces(n: int) -> str:
     return "1 space" if n == 1 else f"{n} spaces"
 
@@ -117,8 +108,8 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
              seat: int | None) -> str:
     """The predicate of an event's sentence ("rolled 2 dice: 4 and 6"), as `seat` may know it."""
     colours = s.game.board.colours
-    own = actor is not None and actor == seat
-    their = "your" if own else "their"
+    v = s.voice(seat)
+    their = "" if actor is None else v.their(actor)
     if kind == "setup":
         return (f"A new game for {d['players']} players: each collects {d['cards']} cards, "
                 f"lowest total wins")
@@ -159,14 +150,14 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
             return f"looked at {their} cards: {_listing(d['values'])}"
         return f"looked at all {their} cards"
     if kind == "peek":
-        target = _who(s, d["target"], seat)
+        target = v.whose(d["target"])
         if "value" in d:
             return f"looked at {target} card {d['slot'] + 1}: {_a(d['value'])}"
         return f"looked at {target} card {d['slot'] + 1}"
     if kind == "no-peek":
         return "chose not to look at any card"
     if kind == "swap":
-        target = _who(s, d["target"], seat)
+        target = v.whose(d["target"])
         return (f"swapped {their} card {d['slot'] + 1} with {target} card "
                 f"{d['their_slot'] + 1}, unseen")
     if kind == "no-swap":
@@ -185,17 +176,16 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
         return (f"{d['icons']} face-up cards showed the re-roll icon, so all of them were "
                 f"shuffled back into the pile and new ones dealt")
     if kind == "final-round":
-        last = "you" if own else s.names[actor]
+        last = v.who(actor)
         return (f"completed the last collection: the final round begins, and everyone has one "
                 f"more turn, ending with {last}")
     if kind == "end":
         scores = d["scores"]
-        names = ["you" if w == seat else s.names[w] for w in d["winners"]]
+        winners = d["winners"]
         if d["reason"] == "round-cap":
             return f"The round limit was reached: the game is a draw (totals {_listing(scores)})"
-        who = _listing(names) if len(names) > 1 else names[0]
-        verb = "share the win" if len(names) > 1 else ("win" if names[0] == "you" else "wins")
-        return f"Game over: {who} {verb} with {scores[d['winners'][0]]} (totals " \
+        verb = "share the win" if len(winners) > 1 else v.verb(winners, "win")
+        return f"Game over: {v.group(winners)} {verb} with {scores[winners[0]]} (totals " \
                f"{_listing(scores)})"
     return kind
 
@@ -228,11 +218,11 @@ def describe_action(s: RollState, action: Action) -> str:
     if kind == A.TAKE_REGION:
         return f"Take the {values[s.faceup[key[1]]]} from {s.game.board.colours[key[1]]}"
     if kind == A.PEEK:
-        return f"Look at {possessive(s.names[key[1]])} card {key[2] + 1}"
+        return f"Look at {s.voice(p).whose(key[1])} card {key[2] + 1}"
     if kind == A.SWAP_GIVE:
         return f"Offer your card {key[1] + 1} for a swap"
     if kind == A.SWAP:
-        return (f"Swap your card {s.choices[0] + 1} for {possessive(s.names[key[1]])} card "
+        return (f"Swap your card {s.choices[0] + 1} for {s.voice(p).whose(key[1])} card "
                 f"{key[2] + 1}")
     if kind == A.DISCARD:
         knows = s.knows(p)

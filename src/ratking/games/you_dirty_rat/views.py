@@ -91,11 +91,11 @@ def reward_words(reward: str, amount: int) -> str:
 
 def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
              seat: int | None) -> str:
-    own = actor is not None and actor == seat
+    v = s.voice(seat)
     if kind == "setup":
         return f"A new game for {d['players']} players; the Town Stash holds ${d['stash'] * 1}"
     if kind in ("deal", "draw"):
-        verb = ("were dealt" if own else "was dealt") if kind == "deal" else "drew"
+        verb = f"{v.verb(actor, 'were')} dealt" if kind == "deal" else "drew"
         if "types" in d:
             names = ", ".join(_tname(s, t) for t in d["types"]) or "nothing"
             return f"{verb} {names}"
@@ -109,8 +109,7 @@ def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "heist":
         return f"completed {s.game.deck.heists[d['heist']].name}"
     if kind == "steal":
-        src = "the Town Stash" if d["from"] < 0 else (
-            "you" if d["from"] == seat else s.names[d["from"]])
+        src = "the Town Stash" if d["from"] < 0 else v.who(d["from"])
         return f"stole ${d['amount']} from {src}"
     if kind == "keep":
         gone = ", ".join(_tname(s, t) for t in d["discarded"]) or "nothing"
@@ -129,19 +128,16 @@ def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "move-card":
         name = _tname(s, s.game.deck.type_of(d["card"]))
         how = {"snitch": f"had the {name} discarded",
-               "lookout": f"moved {'your' if own else 'their'} {name} to the Refresh Area",
-               "poacher": f"poached the {name} into {'your' if own else 'their'} Refresh Area"}
+               "lookout": f"moved {v.their(actor)} {name} to the Refresh Area",
+               "poacher": f"poached the {name} into {v.their(actor)} Refresh Area"}
         return how[d["how"]]
     if kind == "reshuffle":
         return f"The discard pile ({d['cards']} cards) was shuffled into a new Specialist deck"
     if kind == "end":
-        names = ["you" if w == seat else s.names[w] for w in d["winners"]]
         totals = ", ".join(f"${t}" for t in d["totals"])
-        who = " and ".join(names)
         cap = "The round limit was reached. " if d["reason"] == "round-cap" else ""
         cap += "".join(ENDING_WORDS[e] for e in d.get("endings", ()))
-        return f"{cap}Game over: {who} win{'s' if len(names) == 1 and who != 'you' else ''} " \
-               f"(totals {totals})"
+        return f"{cap}Game over: {v.does(d['winners'], 'win')} (totals {totals})"
     return kind
 
 
@@ -154,10 +150,10 @@ def describe_action(s: RatState, action: Action) -> str:
                           if n)
         return f"Commit {h.name} ({team}: {reward_words(h.reward, h.amount)})"
     if kind == A.TARGET:
-        return f"Steal ${s.amount} from {s.names[key[1]]}"
+        return f"Steal ${s.amount} from {s.voice(s.to_move).who(key[1])}"
     if kind == A.CARD:
         owner = next((p for p in range(s.players)
                       for n in s.nights[p] if key[1] in n), s.to_move)
         name = s.game.deck.types[s.game.deck.type_of(key[1])].name
-        return f"Target {s.names[owner]}'s {name}"
+        return f"Target {s.voice(s.to_move).whose(owner)} {name}"
     return action.label

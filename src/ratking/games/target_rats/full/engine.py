@@ -316,7 +316,7 @@ def why_illegal(s: FullState, action: Action) -> str:
               TOKEN: "which token stays on the space", RELOCATE: "which token to move",
               RETREAT: "which nest the group retreats to",
               ONE_RAT: "whether to reinforce or play on with one rat"}[code]
-    now = f"now {s.names[top[1]]} decides {decide}"
+    now = f"now {s.voice(s.to_move).does(top[1], 'decide')} {decide}"  # told to the mover
     if kind == A.GROUP and code == MOVE:
         if s.groups_left <= 0:
             return (f"no group moves left this turn (seed 000, MOVEMENT: {s.game.rules.base_groups}"

@@ -78,15 +78,16 @@ def _choice(s: FullState) -> dict[str, Any] | None:
             "spaces": [ids[x] for x in spaces]}
 
 
-def _prompt(s: FullState) -> str:
-    """What the seat to move decides, as "Name: what to do" (the name may be "You")."""
+def _prompt(s: FullState, seat: int | None) -> str:
+    """What the seat to move decides, as "Name: what to do" (the name may be "You"), told to
+    `seat`."""
     if s.over:
         return "The game is over."
     top = s.tasks[-1]
-    return f"{s.names[top[1]]}: {_task_text(s, top)}"
+    return f"{s.names[top[1]]}: {_task_text(s, top, seat)}"
 
 
-def _task_text(s: FullState, top: tuple[int, ...]) -> str:
+def _task_text(s: FullState, top: tuple[int, ...], seat: int | None) -> str:
     code = top[0]
     names = s.game.board.names
     cs = s.game.cards
@@ -113,7 +114,7 @@ def _task_text(s: FullState, top: tuple[int, ...]) -> str:
     if code == PUSH:
         if top[1] == top[2]:
             return f"the rats scatter {top[4]} spaces from {names[top[3]]}: choose where."
-        return f"the fight is won: choose where {s.names[top[2]]}'s rats are pushed."
+        return f"the fight is won: choose where {s.voice(seat).whose(top[2])} rats are pushed."
     if code == RETREAT:
         return "the claim failed: choose the nest the group retreats to."
     if code == EXT:
@@ -166,7 +167,7 @@ def view(s: FullState, seat: int | None) -> dict[str, Any]:
         "game": g.id, "seat": seat, "players": s.players, "to_move": s.current_player,
         "round": s.round, "max_rounds": r.max_rounds,
         "phase": "over" if s.over or not s.tasks else TASK_NAMES[s.tasks[-1][0]],
-        "prompt": _prompt(s), "spaces": spaces, "factions": factions,
+        "prompt": _prompt(s, seat), "spaces": spaces, "factions": factions,
         "exterminator": b.ids[s.ext] if s.ext >= 0 else None,
         "cheese": s.cheese if s.cheese >= 0 else None,
         "pending_win": s.pending_win if s.pending_win >= 0 else None,
@@ -191,9 +192,9 @@ def _card(s: FullState, card: int) -> str:
     return cs.types[cs.type_of[card]].name
 
 
-def _token(s: FullState, tok: int) -> str:
+def _token(s: FullState, tok: int, seat: int | None) -> str:
     if tok >= NEST0:
-        return f"{s.names[tok - NEST0]}'s nest"
+        return f"{s.voice(seat).whose(tok - NEST0)} nest"
     return TOKEN_WORDS.get(tok, "nothing")
 
 
@@ -205,17 +206,18 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
              seat: int | None) -> str:
     b = s.game.board
     names = b.names
-    pn = s.names
+    v = s.voice(seat)
     if kind == "setup":
         return f"A new game of Target: Rats for {d['players']} players"
     if kind == "turn":
         return f"began a turn (round {d['round']})"
     if kind == "win-lost":
-        return "no longer holds three nests and the throne: no win this time"
+        return f"no longer {v.verb(actor, 'hold')} three nests and the throne: no win this time"
     if kind == "reentry":
         return f"had no rats left: {_rats(d['rats'])} re-enter at the home nest"
     if kind == "reinforce":
-        return f"spawned {_rats(d['rats'])} at home and skips the rest of the turn"
+        return (f"spawned {_rats(d['rats'])} at home and {v.verb(actor, 'skip')} the rest of "
+                "the turn")
     if kind == "move":
         return f"moved {_rats(d['rats'])} " + " > ".join(b.ids[x] for x in d["path"])
     if kind == "end-moves":
@@ -225,7 +227,8 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "feed":
         return f"fed {_rats(d['rats'])} on {names[d['space']]}"
     if kind == "unfeed":
-        return f"lost their meal: {_rats(d['rats'])} on {names[d['space']]} are unfed"
+        return (f"lost {v.their(actor)} meal: {_rats(d['rats'])} on {names[d['space']]} "
+                f"{'is' if d['rats'] == 1 else 'are'} unfed")
     if kind == "breed":
         return (f"bred {d['pairs']} pair{'s' if d['pairs'] != 1 else ''} on "
                 f"{names[d['space']]}: {_rats(d['rats'])} to be born")
@@ -236,7 +239,8 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "claim":
         dice = ", ".join(str(x) for x in d["dice"])
         if d["won"]:
-            return f"rolled {dice} for the throne: a Target! They are Da Big Cheese"
+            return (f"rolled {dice} for the throne: a Target! {v.they(actor).capitalize()} "
+                    "are Da Big Cheese")
         return f"rolled {dice} for the throne: no Target, one rat dies"
     if kind == "retreat":
         return f"retreated {_rats(d['rats'])} to {names[d['to']]}"
@@ -244,7 +248,7 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
         return f"rested on {names[d['space']]}"
     if kind == "discover":
         what = "takes it over" if d["taken"] else "destroys it"
-        return f"found {pn[d['owner']]}'s undefended nest on {names[d['space']]} and {what}"
+        return f"found {v.whose(d['owner'])} undefended nest on {names[d['space']]} and {what}"
     if kind == "draw":
         return f"scavenged on {names[d['space']]} and drew {_card(s, d['card'])}"
     if kind == "reshuffle":
@@ -264,20 +268,20 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "cancel":
         return f"cancelled {_card(s, d['card'])}"
     if kind == "token":
-        return f"placed {_token(s, d['token'])} on {names[d['space']]}"
+        return f"placed {_token(s, d['token'], seat)} on {names[d['space']]}"
     if kind == "token-kept":
-        return f"kept {_token(s, d['token'])} on {names[d['space']]}"
+        return f"kept {_token(s, d['token'], seat)} on {names[d['space']]}"
     if kind == "no-token":
         return f"could place no token on {names[d['space']]}"
     if kind == "relocate":
-        return (f"moved {_token(s, d['token'])} from {names[d['from']]} to "
+        return (f"moved {_token(s, d['token'], seat)} from {names[d['from']]} to "
                 f"{names[d['space']]}")
     if kind == "killed":
         return f"lost {_rats(d['rats'])} on {names[d['space']]}"
     if kind == "fight":
-        sides = ", ".join(f"{pn[int(f)]} {n}" for f, n in d["sides"].items())
-        rolls = ", ".join(f"{pn[int(f)]} {sum(v)}" for f, v in d["rolls"].items())
-        dead = ", ".join(f"{pn[int(f)]} {n}" for f, n in d["killed"].items())
+        sides = ", ".join(f"{v.who(int(f))} {n}" for f, n in d["sides"].items())
+        rolls = ", ".join(f"{v.who(int(f))} {sum(x)}" for f, x in d["rolls"].items())
+        dead = ", ".join(f"{v.who(int(f))} {n}" for f, n in d["killed"].items())
         text = (f"won the fight on {names[d['space']]} ({sides} rats; rolls {rolls}"
                 + (f", then {len(d['rerolls'])} re-roll(s)" if d["rerolls"] else "")
                 + f"; killed: {dead})")
@@ -287,11 +291,11 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
             text += " and took the nest there"
         return text
     if kind == "push":
-        return f"pushed {pn[d['side']]}'s {_rats(d['rats'])} to {names[d['to']]}"
+        return f"pushed {v.whose(d['side'])} {_rats(d['rats'])} to {names[d['to']]}"
     if kind == "exterminated":
         return f"lost {_rats(d['rats'])} to the Exterminator on {names[d['space']]}"
     if kind == "overflow":
-        return (f"had too many rats on {names[d['from']]}: they move on to "
+        return (f"had too many rats on {names[d['from']]}: the extra ones move on to "
                 + ", ".join(b.ids[x] for x in d["to"]))
     if kind == "infestation":
         return "found an infestation: the Exterminator is called"
@@ -304,18 +308,19 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
         if dead:
             text += f", killing {_rats(dead)}"
         if d["token"]:
-            text += f" and destroying {_token(s, d['token'])}"
+            text += f" and destroying {_token(s, d['token'], seat)}"
         return text
     if kind == "pending-win":
-        return (f"holds {d['nests']} nests and the throne: they win if it still holds at "
-                "their next turn")
+        return (f"{v.verb(actor, 'hold')} {d['nests']} nests and the throne: "
+                f"{v.they(actor)} win if it still holds at {v.their(actor)} next turn")
     if kind == "throne-lost":
         return "lost the title of Da Big Cheese (no rat left in Rat City)"
     if kind == "end-game":
         if d["winner"] is None:
             return "The round limit is reached: a draw"
-        return (f"{pn[d['winner']]} still holds three nests and the throne as their turn "
-                "begins, and wins")
+        w = d["winner"]
+        return (f"{v.does(w, 'hold')} three nests and the throne as {v.their(w)} turn begins, "
+                f"and {v.verb(w, 'win')}")
     return kind
 
 

@@ -56,12 +56,13 @@ def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
              seat: int | None) -> str:
     b = s.game.board
     names = b.names
+    v = s.voice(seat)
     if kind == "setup":
         return f"A new game of Target: Rats Simplified for {d['players']} players"
     if kind == "turn":
         return f"began a turn (round {d['round']})"
     if kind == "topup":
-        return f"placed {d['rats']} new unfed rats on their home nest"
+        return f"placed {d['rats']} new unfed rats on {v.their(actor)} home nest"
     if kind == "roll":
         return "rolled " + ", ".join(str(x) for x in d["dice"]) + \
             f" ({sum(d['dice'])} to move)"
@@ -82,17 +83,20 @@ def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
         return (f"used the Target: the Exterminator goes to {names[d['space']]}"
                 + (f", killing {dead} rats" if dead else ""))
     if kind == "fight":
-        sides = ", ".join(f"{s.names[int(f)]} {n}" for f, n in d["sides"].items())
-        rolls = "; then ".join(", ".join(f"{s.names[int(f)]} {t}" for f, t in rnd.items())
+        sides = ", ".join(f"{v.who(int(f))} {n}" for f, n in d["sides"].items())
+        rolls = "; then ".join(", ".join(f"{v.who(int(f))} {t}" for f, t in rnd.items())
                                for rnd in d["rolls"])
+        w = d["winner"]
         text = (f"A fight in Rat City ({sides} rats): rolls {rolls}; "
-                f"{s.names[d['winner']]} wins, the others' rats there are killed")
-        return text + (" and takes the title of Da Big Cheese" if d["throne"] else "")
+                f"{v.does(w, 'win')}, the others' rats there are killed")
+        return text + (f" and {v.verb(w, 'take')} the title of Da Big Cheese" if d["throne"]
+                       else "")
     if kind == "end-game":
         if d["winner"] is None:
             return "The round limit is reached: a draw"
-        return (f"{s.names[d['winner']]} is Da Big Cheese with all their rats out of the "
-                "nest, and wins")
+        w = d["winner"]
+        return (f"{v.does(w, 'are')} Da Big Cheese with all {v.their(w)} rats out of the nest, "
+                f"and {v.verb(w, 'win')}")
     return kind
 
 

@@ -282,3 +282,76 @@ def test_the_board_is_drawn_once_per_turn_and_again_on_request():
 
 def _actor(state, index):
     return ratking.replay(state.record(), upto=index).current_player
+
+
+# --- moves made for the person, and what they decide with ----------------------------------------
+
+
+def test_an_only_choice_is_made_for_the_person_unless_turned_off():
+    game = "target-rats-simplified"  # many single steps
+    state, out, script = play(["human", "bot"], seed=5, game=game, max_rounds=4)
+    made = out.count("Your only choice, made for you:")
+    asked = sum(1 for p, seat in script.prompts if p.startswith(CHOICE))
+    assert state.is_over and made > 0
+    # every decision of the person was either asked or made for them
+    mine = sum(1 for i in range(len(state.history)) if _actor(state, i) == 0)
+    assert made + asked == mine
+
+    console = plain_console()
+    off = Script([])
+    table = TerminalGame(ratking.make(game, max_rounds=4), ["human", "bot"], 5, console,
+                         ask=off, forced=False)
+    off.table = table
+    table.run()
+    assert "made for you" not in text_of(console)
+    assert sum(1 for p, _ in off.prompts if p.startswith(CHOICE)) == mine
+
+
+def test_hot_seat_wipes_the_scrollback_too():
+    import io
+
+    console = Console(file=io.StringIO(), width=120, force_terminal=True)
+    script = Script([])
+    table = TerminalGame(ratking.make(GAME), ["human", "human", "bot"], 5, console, ask=script)
+    script.table = table
+    table.run()
+    out = console.file.getvalue()
+    hides = sum(1 for p, _ in script.prompts if p.startswith("Press Enter to hide"))
+    assert hides > 0 and out.count("\x1b[2J") == hides and out.count("\x1b[3J") == hides
+
+
+def test_you_dirty_rat_shows_what_each_card_does_and_what_a_heist_still_needs():
+    from ratking.games.you_dirty_rat.text import render
+
+    game = ratking.make("you-dirty-rat")
+    state = game.new_game(2, seed=1)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(render(state.view(0)))
+    out = " ".join(console.export_text().split())
+    assert "What your cards do" in out
+    for card in state.view(0)["seats"][0]["hand"]:
+        assert f"{card['name']} {card['text']}" in out
+    view = state.view(0)
+    view["committing"] = {"name": "The Jewel Job", "team": {}, "reward": "stash",
+                          "amount": 300, "step": 1, "id": 0,
+                          "need": {"smarts": 1, "stealth": 0, "muscle": 2}, "inside_men": 1}
+    console = Console(width=200, record=True, color_system=None)
+    console.print(render(view))
+    out = " ".join(console.export_text().split())
+    assert "Building the team for The Jewel Job: still to fill 1 smarts, 2 muscle; the " \
+           "Inside Man in the team counts as any one of those." in out
+    assert "An Inside Man counts as any one archetype." in out
+
+
+def test_target_rats_shows_what_held_items_do():
+    from ratking.games.target_rats.full.text import render
+
+    from .games.target_rats.helpers import arrange, new
+
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0)]}, items={0: "rusty-nail"})
+    text = s.view(0)["factions"][0]["item"]["text"]
+    for seat, whose in ((0, "Your item: Rusty Nail (ready)"), (1, "Player 1's item: Rusty")):
+        console = Console(width=200, record=True, color_system=None)
+        console.print(render(s.view(seat)))
+        out = " ".join(console.export_text().split())
+        assert whose in out and text in out

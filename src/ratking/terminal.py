@@ -13,6 +13,7 @@ from .core import Game, IllegalAction, RatkingError, State, narrate, replay, sav
 from .core.rng import derive_seed, new_seed
 
 SEAT_KINDS = ("human", "bot", "heuristic", "random")
+ERASE_SCROLLBACK = "\x1b[3J"  # xterm and most terminals: forget the lines scrolled off
 
 
 def parse_seats(seats: str | None, players: int) -> list[str]:
@@ -42,8 +43,10 @@ class TerminalGame:
     """One game at the terminal: humans choose from numbered lists, bots move on their own."""
 
     def __init__(self, game: Game, kinds: Sequence[str], seed: int | None,
-                 console: Console | None = None, ask: Callable[[str], str] | None = None):
+                 console: Console | None = None, ask: Callable[[str], str] | None = None,
+                 forced: bool = True):
         self.console = console or Console()
+        self.forced = forced  # a person's only choice is made for them (as on the web)
         self.ask = ask or (lambda prompt: self.console.input(prompt))
         self.kinds = list(kinds)
         self.seed = new_seed() if seed is None else seed
@@ -69,11 +72,14 @@ class TerminalGame:
         while not state.is_over:
             seat = state.current_player
             if seat in self.humans:
-                if not self._human_turn(seat):
+                asked = self._human_turn(seat)
+                if asked is None:
                     return state
+                if asked:  # a move made for the person leaves the turn's board to come
+                    self.last_actor = seat
             else:
                 state.apply(self.bots[seat].choose(state))
-            self.last_actor = seat
+                self.last_actor = seat
             if not self.hotseat:
                 self._news(self.viewer)
         if self.hotseat:
@@ -102,22 +108,34 @@ class TerminalGame:
                 self.console.print(f"  {line}")
         self.seen[seat] = self.shown = len(self.state.log)
 
-    def _human_turn(self, seat: int) -> bool:
+    def _human_turn(self, seat: int) -> bool | None:
+        """One decision of a person: True if they were asked, False if their only choice was
+        made for them, None if they quit."""
         state = self.state
+        legal = state.legal_actions()
+        forced = self.forced and len(legal) == 1
+        if forced and self.hotseat and self.holder != seat:
+            state.apply(legal[0])  # they are told of it when the screen next comes to them
+            return False
         if self.hotseat and self.holder != seat:
             self._hand_over(seat)
+        if forced:
+            self.console.print(f"  [dim]Your only choice, made for you:[/] "
+                               f"{state.describe_action(legal[0])}")
+            state.apply(legal[0])
+            self._after_move(seat)
+            return False
         if self.last_actor != seat:  # a new turn: the whole board; mid-turn the news suffices
             title = f"{state.names[seat]}'s turn" if self.hotseat else "Your turn"
             self.console.rule(f"[bold]{title}[/]")
             self.console.print(state.game.render_text(state.view(seat)))
-        legal = state.legal_actions()
         for i, action in enumerate(legal, 1):
             self.console.print(f"  [bold cyan]{i:>2}[/] {state.describe_action(action)}")
         while True:
             answer = self.ask("Your choice (number, action id, b: board, q: quit): ").strip()
             if answer.lower() in ("q", "quit", "exit"):
                 self.console.print("Game left unfinished.")
-                return False
+                return None
             if answer.lower() in ("b", "board"):
                 self.console.print(state.game.render_text(state.view(seat)))
                 continue
@@ -137,15 +155,30 @@ class TerminalGame:
                 self.console.print(f"[red]{reason}.[/] Try again.")
                 continue
             break
-        if self.hotseat:
-            self._news(seat)  # the result of the move, with what only this player may see
-            self.seen[seat] = self.shown
-            if not state.is_over and state.current_player != seat:
-                # hide it before the next player (or a bot's turn) comes
-                self.ask("Press Enter to hide your cards ")
-                self.console.clear()
-                self.holder = None
+        self._after_move(seat)
         return True
+
+    def _after_move(self, seat: int) -> None:
+        """Hot seat: show the mover what their move did, and hide the screen before the next
+        player (or a bot's turn) comes."""
+        state = self.state
+        if not self.hotseat:
+            return
+        self._news(seat)  # the result of the move, with what only this player may see
+        self.seen[seat] = self.shown
+        if not state.is_over and state.current_player != seat:
+            self.ask("Press Enter to hide your cards ")
+            self._wipe()
+            self.holder = None
+
+    def _wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback, so that the next player cannot
+        scroll back to this one's cards."""
+        console = self.console
+        console.clear()
+        if console.is_terminal:
+            console.file.write(ERASE_SCROLLBACK)
+            console.file.flush()
 
     def _scores(self) -> None:
         state = self.state

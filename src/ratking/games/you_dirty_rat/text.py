@@ -24,6 +24,34 @@ def _cards(cards: list[dict[str, Any]]) -> Text:
     return out if cards else Text("-", style="dim")
 
 
+def _texts(title: str, cards: list[dict[str, Any]]) -> Table:
+    """Each card once, with what it does: the player decides with these."""
+    table = Table(title=title, title_justify="left", show_header=False, box=None,
+                  padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    seen = set()
+    for c in cards:
+        if c["name"] not in seen:
+            seen.add(c["name"])
+            table.add_row(Text(c["name"], style=STYLES.get(c["archetype"], "")), c["text"])
+    return table
+
+
+def _committing(h: dict[str, Any]) -> Text:
+    """The Heist being committed: what its team still needs, and the Inside Men in it."""
+    out = Text(f"Building the team for {h['name']}: ", style="bold")
+    need = [f"{n} {a}" for a, n in h["need"].items() if n]
+    out.append("still to fill " + (", ".join(need) if need else "nothing"))
+    men = h["inside_men"]
+    if men:
+        out.append(f"; the {'Inside Man' if men == 1 else f'{men} Inside Men'} in the team "
+                   f"{'counts' if men == 1 else 'count'} as any {'one' if men == 1 else men} "
+                   "of those")
+    out.append(". An Inside Man counts as any one archetype.", style="dim")
+    return out
+
+
 def render(view: dict[str, Any]) -> Panel:
     parts: list[Any] = [Text(f"Town Stash: ${view['stash']}   Deck: {view['deck']} cards   "
                              f"Discard: {len(view['discard'])} cards", style="bold")]
@@ -60,10 +88,11 @@ def render(view: dict[str, Any]) -> Panel:
     parts.append(seats)
     if view["seat"] is not None and view["seats"][view["seat"]]["hand"] is not None:
         parts.append(mine)
+        parts.append(_texts("What your cards do", view["seats"][view["seat"]]["hand"]))
     if view.get("committing"):
-        h = view["committing"]
-        parts.append(Text(f"Building the team for {h['name']}", style="bold"))
+        parts.append(_committing(view["committing"]))
     if view.get("drawn"):
         parts.append(Text("The Mastermind drew: ").append_text(_cards(view["drawn"])))
+        parts.append(_texts("What they do", view["drawn"]))
     title = f"You Dirty Rat · round {view['round']}" + (" · game over" if result else "")
     return Panel(Group(*parts), title=title, expand=False)

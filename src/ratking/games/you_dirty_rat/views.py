@@ -7,22 +7,49 @@ from typing import TYPE_CHECKING, Any
 from ...core import Action
 from . import actions as A
 from . import rules
-from .components import ARCHETYPES, PLACEHOLDER
+from .components import ANY, ARCHETYPES, PLACEHOLDER, CardType
 from .phases import KEEP, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import RatState
 
 ARCH_NAMES = (*ARCHETYPES, "any")
+# what each card says, from its effect and amount (components.toml lists the effects)
+EFFECT_TEXT = {
+    "stash": "Steal ${n} from the Town Stash.",
+    "rob-one": "Steal ${n} from one opponent you choose.",
+    "rob-each": "Steal ${n} from each opponent.",
+    "draw": "Draw {n} Specialist{s}.",
+    "per-heist": "Steal ${n} from the Town Stash for each Heist you have completed.",
+    "per-hideout": "Steal ${n} from the Town Stash for each card in your Hideout.",
+    "rob-teams": "Steal ${n} from each opponent with a Team in their Hideout.",
+    "mastermind": "Draw {n} Specialists, keep one and discard the rest.",
+    "femme-fatale": "You may play another card at once (Advance Time first).",
+    "thug": "Team another card with it: steal ${n} from each opponent for each lone card of "
+            "that card's archetype in their Hideout.",
+    "fall-guy": "Use the ability of a card in your hand; that card stays in your hand.",
+    "snitch": "Discard a Specialist that is alone (not in a Team) in an opponent's Hideout.",
+    "lookout": "Move one other card of your Hideout to your Refresh Area.",
+    "poacher": "Move a Specialist (even one in a Team) from an opponent's Hideout to your "
+               "Refresh Area.",
+    "wheelman": "Move every other card of your Hideout a Night forward.",
+}
+ANY_TEXT = " In a Heist's team it counts as any one archetype."
 ENDING_WORDS = {"town-stash": "The Town Stash is empty. ", "heists": "No Heist is left. ",
                 "deck": "A card was to be drawn, but the deck and the discard pile are empty. "}
 
 
+def card_text(t: CardType) -> str:
+    """What a card does, in a sentence or two."""
+    text = EFFECT_TEXT[t.effect].format(n=t.amount, s="" if t.amount == 1 else "s")
+    return text + (ANY_TEXT if t.archetype == ANY else "")
+
+
 def card_view(s: RatState, c: int) -> dict[str, Any]:
     if c == PLACEHOLDER:
-        return {"id": None, "name": "$100", "archetype": None}
+        return {"id": None, "name": "$100", "archetype": None, "text": "A stand-in: no card."}
     t = s.game.deck.types[s.game.deck.type_of(c)]
-    return {"id": c, "name": t.name, "archetype": ARCH_NAMES[t.archetype]}
+    return {"id": c, "name": t.name, "archetype": ARCH_NAMES[t.archetype], "text": card_text(t)}
 
 
 def view(s: RatState, seat: int | None) -> dict[str, Any]:
@@ -60,7 +87,7 @@ def view(s: RatState, seat: int | None) -> dict[str, Any]:
         "discard": [card_view(s, c) for c in s.discard],
         "removed": [card_view(s, c) for c in s.removed],
         "chains": heists, "seats": seats, "over": s.over,
-        "committing": heist_view(s, s.heist) if s.phase == rules.TEAM and not s.over else None,
+        "committing": _committing(s) if s.phase == rules.TEAM and not s.over else None,
         "drawn": ([card_view(s, c) for c in s.drawn]
                   if s.phase == KEEP and seat == s.to_move and not s.over else None),
         "drawn_count": len(s.drawn),
@@ -69,6 +96,14 @@ def view(s: RatState, seat: int | None) -> dict[str, Any]:
         out["result"] = {"totals": rules.totals(s), "returns": s.returns(), "end": s.end_reason,
                          "endings": rules.endings(s)}
     return out
+
+
+def _committing(s: RatState) -> dict[str, Any]:
+    """The Heist being committed: the archetypes its team still needs, and how many Inside
+    Men (each counting as any one archetype) are in the team so far to cover them."""
+    return {**heist_view(s, s.heist),
+            "need": {a: n for a, n in zip(ARCHETYPES, s.need, strict=True)},
+            "inside_men": s.wild_used}
 
 
 def heist_view(s: RatState, h: int) -> dict[str, Any]:

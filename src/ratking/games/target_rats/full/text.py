@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ....core import seat_label
+from ....core import Voice, seat_label
 from .. import board_text as T
 from .svg import END_WORDS, PHASE_WORDS
 
@@ -73,6 +73,7 @@ def render(view: dict[str, Any]) -> Panel:
 
     parts: list[Any] = [_status(view, names), T.quadrant_table(view, cell),
                         *T.others(view, cell), _factions(view, style)]
+    parts.extend(_items(view, style))
     parts.append(_decks(view))
     choice = view.get("choice")
     if choice and choice.get("cards"):
@@ -159,6 +160,22 @@ def _factions(view: dict[str, Any], style: dict[int, str]) -> Table:
                       f"{f.get('nests', 0)}/{limits.get('nests_to_win', '?')}", item,
                       Text(", ").join(marks))
     return table
+
+
+def _items(view: dict[str, Any], style: dict[int, str]) -> list[Text]:
+    """Each held item with what it does (items are public): players decide with these."""
+    out = []
+    voice = Voice([f["name"] for f in view["factions"]], view.get("seat"))
+    for f in view["factions"]:
+        item = f.get("item")
+        if item:
+            whose = voice.whose(f["seat"])
+            line = Text(f"{whose[:1].upper()}{whose[1:]} item: ", style=style[f["seat"]])
+            line.append_text(_card(item))
+            line.append(f" ({'ready' if f.get('item_ready') else 'used'}): {item.get('text', '')}",
+                        style="dim")
+            out.append(line)
+    return out
 
 
 def _decks(view: dict[str, Any]) -> Text:

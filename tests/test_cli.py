@@ -18,9 +18,12 @@ BOTS3 = ["--players", "3", "--seats", "bot,bot,bot", "--seed", "3"]
 
 @pytest.fixture(autouse=True)
 def wide_console(monkeypatch):
-    """A plain, wide console, so messages are not wrapped or coloured whatever the terminal."""
+    """A plain, wide console, so messages are not wrapped or coloured whatever the terminal;
+    errors on a plain stderr console only 80 columns wide (they must still take one line)."""
     monkeypatch.setattr(cli, "console", Console(width=240, force_terminal=False, no_color=True,
                                                 highlight=False))
+    monkeypatch.setattr(cli, "errors", Console(width=80, stderr=True, force_terminal=False,
+                                               no_color=True, highlight=False))
 
 
 @pytest.fixture
@@ -39,13 +42,14 @@ def flat(text: str) -> str:
 
 
 def assert_clean_error(result, *phrases: str) -> None:
-    """Exit code 2, an `Error:` line naming the problem, and no Python traceback."""
+    """Exit code 2, one `Error:` line on stderr naming the problem, and no Python traceback."""
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit)
-    out = flat(result.output)
-    assert "Error:" in out
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
     for phrase in phrases:
-        assert phrase in out, (phrase, result.output)
+        assert phrase in lines[0], (phrase, result.stderr)
+    assert "Error:" not in result.stdout
     assert "Traceback" not in result.output
 
 
@@ -172,17 +176,18 @@ def test_replay_shows_the_setup_before_the_first_decision(run, saved_game):
 def test_replay_as_a_seat_shows_that_seats_secrets_only(run, saved_game):
     path, _ = saved_game
     spectator = run("replay", str(path), "--no-step").output
-    seat0 = run("replay", str(path), "--no-step", "--seat", "0").output
+    seat0 = run("replay", str(path), "--no-step", "--seat", "1").output
     assert "first card: a" not in spectator
     assert re.search(r"You looked at your first card: an? \d", seat0)
-    assert seat0.count("first card: a") == 1  # only seat 0's own first card
+    assert seat0.count("first card: a") == 1  # only seat 1's own first card
 
 
 def test_replay_with_a_bad_seat_fails_before_printing_the_game(run, saved_game):
     path, _ = saved_game
-    result = run("replay", str(path), "--no-step", "--seat", "7")
-    assert_clean_error(result, "no seat 7")
-    assert "1." not in result.output
+    for seat in ("7", "0", "-1"):  # seats count from 1 for people
+        result = run("replay", str(path), "--no-step", "--seat", seat)
+        assert_clean_error(result, f"no seat {seat}: this game's seats are 1 to 3")
+        assert "1." not in result.output
 
 
 def bad_records(record: dict) -> dict[str, tuple[bytes, str]]:
@@ -355,7 +360,8 @@ def test_simulate_prints_a_table_and_writes_json(run, tmp_path):
     assert "rat-a-tat-roll: 40 games, 3 players, seed 5" in out
     for heading in ("win share", "95% interval", "mean score"):
         assert heading in out
-    assert re.search(r"│\s*1\s*│\s*heuristic\s*│\s*0\.\d{3}\s*│", result.output)
+    assert re.search(r"│\s*1\s*│\s*heuristic\s*│\s*0\.\d{3}\s*│", result.output)  # from 1
+    assert not re.search(r"│\s*0\s*│", result.output)
     assert "Game length:" in out and "Every seat tied" in out
     assert data["bots"] == ["heuristic", "random", "random"]
     assert data["summary"]["games"] == 40 and len(data["games"]) == 40
@@ -458,3 +464,73 @@ def test_bench_without_players_measures_every_count(run):
 ])
 def test_bench_with_a_bad_option_is_a_clear_error(run, args, phrases):
     assert_clean_error(run("bench", GAME, "--seconds", "0.01", *args), *phrases)
+
+
+# --- errors found before any work, and 80 columns ---------------------------------------------
+
+
+def test_unwritable_outputs_are_refused_before_the_run(run, tmp_path):
+    import os
+
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    cases = [(tmp_path / "no" / "such" / "g.json", "does not exist"),
+             (tmp_path, "that is a folder"), (a_file / "g.json", "is a file, not a folder")]
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    if os.geteuid() != 0:  # root may write anywhere
+        cases.append((locked / "g.json", "cannot write there"))
+    try:
+        for path, words in cases:
+            result = run("play", GAME, *BOTS3, "--save", str(path))
+            assert_clean_error(result, f"--save {path}", words)
+            assert "Game over" not in result.output  # nothing was played
+            result = run(*SIM, "--json", str(path))
+            assert_clean_error(result, f"--json {path}", words)
+            assert "win share" not in result.output  # nothing was simulated
+    finally:
+        locked.chmod(0o700)
+
+
+def test_serve_refuses_a_bad_database_port_or_address_in_one_line(run, tmp_path):
+    import socket
+
+    assert_clean_error(run("serve", "--db", "bogus://x"), "--db bogus://x",
+                       "Can't load plugin")
+    assert_clean_error(run("serve", "--db", f"sqlite:///{tmp_path}/no/such/t.db"),
+                       "cannot reach the database")
+    assert_clean_error(run("serve", "--db", "postgresql+psycopg://u:secret@127.0.0.1:1/x"),
+                       "--db 127.0.0.1:1/x", "cannot reach the database")
+    assert "secret" not in run("serve", "--db", "postgresql+psycopg://u:secret@127.0.0.1:1/x"
+                               ).output
+    for port in ("99999", "0"):
+        assert_clean_error(run("serve", "--port", port), f"--port must be 1 to 65535, not {port}")
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = run("serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/t.db")
+        assert_clean_error(result, f"port {port} on 127.0.0.1 is in use")
+    assert "is open at" not in result.output
+
+
+def test_games_at_80_columns_shows_whole_ids(run, monkeypatch):
+    monkeypatch.setattr(cli, "console", Console(width=80, force_terminal=False, no_color=True))
+    result = run("games", "--rules")
+    assert result.exit_code == 0
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    for info in ratking.list_games():
+        assert re.search(rf"│ {re.escape(info.id)}\s*│", result.output), info.id
+        for spec in info.rules:
+            assert re.search(rf"│ {re.escape(spec['name'])}\s*│", result.output), spec["name"]
+
+
+def test_play_no_forced_asks_even_an_only_choice(run, tmp_path):
+    args = ["play", "target-rats-simplified", "--players", "2", "--seats", "human,bot",
+            "--seed", "5", "--rule", "max_rounds=4"]
+    made = run(*args, input="1\n" * 400)
+    asked = run(*args, "--no-forced", input="1\n" * 400)
+    assert made.exit_code == asked.exit_code == 0
+    assert "made for you" in made.output and "made for you" not in asked.output
+    assert asked.output.count("Your choice") > made.output.count("Your choice")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
 
 from . import __version__
 from .core import RatkingError, game_class, list_games, load_record, make
@@ -17,6 +19,7 @@ from .core import RatkingError, game_class, list_games, load_record, make
 app = typer.Typer(help="ratking: a digital tabletop for rat games.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 console = Console()
+errors = Console(stderr=True, highlight=False)  # errors: one line each, on stderr
 
 RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="a rule variant, name=value (repeatable); see `ratking games --rules`")]
@@ -28,11 +31,26 @@ def parse_rules(pairs: list[str] | None) -> dict[str, str]:
     return parse(pairs)
 
 
-def fail(message: str) -> None:
-    """One line on stderr, exit code 2."""
-    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {message}",
-                                                soft_wrap=True)
+def fail(message: str) -> NoReturn:
+    """Stop with a one-line reason on stderr (exit code 2), never a traceback."""
+    line = Text("Error: ", style="bold red")
+    line.append(" ".join(str(message).split()))  # one line, whatever the message held
+    errors.print(line, soft_wrap=True)
     raise typer.Exit(2)
+
+
+def check_writable(path: Path, option: str) -> None:
+    """Fail now, before any work, if `path` cannot be written at the end."""
+    folder = path.parent
+    if path.is_dir():
+        fail(f"{option} {path}: that is a folder, not a file")
+    if folder.exists() and not folder.is_dir():
+        fail(f"{option} {path}: {folder} is a file, not a folder")
+    if not folder.is_dir():
+        fail(f"{option} {path}: the folder {folder} does not exist")
+    if (path.exists() and not os.access(path, os.W_OK)) or \
+            not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{option} {path}: cannot write there (permission denied)")
 
 
 def _print_version(value: bool) -> None:
@@ -54,19 +72,22 @@ def _main(
 def games(rules: Annotated[bool, typer.Option("--rules", help="list each game's rule options")]
           = False) -> None:
     """List the games ratking plays."""
-    table = Table(title="Games")
-    table.add_column("id", style="bold cyan")
-    table.add_column("title")
-    table.add_column("players", justify="center")
-    table.add_column("about")
     infos = list_games()
+    table = Table(title="Games")
+    # ids are typed on the command line: never wrapped or cut; the words around them wrap
+    table.add_column("id", style="bold cyan", no_wrap=True,
+                     min_width=max(len(info.id) for info in infos))
+    table.add_column("title", ratio=1)
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("about", ratio=2)
     for info in infos:
         table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}", info.summary)
     console.print(table)
     if rules:
         for info in infos:
             options = Table(title=f"{info.title} rule options")
-            options.add_column("name", style="bold")
+            options.add_column("name", style="bold", no_wrap=True,
+                               min_width=max(len(spec["name"]) for spec in info.rules))
             options.add_column("default", justify="right")
             options.add_column("meaning")
             for spec in info.rules:
@@ -94,15 +115,20 @@ def play(
         help="a kind per seat: human, bot (heuristic), heuristic, random")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for a repeatable game")] = None,
     save: Annotated[Path | None, typer.Option(help="save the game record to this file")] = None,
+    forced: Annotated[bool, typer.Option(
+        help="make a move for you when it is your only choice")] = True,
     rule: RuleOption = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     from .terminal import TerminalGame, parse_seats
     from .terminal import save as save_game
 
+    if save is not None:
+        check_writable(save, "--save")
     try:
         kinds = parse_seats(seats, players)
-        table = TerminalGame(make(game, **parse_rules(rule)), kinds, seed, console)
+        table = TerminalGame(make(game, **parse_rules(rule)), kinds, seed, console,
+                             forced=forced)
     except RatkingError as exc:
         fail(str(exc))
     try:
@@ -117,7 +143,7 @@ def play(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help="port to listen on (1 to 65535)")] = 8000,
     db: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: $RATKING_DB, else a SQLite file in your data folder)")]
     = None,
@@ -128,10 +154,14 @@ def serve(
     import uvicorn
 
     from .server import create_app
-    from .server.storage import default_db_url
+    from .server.ports import port_problem
+    from .server.storage import check_url, default_db_url
 
     url = db or default_db_url()
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    problem = port_problem(host, port) or check_url(url)
+    if problem:
+        fail(problem)
     console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
                   f"(tables in {shown}; Ctrl+C stops)")
     # no per-message deflate: on a small server CPU is scarcer than bandwidth (a reverse proxy
@@ -144,7 +174,7 @@ def serve(
 def replay(
     file: Annotated[Path, typer.Argument(help="a record saved by `ratking play --save`")],
     seat: Annotated[int | None, typer.Option(
-        help="see it as this seat, counting from 0 (default: a spectator)")] = None,
+        help="see it as this seat, counting from 1 (default: a spectator)")] = None,
     step: Annotated[bool, typer.Option(help="pause after each decision")] = True,
 ) -> None:
     """Step through a saved game."""
@@ -152,7 +182,11 @@ def replay(
 
     try:
         record = load_record(file)
-        replay_file(record, console, seat, step and sys.stdin.isatty())
+        players = record.get("players")
+        if seat is not None and not (isinstance(players, int) and 1 <= seat <= players):
+            fail(f"no seat {seat}: this game's seats are 1 to {players}")
+        shown = None if seat is None else seat - 1
+        replay_file(record, console, shown, step and sys.stdin.isatty())
     except RatkingError as exc:
         fail(str(exc))
     except (KeyboardInterrupt, EOFError):
@@ -327,7 +361,15 @@ def bench(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except (RatkingError, OSError) as exc:  # a last guard: a reason, never a traceback
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
+        try:
+            fail(f"{reason}{where}")
+        except typer.Exit as stop:
+            sys.exit(stop.exit_code)
 
 
 if __name__ == "__main__":

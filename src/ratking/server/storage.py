@@ -31,6 +31,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -161,6 +162,26 @@ class Storage:
         rows = session.execute(query).all()
         return ([action for _, action, _, _ in rows],
                 {index: (seat, by) for index, _, seat, by in rows if by in MADE_FOR})
+
+
+def check_url(url: str) -> str | None:
+    """Why the tables cannot be kept at `url` (None if they can): a URL SQLAlchemy cannot
+    read, a database kind with no driver here, or a database that does not answer. The
+    reason is one line, and never shows a password."""
+    shown = url.split("@")[-1] if "@" in url else url
+    try:
+        engine = create_engine(url)
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
+        return f"--db {shown}: {str(exc).splitlines()[0]}"
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        return f"--db {shown}: cannot reach the database: {reason[0] if reason else exc}"
+    finally:
+        engine.dispose()
+    return None
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -40,7 +40,7 @@ class RatAndDuck(Game):
     id = "rat-and-duck"
     title = "Rat & Duck"
     summary = ("The government kidnaps civilians for research; the dissent spreads unrest and "
-               "frees them. Team play, 2 to 8 units.")
+               "frees them. Team play: 2 to 4 players, up to 8 with more units.")
     min_players = 2
     max_players = 4  # with the default units; a game with more units takes up to one per unit
     rule_specs = RULE_SPECS

@@ -355,3 +355,23 @@ def test_target_rats_shows_what_held_items_do():
         console.print(render(s.view(seat)))
         out = " ".join(console.export_text().split())
         assert whose in out and text in out
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ratking.list_games()])
+def test_every_board_fits_80_columns_and_cuts_no_word(game_id):
+    """Boards drawn for an 80-column terminal: no line too long, and no name cut to '…'."""
+    import random
+
+    from ratking.sim import random_play
+
+    info = next(i for i in ratking.list_games() if i.id == game_id)
+    game = ratking.make(game_id, max_rounds=20)
+    state = game.new_game(info.max_players, seed=4, names=["You", "Whiskers", "Templeton",
+                                                          "Nibbles", "Ratty"][:info.max_players])
+    for stop in (0, 40, None):
+        random_play(state, random.Random(2), stop)
+        console = Console(width=80, record=True, color_system=None)
+        console.print(game.render_text(state.view(0)))
+        out = console.export_text()
+        assert all(len(line) <= 80 for line in out.splitlines())
+        assert "…" not in out, out

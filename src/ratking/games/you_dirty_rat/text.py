@@ -70,21 +70,33 @@ def render(view: dict[str, Any]) -> Panel:
                        str(len(chain["left"])))
     parts.append(heists)
     seats = Table(title="Crime Lords", title_justify="left")
-    for col in ("", "name", "cash", "hand", "Night 1", "Night 2", "Night 3", "Refresh",
-                "heists"):
-        seats.add_column(col)
+    # names and cash never wrap or get cut; the three Nights share one column, a line each,
+    # so the table fits 80 columns
+    longest = max(len(seat_label(s["name"], i == view["seat"]))
+                  for i, s in enumerate(view["seats"]))
+    seats.add_column("")
+    seats.add_column("name", no_wrap=True, min_width=longest)
+    seats.add_column("cash", no_wrap=True)
+    seats.add_column("Nights 1-3", ratio=3)
+    seats.add_column("refresh", ratio=1)
+    seats.add_column("heists", ratio=1)
     result = view.get("result")
     for i, s in enumerate(view["seats"]):
         marker = "▶" if i == view["to_move"] else ""
-        name = seat_label(s["name"], i == view["seat"])
-        hand = Text(f"{s['hand_count']} cards")
+        name = Text(seat_label(s["name"], i == view["seat"]))
+        name.append(f"\n{s['hand_count']} card{'s' if s['hand_count'] != 1 else ''}",
+                    style="dim")
         if s["hand"] is not None:
             mine = Text("Your hand: ").append_text(_cards(s["hand"]))
-        cash = f"${s['money']}"
+        cash = Text(f"${s['money']}")
         if result:
-            cash += f" (total ${result['totals'][i]}{' WINNER' if result['returns'][i] else ''})"
-        seats.add_row(marker, name, cash, hand, *(_cards(n) for n in s["nights"]),
-                      _cards(s["refresh"]), ", ".join(s["heist_colours"]) or "-")
+            cash.append(f"\ntotal ${result['totals'][i]}")
+            if result["returns"][i]:
+                cash.append("\nWINNER", style="bold")
+        hideout = Text("\n").join(Text(f"{k} ", style="dim").append_text(_cards(n))
+                                  for k, n in enumerate(s["nights"], 1))
+        seats.add_row(marker, name, cash, hideout, _cards(s["refresh"]),
+                      ", ".join(s["heist_colours"]) or "-")
     parts.append(seats)
     if view["seat"] is not None and view["seats"][view["seat"]]["hand"] is not None:
         parts.append(mine)

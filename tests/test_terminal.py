@@ -375,3 +375,6 @@ def test_every_board_fits_80_columns_and_cuts_no_word(game_id):
         out = console.export_text()
         assert all(len(line) <= 80 for line in out.splitlines())
         assert "…" not in out, out
+        for line in out.splitlines():  # no table cut at the edge: each corner has its pair
+            for left, right in ("┌┐", "└┘", "┏┓", "┗┛"):
+                assert line.count(left) == line.count(right), line

@@ -31,27 +31,47 @@ def _cell(view: dict[str, Any], place: dict[str, Any]) -> Text:
     return out
 
 
+CELL = 12  # columns a place's cell takes
+
+
+class _City:
+    """The city grid. Wide enough: the Prison and Police Station to its left and the Lab to
+    its right, as on the table; narrower (80 columns): those three in a row of their own
+    under the grid, so that nothing is cut."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        view = self.view
+        rows, cols = view["grid"]["rows"], view["grid"]["columns"]
+        grid: list[list[dict[str, Any] | None]] = [[None] * cols for _ in range(rows)]
+        special = {}
+        for p in view["places"]:
+            if p["row"] is not None:
+                grid[p["row"]][p["column"]] = p
+            else:
+                special[p["kind"]] = p
+        sides = [_cell(view, special[k]) for k in ("prison", "police-station", "lab")]
+        wide = options.max_width >= (cols + 3) * (CELL + 3) + 1
+        width = cols + 3 if wide else max(cols, len(sides))
+        table = Table(show_header=False, show_lines=True, expand=False)
+        for _ in range(width):
+            table.add_column(min_width=CELL)
+        middle = rows // 2
+        for r in range(rows):
+            cells = [_cell(view, grid[r][c]) for c in range(cols)]
+            if wide:
+                left = sides[:2] if r == middle else [Text(""), Text("")]
+                cells = [*left, *cells, sides[2] if r == middle else Text("")]
+            table.add_row(*cells, *[Text("")] * (width - len(cells)))
+        if not wide:
+            table.add_row(*sides, *[Text("")] * (width - len(sides)))
+        yield table
+
+
 def render(view: dict[str, Any]) -> Panel:
-    """The grid with the Police Station and Prison to its left and the Lab to its right."""
-    places = {p["id"]: p for p in view["places"]}
-    rows, cols = view["grid"]["rows"], view["grid"]["columns"]
-    grid: list[list[dict[str, Any] | None]] = [[None] * cols for _ in range(rows)]
-    special = {}
-    for p in view["places"]:
-        if p["row"] is not None:
-            grid[p["row"]][p["column"]] = p
-        else:
-            special[p["kind"]] = p
-    table = Table(show_header=False, show_lines=True, expand=False)
-    for _ in range(cols + 3):
-        table.add_column(min_width=12)
-    middle = rows // 2
-    for r in range(rows):
-        left = [Text(""), Text("")]
-        if r == middle:
-            left = [_cell(view, special["prison"]), _cell(view, special["police-station"])]
-        right = _cell(view, special["lab"]) if r == middle else Text("")
-        table.add_row(*left, *[_cell(view, grid[r][c]) for c in range(cols)], right)
+    """The city grid (see _City), the score, whose turn it is and who plays which units."""
     cards = view["location_cards"]
     held = ", ".join(cards["cards"]) if cards["cards"] is not None else "hidden"
     status = Text(
@@ -73,8 +93,7 @@ def render(view: dict[str, Any]) -> Panel:
     legend = Text("Police Station joins the left column; the Prison only the Police Station; the "
                   "Lab the right end of the middle row. ● unrest, (n) wanted, ☺ civilian, "
                   "~ linked to", style="dim")
-    del places
-    return Panel(Group(status, table, turn, seats, legend), title="Rat & Duck")
+    return Panel(Group(status, _City(view), turn, seats, legend), title="Rat & Duck")
 
 
 def _outcome(view: dict) -> str:

@@ -1,3 +1,2 @@
-"""One package per game. Importing this registers every game with the kernel."""
-
-from . import rat_a_tat_roll, rat_and_duck, target_rats, you_dirty_rat  # noqa: F401
+"""One package per game. The kernel finds each game through its `ratking.games` entry point
+(pyproject.toml), so importing this package imports no game."""

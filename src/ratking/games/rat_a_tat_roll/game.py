@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ...core import Game, RulesError, register
+from ...core import Game, RulesError
 from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
 from .components import Board, card_values, load_board
@@ -20,7 +20,6 @@ def _board() -> Board:
     return load_board()
 
 
-@register
 class RatATatRoll(Game):
     """Rule options: see params.py. Components: components.toml."""
 

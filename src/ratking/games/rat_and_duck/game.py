@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ...core import Game, RatkingError, register
+from ...core import Game, RatkingError
 from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
@@ -26,7 +26,6 @@ def _layout(cells: tuple[int, ...]) -> Layout:
     return build_layout(_city(), cells)
 
 
-@register
 class RatAndDuck(Game):
     """Rule options: see params.py. Components: components.toml.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ...core import Game, register
+from ...core import Game
 from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
 from .components import Deck, load_deck
@@ -20,7 +20,6 @@ def _deck() -> Deck:
     return load_deck()
 
 
-@register
 class YouDirtyRat(Game):
     """Rule options: see params.py. Components: components.toml."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....core import Game, RulesError, register
+from ....core import Game, RulesError
 from ..board import Board, board
 from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
@@ -16,7 +16,6 @@ from .state import FullState
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-@register
 class TargetRats(Game):
     """Rule options: see params.py. The board: ../board.toml (shared with the Simplified
     game); the event decks: cards.toml.

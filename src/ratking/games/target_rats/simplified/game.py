@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....core import Game, register
+from ....core import Game
 from ..board import Board, board
 from . import heuristic, metrics, observation, svg, text
 from .actions import Catalogue
@@ -14,7 +14,6 @@ from .state import RatsState
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-@register
 class TargetRatsSimplified(Game):
     """Rule options: see params.py. The board: ../board.toml (shared with the full game).
 

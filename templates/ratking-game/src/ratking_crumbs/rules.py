@@ -1,0 +1,59 @@
+"""The rules: what may be done now, what a move does, and why a move is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ratking.core import Action
+
+if TYPE_CHECKING:
+    from .state import CrumbsState
+
+
+def legal_actions(s: CrumbsState) -> list[Action]:
+    g = s.game
+    out = [a for a in g.takes if a.key <= s.pile]
+    if not s.swapped[s.to_move] and s.deck:
+        out.append(g.swap)
+    return out
+
+
+def why_illegal(s: CrumbsState, action: Action) -> str:
+    if action.key == 0:
+        return "each player swaps at most once, while the deck has cards"
+    return f"only {s.pile} crumb{'s are' if s.pile != 1 else ' is'} left"
+
+
+def apply(s: CrumbsState, action: Action) -> None:
+    p = s.to_move
+    if action.key == 0:
+        old, new = s.secret[p], s.deck.pop()
+        s.deck.insert(0, old)  # the old card goes under the deck
+        s.secret[p] = new
+        s.swapped[p] = True
+        s._emit("swap", p, {}, {"old": old, "new": new}, 1 << p)
+    else:
+        s.pile -= action.key
+        s.crumbs[p] += action.key
+        s._emit("take", p, {"n": action.key, "left": s.pile})
+        if s.pile == 0:
+            finish(s, "finished")
+            return
+    s.to_move = (p + 1) % s.players
+    if s.to_move == 0:
+        cap = s.game.rules.max_rounds
+        if cap is not None and s.round >= cap:
+            finish(s, "round-cap")
+            return
+        s.round += 1
+
+
+def finish(s: CrumbsState, reason: str) -> None:
+    """The end: every card shown; the best score wins (ties share), a capped game is a draw."""
+    scores = [int(x) for x in s.scores()]
+    best = max(scores)
+    winners = [i for i, x in enumerate(scores) if x == best] if reason == "finished" \
+        else list(range(s.players))
+    s._emit("end", None, {"scores": scores, "cards": s.secret[:], "winners": winners,
+                          "reason": reason})
+    s._finish([1 / len(winners) if i in winners else 0.0 for i in range(s.players)], reason)

@@ -57,12 +57,12 @@ class CrumbsState(State):
         """Shuffle what `seat` cannot know: the others' cards and the deck's order."""
         if self.over:
             return  # every card is shown at the end
-        hidden = [i for i in range(self.players) if i != seat]
-        cards = [self.secret[i] for i in hidden] + self.deck
-        rng.shuffle(cards)
-        for i in hidden:
-            self.secret[i] = cards.pop()
-        self.deck = cards
+        others = [i for i in range(self.players) if i != seat]
+        unseen = self.deck + [self.secret[i] for i in others]
+        rng.shuffle(unseen)
+        self.deck = unseen[len(others):]
+        self.secret = [self.secret[i] if i == seat else unseen[others.index(i)]
+                       for i in range(self.players)]
 
     def _dump(self) -> dict[str, Any]:
         return {"pile": self.pile, "crumbs": self.crumbs[:], "secret": self.secret[:],

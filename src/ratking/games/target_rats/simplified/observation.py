@@ -28,7 +28,9 @@ def actions(game: TargetRatsSimplified, players: int) -> list[Action]:
     cat = game.catalogue
     b = game.board
     homes = {b.homes[n] for n in NESTS[players]}
-    out = [cat.topup, cat.no_topup]
+    out = [cat.topup, cat.no_topup, cat.roll]
+    if cat.roll_extra is not cat.roll:  # Da Big Cheese's extra die, if the rules give one
+        out.append(cat.roll_extra)
     for sp in range(b.size):
         if b.kind[sp] != HOME:
             out += cat.pick[sp]

@@ -474,13 +474,12 @@ def test_unwritable_outputs_are_refused_before_the_run(run, tmp_path):
 
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")
-    cases = [(tmp_path / "no" / "such" / "g.json", "does not exist"),
-             (tmp_path, "that is a folder"), (a_file / "g.json", "is a file, not a folder")]
+    cases = [(tmp_path, "is a folder, not a file"), (a_file / "g.json", "is not a folder")]
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
     if os.geteuid() != 0:  # root may write anywhere
-        cases.append((locked / "g.json", "cannot write there"))
+        cases.append((locked / "g.json", "cannot write in"))
     try:
         for path, words in cases:
             result = run("play", GAME, *BOTS3, "--save", str(path))
@@ -491,6 +490,11 @@ def test_unwritable_outputs_are_refused_before_the_run(run, tmp_path):
             assert "win share" not in result.output  # nothing was simulated
     finally:
         locked.chmod(0o700)
+    # a folder that does not exist yet is made when the output is written
+    fresh = tmp_path / "new" / "folder" / "g.json"
+    result = run("play", GAME, *BOTS3, "--save", str(fresh))
+    assert result.exit_code == 0, result.output
+    assert fresh.is_file()
 
 
 def test_serve_refuses_a_bad_database_port_or_address_in_one_line(run, tmp_path):

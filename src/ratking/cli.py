@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -41,16 +40,12 @@ def fail(message: str) -> NoReturn:
 
 def check_writable(path: Path, option: str) -> None:
     """Fail now, before any work, if `path` cannot be written at the end."""
-    folder = path.parent
-    if path.is_dir():
-        fail(f"{option} {path}: that is a folder, not a file")
-    if folder.exists() and not folder.is_dir():
-        fail(f"{option} {path}: {folder} is a file, not a folder")
-    if not folder.is_dir():
-        fail(f"{option} {path}: the folder {folder} does not exist")
-    if (path.exists() and not os.access(path, os.W_OK)) or \
-            not os.access(folder, os.W_OK | os.X_OK):
-        fail(f"{option} {path}: cannot write there (permission denied)")
+    from .outputs import check_writable_file
+
+    try:
+        check_writable_file(path, option)
+    except RatkingError as exc:
+        fail(str(exc))
 
 
 def _print_version(value: bool) -> None:

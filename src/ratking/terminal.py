@@ -222,5 +222,6 @@ def replay_file(record: dict, console: Console, seat: int | None, step: bool,
 
 
 def save(state: State, path: Path, console: Console) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     save_record(state, path)
     console.print(f"Saved the game record to {path} (replay it with: ratking replay {path})")

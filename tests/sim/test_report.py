@@ -9,8 +9,9 @@ import re
 import pytest
 
 from ratking.core import RatkingError
+from ratking.outputs import check_writable_dir
 from ratking.sim import run_batch
-from ratking.sim.plan import check_writable_dir, prepare
+from ratking.sim.plan import prepare
 from ratking.sim.report import write_batch_report, write_games_csv
 
 

@@ -18,9 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core import RatkingError
+from ..outputs import check_writable_dir, check_writable_file
 from .backends import BACKENDS, open_backend
 from .batch import GameResult, run_batch
-from .plan import Plan, check_workers, check_writable_dir, check_writable_file, prepare
+from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
 from .stats import summarize
 

@@ -142,27 +142,58 @@ def serve(
     db: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: $RATKING_DB, else a SQLite file in your data folder)")]
     = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it moves")]
-    = 0.6,
+    bot_delay: Annotated[float | None, typer.Option(
+        help="seconds a bot waits before it moves (default 0.6)")] = None,
+    workers: Annotated[int, typer.Option(
+        help="server processes; more than one needs PostgreSQL")] = 1,
+    api_docs: Annotated[bool, typer.Option(help="serve the API docs at /docs")] = False,
 ) -> None:
-    """Start the web app: create tables, invite friends, play in the browser."""
+    """Start the web app: create tables, invite friends, play in the browser.
+
+    Limits are settings read from RATKING_* variables (see docs/server.md), e.g.
+    RATKING_CREATE_PER_MINUTE=30, RATKING_MAX_TABLES=2000, RATKING_IDLE_UNLOAD=600."""
+    import os
+
     import uvicorn
 
     from .server import create_app
     from .server.ports import port_problem
-    from .server.storage import check_url, default_db_url
+    from .server.settings import Settings
+    from .server.storage import ServerLock, check_url, default_db_url
 
-    url = db or default_db_url()
+    try:
+        settings = Settings.from_env(db=db or default_db_url(), bot_delay=bot_delay,
+                                     api_docs=api_docs or None)
+    except ValueError as exc:
+        fail(str(exc))
+    url = settings.db
+    if workers < 1:
+        fail("--workers must be at least 1")
+    if url.startswith("sqlite"):
+        if workers > 1:
+            fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
+                 "a SQLite file takes one server process")
+        try:
+            ServerLock(url).release()  # only to say so clearly if another server has it
+        except RuntimeError as exc:
+            fail(str(exc))
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     problem = port_problem(host, port) or check_url(url)
     if problem:
         fail(problem)
     console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
-                  f"(tables in {shown}; Ctrl+C stops)")
+                  f"(tables in {shown}; {workers} process{'es' if workers > 1 else ''}; "
+                  "Ctrl+C stops)")
     # no per-message deflate: on a small server CPU is scarcer than bandwidth (a reverse proxy
-    # can compress for the internet)
-    uvicorn.run(create_app(url, bot_delay), host=host, port=port, log_level="warning",
-                ws_per_message_deflate=False)
+    # can compress for the internet); frames over the limit are refused from their header
+    options = {"host": host, "port": port, "log_level": "warning",
+               "ws_per_message_deflate": False, "ws_max_size": settings.max_frame}
+    if workers > 1:
+        os.environ.update(settings.to_env())  # each worker reads its settings from here
+        uvicorn.run("ratking.server.app:app_from_env", factory=True, workers=workers,
+                    **options)
+    else:
+        uvicorn.run(create_app(settings=settings), **options)
 
 
 @app.command()

@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from starlette.websockets import WebSocketDisconnect
 
 from ratking.server import create_app
+from ratking.server.delta import apply
 
 # Every wait in the server tests has a deadline, so a broken timer, bot or resume fails the
 # test that found it instead of hanging the suite (pytest-timeout is the backstop behind these).
@@ -27,7 +28,7 @@ GAME_WAIT = 60.0  # seconds for a whole game of bots moving at once
 @pytest.fixture
 def client(tmp_path):
     """The web app on a fresh SQLite file, bots moving at once."""
-    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0)
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0, botonly_min_delay=0)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -99,10 +100,30 @@ def new_table(client, seats=("human", "bot", "bot"), game="rat-a-tat-roll", **ex
     return response.json()
 
 
+_held: dict[int, dict] = {}  # per socket: the last full state, to apply deltas to
+
+
+def full_message(ws, message: dict) -> dict:
+    """A state or delta message as the full state it stands for (deltas applied in order,
+    as the page does); other messages as they are."""
+    if message["type"] == "state":
+        _held[id(ws)] = message
+    elif message["type"] == "delta":
+        held = _held.get(id(ws))
+        assert held is not None and held["seq"] == message["base"], "a delta out of order"
+        message = _held[id(ws)] = {**apply(held, message["ops"]), "seq": message["seq"]}
+    return message
+
+
+def receive(ws) -> dict:
+    return full_message(ws, receive_json(ws))
+
+
 def receive_state(ws):
-    """The next state message (errors are returned too, for the tests that expect them)."""
+    """The next state (rebuilt from a delta if need be); errors are returned too, for the
+    tests that expect them."""
     for _ in waiting(MESSAGE_WAIT, "a state message"):
-        message = receive_json(ws)
+        message = receive(ws)
         if message["type"] in ("state", "error"):
             return message
 
@@ -110,7 +131,7 @@ def receive_state(ws):
 def expect(ws, kind):
     """The next message of type `kind`, passing over state updates sent in between."""
     for _ in waiting(MESSAGE_WAIT, f"a {kind!r} message"):
-        message = receive_json(ws)
+        message = receive(ws)
         if message["type"] == kind:
             return message
         assert message["type"] == "state", message
@@ -125,12 +146,16 @@ def free_port() -> int:
 class Server:
     """`ratking serve` in its own process, on a free port."""
 
-    def __init__(self, db: str, port: int, bot_delay: float = 0.05) -> None:
+    def __init__(self, db: str, port: int, bot_delay: float = 0.05, workers: int = 1,
+                 **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
+        env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0",
+               **{f"RATKING_{k.upper()}": str(v) for k, v in settings.items()}}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ratking.cli", "serve", "--port", str(port), "--db", db,
-             "--bot-delay", str(bot_delay)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             "--bot-delay", str(bot_delay), "--workers", str(workers)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -145,5 +170,7 @@ class Server:
             time.sleep(0.1)
 
     def kill(self) -> None:
-        os.kill(self.process.pid, signal.SIGKILL)
+        """kill -9 (once: a second call does nothing)."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(10)

@@ -39,6 +39,9 @@ def create_table(browser, server, viewport, seats, lobby_shot=None, game="rat-a-
     page = browser.new_page(viewport=viewport)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # the pages work under the server's Content-Security-Policy: nothing refused
+    page.on("console", lambda msg: errors.append(msg.text)
+            if "Content Security Policy" in msg.text else None)
     page.goto(server.url + "/")
     choice = page.locator(f"[role=radio][data-game='{game}']")
     choice.wait_for()

@@ -8,7 +8,7 @@ from websockets.sync.client import connect
 
 import ratking
 
-from .conftest import GAME_WAIT, MESSAGE_WAIT, Server, free_port, waiting
+from .conftest import GAME_WAIT, MESSAGE_WAIT, Server, free_port, full_message, waiting
 
 
 def state_of(server, table_id, tokens):
@@ -16,7 +16,7 @@ def state_of(server, table_id, tokens):
         ws.recv(timeout=MESSAGE_WAIT)
         ws.send(json.dumps({"type": "hello", "tokens": tokens}))
         for _ in waiting(MESSAGE_WAIT, "the seat's state after hello"):
-            message = json.loads(ws.recv(timeout=MESSAGE_WAIT))
+            message = full_message(ws, json.loads(ws.recv(timeout=MESSAGE_WAIT)))
             if message["type"] == "state" and message["you"] == [0]:
                 return message
 
@@ -38,7 +38,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path):
             for _ in waiting(MESSAGE_WAIT * 2, "two moves at the people's table"):
                 if seen is not None and seen["version"] >= 2:
                     break
-                message = json.loads(ws.recv(timeout=MESSAGE_WAIT))
+                message = full_message(ws, json.loads(ws.recv(timeout=MESSAGE_WAIT)))
                 if message["type"] != "state" or message["you"] != [0]:
                     continue
                 seen = message

@@ -184,7 +184,7 @@ def test_a_turn_timer_lets_a_bot_move_for_a_late_player(tmp_path):
         table = new_table(client, seats=("human", "bot", "bot"), turn_timer=5)
         with join(client, table, [table["seats"][0]["token"]]) as (ws, state):
             assert 0 < state["turn_deadline"] <= 5
-            room = app.state.rooms.get(table["id"])
+            room = app.state.rooms.rooms[table["id"]]
             room.row.turn_timer = 0.05  # shorten the wait for the test
             client.portal.call(room.schedule)  # on the server's event loop
             for _ in waiting(10, "the turn timer's stand-in to move"):
@@ -242,7 +242,7 @@ def test_a_crashing_bot_does_not_stall_its_table(tmp_path, caplog):
     app = create_app(f"sqlite:///{tmp_path / 't.db'}", bot_delay=0)
     with TestClient(app) as client:
         table = new_table(client, seats=("human", "bot", "bot"))
-        room = app.state.rooms.get(table["id"])
+        room = app.state.rooms.rooms[table["id"]]
         room.bots[1].choose = crash
         room.bots[2].choose = crash
         room.stand_in.choose = lambda state: crash(state) if state.current_player == 2 \
@@ -255,3 +255,51 @@ def test_a_crashing_bot_does_not_stall_its_table(tmp_path, caplog):
     assert ratking.replay(record).is_over and len(record["actions"]) == len(by)
     assert "a bot failed to move for seat 1" in caplog.text
     assert "a bot failed to move for seat 2" in caplog.text and "the bot broke" in caplog.text
+
+
+def test_nested_json_and_binary_frames_get_errors_and_the_socket_stays(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, _state):
+        ws.send_text("[" * 1500 + "]" * 1500)  # 3 KB of nesting: deeper than any parser goes
+        answer = expect(ws, "error")
+        assert answer["code"] == "malformed" and "not JSON" in answer["message"]
+        ws.send_text('{"type": "move", "seat": 0, "action": ' + "[" * 1200 + "]" * 1200 + "}")
+        assert expect(ws, "error")["code"] == "malformed"
+        ws.send_bytes(b'{"type": "ping"}')
+        answer = expect(ws, "error")
+        assert answer["code"] == "binary" and "not binary" in answer["message"]
+        ws.send_bytes(b"\x00\xff" * 100)
+        assert expect(ws, "error")["code"] == "binary"
+        ws.send_json({"type": "ping"})
+        assert expect(ws, "pong") == {"type": "pong"}
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:2", "version": 0})
+        assert receive_state(ws)["version"] == 1  # and it still plays
+
+
+def test_a_client_that_asks_gets_a_full_message(client):
+    table = new_table(client, seats=("human", "human", "bot"))
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, state):
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:2", "version": 0})
+        raw = ws.receive_json()
+        assert raw["type"] == "delta" and raw["base"] == state["seq"]
+        ws.send_json({"type": "sync"})
+        full = ws.receive_json()
+        assert full["type"] == "state" and full["version"] == 1
+
+
+def test_a_move_lost_to_another_process_is_caught_up_and_play_goes_on(client):
+    """Another process wrote the move first and its notice never came (SQLite has none): the
+    room takes the stored move, refuses ours as stale, tells everyone and plays on."""
+    table = new_table(client, seats=("human", "bot", "bot"))
+    storage = client.app.state.rooms.storage
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, state):
+        storage.add_move(table["id"], 0, "roll:1", 0, "human")  # behind the room's back
+        ws.send_json({"type": "move", "seat": 0, "action": "roll:2", "version": 0})
+        answer = expect(ws, "error")
+        assert answer["code"] == "stale" and "another move" in answer["message"]
+        state = receive_state(ws)
+        assert state["version"] >= 1
+        messages = play_to_the_end(ws, state)
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert record["actions"][0] == "roll:1" and ratking.replay(record).is_over
+    assert messages[-1]["version"] == len(record["actions"])

@@ -2,9 +2,8 @@
 
 import pytest
 from sqlalchemy import inspect
-from sqlalchemy.exc import IntegrityError
 
-from ratking.server.storage import Storage, TableRow, now
+from ratking.server.storage import MoveConflict, Storage, TableRow, now
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -57,6 +56,51 @@ def test_only_unfinished_tables_are_resumed(storage):
 def test_a_move_index_is_written_once(storage):
     storage.create(row("t2"))
     storage.add_move("t2", 0, "roll:1", 0, "human", over=False)
-    with pytest.raises(IntegrityError, match=r"(?i)unique|duplicate"):
+    with pytest.raises(MoveConflict):
         storage.add_move("t2", 0, "roll:2", 0, "human", over=False)
     assert storage.load("t2").actions == ["roll:1"]
+
+
+def test_a_lease_has_one_holder_until_it_runs_out(storage):
+    storage.create(row("t3"))
+    assert storage.acquire("t3", "a", 30)
+    assert not storage.acquire("t3", "b", 30)  # a holds it
+    assert storage.acquire("t3", "a", 30)  # renewing one's own
+    assert storage.renew("a", 30) == {"t3"} and storage.renew("b", 30) == set()
+    assert storage.orphans() == []
+    storage.release("t3", "a")
+    assert storage.acquire("t3", "b", 0.2)
+    import time
+
+    time.sleep(0.4)  # b stops renewing: its lease runs out and the table is an orphan
+    with storage.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE tables SET drivable = true")
+    assert storage.orphans() == ["t3"]
+    assert storage.renew("b", 30) == set()  # too late to renew
+    assert storage.acquire("t3", "a", 30)
+
+
+def test_closing_and_archiving_end_the_lease(storage):
+    from datetime import timedelta
+
+    storage.create(row("t4"))
+    storage.create(row("t5"))
+    assert storage.acquire("t4", "a", 30)
+    assert storage.set_status("t4", "closed")
+    assert not storage.set_status("t4", "closed")  # only a playing table closes
+    assert storage.renew("a", 30) == set()
+    assert storage.archive_stale(now() + timedelta(seconds=1)) == ["t5"]
+    assert storage.load("t5").row.status == "archived" and storage.count_playing() == 0
+    assert [r.id for r in storage.recent()] == []  # neither is listed
+
+
+def test_counts_for_the_limits(storage):
+    from datetime import timedelta
+
+    for i in range(3):
+        table = row(f"c{i}")
+        table.client = "abc" if i < 2 else "other"
+        storage.create(table)
+    since = now() - timedelta(seconds=60)
+    assert storage.count_created("abc", since) == 2 and storage.count_created("zzz", since) == 0
+    assert storage.count_playing() == 3 and storage.count_playing("other") == 1

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -16,57 +17,92 @@ from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
 from .messages import board_message
-from .rooms import Connection, MoveRefused, Room, Rooms
-from .storage import Storage, default_db_url
+from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key
+from .security import Protect
+from .settings import Settings
+from .storage import ServerLock, Storage, default_db_url
 
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes: a move is a few dozen
+MAX_TOKENS = 12
 log = logging.getLogger("ratking.server")
 
 
 class NewTable(BaseModel):
-    game: str
+    game: str = Field(max_length=40)
     players: int = Field(ge=1, le=12)
-    seats: list[str]
-    rules: dict[str, Any] = {}
-    names: list[str] | None = None
-    turn_timer: float | None = Field(default=None, ge=5, le=3600)
-    bot_delay: float | None = Field(default=None, ge=0, le=10)
+    seats: list[str] = Field(max_length=12)
+    rules: dict[str, Any] = Field(default={}, max_length=40)
+    names: list[str] | None = Field(default=None, max_length=12)
+    turn_timer: float | None = Field(default=None, ge=5, le=3600, allow_inf_nan=False)
+    bot_delay: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
 
 
-def create_app(db: str | None = None, bot_delay: float = 0.6) -> FastAPI:
-    """The web app; `db` is an SQLAlchemy URL (default: RATKING_DB or a SQLite file)."""
+def create_app(db: str | None = None, bot_delay: float | None = None,
+               settings: Settings | None = None, **overrides: Any) -> FastAPI:
+    """The web app. `settings` (default: from RATKING_* variables) holds its limits; `db` (an
+    SQLAlchemy URL), `bot_delay` and `overrides` replace single settings."""
+    if settings is None:
+        settings = Settings.from_env(db=db, bot_delay=bot_delay, **overrides)
+    else:
+        settings = settings.with_(**{k: v for k, v in
+                                     {"db": db, "bot_delay": bot_delay, **overrides}.items()
+                                     if v is not None})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        storage = Storage(db or default_db_url())
-        rooms = Rooms(storage, bot_delay)
-        resumed = rooms.resume()
-        log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
+        url = settings.db or default_db_url()
+        lock = ServerLock(url)
+        storage = Storage(url)
+        rooms = Rooms(storage, settings)
         app.state.rooms = rooms
-        yield
-        await rooms.close()
-        storage.close()
+        try:
+            resumed = await rooms.start()
+            log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
+            yield
+        finally:
+            await rooms.close()
+            storage.close()
+            lock.release()
 
-    app = FastAPI(title="ratking", lifespan=lifespan)
+    docs = settings.api_docs
+    app = FastAPI(title="ratking", lifespan=lifespan, docs_url="/docs" if docs else None,
+                  redoc_url=None, openapi_url="/openapi.json" if docs else None)
+    app.state.settings = settings
+    app.add_middleware(Protect)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def rooms_of(request: Request | WebSocket) -> Rooms:
         return request.app.state.rooms
 
-    def room_or_404(request: Request, table_id: str) -> Room:
-        room = rooms_of(request).get(table_id)
+    async def room_or_404(request: Request, table_id: str) -> Room:
+        room = await rooms_of(request).get(table_id)
         if room is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return room
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code,
+                            headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # the reasons, never the input itself (it may hold NaN, which JSON cannot carry)
+        reasons = []
+        for error in exc.errors():
+            where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+            reasons.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+        return JSONResponse({"error": "; ".join(reasons) or "bad request"}, status_code=422)
 
     @app.exception_handler(RatkingError)
     async def game_error(_request: Request, exc: RatkingError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
 
     # --- pages -----------------------------------------------------------------------------
 
@@ -92,41 +128,58 @@ def create_app(db: str | None = None, bot_delay: float = 0.6) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
+        client = client_key(request.client.host if request.client else None)
         try:
-            room, tokens = rooms_of(request).create(spec.game, spec.players, spec.seats,
-                                                    spec.rules, spec.names, spec.turn_timer,
-                                                    spec.bot_delay)
-        except (RatkingError, ValueError) as exc:
+            room, tokens, owner = await rooms_of(request).create(
+                spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
+                spec.bot_delay, client)
+        except (RatkingError, ValueError, TypeError) as exc:
             raise HTTPException(400, str(exc)) from None
-        room.schedule()
         seats = [{"seat": i, "name": room.state.names[i], "kind": room.kinds[i],
                   "token": token,
                   "invite": f"/t/{room.id}#seat={i}&token={token}" if token else None}
                  for i, token in enumerate(tokens)]
-        return {"id": room.id, "url": f"/t/{room.id}", "seats": seats}
+        return {"id": room.id, "url": f"/t/{room.id}", "seats": seats, "owner_token": owner}
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
-        return {"tables": rooms_of(request).listing()}
+        return {"tables": await rooms_of(request).listing()}
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return room_or_404(request, table_id).summary()
+        return (await room_or_404(request, table_id)).summary()
+
+    @app.delete("/api/tables/{table_id}")
+    async def close_table(request: Request, table_id: str) -> dict[str, Any]:
+        """Close a table for good: its creator only (Authorization: Bearer <owner_token>)."""
+        room = await room_or_404(request, table_id)
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise HTTPException(401, "closing a table needs its creator's token "
+                                     "(Authorization: Bearer <owner_token>)",
+                                headers={"WWW-Authenticate": "Bearer"})
+        if not room.is_owner(token.strip()):
+            raise HTTPException(403, "only the table's creator may close it")
+        if not await room.close("closed"):
+            raise HTTPException(409, f"the table is {room.summary()['status']}, not playing")
+        return room.summary()
+
+    def finished(room: Room) -> None:
+        if room.playing:
+            raise HTTPException(409, "the record is available once the game is over (it "
+                                     "holds the seed, which would reveal every hidden card)")
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> JSONResponse:
-        room = room_or_404(request, table_id)
-        if not room.state.is_over:
-            raise HTTPException(409, "the record is available once the game is over (it "
-                                     "holds the seed, which would reveal every hidden card)")
+        room = await room_or_404(request, table_id)
+        finished(room)
         return JSONResponse(room.state.record(), headers={
             "Content-Disposition": f'attachment; filename="{room.game.id}-{room.id}.json"'})
 
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
-        room = room_or_404(request, table_id)
-        if not room.state.is_over:
-            raise HTTPException(409, "finished games only: a replay shows every hand")
+        room = await room_or_404(request, table_id)
+        finished(room)
         total = room.version
         if not 0 <= step <= total:
             raise HTTPException(400, f"step must be 0 to {total}")
@@ -139,69 +192,83 @@ def create_app(db: str | None = None, bot_delay: float = 0.6) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
-        room = rooms_of(socket).get(table_id)
+        room = await rooms_of(socket).get(table_id)
         if room is None:
             await socket.send_json({"type": "error", "code": "unknown-table",
                                     "message": f"no table {table_id!r}"})
             await socket.close(code=4404)
             return
         conn = Connection(socket)
-        room.connections.add(conn)
         try:
-            await room.send_state(conn)
-            await room.broadcast(skip=conn)  # the others see who is watching
+            await room.joined(conn)
             while True:
-                text = await socket.receive_text()
-                await handle(room, conn, text)
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    await refuse(conn, "binary", "messages are JSON text, not binary frames")
+                else:
+                    await handle(room, conn, text)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the page closed, reloaded or lost its network: it may come back
         finally:
-            room.connections.discard(conn)
-            if not rooms_of(socket).closing:
-                await room.broadcast()
+            await room.left(conn)
+
+    async def refuse(conn: Connection, code: str, message: str) -> None:
+        await conn.send_text(orjson.dumps({"type": "error", "code": code,
+                                           "message": message}).decode())
 
     async def handle(room: Room, conn: Connection, text: str) -> None:
-        async def refuse(code: str, message: str) -> None:
-            async with conn.lock:
-                await conn.socket.send_json({"type": "error", "code": code, "message": message})
-
-        if len(text.encode()) > MAX_MESSAGE:
-            return await refuse("too-large", f"messages may be at most {MAX_MESSAGE} bytes")
+        if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
+            return await refuse(conn, "too-large", f"messages may be at most {MAX_MESSAGE} "
+                                                   "bytes")
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError as exc:
-            return await refuse("malformed", f"not JSON: {exc.msg}")
+            message = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:  # also JSON nested too deep
+            return await refuse(conn, "malformed", f"not JSON: {exc.msg}")
         if not isinstance(message, dict):
-            return await refuse("malformed", "a message must be a JSON object")
+            return await refuse(conn, "malformed", "a message must be a JSON object")
         kind = message.get("type")
         if kind == "ping":
-            async with conn.lock:
-                await conn.socket.send_json({"type": "pong"})
+            await conn.send_text('{"type":"pong"}')
+        elif kind == "sync":  # the page lost track of the deltas: send it everything
+            await room.send_state(conn, full=True)
         elif kind == "hello":
             tokens = message.get("tokens", [])
-            if not isinstance(tokens, list):
-                return await refuse("malformed", "'tokens' must be a list")
+            if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
+                return await refuse(conn, "malformed",
+                                    f"'tokens' must be a list of at most {MAX_TOKENS}")
             conn.seats = room.seats_for(tokens)
             if tokens and not conn.seats:
-                await refuse("bad-token", "no seat at this table has that token: "
-                                          "you are watching")
-            await room.send_state(conn)
+                await refuse(conn, "bad-token", "no seat at this table has that token: "
+                                                "you are watching")
+            room.rev += 1
+            await room.send_state(conn, full=True)
             await room.broadcast(skip=conn)  # the others see this seat come online
         elif kind == "move":
             seat, action, version = (message.get(k) for k in ("seat", "action", "version"))
             if not isinstance(action, str) or not isinstance(version, int) \
-                    or not isinstance(seat, int) or isinstance(seat, bool):
-                return await refuse("malformed", "a move needs 'seat', 'action' and 'version'")
+                    or not isinstance(seat, int) or isinstance(seat, bool) \
+                    or isinstance(version, bool):
+                return await refuse(conn, "malformed",
+                                    "a move needs 'seat', 'action' and 'version'")
             if seat not in conn.seats:
-                return await refuse("not-your-seat", "you hold no token for that seat")
+                return await refuse(conn, "not-your-seat", "you hold no token for that seat")
             forced = message.get("forced") is True  # the page made the person's only move
             try:
                 await room.submit(seat, action, version, "forced" if forced else "human")
             except MoveRefused as exc:
-                await refuse(exc.code, str(exc))
-                await room.send_state(conn)
+                await refuse(conn, exc.code, str(exc))
+                await room.send_state(conn, full=True)
         else:
-            await refuse("unknown-type", f"unknown message type {kind!r}; "
-                                         "known: hello, move, ping")
+            await refuse(conn, "unknown-type", f"unknown message type {str(kind)[:40]!r}; "
+                                               "known: hello, move, ping, sync")
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app as each worker of `ratking serve --workers N` builds it (settings from the
+    RATKING_* variables that `serve` sets)."""
+    return create_app()

@@ -51,14 +51,61 @@ def log_lines(events: list[Event], notes: dict[int, str] | None = None) -> list[
     return lines
 
 
-def board_message(state: State, seat: int | None,
-                  notes: dict[int, str] | None = None) -> dict[str, Any]:
+def _last_decision(state: State, floor: int = 0) -> int:
+    """Where the events of the latest decision start in the log (not before `floor`). Events
+    of different decisions never share a sentence, so the log can be told in two parts."""
+    log = state.log
+    k = len(log)
+    if k:
+        step = log[k - 1][0]
+        while k > floor and log[k - 1][0] == step:
+            k -= 1
+    return k
+
+
+def whole_log(state: State, seat: int | None, notes: dict[int, str] | None = None) -> list[str]:
+    """The log told from `seat`'s side: the last LOG_LINES sentences of the whole game."""
+    return log_lines(state.events_for(seat), notes)[-LOG_LINES:]
+
+
+class Narrator:
+    """`whole_log` for one seat, kept up to date move by move: the sentences of finished
+    decisions are told once, and only the latest decision's are told again."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.told = 0  # the log position up to which `lines` are final
+        self.step = -10**9  # the first move whose note is not yet in `lines`
+        self.lines: list[str] = []
+
+    def __call__(self, state: State, notes: dict[int, str] | None = None) -> list[str]:
+        notes = notes or {}
+        if len(state.log) < self.told:  # the state was rebuilt: start again
+            self.told, self.step, self.lines = 0, -10**9, []
+        k = _last_decision(state, self.told)
+        events = state.events_for(self.seat, since=self.told)
+        if k > self.told:
+            done, events = events[:k - self.told], events[k - self.told:]
+            upto = events[0].step if events else len(state.history)
+            start = self.step if self.told else -10**9
+            self.lines.extend(log_lines(done, {i: n for i, n in notes.items()
+                                               if start <= i < upto}))
+            del self.lines[:-LOG_LINES]
+            self.told, self.step = k, upto
+        later = {i: n for i, n in notes.items() if i >= self.step}
+        return (self.lines + log_lines(events, later))[-LOG_LINES:]
+
+
+def board_message(state: State, seat: int | None, notes: dict[int, str] | None = None,
+                  narrator: Narrator | None = None,
+                  actions: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """The board as `seat` sees it: its view, the SVG drawn from that view, its legal actions
     (and the moves to a destination they make up, `routes`) and the log told from its side.
     Everything here derives from view(seat), events_for(seat) and the seat's own legal
     actions, so a message can never carry more than the seat may know."""
     view = state.view(seat)
-    actions = actions_for(state, seat)
+    if actions is None:
+        actions = actions_for(state, seat)
     found = routes(state, seat) if actions else {}
     drawn = actions + route_actions(state, found) if found else actions
     return {
@@ -67,7 +114,5 @@ def board_message(state: State, seat: int | None,
         "svg": state.game.render_svg(view, drawn),
         "actions": actions,
         "routes": found,
-        # the recent events only: narrating a whole long game for every message is wasteful
-        "log": log_lines(state.events_for(seat, since=max(0, len(state.log) - LOG_LINES)),
-                         notes)[-LOG_LINES:],
+        "log": whole_log(state, seat, notes) if narrator is None else narrator(state, notes),
     }

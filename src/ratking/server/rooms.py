@@ -1,5 +1,12 @@
 """Rooms: the live tables. A room holds a table's state, its connections, its bots and its
-turn timer, and takes moves one at a time: checked, committed to storage, applied, announced."""
+turn timer, and takes moves one at a time: checked, committed to storage, applied, announced.
+
+Several server processes may share one PostgreSQL database. Each keeps in memory the tables
+its people are watching; a move written by another process reaches it by NOTIFY (see
+`fanout.py`), and a move that loses a race for the same position is refused as stale after
+the room catches up. Only the process holding a table's lease (a row in the database, renewed
+while it lives) runs that table's bots and turn timer.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +14,23 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 import secrets
+import socket
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import orjson
 from fastapi import WebSocket
 
 from ..bots import BOT_NAMES, make_bot
-from ..core import Action, IllegalAction, State, make
+from ..core import Action, IllegalAction, State, game_class, make
 from ..core.rng import derive_seed, new_seed
-from .messages import board_message, made_for_note, result_of
-from .storage import MADE_FOR, Storage, StoredTable, TableRow, now
+from .delta import CUT, diff, pieces
+from .messages import Narrator, actions_for, board_message, made_for_note, result_of
+from .settings import Settings
+from .storage import MADE_FOR, MoveConflict, Storage, StoredTable, TableRow, now
 
 log = logging.getLogger("ratking.server")
 
@@ -37,14 +49,26 @@ class MoveRefused(Exception):
         self.code = code
 
 
+class Refused(Exception):
+    """A request the server's limits turn down; `.status` is the HTTP status."""
+
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
+
+
 @dataclass(eq=False)
 class Connection:
-    """One websocket: the seats its tokens unlock (none for a spectator)."""
+    """One websocket: the seats its tokens unlock (none for a spectator), and the last
+    snapshot it was sent (a delta is only sent on top of that)."""
 
     socket: WebSocket
     seats: tuple[int, ...] = ()
-    sent_version: int = -1
+    held: Snapshot | None = None  # the last message it was sent; None: send a full one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sending: bool = False
+    again: bool = False  # the table changed while a message was being sent
 
     def shown_seat(self, state: State) -> int | None:
         """The seat whose view this connection shows: the held seat to move, else the first."""
@@ -53,6 +77,52 @@ class Connection:
         if state.current_player in self.seats:
             return state.current_player
         return self.seats[0]
+
+    async def send_text(self, text: str) -> bool:
+        async with self.lock:
+            try:
+                await self.socket.send_text(text)
+            except Exception:  # a closed socket is cleaned up by its reader
+                return False
+        return True
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """One state message for one (shown seat, held seats), built once per change and key, and
+    the deltas to it from the snapshots connections last held (each computed once)."""
+
+    seq: int
+    rev: int
+    message: dict[str, Any]
+    svg_parts: list[str]
+    deltas: dict[int, str] = field(default_factory=dict)
+    _full: str | None = None
+
+    @property
+    def full_text(self) -> str:
+        if self._full is None:
+            self._full = orjson.dumps(self.message).decode()
+        return self._full
+
+    def delta_from(self, old: Snapshot) -> str:
+        """The delta message that turns `old`'s message into this one."""
+        text = self.deltas.get(old.seq)
+        if text is None:
+            before = old.message
+            ops: list[list[Any]] = []
+            for name, value in self.message.items():
+                if name == "svg":
+                    if value != before["svg"]:
+                        ops.append(["<", ["svg"], pieces(old.svg_parts, None, self.svg_parts)])
+                elif name != "seq":
+                    diff(before.get(name), value, [name], ops)
+            text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
+                                 "ops": ops}).decode()
+            if len(self.deltas) > 8:
+                self.deltas.clear()
+            self.deltas[old.seq] = text
+        return text
 
 
 class Room:
@@ -80,10 +150,30 @@ class Room:
         self.lock = asyncio.Lock()
         self.task: asyncio.Task | None = None
         self.deadline: float | None = None
+        self.driving = False  # this process holds the table's lease
+        self.rev = 0  # bumped whenever what people see changes
+        self.seq = 0
+        self.snaps: dict[tuple, Snapshot] = {}
+        self.boards: dict[int | None, tuple[tuple, dict[str, Any]]] = {}
+        self.narrators: dict[int | None, Narrator] = {}
+        self.touched = asyncio.get_running_loop().time()
+        self._summary_rev = -1
+        self._summary_cache: dict[str, Any] = {}
 
     @property
     def version(self) -> int:
         return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def playing(self) -> bool:
+        return self.row.status == "playing" and not self.state.is_over
+
+    def touch(self) -> None:
+        self.touched = asyncio.get_running_loop().time()
 
     # --- who is who -------------------------------------------------------------------------
 
@@ -91,9 +181,19 @@ class Room:
         wanted = {token_hash(t) for t in tokens if isinstance(t, str)}
         return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in wanted)
 
+    def is_owner(self, token: str) -> bool:
+        return self.row.owner is not None and secrets.compare_digest(token_hash(token),
+                                                                     self.row.owner)
+
     def connected(self) -> list[bool]:
         held = {s for c in self.connections for s in c.seats}
         return [kind in BOT_KINDS or i in held for i, kind in enumerate(self.kinds)]
+
+    def _summary(self) -> dict[str, Any]:
+        """summary(), once per change (shared by every seat's message)."""
+        if self._summary_rev != self.rev:
+            self._summary_rev, self._summary_cache = self.rev, self.summary()
+        return self._summary_cache
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -102,9 +202,9 @@ class Room:
             "game": self.game.id,
             "title": self.game.title,
             "players": state.players,
-            "status": "over" if state.is_over else "playing",
+            "status": "over" if state.is_over else self.row.status,
             "version": self.version,
-            "to_move": state.current_player,
+            "to_move": state.current_player if self.playing else None,
             "seats": [{"seat": i, "name": state.names[i], "kind": kind, "connected": on}
                       for i, (kind, on) in enumerate(zip(self.kinds, self.connected(),
                                                          strict=True))],
@@ -118,6 +218,8 @@ class Room:
         """Make one move for `seat`, or raise MoveRefused and change nothing."""
         async with self.lock:
             state = self.state
+            if self.row.status in ("closed", "archived"):
+                raise MoveRefused("closed", f"this table was {self.row.status}")
             if state.is_over:
                 raise MoveRefused("over", "the game is over")
             if version != self.version:
@@ -135,28 +237,93 @@ class Room:
                     probe.apply(action)
                 except IllegalAction as exc:
                     raise MoveRefused("illegal", exc.reason) from None
-            await self.rooms.write(self.rooms.storage.add_move, self.id, self.version, action,
-                                   seat, by, self._ends_with(action))
-            if by in MADE_FOR:
-                self.notes[self.version] = made_for_note(state, seat, by)
-            state.apply(action)
+            storage = self.rooms.storage
+            try:
+                await self.rooms.run(storage.add_move, self.id, version, action, seat, by)
+                lost = False
+            except MoveConflict:
+                # another process wrote this move first: take its moves (their notice may
+                # already have come and gone) and refuse this one
+                await self._catch_up()
+                lost = True
+            if not lost:
+                if by in MADE_FOR:
+                    self.notes[self.version] = made_for_note(state, seat, by)
+                state.apply(action)
+            if not lost and state.is_over:
+                self.row.status = "over"
+                await self.rooms.run(storage.set_status, self.id, "over")
+                self.driving = False
+        self.touch()
+        await self.moved()  # tell everyone, and start the next bot or timer
+        if lost:
+            raise MoveRefused("stale", "another move was made first: look again")
+
+    async def moved(self) -> None:
+        """After a move (ours or another process's): tell everyone, then what comes next."""
+        self.rev += 1
         await self.broadcast()
+        if self.playing and self.row.drivable and not self.driving:
+            await self.rooms.take_lease(self)
         self.schedule()
 
-    def _ends_with(self, action: str) -> bool:
-        probe = self.state.clone()
-        probe.apply(action)
-        return probe.is_over
+    async def _catch_up(self, upto: int | None = None, action: str | None = None) -> bool:
+        """Apply the moves another process wrote (the lock is held). With `action`, move
+        `upto` is that action and needs no read. True if the state moved on."""
+        if upto is not None and upto < self.version:
+            return False
+        if action is not None and upto == self.version:
+            actions = [action]
+        else:
+            actions = await self.rooms.run(self.rooms.storage.moves_since, self.id,
+                                           self.version)
+        for move in actions:
+            try:
+                self.state.apply(move)
+            except IllegalAction:  # cannot happen with one history; rebuild to be safe
+                log.warning("table %s: rebuilding after a move that did not fit", self.id)
+                stored = await self.rooms.run(self.rooms.storage.load, self.id)
+                self.state = self.game.new_game(self.row.players, seed=self.row.seed,
+                                                names=self.row.names)
+                for again in stored.actions:
+                    self.state.apply(again)
+                break
+        if self.state.is_over:
+            self.row.status = "over"
+            self.driving = False
+        return bool(actions)
+
+    async def heard_move(self, index: int, action: str) -> None:
+        """Another process committed move `index` (NOTIFY)."""
+        async with self.lock:
+            changed = await self._catch_up(index, action)
+        if changed:
+            self.touch()
+            await self.moved()
+
+    async def heard_status(self, status: str) -> None:
+        """The table was closed or archived (here or by another process)."""
+        if self.row.status == status:
+            return
+        self.row.status = status
+        self.driving = False
+        self.schedule()
+        self.rev += 1
+        await self.broadcast()
 
     def schedule(self) -> None:
-        """Start what happens next without a person: a bot's move, or the turn timer."""
+        """Start what happens next without a person: a bot's move, or the turn timer. Only
+        the process holding the table's lease does this."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
+        had_deadline = self.deadline is not None
         self.deadline = None
-        state = self.state
-        if state.is_over or self.rooms.closing:
+        if not self.playing or self.rooms.closing or not self.driving:
+            if had_deadline:
+                self.rev += 1
             return
+        state = self.state
         seat = state.current_player
         if seat in self.bots:
             self.task = asyncio.create_task(self._bot_turn(seat, self.version,
@@ -166,18 +333,20 @@ class Room:
             self.deadline = loop.time() + self.row.turn_timer
             self.task = asyncio.create_task(self._bot_turn(seat, self.version,
                                                            self.row.turn_timer, "timer"))
+        if had_deadline or self.deadline is not None:
+            self.rev += 1
 
     async def _bot_turn(self, seat: int, version: int, delay: float, by: str) -> None:
         try:
             await asyncio.sleep(delay)
-            if self.version != version or self.state.is_over:
+            if self.version != version or not self.playing:
                 return
             bot = self.bots.get(seat, self.stand_in)
             action, by = self._choose(bot, seat, by)
             self.task = None  # this task is finishing: submit() must not cancel it
             await self.submit(seat, action.id, version, by)
         except MoveRefused:
-            pass  # someone moved first
+            pass  # someone moved first; the room has caught up and scheduled again
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -196,90 +365,366 @@ class Room:
                 log.exception("a bot failed to move for seat %d at table %s", seat, self.id)
         raise RuntimeError(f"no bot could move for seat {seat} at table {self.id}")
 
+    async def close(self, status: str) -> bool:
+        """Close the table for good (its creator) or archive it; False if it was not playing."""
+        if not await self.rooms.run(self.rooms.storage.set_status, self.id, status):
+            return False
+        await self.heard_status(status)
+        return True
+
     # --- telling people ---------------------------------------------------------------------
 
-    async def send_state(self, conn: Connection, cache: dict | None = None) -> None:
-        """Send `conn` the table as its seat sees it. `cache` shares the work of one broadcast
-        between connections that see the same seat and hold the same seats."""
+    def board(self, seat: int | None) -> dict[str, Any]:
+        """The board part of a seat's message, drawn once per move and seat."""
+        stamp = (self.version, self.row.status)
+        cached = self.boards.get(seat)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        narrator = self.narrators.get(seat)
+        if narrator is None:
+            narrator = self.narrators[seat] = Narrator(seat)
+        state = self.state
+        actions = actions_for(state, seat) if self.playing else []
+        board = board_message(state, seat, self.notes, narrator, actions)
+        self.boards[seat] = (stamp, board)
+        return board
+
+    def snapshot(self, conn: Connection) -> tuple[tuple, Snapshot]:
+        """The current message for this connection's key, built once per change and key."""
         state = self.state
         seat = conn.shown_seat(state)
         key = (seat, conn.seats)
-        text = None if cache is None else cache.get(key)
-        if text is None:
-            message = {
-                "type": "state",
-                "table": self.summary(),
-                "version": self.version,
-                "you": list(conn.seats),
-                "turn_deadline": self._seconds_left(),
-                "result": result_of(state),
-                **board_message(state, seat, self.notes),
-            }
-            text = orjson.dumps(message).decode()
-            if cache is not None:
-                cache[key] = text
-        async with conn.lock:
-            with contextlib.suppress(Exception):  # a closed socket is cleaned up by its reader
-                await conn.socket.send_text(text)
-                conn.sent_version = self.version
+        snap = self.snaps.get(key)
+        if snap is not None and snap.rev == self.rev:
+            return key, snap
+        self.seq += 1
+        message = {
+            "type": "state",
+            "seq": self.seq,
+            "table": self._summary(),
+            "version": self.version,
+            "you": list(conn.seats),
+            "turn_deadline": self._seconds_left(),
+            "result": result_of(state),
+            **self.board(seat),
+        }
+        parts = message["svg"].split(CUT)
+        new = Snapshot(self.seq, self.rev, message, parts)
+        self.snaps[key] = new
+        if len(self.snaps) > 4 * len(self.connections) + 8:  # keys nobody holds any more
+            held = {(c.shown_seat(state), c.seats) for c in self.connections}
+            self.snaps = {k: v for k, v in self.snaps.items() if k in held or k == key}
+        return key, new
+
+    async def send_state(self, conn: Connection, full: bool = False) -> None:
+        """Send `conn` the table as its seat sees it: a delta on top of the message it holds,
+        or the full message (the first time, on request, and to a connection that fell
+        behind: one still busy sending when the table changed gets the newest in full)."""
+        if full:
+            conn.held = None
+        if conn.sending:
+            conn.again = True
+            return
+        conn.sending = True
+        try:
+            while True:
+                conn.again = False
+                _key, snap = self.snapshot(conn)
+                held = conn.held
+                if held is snap:
+                    return
+                text = snap.full_text if held is None else snap.delta_from(held)
+                if not await conn.send_text(text):
+                    return
+                conn.held = snap
+                if not conn.again:
+                    return
+                conn.held = None  # it fell behind: the next one goes in full
+        finally:
+            conn.sending = False
 
     def _seconds_left(self) -> float | None:
         if self.deadline is None:
             return None
-        return max(0.0, self.deadline - asyncio.get_running_loop().time())
+        return round(max(0.0, self.deadline - asyncio.get_running_loop().time()), 1)
 
     async def broadcast(self, skip: Connection | None = None) -> None:
-        cache: dict = {}
-        await asyncio.gather(*(self.send_state(c, cache) for c in list(self.connections)
-                               if c is not skip))
+        targets = [c for c in self.connections if c is not skip]
+        if len(targets) == 1:
+            await self.send_state(targets[0])
+        elif targets:  # side by side: one slow socket does not hold up the others
+            await asyncio.gather(*(self.send_state(c) for c in targets))
+
+    async def joined(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        self.touch()
+        self.rev += 1
+        await self.send_state(conn, full=True)
+        await self.broadcast(skip=conn)  # the others see who is watching
+
+    async def left(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.touch()
+        self.rev += 1
+        if not self.rooms.closing:
+            await self.broadcast()
+
+
+def process_name() -> str:
+    """This process, as its leases name it: the machine, the process id and a random tag."""
+    return f"{socket.gethostname()[:16]}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def client_key(address: str | None) -> str | None:
+    """What the limits count a client by: a hash of its address, not the address itself."""
+    if not address:
+        return None
+    return hashlib.sha256(f"ratking-client:{address}".encode()).hexdigest()[:32]
 
 
 class Rooms:
-    """Every live room, created from storage at start and on demand."""
+    """The tables this process holds in memory, loaded from storage on demand."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
-        self.bot_delay = bot_delay
+        self.settings = settings or Settings()
+        self.me = process_name()
         self.rooms: dict[str, Room] = {}
+        self.loading: dict[str, asyncio.Future] = {}
         self.closing = False
+        self.maintenance: asyncio.Task | None = None
+        self.listener: Any = None
+        self.tasks: set[asyncio.Task] = set()
 
-    async def write(self, call, *args) -> None:
-        """Run a storage write. SQLite commits a move in well under a millisecond, so it runs
-        on the event loop: a worker thread would fight the loop for the GIL. A networked
-        database (PostgreSQL) waits on the network, so its writes go to a thread."""
+    def spawn(self, work) -> None:
+        """Run `work` in the background, keeping a reference until it is done."""
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    @property
+    def bot_delay(self) -> float:
+        return self.settings.bot_delay
+
+    async def run(self, call, *args):
+        """Run a storage call. SQLite answers in well under a millisecond, so it runs on the
+        event loop: a worker thread would fight the loop for the GIL. A networked database
+        (PostgreSQL) waits on the network, so its calls go to a thread."""
         if self.storage.local:
-            call(*args)
-        else:
-            await asyncio.to_thread(call, *args)
+            return call(*args)
+        return await asyncio.to_thread(call, *args)
 
-    def resume(self) -> int:
-        """Rebuild every unfinished table from its moves (after a restart) and restart bots."""
-        for stored in self.storage.load_playing():
-            room = self.rooms[stored.row.id] = Room(self, stored)
-            room.schedule()
-        return len(self.rooms)
+    # kept for the benchmarks and older callers
+    write = run
 
-    def get(self, table_id: str) -> Room | None:
+    async def start(self) -> int:
+        """Start the background work (leases, idle tables, archiving, and on PostgreSQL the
+        NOTIFY listener) and pick up the tables whose driver is gone; how many."""
+        if self.storage.local:
+            # one process per SQLite file (the server holds the file's lock), so whatever
+            # leases are in it belong to a server that is no longer running
+            self.storage.expire_leases()
+        if self.storage.channel is not None:
+            from .fanout import Listener
+
+            self.listener = Listener(self.storage, self.heard, self.resync)
+            await self.listener.start()
+        resumed = 0
+        while True:
+            picked = await self.adopt_orphans()
+            resumed += picked
+            if picked == 0:
+                break
+        self.maintenance = asyncio.create_task(self._maintain())
+        return resumed
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.maintenance is not None:
+            self.maintenance.cancel()
+        if self.listener is not None:
+            await self.listener.stop()
+        for room in self.rooms.values():
+            if room.task is not None:
+                room.task.cancel()
+        # end the leases, so that another process (or the next start) takes over at once
+        with contextlib.suppress(Exception):
+            await self.run(self.storage.let_go, self.me)
+
+    # --- finding and loading tables ------------------------------------------------------
+
+    async def get(self, table_id: str) -> Room | None:
+        """The room of a table, loaded from storage if it is not in memory."""
         room = self.rooms.get(table_id)
-        if room is None:
-            stored = self.storage.load(table_id)
-            if stored is None:
-                return None
-            room = self.rooms[table_id] = Room(self, stored)
+        if room is not None:
+            return room
+        pending = self.loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = future
+        try:
+            room = await self._load(table_id)
+            future.set_result(room)
+            return room
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self.loading[table_id]
+
+    async def _load(self, table_id: str) -> Room | None:
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 24:
+            return None
+        stored = await self.run(self.storage.load, table_id)
+        if stored is None:
+            return None
+        room = self.rooms[table_id] = Room(self, stored)
+        if room.row.status == "playing" and room.state.is_over:  # died between two writes
+            room.row.status = "over"
+            await self.run(self.storage.set_status, table_id, "over")
+        if room.playing and room.row.drivable:
+            await self.take_lease(room)
+            room.schedule()
         return room
 
-    def create(self, game_id: str, players: int, seats: list[str], rules: dict[str, Any],
-               names: list[str] | None, turn_timer: float | None,
-               bot_delay: float | None) -> tuple[Room, list[str | None]]:
-        """A new table; returns it and the secret token of each human seat (None for bots)."""
-        game = make(game_id, **rules)  # RulesError for bad rules
-        game.check_players(players)
+    async def take_lease(self, room: Room) -> None:
+        room.driving = await self.run(self.storage.acquire, room.id, self.me,
+                                      self.settings.lease_seconds)
+
+    async def adopt_orphans(self) -> int:
+        """Load the tables whose driver stopped renewing its lease, and drive them."""
+        picked = 0
+        for table_id in await self.run(self.storage.orphans):
+            room = self.rooms.get(table_id)
+            if room is None:
+                room = await self.get(table_id)
+            elif room.playing:
+                await self.take_lease(room)
+                room.schedule()
+            picked += room is not None and room.driving
+        return picked
+
+    # --- what other processes did (NOTIFY) -----------------------------------------------
+
+    def heard(self, payload: str) -> None:
+        """A NOTIFY from any process: 'm <table> <index> <action>' or 's <table> <status>'."""
+        kind, _, rest = payload.partition(" ")
+        if kind == "m":
+            table_id, index, action = [*rest.split(" ", 2), "", ""][:3]
+            room = self.rooms.get(table_id)
+            if room is not None and index.isdigit():
+                self.spawn(room.heard_move(int(index), action))
+        elif kind == "s":
+            table_id, _, status = rest.partition(" ")
+            room = self.rooms.get(table_id)
+            if room is not None:
+                self.spawn(room.heard_status(status))
+
+    async def resync(self) -> None:
+        """After the listener reconnected: catch up every room (notices may have been lost)."""
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                changed = await room._catch_up()
+            if changed:
+                await room.moved()
+
+    # --- the background sweep ------------------------------------------------------------
+
+    async def _maintain(self) -> None:
+        settings = self.settings
+        last_archive = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(settings.maintenance_every)
+            try:
+                await self.renew()
+                await self.adopt_orphans()
+                self.unload_idle()
+                if loop.time() - last_archive > 60:
+                    last_archive = loop.time()
+                    await self.archive()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table maintenance failed; trying again")
+
+    async def renew(self) -> None:
+        held = await self.run(self.storage.renew, self.me, self.settings.lease_seconds)
+        for room in self.rooms.values():
+            if room.driving and room.id not in held:  # another process took over
+                room.driving = False
+                room.schedule()
+
+    def unload_idle(self) -> int:
+        """Drop from memory the tables nobody has watched for a while and no bot is about to
+        move: they come back from storage when someone opens them."""
+        loop_time = asyncio.get_running_loop().time()
+        idle = self.settings.idle_unload
+        gone = 0
+        for room in list(self.rooms.values()):
+            if room.connections or loop_time - room.touched < idle or room.lock.locked():
+                continue
+            bot_to_move = room.playing and room.state.current_player in room.bots
+            if bot_to_move and room.driving:
+                continue  # a table of bots plays on by itself (it has a round cap)
+            if room.task is not None:
+                room.task.cancel()
+            if room.driving:
+                room.driving = False
+                self.spawn(self.run(self.storage.release, room.id, self.me))
+            del self.rooms[room.id]
+            gone += 1
+        return gone
+
+    async def archive(self) -> list[str]:
+        before = now() - timedelta(seconds=self.settings.archive_after)
+        ids = await self.run(self.storage.archive_stale, before)
+        for table_id in ids:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                await room.heard_status("archived")
+        return ids
+
+    # --- new tables ------------------------------------------------------------------------
+
+    async def check_limits(self, client: str | None) -> None:
+        """Refuse a new table if the server or this client has too many (Refused)."""
+        s = self.settings
+        if client is not None:
+            since = now() - timedelta(seconds=60)
+            made = await self.run(self.storage.count_created, client, since)
+            if made >= s.create_per_minute:
+                raise Refused(429, f"too many new tables: at most {s.create_per_minute} a "
+                                   "minute from one client", retry_after=60)
+            if await self.run(self.storage.count_playing, client) >= s.max_tables_per_client:
+                raise Refused(429, f"this client already has {s.max_tables_per_client} "
+                                   "unfinished tables: finish or close some first")
+        if await self.run(self.storage.count_playing) >= s.max_tables:
+            raise Refused(503, "the server is full: too many unfinished tables; try later",
+                          retry_after=60)
+
+    async def create(self, game_id: str, players: int, seats: list[str],
+                     rules: dict[str, Any], names: list[str] | None,
+                     turn_timer: float | None, bot_delay: float | None,
+                     client: str | None = None) -> tuple[Room, list[str | None], str]:
+        """A new table; returns it, the secret token of each human seat (None for bots) and
+        the creator's token, which closes the table."""
         kinds = [("heuristic" if k == "bot" else k) for k in seats]
-        if len(kinds) != players:
-            raise ValueError(f"{len(kinds)} seats given for {players} players")
         bad = [k for k in kinds if k not in ("human", *BOT_KINDS)]
         if bad:
             raise ValueError(f"unknown seat kind {bad[0]!r}; choose human, heuristic or random")
+        delay = self.settings.bot_delay if bot_delay is None else bot_delay
+        if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
+            cap = self.settings.botonly_max_rounds
+            if rules.get("max_rounds") is None or rules["max_rounds"] > cap:
+                rules = {**rules, "max_rounds": cap}
+            delay = max(delay, self.settings.botonly_min_delay)
+        game = make(game_id, **rules)  # RulesError for bad rules
+        game.check_players(players)
+        if len(kinds) != players:
+            raise ValueError(f"{len(kinds)} seats given for {players} players")
         if names is None:
             bots, humans = iter(BOT_NAMES), 0
             names = []
@@ -292,29 +737,42 @@ class Rooms:
         if len(names) != players or not all(isinstance(n, str) and 0 < len(n) <= 24
                                             for n in names):
             raise ValueError("names must be one text of 1 to 24 characters per seat")
+        await self.check_limits(client)
         tokens = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
+        owner = secrets.token_urlsafe(18)
         stamp = now()
+        drivable = any(k != "human" for k in kinds) or bool(turn_timer)
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.id, rules=game.rules.as_dict(),
             players=players, seed=new_seed(), names=list(names),
             seats=[{"kind": k, "token": token_hash(t) if t else None}
                    for k, t in zip(kinds, tokens, strict=True)],
-            bot_delay=self.bot_delay if bot_delay is None else bot_delay,
-            turn_timer=turn_timer, status="playing", created_at=stamp, updated_at=stamp)
-        self.storage.create(row)
+            bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
+            updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
+            drivable=drivable)
+        await self.run(self.storage.create, row)
         room = self.rooms[row.id] = Room(self, StoredTable(row, []))
-        return room, tokens
+        if drivable:
+            await self.take_lease(room)
+        room.schedule()
+        return room, tokens, owner
 
-    def listing(self) -> list[dict[str, Any]]:
+    async def listing(self) -> list[dict[str, Any]]:
+        """The tables moved most recently: live ones as they are, the others from storage."""
         out = []
-        for row in self.storage.recent():
-            room = self.get(row.id)
-            if room is not None:
-                out.append(room.summary())
+        for row in await self.run(self.storage.recent):
+            room = self.rooms.get(row.id)
+            out.append(room.summary() if room is not None else stored_summary(row))
         return out
 
-    async def close(self) -> None:
-        self.closing = True
-        for room in self.rooms.values():
-            if room.task is not None:
-                room.task.cancel()
+
+def stored_summary(row: TableRow) -> dict[str, Any]:
+    """A table's summary from its row alone, without loading it (for the lobby's list)."""
+    return {
+        "id": row.id, "game": row.game, "title": game_class(row.game).title, "players": row.players,
+        "status": row.status, "version": row.moves, "to_move": None,
+        "seats": [{"seat": i, "name": row.names[i], "kind": seat["kind"],
+                   "connected": seat["kind"] in BOT_KINDS}
+                  for i, seat in enumerate(row.seats)],
+        "turn_timer": row.turn_timer, "created": row.created_at.isoformat(),
+    }

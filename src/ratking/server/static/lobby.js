@@ -119,6 +119,7 @@ async function create(event) {
   // this browser takes the first human seat; the others are invitations to share
   localStorage.setItem(`ratking:tokens:${answer.id}`,
                        JSON.stringify(humans.slice(0, 1).map((s) => s.token)));
+  localStorage.setItem(`ratking:owner:${answer.id}`, answer.owner_token);
   localStorage.setItem(`ratking:invites:${answer.id}`,
                        JSON.stringify(humans.slice(1).map((s) => ({ seat: s.seat, name: s.name,
                                                                     invite: s.invite }))));
@@ -134,7 +135,8 @@ async function loadTables() {
     for (const t of tables) {
       const seats = t.seats.map((s) => `${s.name}${s.kind === "human" ? "" : " (bot)"}`)
         .join(", ");
-      const state = t.status === "over" ? "finished" : `move ${t.version}`;
+      const state = t.status === "over" ? "finished" : t.status === "playing"
+        ? `move ${t.version}` : t.status;
       list.append(el("li", {},
         el("a", { href: `/t/${t.id}`, text: t.status === "over" ? "Replay" : "Watch" }),
         el("strong", { text: ` ${t.title}` }),

@@ -2,6 +2,9 @@
 // actions and the log. Every legal action is clickable, on the board or as a button.
 import { drawBoard as putBoard, installTips, refit, zoomControl } from "./board.js";
 import { installSettings, settings, signalTurn } from "./signals.js";
+// After the first full message the server sends only what changed (deltas); `Deltas`
+// rebuilds each full message, so the drawing code below always gets a whole board.
+import { Deltas } from "./delta.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -16,6 +19,8 @@ let replayStep = null;
 let timerId = null;
 let route = null;         // the steps still to send of a move to a chosen destination
 let forcedAt = -1;        // the version whose only move was made for the person
+const deltas = new Deltas();
+let syncing = false;      // a delta did not fit: a full message was asked for
 
 function tokens() {
   try { return JSON.parse(localStorage.getItem(tokenKey) || "[]"); } catch { return []; }
@@ -31,6 +36,18 @@ function takeTokenFromLink() {
     localStorage.setItem(tokenKey, JSON.stringify(held));
     history.replaceState(null, "", location.pathname);
   }
+}
+
+function ownerToken() {
+  return localStorage.getItem(`ratking:owner:${tableId}`);
+}
+
+async function closeTable() {
+  if (!confirm("Close this table for everyone? The game ends here.")) return;
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, {
+    method: "DELETE", headers: { authorization: `Bearer ${ownerToken()}` },
+  });
+  if (!response.ok) toast((await response.json()).error || "Could not close the table");
 }
 
 function toast(text) {
@@ -50,13 +67,23 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   socket.addEventListener("open", () => {
     retry = 500;
+    deltas.reset();
+    syncing = false;
     $("banner").hidden = true;
     send({ type: "hello", tokens: tokens() });
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") show(message);
-    else if (message.type === "error") {
+    if (message.type === "state" || message.type === "delta") {
+      if (message.type === "state") syncing = false;
+      else if (syncing) return;
+      const full = deltas.take(message);
+      if (full) show(full);
+      else {
+        syncing = true;
+        send({ type: "sync" });
+      }
+    } else if (message.type === "error") {
       waiting = false;
       route = null;
       if (message.code === "unknown-table") {
@@ -89,8 +116,10 @@ function show(message) {
   signalTurn(`ratking · ${table.title}`, message.actions.length > 0 && !message.result);
   $("title").textContent = table.title;
   const mover = table.to_move === null ? null : table.seats[table.to_move];
-  $("status").textContent = message.result ? "Game over"
+  const shut = { closed: "Table closed", archived: "Table archived" }[table.status];
+  $("status").textContent = message.result ? "Game over" : shut ? shut
     : message.actions.length ? "Your move" : mover ? `${mover.name} to move` : "";
+  $("close-table").hidden = !ownerToken() || table.status !== "playing";
   $("status").classList.toggle("mine", message.actions.length > 0);
   if (replayStep === null) {
     // hot seat: when the screen must change hands, hide the cards until the player is ready
@@ -326,6 +355,7 @@ $("pass-ok").addEventListener("click", () => {
   $("pass").hidden = true;
   $("board").classList.remove("hidden-cards");
 });
+$("close-table").addEventListener("click", closeTable);
 $("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
 $("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
 $("replay").addEventListener("click", replayControl);

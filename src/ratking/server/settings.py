@@ -1,0 +1,89 @@
+"""The server's limits and switches, each with a safe default and an environment variable.
+
+`ratking serve` turns its options into these variables, so every worker process of
+`ratking serve --workers N` reads the same settings.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+PREFIX = "RATKING_"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the server allows. Times are in seconds."""
+
+    db: str | None = None  # SQLAlchemy URL; None: RATKING_DB or the SQLite file
+    bot_delay: float = 0.6  # a bot's pause before it moves, unless the table sets its own
+    # abuse
+    create_per_minute: int = 30  # tables one client may create in a minute (then 429)
+    max_tables: int = 2000  # unfinished tables on the server (then 503)
+    max_tables_per_client: int = 200  # unfinished tables one client may hold (then 429)
+    idle_unload: float = 600  # a table nobody watches leaves memory after this (reloads)
+    archive_after: float = 7 * 86400  # an unfinished table with no move for this long is archived
+    botonly_max_rounds: int = 100  # round cap for tables with no person
+    botonly_min_delay: float = 0.5  # least pause of a bot at a table with no person
+    max_frame: int = 65536  # bytes: the websocket refuses bigger frames before reading them
+    api_docs: bool = False  # serve /docs and /openapi.json
+    # more than one process (PostgreSQL)
+    lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
+    maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        """Defaults, then RATKING_<NAME> variables, then `overrides` (those not None)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(PREFIX + f.name.upper())
+            if raw is not None and raw != "":
+                values[f.name] = _parse(f.name, f.type, raw)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values).checked()
+
+    def checked(self) -> Settings:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, float | int) and not isinstance(value, bool) and \
+                    (not math.isfinite(value) or value < 0):
+                raise ValueError(f"setting {f.name} must be a finite number, at least 0")
+        if self.lease_seconds < 1:
+            raise ValueError("setting lease_seconds must be at least 1")
+        return self
+
+    def to_env(self) -> dict[str, str]:
+        """The variables that give these settings to another process."""
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            out[PREFIX + f.name.upper()] = ("1" if value else "0") if isinstance(value, bool) \
+                else str(value)
+        return out
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes).checked()
+
+
+def _parse(name: str, kind: Any, raw: str) -> Any:
+    kind = str(kind)
+    try:
+        if kind.startswith("bool"):
+            if raw.lower() in ("1", "true", "yes", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        if kind.startswith("int"):
+            return int(raw)
+        if kind.startswith("float"):
+            return float(raw)
+        return raw
+    except ValueError:
+        raise ValueError(f"{PREFIX}{name.upper()}={raw!r} is not a valid {kind}") from None

@@ -1,0 +1,167 @@
+"""Deltas: every delta the server sends rebuilds exactly the full message it stands for, in
+Python (the tests' and the load generator's client) and in the page's own delta.js."""
+
+import asyncio
+import base64
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ratking
+from ratking.server.delta import apply, diff
+from ratking.server.rooms import Connection, Rooms
+from ratking.server.settings import Settings
+from ratking.server.storage import Storage
+
+from .test_browser import CHROMIUM, FLAGS
+
+DELTA_JS = Path(ratking.__file__).parent / "server" / "static" / "delta.js"
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False)
+    | st.text(max_size=5) | st.text(alphabet="<ab/>", min_size=250, max_size=300),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=5),
+    max_leaves=30)
+
+
+@given(json_values, json_values)
+@settings(max_examples=400, deadline=None)
+def test_apply_of_diff_rebuilds_any_json_and_leaves_the_old_as_it_was(old, new):
+    before = json.dumps(old, sort_keys=True)
+    rebuilt = apply(old, diff(old, new))
+    assert json.dumps(rebuilt, sort_keys=True) == json.dumps(new, sort_keys=True)
+    assert json.dumps(old, sort_keys=True) == before
+
+
+@given(st.lists(st.sampled_from(["a", "b", "c", "<g>", "</g>"]), max_size=30),
+       st.lists(st.sampled_from(["a", "b", "c", "<g>", "</g>", "new"]), max_size=30))
+def test_lists_of_strings_travel_as_pieces(old, new):
+    ops = diff(old, new)
+    assert apply(old, ops) == new
+    if old and new and old != new:
+        assert [op[0] for op in ops] == ["~"]
+
+
+class Sink:
+    """A socket that keeps what it is sent; a slow one falls behind the table."""
+
+    def __init__(self, slow: float = 0) -> None:
+        self.texts: list[str] = []
+        self.slow = slow
+
+    async def send_text(self, text: str) -> None:
+        if self.slow:
+            await asyncio.sleep(self.slow)
+        self.texts.append(text)
+
+
+GAMES = {"rat-a-tat-roll": (3, {}), "rat-and-duck": (2, {}), "you-dirty-rat": (3, {}),
+         "target-rats": (2, {"max_rounds": 6}), "target-rats-simplified": (3, {"max_rounds": 8})}
+PLAYED: dict[str, tuple] = {}  # each game is played once, for both tests below
+
+
+def played(tmp_path, game):
+    if game not in PLAYED:
+        players, rules = GAMES[game]
+        PLAYED[game] = asyncio.run(play_watched(f"sqlite:///{tmp_path / f'{game}.db'}", game,
+                                                players, rules))
+    return PLAYED[game]
+
+
+async def play_watched(db: str, game: str, players: int, rules: dict):
+    """A table of bots played to the end, watched by a person (seat 0), a spectator, a hot
+    seat (seats 0 and 1) and a slow spectator. Returns every snapshot built (by seq) and what
+    each socket was sent."""
+    rooms = Rooms(Storage(db), Settings(bot_delay=0, botonly_min_delay=0))
+    room, _tokens, _owner = await rooms.create(game, players, ["heuristic"] * players, rules,
+                                               None, None, 0)
+    built = {}
+    snapshot = room.snapshot
+
+    def keep(conn):
+        key, snap = snapshot(conn)
+        built[snap.seq] = json.loads(snap.full_text)
+        return key, snap
+
+    room.snapshot = keep
+    sinks = {"person": (Sink(), (0,)), "spectator": (Sink(), ()), "hot seat": (Sink(), (0, 1)),
+             "slow": (Sink(slow=0.003), ())}
+    for sink, seats in sinks.values():
+        await room.joined(Connection(sink, seats))  # type: ignore[arg-type]
+    while room.playing:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.1)
+    await rooms.close()
+    rooms.storage.close()
+    return built, {name: sink.texts for name, (sink, _seats) in sinks.items()}, room.version
+
+
+def replay_socket(texts, built):
+    """Apply what one socket was sent, as a client does; check each message against the full
+    message the server built for it. Returns (base, ops, rebuilt) per delta and the fulls."""
+    held, deltas, fulls = None, [], 0
+    for text in texts:
+        message = json.loads(text)
+        if message["type"] == "state":
+            held, fulls = message, fulls + 1
+        else:
+            assert held is not None and message["base"] == held["seq"]
+            rebuilt = {**apply(held, message["ops"]), "seq": message["seq"]}
+            deltas.append((held, message["ops"], rebuilt))
+            held = rebuilt
+        assert held == built[held["seq"]]
+    return deltas, fulls, held
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_delta_of_a_whole_game_rebuilds_the_full_message(tmp_path, game):
+    built, sent, moves = played(tmp_path, game)
+    assert moves > 10
+    for name, texts in sent.items():
+        deltas, fulls, last = replay_socket(texts, built)
+        assert last["result"] is not None and last["version"] == moves, name
+        if name != "slow":
+            assert fulls == 1 and len(deltas) >= moves - 1, name  # one full, then deltas
+        full_size = sum(len(t) for t in texts if '"type":"state"' in t[:20])
+        delta_size = sum(len(t) for t in texts) - full_size
+        if deltas and name != "slow":
+            assert delta_size / len(deltas) < full_size / fulls / 3, name  # deltas are small
+    _slow_deltas, slow_fulls, _ = replay_socket(sent["slow"], built)
+    assert slow_fulls > 1  # it fell behind and was sent the table in full
+
+
+def test_the_page_rebuilds_the_same_messages(tmp_path):
+    """The page's delta.js, in Chromium, applied to every delta of a game of each kind."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    cases = []
+    for game in sorted(GAMES):
+        built, sent, _moves = played(tmp_path, game)
+        for name in ("person", "hot seat"):
+            deltas, _fulls, _last = replay_socket(sent[name], built)
+            cases += deltas[:: max(1, len(deltas) // 30)]  # some of each game, end included
+            cases.append(deltas[-1])
+    source = base64.b64encode(DELTA_JS.read_bytes()).decode()
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = chromium.new_page()
+        mismatches = page.evaluate("""async ([source, cases]) => {
+            const { applyDelta } = await import("data:text/javascript;base64," + source);
+            const canon = (v) => JSON.stringify(v, (k, x) => x && typeof x === "object"
+                && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
+            const bad = [];
+            cases.forEach(([base, ops, expected], i) => {
+                const before = canon(base);
+                const got = { ...applyDelta(base, ops), seq: expected.seq };
+                if (canon(got) !== canon(expected) || canon(base) !== before) bad.push(i);
+            });
+            return bad;
+        }""", [source, cases])
+        chromium.close()
+    assert len(cases) > 100 and mismatches == []

@@ -1,0 +1,175 @@
+"""Several server processes on one PostgreSQL: moves written by one reach people connected to
+the other, exactly one process drives each table's bots, and a process that dies hands its
+tables over. No table freezes, and no move is lost or made twice."""
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.sync.client import connect
+
+import ratking
+
+from .conftest import Server, free_port, full_message
+
+FAST = {"lease_seconds": 3, "maintenance_every": 0.3}
+
+
+def create(server, seats, **extra):
+    answer = httpx.post(server.url + "/api/tables", json={
+        "game": "rat-a-tat-roll", "players": len(seats), "seats": list(seats), **extra},
+        timeout=30)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def play(server, table_id, token=None, seat=None, limit=120):
+    """A person at `seat` (or a spectator): moves whenever it may, until the game ends.
+    Returns every version it was shown and the last state."""
+    versions, last = [], None
+    with connect(f"{server.ws}/ws/tables/{table_id}", max_size=None) as ws:
+        if token:
+            ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+        deadline = time.monotonic() + limit
+        while True:
+            assert time.monotonic() < deadline, f"table {table_id} froze at {last['version']}"
+            message = full_message(ws, json.loads(ws.recv(timeout=30)))
+            if message["type"] != "state" or (token and message["you"] != [seat]):
+                continue
+            last = message
+            versions.append(message["version"])
+            if message["result"] is not None:
+                return versions, last
+            if message["actions"]:
+                ws.send(json.dumps({"type": "move", "seat": seat, "version": message["version"],
+                                    "action": message["actions"][0]["id"]}))
+
+
+def moves_in(url):
+    """Per table: how many moves are stored and whether their indexes run 0..n-1."""
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        rows = conn.execute(text('SELECT table_id, count(*), max("index") FROM moves '
+                                 "GROUP BY table_id")).all()
+    engine.dispose()
+    return {t: (n, top == n - 1) for t, n, top in rows}
+
+
+def wait_over(server, table_id, limit=90):
+    deadline = time.monotonic() + limit
+    while True:
+        info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30).json()
+        if info["status"] == "over":
+            return info
+        assert time.monotonic() < deadline, f"table {table_id} froze at {info['version']}"
+        time.sleep(0.2)
+
+
+def check_record(server, table_id, stored):
+    record = httpx.get(f"{server.url}/api/tables/{table_id}/record", timeout=30).json()
+    assert ratking.replay(record).is_over  # every move legal, in order
+    assert stored[table_id] == (len(record["actions"]), True)  # none lost, none doubled
+    return record
+
+
+def test_two_servers_share_tables_people_and_bots(postgres):
+    a = Server(postgres, free_port(), bot_delay=0.02, **FAST)
+    b = Server(postgres, free_port(), bot_delay=0.02, **FAST)
+    try:
+        bot_tables = [create(s, ["bot", "bot", "random"]) for s in (a, b, a, b)]
+        people = [create(s, ["human", "human", "bot"]) for s in (a, b)]
+        with ThreadPoolExecutor(12) as pool:
+            jobs = []
+            for table in people:  # seat 1 on one server, seat 2 on the other, watchers on both
+                tokens = [s["token"] for s in table["seats"]]
+                jobs.append(pool.submit(play, a, table["id"], tokens[0], 0))
+                jobs.append(pool.submit(play, b, table["id"], tokens[1], 1))
+                jobs.append(pool.submit(play, b, table["id"]))
+            for table in bot_tables[:2]:
+                jobs.append(pool.submit(play, a if table is bot_tables[1] else b, table["id"]))
+            seen = [job.result() for job in jobs]
+        for table in bot_tables:
+            wait_over(a, table["id"])
+        stored = moves_in(postgres)
+        for table in bot_tables + people:
+            record = check_record(a, table["id"], stored)
+            assert check_record(b, table["id"], stored) == record
+        for versions, last in seen:  # each socket ends at the last move, in order
+            assert versions == sorted(versions)
+            assert last["version"] == stored[last["table"]["id"]][0]
+        for versions, _last in seen[:6:3]:  # the people saw every move of theirs and more
+            assert len(versions) > 4
+    finally:
+        a.kill()
+        b.kill()
+
+
+def test_a_server_that_dies_hands_its_tables_to_the_other(postgres):
+    a = Server(postgres, free_port(), bot_delay=0.05, **FAST)
+    b = Server(postgres, free_port(), bot_delay=0.05, **FAST)
+    try:
+        tables = [create(a, ["bot", "bot", "bot"]) for _ in range(3)]
+        deadline = time.monotonic() + 30
+        while min(httpx.get(f"{a.url}/api/tables/{t['id']}").json()["version"]
+                  for t in tables) < 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        a.kill()  # kill -9: its leases run out and b takes the tables over
+        for table in tables:
+            wait_over(b, table["id"])
+        stored = moves_in(postgres)
+        for table in tables:
+            check_record(b, table["id"], stored)
+    finally:
+        a.kill()
+        b.kill()
+
+
+def test_serve_with_workers_on_postgresql(postgres):
+    server = Server(postgres, free_port(), bot_delay=0.02, workers=2, **FAST)
+    try:
+        tables = [create(server, ["human", "bot"]) for _ in range(4)]
+        with ThreadPoolExecutor(8) as pool:
+            jobs = [pool.submit(play, server, t["id"], t["seats"][0]["token"], 0)
+                    for t in tables]
+            jobs += [pool.submit(play, server, t["id"]) for t in tables]
+            results = [job.result() for job in jobs]
+        stored = moves_in(postgres)
+        for table in tables:
+            check_record(server, table["id"], stored)
+        assert all(last["result"] for _versions, last in results)
+    finally:
+        server.kill()
+
+
+def test_workers_need_postgresql(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "ratking.cli", "serve", "--workers", "2",
+                           "--db", f"sqlite:///{tmp_path / 'x.db'}"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2
+    assert "needs PostgreSQL" in done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
+    import subprocess
+    import sys
+
+    db = f"sqlite:///{tmp_path / 'one.db'}"
+    first = Server(db, free_port())
+    try:
+        done = subprocess.run([sys.executable, "-m", "ratking.cli", "serve", "--db", db,
+                               "--port", str(free_port())], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 2 and "another ratking server" in done.stdout + done.stderr
+    finally:
+        first.kill()
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

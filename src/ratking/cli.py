@@ -169,6 +169,10 @@ def serve(
     url = settings.db
     if workers < 1:
         fail("--workers must be at least 1")
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password
+    problem = port_problem(host, port) or check_url(url)
+    if problem:
+        fail(problem)
     if url.startswith("sqlite"):
         if workers > 1:
             fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
@@ -177,10 +181,6 @@ def serve(
             ServerLock(url).release()  # only to say so clearly if another server has it
         except RuntimeError as exc:
             fail(str(exc))
-    shown = url.split("@")[-1] if "@" in url else url  # never print a password
-    problem = port_problem(host, port) or check_url(url)
-    if problem:
-        fail(problem)
     console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
                   f"(tables in {shown}; {workers} process{'es' if workers > 1 else ''}; "
                   "Ctrl+C stops)")

@@ -64,7 +64,8 @@ MEASURE = """() => {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("phone") / "web.db"
-    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02)
+    # This module opens far more tables in a minute than one client may by default.
+    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02, create_per_minute=10_000)
     yield running
     running.kill()
 
@@ -74,7 +75,9 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light"):
     players = GAMES[game]
     body = {"game": game, "players": players, "bot_delay": 0.02,
             "seats": ["human"] + ["heuristic"] * (players - 1)}
-    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    response = httpx.post(server.url + "/api/tables", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    table = response.json()
     width, height = SIZES[size]
     page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
                             reduced_motion="reduce")

@@ -1,0 +1,125 @@
+"""Trail: an append-only sequence whose copies share their common past.
+
+A state's action history and event log only ever grow, and a search clones states millions of
+times. Copying them would make a clone cost as much as the game is long; a Trail's `fork()`
+costs the same at any length, because the copy and the original share every item they both
+have and each appends its own future.
+
+How: items appended since the trail was made (or forked) live in `tail`, a plain list only
+this trail appends to. A fork hands the copy a *frame*, `(parent frame, list, stop)`: the
+first `stop` items of `list` follow the items of the parent frame. Lists are never changed
+below the length a frame recorded, so the original keeps appending to its own tail and the
+copy starts an empty one; neither sees the other's new items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+# A frame: (parent frame or None, items, stop). Its items are items[:stop]; the number of
+# items before them is the parent's total (kept in the Trail as `base` for speed).
+Frame = tuple[Any, list, int]
+
+
+class Trail:
+    """A list-like, append-only sequence with an O(1) `fork()`.
+
+    Supports len(), iteration, indexing, slices, `==` with lists and trails, `append` and
+    `since(k)`. Appending is the one change; `tail.append` is the fast path for the kernel.
+    """
+
+    __slots__ = ("_frame", "base", "tail")
+
+    def __init__(self, items: Iterable[Any] = ()) -> None:
+        self._frame: Frame | None = None
+        self.base = 0  # how many items come before `tail` (all in frames)
+        self.tail: list[Any] = list(items)
+
+    def append(self, item: Any) -> None:
+        self.tail.append(item)
+
+    def fork(self) -> Trail:
+        """A copy in O(1): it shares every current item and appends its own."""
+        new = Trail.__new__(Trail)
+        tail = self.tail
+        if tail:
+            new._frame = (self._frame, tail, len(tail))
+            new.base = self.base + len(tail)
+        else:
+            new._frame = self._frame
+            new.base = self.base
+        new.tail = []
+        return new
+
+    def _chunks(self, start: int = 0) -> list[list[Any]]:
+        """The items from index `start` on, as lists in order (the first may start early)."""
+        chunks = [self.tail]
+        frame, end = self._frame, self.base
+        while frame is not None and end > start:
+            parent, items, stop = frame
+            chunks.append(items if stop == len(items) else items[:stop])
+            end -= stop
+            frame = parent
+        chunks.reverse()
+        if end < start:  # the oldest chunk begins before `start`: cut it
+            chunks[0] = chunks[0][start - end:]
+        return chunks
+
+    def since(self, start: int) -> list[Any]:
+        """The items from index `start` on (negative counts from the end), reading only
+        the frames that hold them."""
+        if start < 0:
+            start = max(0, len(self) + start)
+        if start >= self.base:
+            return self.tail[start - self.base:]
+        out: list[Any] = []
+        for chunk in self._chunks(start):
+            out += chunk
+        return out
+
+    def to_list(self) -> list[Any]:
+        return self.since(0)
+
+    def __len__(self) -> int:
+        return self.base + len(self.tail)
+
+    def __iter__(self) -> Iterator[Any]:
+        for chunk in self._chunks():
+            yield from chunk
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            if index.step in (None, 1) and index.stop is None and index.start is not None:
+                return self.since(index.start)
+            return self.to_list()[index]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("Trail index out of range")
+        if index >= self.base:
+            return self.tail[index - self.base]
+        frame, end = self._frame, self.base
+        while True:
+            parent, items, stop = frame  # type: ignore[misc]
+            end -= stop
+            if index >= end:
+                return items[index - end]
+            frame = parent
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Trail):
+            return len(self) == len(other) and self.to_list() == other.to_list()
+        if isinstance(other, list):
+            return len(self) == len(other) and self.to_list() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list
+
+    def __reduce__(self) -> tuple[type, tuple[list[Any]]]:
+        # pickled flat: a deep chain of frames would otherwise nest as deep
+        return Trail, (self.to_list(),)
+
+    def __repr__(self) -> str:
+        return f"Trail({self.to_list()!r})"

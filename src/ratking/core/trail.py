@@ -5,11 +5,11 @@ times. Copying them would make a clone cost as much as the game is long; a Trail
 costs the same at any length, because the copy and the original share every item they both
 have and each appends its own future.
 
-How: items appended since the trail was made (or forked) live in `tail`, a plain list only
-this trail appends to. A fork hands the copy a *frame*, `(parent frame, list, stop)`: the
-first `stop` items of `list` follow the items of the parent frame. Lists are never changed
-below the length a frame recorded, so the original keeps appending to its own tail and the
-copy starts an empty one; neither sees the other's new items.
+How: items appended since the trail was made (or last forked) live in `tail`, a plain list
+only this trail appends to. A fork turns the tail into a *frame*, `(parent frame, items)`,
+that the trail and its copy both point to, and gives each a new empty tail. Frames are never
+changed, so neither trail sees the other's new items; forking again before anything new is
+appended shares the same frame and costs no more than a new empty list.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-# A frame: (parent frame or None, items, stop). Its items are items[:stop]; the number of
-# items before them is the parent's total (kept in the Trail as `base` for speed).
-Frame = tuple[Any, list, int]
+_blank = object.__new__
+
+# A frame: (parent frame or None, items). The number of items before `items` is the parent's
+# total (each Trail keeps its own total before `tail` as `base`).
+Frame = tuple[Any, list]
 
 
 class Trail:
@@ -41,14 +43,14 @@ class Trail:
 
     def fork(self) -> Trail:
         """A copy in O(1): it shares every current item and appends its own."""
-        new = Trail.__new__(Trail)
         tail = self.tail
-        if tail:
-            new._frame = (self._frame, tail, len(tail))
-            new.base = self.base + len(tail)
-        else:
-            new._frame = self._frame
-            new.base = self.base
+        if tail:  # what this trail holds becomes a frame both share; it starts a new tail
+            self._frame = (self._frame, tail)
+            self.base += len(tail)
+            self.tail = []
+        new = _blank(Trail)
+        new._frame = self._frame
+        new.base = self.base
         new.tail = []
         return new
 
@@ -57,10 +59,9 @@ class Trail:
         chunks = [self.tail]
         frame, end = self._frame, self.base
         while frame is not None and end > start:
-            parent, items, stop = frame
-            chunks.append(items if stop == len(items) else items[:stop])
-            end -= stop
-            frame = parent
+            frame, items = frame
+            chunks.append(items)
+            end -= len(items)
         chunks.reverse()
         if end < start:  # the oldest chunk begins before `start`: cut it
             chunks[0] = chunks[0][start - end:]
@@ -102,11 +103,10 @@ class Trail:
             return self.tail[index - self.base]
         frame, end = self._frame, self.base
         while True:
-            parent, items, stop = frame  # type: ignore[misc]
-            end -= stop
+            frame, items = frame  # type: ignore[misc]
+            end -= len(items)
             if index >= end:
                 return items[index - end]
-            frame = parent
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Trail):

@@ -8,13 +8,12 @@ event log and who may see what, cloning, determinization, records and JSON.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .errors import IllegalAction, RatkingError, RecordError
 from .events import Event, LogEntry, Voice
-from .rng import dump_rng, load_rng, new_rng, new_seed
+from .rng import KeyedRng, Rng, dump_rng, load_rng, new_rng, new_seed
 from .trail import Trail
 
 if TYPE_CHECKING:
@@ -205,13 +204,15 @@ class State:
     def determinize(self, seat: int | None, seed: int | None = None) -> State:
         """A clone where all that `seat` cannot know is re-dealt consistently with view(seat).
 
-        Future chance is re-seeded too, from a generator separate from the game's own.
+        Future chance is re-seeded too. Both come from one KeyedRng, a stream that is a pure
+        function of `seed` (same seed, same determinization) and separate from the game's
+        own generator; the re-deal reads its first numbers and the clone's chance the rest.
         """
         self._check_seat(seat)
-        redeal = random.Random(new_seed() if seed is None else seed)
+        stream = KeyedRng(new_seed() if seed is None else seed)
         new = self.clone()
-        new._redeal(seat, redeal)
-        new.rng = new_rng(redeal.getrandbits(63))
+        new._redeal(seat, stream)
+        new.rng = stream
         return new
 
     def record(self) -> dict[str, Any]:
@@ -316,8 +317,9 @@ class State:
     def _clone_fields(self, new: State) -> None:
         raise NotImplementedError
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
-        """Re-deal, with `rng`, everything `seat` cannot know (default: nothing is hidden)."""
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal, with `rng` (read it through `core.rng.shuffle` or `rng.random()`),
+        everything `seat` cannot know (default: nothing is hidden)."""
 
     def _dump(self) -> dict[str, Any]:
         raise NotImplementedError

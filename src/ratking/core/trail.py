@@ -9,7 +9,9 @@ How: items appended since the trail was made (or last forked) live in `tail`, a 
 only this trail appends to. A fork turns the tail into a *frame*, `(parent frame, items)`,
 that the trail and its copy both point to, and gives each a new empty tail. Frames are never
 changed, so neither trail sees the other's new items; forking again before anything new is
-appended shares the same frame and costs no more than a new empty list.
+appended shares the same frame and costs no more than a new empty list. A trail forked after
+every decision (a game whose bots clone it) grows a long chain of small frames; the first read
+that walks far merges them into one new frame for that trail, so reads stay cheap.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 _blank = object.__new__
+FLAT_AFTER = 8  # a read that walks more frames than this merges them into one (for this trail)
 
 # A frame: (parent frame or None, items). The number of items before `items` is the parent's
 # total (each Trail keeps its own total before `tail` as `base`).
@@ -63,6 +66,12 @@ class Trail:
             chunks.append(items)
             end -= len(items)
         chunks.reverse()
+        if start == 0 and len(chunks) > FLAT_AFTER:  # read in full: keep it as one frame
+            merged: list[Any] = []
+            for items in chunks[:-1]:
+                merged += items
+            self._frame = (None, merged)
+            return [merged, self.tail]
         if end < start:  # the oldest chunk begins before `start`: cut it
             chunks[0] = chunks[0][start - end:]
         return chunks
@@ -101,12 +110,15 @@ class Trail:
             raise IndexError("Trail index out of range")
         if index >= self.base:
             return self.tail[index - self.base]
-        frame, end = self._frame, self.base
+        frame, end, walked = self._frame, self.base, 0
         while True:
             frame, items = frame  # type: ignore[misc]
             end -= len(items)
             if index >= end:
+                if walked > FLAT_AFTER:  # a long way down: next time, one frame
+                    self._chunks()
                 return items[index - end]
+            walked += 1
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Trail):

@@ -53,6 +53,7 @@ def play(state, rng, limit=None) -> int:
     return steps
 
 
+# As ratking.sim.bench.per_call, repeated here so that this script runs on older checkouts.
 def per_call(fn, calls: int) -> float:
     """Seconds per call of fn(): the best of 50 short batches of `calls` calls (a short
     batch often runs whole between two interruptions of a busy host)."""

@@ -130,14 +130,8 @@ class KeyedRng(Rng):
     def randoms(self, n: int) -> list[float]:
         return [x - 1.0 for x in self.keys(n)]
 
-    def keys(self, n: int) -> list[float]:
-        """The next n numbers, each plus 1: sort keys in the stream's order."""
-        pos = self.pos
-        end = self.pos = pos + n
-        buf = self._buf
-        if end > len(buf):
-            self._grow(end - 1)
-        return buf[pos:end]
+    # The next n numbers, each plus 1: sort keys in the stream's order (the buffer's slice).
+    keys = Rng.randoms
 
     def _grow(self, pos: int) -> float:
         buf = self._buf

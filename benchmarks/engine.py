@@ -22,6 +22,7 @@ from rich.console import Console
 import ratking
 from ratking.bots import make_bot
 from ratking.sim import bench, bench_game, random_play
+from ratking.sim.bench import per_call
 from ratking.sim.progress import progress_bar
 
 
@@ -66,6 +67,7 @@ def measure(game_id: str, seconds: float, repeats: int, bar=None) -> list[dict]:
         runs = [bench(game_id, players, seconds, seed=r) for r in range(repeats)]
         dps = [r.decisions_per_second for r in runs]
         state = mid_game(game, players, 1, 15)
+        seeds = iter(range(1 << 62))  # a new determinization each call
         rows.append({
             "game": game_id,
             "players": players,
@@ -75,8 +77,8 @@ def measure(game_id: str, seconds: float, repeats: int, bar=None) -> list[dict]:
             "games_per_s_best": max(r.games_per_second for r in runs),
             "decisions_per_game": runs[0].decisions_per_game,
             "new_game_per_s": per_second(lambda p=players: game.new_game(p, seed=3), 1.0),
-            "clone_per_s": per_second(state.clone, 1.0),
-            "determinize_per_s": per_second(lambda s=state: s.determinize(0, seed=1), 1.0),
+            "clone_per_s": 1 / per_call(state.clone),
+            "determinize_per_s": 1 / per_call(lambda s=state, n=seeds: s.determinize(0, next(n))),
             "heuristic_games_per_s": heuristic_games(game_id, players, seconds),
         })
         if bar is not None:

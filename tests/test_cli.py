@@ -456,6 +456,18 @@ def test_bench_without_players_measures_every_count(run):
     assert sorted(bench_rows(result.output)) == [2, 3, 4, 5]
 
 
+def test_bench_paths_times_clone_and_determinize_where_the_game_lasts(run):
+    # a 2-player Rat-a-Tat Roll game lasts about 30 decisions: only the point after 10 is
+    # timed (decisions/s rows have 4 cells, these rows 4 too: players, after, clone, det.)
+    result = run("bench", GAME, "--players", "2", "--seconds", "0.02", "--paths")
+    assert result.exit_code == 0, result.output
+    assert "clone and determinize" in result.output
+    rows = [[c.strip() for c in line.strip("│ ").split("│")] for line in result.output.splitlines()]
+    timed = [r for r in rows if len(r) == 4 and r[1] in ("10", "1,000")]
+    assert [r[:2] for r in timed] == [["2", "10"]]
+    assert all(float(v) > 0 for v in timed[0][2:])
+
+
 @pytest.mark.parametrize(("args", "phrases"), [
     (["--players", "9"], ["2 to 5 players, not 9"]),
     (["--seconds", "0"], ["--seconds must be more than 0"]),

@@ -354,12 +354,15 @@ def bench(
     seconds: Annotated[float, typer.Option(help="time per player count")] = 5.0,
     seed: Annotated[int, typer.Option()] = 0,
     rule: RuleOption = None,
+    paths: Annotated[bool, typer.Option(
+        "--paths", help="also time clone and determinize after 10 and 1,000 decisions")] = False,
 ) -> None:
     """Random play for a fixed time: decisions and games per second, on one core.
 
     A game with no round cap is played with max_rounds=100 (random play might never end).
     """
     from .sim import bench as run_bench
+    from .sim import path_costs
     from .sim.progress import progress_bar
 
     if not seconds > 0:
@@ -381,9 +384,22 @@ def bench(
                               f"{result.games_per_second:,.0f}",
                               f"{result.decisions_per_game:.1f}")
                 bar.advance()
+        costs = []
+        if paths:
+            with console.status("clone and determinize..."):
+                costs = [c for count in counts for c in path_costs(game, count, seed=seed + 1,
+                                                                   rules=rules_)]
     except RatkingError as exc:
         fail(str(exc))
     console.print(table)
+    if paths:
+        times = Table(title=f"{info.title}: clone and determinize, µs each")
+        for name in ("players", "after decisions", "clone", "determinize"):
+            times.add_column(name, justify="right")
+        for c in costs:
+            times.add_row(str(c.players), f"{c.at:,}", f"{c.clone_us:.2f}",
+                          f"{c.determinize_us:.2f}")
+        console.print(times)
 
 
 def main() -> None:

@@ -2,7 +2,10 @@
 
 import random
 
-from ratking.core.rng import BLOCK, Rng, derive_seed, shuffle
+import pytest
+
+from ratking.core.errors import RecordError
+from ratking.core.rng import BLOCK, KeyedRng, Rng, derive_seed, dump_rng, load_rng, shuffle
 
 
 def draws(rng, n):
@@ -59,3 +62,72 @@ def test_bulk_draws_continue_the_same_stream():
     assert draws(one, 3) == bulk.randoms(3)
     assert draws(one, BLOCK + 7) == bulk.randoms(BLOCK + 7)  # across a block edge
     assert one.pos == bulk.pos and one.random() == bulk.random()
+
+
+# --- KeyedRng: the determinization stream ------------------------------------------------
+
+
+def test_a_keyed_stream_is_a_function_of_its_seed_however_it_is_read():
+    one = draws(KeyedRng(42), 500)
+    bulk = KeyedRng(42)
+    mixed = bulk.randoms(3) + draws(bulk, 100) + bulk.randoms(397)  # across regrowths
+    assert one == mixed and all(0.0 <= x < 1.0 for x in one)
+    assert [k - 1.0 for k in KeyedRng(42).keys(500)] == one
+    assert draws(KeyedRng(43), 50) != one[:50] and draws(KeyedRng(-42), 50) != one[:50]
+
+
+def test_a_keyed_stream_is_not_the_games_stream():
+    assert draws(KeyedRng(7), 20) != draws(Rng(7), 20)
+
+
+def test_keyed_copies_read_the_same_future_independently():
+    rng = KeyedRng(5)
+    draws(rng, 10)
+    twin = rng.copy()
+    ahead = draws(twin, 300)
+    assert draws(rng, 300) == ahead and isinstance(twin, KeyedRng)
+
+
+def test_keyed_streams_save_and_load_at_their_position():
+    rng = KeyedRng(-9)
+    draws(rng, 33)
+    back = load_rng(dump_rng(rng))
+    assert isinstance(back, KeyedRng) and draws(back, 40) == draws(rng, 40)
+    assert type(load_rng(dump_rng(Rng(3)))) is Rng
+
+
+@pytest.mark.parametrize("bad", [[1, -1, "keyed"], [1, 2, "other"], [-1, 2], [1.5, 2, "keyed"]])
+def test_malformed_saved_generators_are_refused(bad):
+    with pytest.raises(RecordError):
+        load_rng(bad)
+
+
+def test_keyed_numbers_look_uniform():
+    xs = KeyedRng(1).randoms(60_000)
+    counts = [0] * 10
+    for x in xs:
+        counts[int(x * 10)] += 1
+    assert all(5_600 < c < 6_400 for c in counts)
+    assert len(set(xs)) == len(xs)
+
+
+@pytest.mark.parametrize("make", [Rng, KeyedRng])
+def test_shuffling_several_lists_at_once_is_one_shuffle_each(make):
+    a, b, c = list(range(30)), list(range(12)), list(range(5))
+    shuffle(make(8), a, b, c)
+    x, y, z = list(range(30)), list(range(12)), list(range(5))
+    rng = make(8)
+    shuffle(rng, x)
+    shuffle(rng, y)
+    shuffle(rng, z)
+    assert (a, b, c) == (x, y, z) and a != list(range(30))
+
+
+@pytest.mark.parametrize("make", [Rng, KeyedRng])
+def test_the_random_methods_a_redeal_may_use(make):
+    rng = make(4)
+    items = list(range(20))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    assert {rng.randrange(3) for _ in range(200)} == {0, 1, 2}
+    assert {rng.choice("abc") for _ in range(200)} == set("abc")

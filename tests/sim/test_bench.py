@@ -73,3 +73,21 @@ def test_bench_caps_a_game_that_has_no_round_cap():
 def test_bench_keeps_a_games_own_cap_and_the_callers():
     assert bench_game("rat-and-duck").rules.max_rounds == 25  # its rulebook limit
     assert bench_game(GAME, {"max_rounds": 7}).rules.max_rounds == 7
+
+
+def test_path_costs_time_the_points_a_game_reaches():
+    from ratking.sim import path_costs
+
+    costs = path_costs("target-rats", 2, at=(1_000, 10), calls=2)
+    assert [(c.game, c.players, c.at) for c in costs] == [("target-rats", 2, 10),
+                                                         ("target-rats", 2, 1_000)]
+    assert all(c.clone_us > 0 and c.determinize_us > 0 for c in costs)
+    # a short game: the point past its end is left out
+    assert [c.at for c in path_costs(GAME, 2, at=(5, 10_000), calls=2)] == [5]
+
+
+def test_path_costs_check_the_player_count():
+    from ratking.sim import path_costs
+
+    with pytest.raises(RatkingError):
+        path_costs(GAME, 9)

@@ -8,13 +8,13 @@ event log and who may see what, cloning, determinization, records and JSON.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .errors import IllegalAction, RatkingError, RecordError
 from .events import Event, LogEntry, Voice
-from .rng import dump_rng, load_rng, new_rng, new_seed
+from .rng import KeyedRng, Rng, dump_rng, load_rng, new_rng, new_seed
+from .trail import Trail
 
 if TYPE_CHECKING:
     import numpy as np
@@ -28,17 +28,18 @@ class State:
     """A game in progress. Mutable: `apply` changes it in place; `clone` copies it."""
 
     __slots__ = (
+        "_history",
         "_legal",
+        "_log",
         "end_reason",
         "game",
-        "history",
-        "log",
         "names",
         "over",
         "players",
         "result",
         "rng",
         "seed",
+        "steps",
         "to_move",
     )
 
@@ -50,8 +51,9 @@ class State:
         self.seed = seed
         self.names = names
         self.rng = new_rng(seed)
-        self.history: list[str] = []
-        self.log: list[LogEntry] = []
+        self._history = Trail()
+        self._log = Trail()
+        self.steps = 0
         self._legal: list[Action] | None = None
         self.over = False
         self.result: list[float] | None = None
@@ -69,6 +71,25 @@ class State:
     def is_over(self) -> bool:
         return self.over
 
+    @property
+    def history(self) -> Trail:
+        """The ids of the actions applied so far, oldest first (list-like, append-only)."""
+        return self._history
+
+    @history.setter
+    def history(self, ids: list[str]) -> None:
+        self._history = Trail(ids)
+        self.steps = len(self._history)
+
+    @property
+    def log(self) -> Trail:
+        """Every event logged so far, as LogEntry tuples (list-like, append-only)."""
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = Trail(entries)
+
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take now (empty once the game is over)."""
         legal = self._legal
@@ -84,7 +105,8 @@ class State:
         if action.__class__ is not Action or action not in legal:
             action = self._resolve(action, legal)
         self._legal = None
-        self.history.append(action.id)
+        self._history.tail.append(action.id)
+        self.steps += 1
         self._apply(action)
 
     def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
@@ -142,7 +164,7 @@ class State:
         bit = 0 if seat is None else 1 << seat
         voice = self.voice(seat)
         out = []
-        for step, kind, actor, public, secret, audience in self.log[since:]:
+        for step, kind, actor, public, secret, audience in self._log.since(since):
             data = dict(public)
             if secret is not None and audience & bit:
                 data.update(secret)
@@ -157,15 +179,20 @@ class State:
         return Voice(self.names, reader)
 
     def clone(self) -> State:
-        """An independent copy: nothing done to one is seen in the other."""
+        """An independent copy: nothing done to one is seen in the other.
+
+        Costs the same at any point of a game: the copy shares the history and the log
+        with the original (`Trail.fork`), and each appends its own future.
+        """
         new = object.__new__(self.__class__)
         new.game = self.game
         new.players = self.players
         new.seed = self.seed
         new.names = self.names
         new.rng = self.rng.copy()
-        new.history = self.history[:]
-        new.log = self.log[:]
+        new._history = self._history.fork()
+        new._log = self._log.fork()
+        new.steps = self.steps
         new._legal = self._legal  # never mutated in place, so safe to share
         new.over = self.over
         new.result = self.result
@@ -177,13 +204,15 @@ class State:
     def determinize(self, seat: int | None, seed: int | None = None) -> State:
         """A clone where all that `seat` cannot know is re-dealt consistently with view(seat).
 
-        Future chance is re-seeded too, from a generator separate from the game's own.
+        Future chance is re-seeded too. Both come from one KeyedRng, a stream that is a pure
+        function of `seed` (same seed, same determinization) and separate from the game's
+        own generator; the re-deal reads its first numbers and the clone's chance the rest.
         """
         self._check_seat(seat)
-        redeal = random.Random(new_seed() if seed is None else seed)
+        stream = KeyedRng(new_seed() if seed is None else seed)
         new = self.clone()
-        new._redeal(seat, redeal)
-        new.rng = new_rng(redeal.getrandbits(63))
+        new._redeal(seat, stream)
+        new.rng = stream
         return new
 
     def record(self) -> dict[str, Any]:
@@ -193,7 +222,7 @@ class State:
             "rules": self.game.rules.as_dict(),
             "players": self.players,
             "seed": self.seed,
-            "actions": list(self.history),
+            "actions": self._history.to_list(),
         }
         if self.names != self.game.default_names(self.players):
             rec["names"] = list(self.names)
@@ -211,8 +240,8 @@ class State:
             "seed": self.seed,
             "names": list(self.names),
             "rng": dump_rng(self.rng),
-            "history": list(self.history),
-            "log": [[s, k, a, p, x, aud] for s, k, a, p, x, aud in self.log],
+            "history": self._history.to_list(),
+            "log": [[s, k, a, p, x, aud] for s, k, a, p, x, aud in self._log],
             "to_move": self.to_move,
             "over": self.over,
             "result": self.result,
@@ -224,7 +253,7 @@ class State:
         """Fill the base fields from `to_json` data (validated by the caller's schema)."""
         self._init_base(game, data["players"], data["seed"], tuple(data["names"]))
         self.rng = load_rng(data["rng"])
-        self.history = list(data["history"])
+        self.history = data["history"]
         try:
             self.log = [(s, k, a, p, x, aud) for s, k, a, p, x, aud in data["log"]]
         except (TypeError, ValueError):
@@ -239,7 +268,7 @@ class State:
     def _emit(self, kind: str, actor: int | None, public: dict[str, Any],
               secret: dict[str, Any] | None = None, audience: int = 0) -> None:
         """Log an event; `secret` is shown only to seats whose bit is set in `audience`."""
-        self.log.append((len(self.history) - 1, kind, actor, public, secret, audience))
+        self._log.tail.append((self.steps - 1, kind, actor, public, secret, audience))
 
     def _finish(self, result: list[float], reason: str) -> None:
         self.over = True
@@ -288,8 +317,9 @@ class State:
     def _clone_fields(self, new: State) -> None:
         raise NotImplementedError
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
-        """Re-deal, with `rng`, everything `seat` cannot know (default: nothing is hidden)."""
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal, with `rng` (read it through `core.rng.shuffle` or `rng.random()`),
+        everything `seat` cannot know (default: nothing is hidden)."""
 
     def _dump(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -162,7 +162,7 @@ class Room:
 
     @property
     def version(self) -> int:
-        return len(self.state.history)
+        return self.state.steps
 
     @property
     def status(self) -> str:

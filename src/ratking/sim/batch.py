@@ -61,7 +61,7 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
         state.apply(seated[state.to_move].choose(state))
     scores = state.scores()
     return GameResult(index, seed, tuple(state.returns()),
-                      None if scores is None else tuple(scores), len(state.history),
+                      None if scores is None else tuple(scores), state.steps,
                       getattr(state, "round", None), state.end_reason,
                       tuple(game.metrics(state).items()))
 

@@ -73,3 +73,47 @@ def bench(game_id: str, players: int, seconds: float = 5.0, seed: int = 0,
         now = clock()
         if now >= deadline:
             return BenchResult(game_id, players, now - start, decisions, games)
+
+
+@dataclass(frozen=True)
+class PathCost:
+    """What clone and determinize cost on one state of a random game."""
+
+    game: str
+    players: int
+    at: int  # decisions played before the measurement
+    clone_us: float  # microseconds per clone
+    determinize_us: float  # microseconds per determinize (seat to move, a new seed each)
+
+
+def per_call(fn, calls: int = 200, batches: int = 50) -> float:
+    """Seconds per call of fn(): the best of many short batches (a short batch often runs
+    whole between two interruptions of a busy host; interruptions only slow a batch)."""
+    clock = time.perf_counter
+    best = float("inf")
+    for _ in range(batches):
+        start = clock()
+        for _ in range(calls):
+            fn()
+        best = min(best, (clock() - start) / calls)
+    return best
+
+
+def path_costs(game_id: str, players: int, at: tuple[int, ...] = (10, 1_000), seed: int = 1,
+               rules: dict | None = None, calls: int = 200) -> list[PathCost]:
+    """Clone and determinize timed after each number of random decisions in `at` of one
+    random game (seed `seed`, the rules of bench_game); points past its end are left out."""
+    game = bench_game(game_id, rules)
+    game.check_players(players)
+    state = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    done, out = 0, []
+    for point in sorted(at):
+        done += random_play(state, rng, point - done)
+        if state.over:
+            break
+        seat, seeds = state.current_player, iter(range(1 << 62))
+        out.append(PathCost(
+            game_id, players, point, per_call(state.clone, calls) * 1e6,
+            per_call(lambda s=state, t=seat, n=seeds: s.determinize(t, next(n)), calls) * 1e6))
+    return out

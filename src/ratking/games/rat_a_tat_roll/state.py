@@ -9,12 +9,11 @@ shuffled.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ...core import State, saved
 from ...core.errors import RecordError
-from ...core.rng import shuffle
+from ...core.rng import Rng, shuffle
 from . import rules, views
 from .components import FACE_NAMES
 from .phases import CHOOSE, PHASE_NAMES
@@ -107,30 +106,40 @@ class RollState(State):
         new.turns = self.turns
         new.wild = self.wild
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle every card `seat` has not been shown among the places such cards are."""
         mine = self.knows(seat)
-        places: list[tuple[list[int], int]] = []
-        for hand in self.hands:
-            places.extend((hand, i) for i, c in enumerate(hand) if not mine >> c & 1)
-        places.extend((self.pile, i) for i, c in enumerate(self.pile) if not mine >> c & 1)
-        old = [where[i] for where, i in places]
+        pile = self.pile
+        spots = [(hand, i) for hand in self.hands for i, c in enumerate(hand)
+                 if not mine >> c & 1]
+        old = [hand[i] for hand, i in spots]
+        k = len(spots)
+        # The cards `seat` was not shown are all in hands or the pile (face-up ones are public),
+        # so when their number says the whole pile is unseen, no card of it needs a look.
+        hidden = ((1 << len(self.game.values)) - 1) & ~mine
+        whole = hidden.bit_count() - k == len(pile)
+        at = None if whole else [i for i, c in enumerate(pile) if not mine >> c & 1]
+        old += pile if whole else [pile[i] for i in at]
         new = old[:]
         shuffle(rng, new)
-        moved = dict(zip(old, new, strict=True))
-        for (where, i), card in zip(places, new, strict=True):
-            where[i] = card
+        for (hand, i), card in zip(spots, new, strict=False):
+            hand[i] = card
+        if whole:
+            pile[:] = new[k:]
+        else:
+            for i, card in zip(at, new[k:], strict=True):
+                pile[i] = card
         # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
-        hidden = 0
-        for c in old:
-            hidden |= 1 << c
-        for s, known in enumerate(self.known):
-            if known & hidden:
-                kept = known & ~hidden
-                for c in old:
-                    if known >> c & 1:
-                        kept |= 1 << moved[c]
-                self.known[s] = kept
+        known = self.known
+        for s, bits in enumerate(known):
+            seen = bits & hidden
+            if seen:
+                kept = bits ^ seen
+                while seen:
+                    low = seen & -seen
+                    kept |= 1 << new[old.index(low.bit_length() - 1)]
+                    seen ^= low
+                known[s] = kept
 
     # --- saving ---------------------------------------------------------------------------------
 

@@ -7,12 +7,11 @@ shared between clones (it never changes after set-up).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ...core import State, saved
 from ...core.errors import RecordError
-from ...core.rng import shuffle
+from ...core.rng import Rng, shuffle
 from . import rules, views
 from .params import DISSENT, GOVERNMENT, POLICE
 from .phases import PHASE_NAMES, PRE_MOVE
@@ -100,7 +99,7 @@ class DuckState(State):
         new.used = self.used[:]
         new.wanted = self.wanted[:]
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Nobody knows the deck's order; only government seats know the held cards."""
         if self.sees_cards(seat):
             shuffle(rng, self.deck)

@@ -7,12 +7,11 @@ sight); a card drawn from the deck is known only to its drawer until it is playe
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ...core import State, saved
 from ...core.errors import RecordError
-from ...core.rng import shuffle
+from ...core.rng import Rng, shuffle
 from . import rules, views
 from .components import PLACEHOLDER
 from .phases import MAIN, PHASE_NAMES
@@ -116,23 +115,24 @@ class RatState(State):
         new.wild_used = self.wild_used
         new.won = [w[:] for w in self.won]
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle every Specialist `seat` cannot place (others' unseen hand cards, the cards
         the Mastermind is showing someone else, the deck) among those places."""
         ring = self.game.deck.ringleader
         public = self.public
-        places: list[tuple[list[int], int]] = []
-        for p, hand in enumerate(self.hands):
-            if p != seat:
-                places.extend((hand, i) for i, c in enumerate(hand)
-                              if c < ring and not public >> c & 1)
-        if self.to_move != seat:
-            places.extend((self.drawn, i) for i in range(len(self.drawn)))
-        places.extend((self.deck, i) for i in range(len(self.deck)))
-        cards = [where[i] for where, i in places]
+        spots = [(hand, i) for p, hand in enumerate(self.hands) if p != seat
+                 for i, c in enumerate(hand) if c < ring and not public >> c & 1]
+        cards = [hand[i] for hand, i in spots]
+        drawn = self.drawn if self.to_move != seat else []
+        deck = self.deck
+        cards += drawn
+        cards += deck
         shuffle(rng, cards)
-        for (where, i), c in zip(places, cards, strict=True):
-            where[i] = c
+        for (hand, i), c in zip(spots, cards, strict=False):
+            hand[i] = c
+        k = len(spots)
+        drawn[:] = cards[k:k + len(drawn)]
+        deck[:] = cards[k + len(drawn):]
 
     def _dump(self) -> dict[str, Any]:
         return {"hands": [h[:] for h in self.hands],

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ratking.core import RecordError, State, saved
-from ratking.core.rng import shuffle
+from ratking.core.rng import Rng, shuffle
 
 from . import rules, views
 
@@ -53,7 +52,7 @@ class CrumbsState(State):
         new.swapped = self.swapped[:]
         new.round = self.round
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle what `seat` cannot know: the others' cards and the deck's order."""
         if self.over:
             return  # every card is shown at the end

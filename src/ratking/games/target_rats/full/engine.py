@@ -92,13 +92,23 @@ def run(s: FullState) -> None:
         code = top[0]
         if code < AUTO:
             if code == ACT:
-                if not pending(s):
+                spaces = pending(s)
+                if not spaces:
                     tasks.pop()
                     continue
+                s.to_move = top[1]
+                s._legal = _act_actions(s, spaces)  # computed once: the kernel's cache
+                return
             elif code == MOVE:
-                if not _move_options(s):
+                f = top[1]
+                starts = group_starts(s, f)
+                extra = _extra_group(s, starts)
+                if not starts and not extra:
                     end_moves(s)
                     continue
+                s.to_move = f
+                s._legal = _move_actions(s, f, starts, extra)
+                return
             elif code == SPAWN:
                 if len(s.rats[top[1]]) >= s.game.rules.max_rats:
                     tasks.pop()
@@ -153,14 +163,51 @@ def _usable(s: FullState, power: int) -> bool:
     return s.item_ready[f] and s.item[f] >= 0 and s.game.cards.power[s.item[f]] == power
 
 
-def _extra_group(s: FullState) -> bool:
+def _extra_group(s: FullState, starts: list[int]) -> bool:
     """Is an extra-group item worth offering: ready, and some group could start with it (not
-    once every rat has moved, where it would only add a pointless prompt)."""
-    return _usable(s, C.EXTRA_GROUP) and bool(startable(s, s.turn, True))
+    once every rat has moved, where it would only add a pointless prompt). `starts`: the
+    spaces a group may start from now (group_starts)."""
+    return _usable(s, C.EXTRA_GROUP) and bool(starts or startable(s, s.turn, True))
 
 
-def _move_options(s: FullState) -> bool:
-    return bool(group_starts(s, s.turn, True)) or _extra_group(s)
+def _move_actions(s: FullState, f: int, starts: list[int], extra: bool) -> list[Action]:
+    cat = s.game.catalogue
+    out = [cat.group[x] for x in starts]
+    if extra:
+        out.append(cat.use[s.game.cards.type_of[s.item[f]]])
+    out.append(cat.end_moves)
+    return out
+
+
+def _step_actions(s: FullState, f: int, options: list[tuple[int, int]]) -> list[Action]:
+    cat = s.game.catalogue
+    out = [cat.step[to] for to, _ in options]
+    if _usable(s, C.EXTRA_STEPS):
+        out.append(cat.use[s.game.cards.type_of[s.item[f]]])
+    if len(s.grp_path) > 1:
+        out.append(cat.stop)
+    return out
+
+
+def _act_actions(s: FullState, spaces: list[int]) -> list[Action]:
+    cat = s.game.catalogue
+    fights = contested(s, spaces)
+    if fights:
+        return [cat.fight[x] for x in fights]
+    out = []
+    for x in spaces:
+        if can_scavenge(s, x):
+            out.append(cat.scavenge[x])
+        if can_feed(s, x):
+            out.append(cat.feed[x])
+        if breed_pairs(s, x):
+            out.append(cat.breed[x])
+        if can_nest(s, x):
+            out.append(cat.nest[x])
+        if can_claim(s, x):
+            out.append(cat.claim)
+        out.append(cat.rest[x])
+    return out
 
 
 def legal_actions(s: FullState) -> list[Action]:
@@ -169,40 +216,15 @@ def legal_actions(s: FullState) -> list[Action]:
     code = top[0]
     f = top[1]
     if code == MOVE:
-        out = [cat.group[x] for x in group_starts(s, f)]
-        if _extra_group(s):
-            out.append(cat.use[s.game.cards.type_of[s.item[f]]])
-        out.append(cat.end_moves)
-        return out
+        starts = group_starts(s, f)
+        return _move_actions(s, f, starts, _extra_group(s, starts))
     if code == STEP:
-        out = [cat.step[to] for to, _ in group_steps(s)]
-        if _usable(s, C.EXTRA_STEPS):
-            out.append(cat.use[s.game.cards.type_of[s.item[f]]])
-        if len(s.grp_path) > 1:
-            out.append(cat.stop)
-        return out
+        return _step_actions(s, f, group_steps(s))
     if code == TAKE:
         take_ = cat.take
         return [take_[a][u] for a, u in take_options(s, f, top[2])]
     if code == ACT:
-        spaces = pending(s)
-        fights = contested(s, spaces)
-        if fights:
-            return [cat.fight[x] for x in fights]
-        out = []
-        for x in spaces:
-            if can_scavenge(s, x):
-                out.append(cat.scavenge[x])
-            if can_feed(s, x):
-                out.append(cat.feed[x])
-            if breed_pairs(s, x):
-                out.append(cat.breed[x])
-            if can_nest(s, x):
-                out.append(cat.nest[x])
-            if can_claim(s, x):
-                out.append(cat.claim)
-            out.append(cat.rest[x])
-        return out
+        return _act_actions(s, pending(s))
     if code == SPAWN:
         return [cat.spawn[x] for x in spawn_places(s, f)]
     if code == PUSH:
@@ -238,7 +260,15 @@ def apply(s: FullState, action: Action) -> None:
     kind = key[0]
     tasks = s.tasks
     if kind == A.STEP:
-        step(s, key[1])
+        options = step(s, key[1])
+        if options is not None:
+            # the group goes on: its next steps are the decision (run() only checks the
+            # throne, which changes no step), so they are computed once, here
+            run(s)
+            top = s.tasks[-1]
+            if not s.over and top[0] == STEP:
+                s._legal = _step_actions(s, top[1], options)
+            return
     elif kind == A.GROUP:
         tasks.append((TAKE, s.turn, key[1]))
     elif kind == A.TAKE:

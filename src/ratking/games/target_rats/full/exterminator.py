@@ -44,8 +44,9 @@ def surface_choices(s: FullState) -> list[int]:
 def infested(s: FullState) -> list[int]:
     count = s.count
     want = s.game.rules.infestation
+    at = count.__getitem__
     return [q for q, (every, _) in enumerate(quadrant_spaces())
-            if sum(count[x] for x in every) >= want]
+            if sum(map(at, every)) >= want]
 
 
 def move(s: FullState) -> None:

@@ -137,15 +137,26 @@ def group_starts(s: FullState, f: int, first: bool = False) -> list[int]:
 
 
 def startable(s: FullState, f: int, first: bool = False) -> list[int]:
-    """Spaces a group could start from if a group move were left (see group_starts)."""
+    """Spaces a group could start from if a group move were left (see group_starts): those
+    where take_options is not empty. A rat that has not moved is there (the loop starts
+    from one), so that holds exactly when it may go (it is not the throne rat) and a first
+    step exists (every step steps() offers has room for one more rat)."""
     seen = set()
     out = []
     moved = s.moved
-    for i, c in enumerate(s.rats[f]):
+    rats = s.rats[f]
+    b = s.game.board
+    city = b.city if f == s.cheese else -1
+    reach = s.game.rules.move_range
+    for i, c in enumerate(rats):
         sp = c >> 1
         if not moved[i] and sp not in seen:
             seen.add(sp)
-            if take_options(s, f, sp):
+            if sp == city:  # the throne rat may not go: another unmoved rat must be there
+                _, _, ufed, uunfed = available(s, f, sp)
+                if not ufed and not uunfed:
+                    continue
+            if steps(s, f, sp, [sp], 1, reach):
                 out.append(sp)
                 if first:
                     return out
@@ -193,7 +204,8 @@ def group_steps(s: FullState) -> list[tuple[int, int]]:
     return steps(s, s.turn, s.grp_path[-1], s.grp_path, len(s.grp_idx), s.grp_steps)
 
 
-def step(s: FullState, to: int) -> None:
+def step(s: FullState, to: int) -> list[tuple[int, int]] | None:
+    """Move the group one step; the steps it may take next, or None if its move ended."""
     f = s.turn
     b = s.game.board
     here = s.grp_path[-1]
@@ -208,8 +220,14 @@ def step(s: FullState, to: int) -> None:
     s.grp_path.append(to)
     s.grp_steps -= cost
     # seed 000, MOVEMENT: entering enemy rats ends the group's move (a fight will follow)
-    if enemies(s, f, to) or not group_steps(s):
+    if enemies(s, f, to):
         stop(s)
+        return None
+    nxt = group_steps(s)
+    if not nxt:
+        stop(s)
+        return None
+    return nxt
 
 
 def stop(s: FullState) -> None:

@@ -8,12 +8,11 @@ the two draw piles. `tasks` is the turn's stack of pending steps and decisions (
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ....core import State, saved
 from ....core.errors import RecordError
-from ....core.rng import shuffle
+from ....core.rng import Rng, shuffle
 from ..board import HOME
 from ..seats import NESTS
 from . import engine, views
@@ -145,10 +144,9 @@ class FullState(State):
         new.under_deck = self.under_deck[:]
         new.under_discard = self.under_discard[:]
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
         """The order of both draw piles is all that is hidden: reshuffle them."""
-        shuffle(rng, self.surface_deck)
-        shuffle(rng, self.under_deck)
+        shuffle(rng, self.surface_deck, self.under_deck)
 
     def _dump(self) -> dict[str, Any]:
         return {

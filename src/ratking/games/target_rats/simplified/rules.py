@@ -55,7 +55,9 @@ def steps_from(s: RatsState, f: int, here: int, path, pool: int) -> list[tuple[i
         return []
     if here == b.city and len(path) > 1 and opposing_in_city(s, f):
         return []  # RULINGS: a rat entering a contested Rat City stops there to fight
-    return [(n, 1) for n in b.adj[here] if _open(s, n, path)]
+    unlimited, count, most = b.unlimited, s.count, g.rules.space_limit  # _open, inlined
+    return [(n, 1) for n in b.adj[here]
+            if n not in path and (unlimited[n] or count[n] < most)]
 
 
 def can_step(s: RatsState, f: int, here: int, pool: int) -> bool:

@@ -6,11 +6,11 @@ an int, space * 2 + fed (rules.py). Nothing is hidden: every seat sees the whole
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ....core import State, saved
 from ....core.errors import RecordError
+from ....core.rng import Rng
 from ..seats import NESTS
 from . import rules, views
 from .phases import PHASE_NAMES
@@ -92,7 +92,7 @@ class RatsState(State):
         new.start_pool = self.start_pool
         new.target = self.target
 
-    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Nothing is hidden in this game."""
 
     def _dump(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..standing_rows import faction_panel
 from .rats import nests
 
 if TYPE_CHECKING:
@@ -14,23 +15,15 @@ if TYPE_CHECKING:
 def standing(view: dict[str, Any]) -> dict[str, Any]:
     """Per faction: nest tokens toward the goal, Da Big Cheese, and a win waiting to come true."""
     need = view["limits"]["nests_to_win"]
-    rows = []
-    for f in view["factions"]:
+
+    def row(f: dict[str, Any]) -> tuple[list[str], float]:
         parts = [f"{f['nests']} nest tokens ({need} needed)", f"{f['rats']} rats ({f['fed']} fed)"]
-        if f["cheese"]:
-            parts.append("Da Big Cheese")
         if f["pending_win"]:
             parts.append("wins at their next turn if they still hold both")
-        rows.append({"seats": [f["seat"]], "name": f"{f['name']} ({f['faction']})",
-                     "text": "; ".join(parts),
-                     "progress": (min(f["nests"], need) + f["cheese"]) / (need + 1)})
-    note = None
-    if view["max_rounds"]:
-        note = (f"Round {view['round']} of {view['max_rounds']}: at the limit the game ends "
-                "in a draw.")
-    return {"goal": f"Be Da Big Cheese (hold Rat City) with {need} nest tokens on the board, "
-                    "and still hold both when your next turn begins.",
-            "rows": rows, "note": note}
+        return parts, (min(f["nests"], need) + f["cheese"]) / (need + 1)
+
+    return faction_panel(view, f"Be Da Big Cheese (hold Rat City) with {need} nest tokens on "
+                               "the board, and still hold both when your next turn begins.", row)
 
 
 def ending(s: FullState) -> dict[str, Any]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..standing_rows import faction_panel
+
 if TYPE_CHECKING:
     from .state import RatsState
 
@@ -12,23 +14,14 @@ if TYPE_CHECKING:
 def standing(view: dict[str, Any]) -> dict[str, Any]:
     """Per faction: rats out of the home nest toward all of them, and Da Big Cheese."""
     need = view["max_rats"]
-    rows = []
-    for f in view["factions"]:
+
+    def row(f: dict[str, Any]) -> tuple[list[str], float]:
         out = f["rats"] - f["at_home"]
-        parts = [f"{out} of {need} rats out of the nest", f"{f['at_home']} at home",
-                 f"{f['fed']} fed"]
-        if f["cheese"]:
-            parts.append("Da Big Cheese")
-        rows.append({"seats": [f["seat"]], "name": f"{f['name']} ({f['faction']})",
-                     "text": "; ".join(parts),
-                     "progress": (min(out, need) + f["cheese"]) / (need + 1)})
-    note = None
-    if view["max_rounds"]:
-        note = (f"Round {view['round']} of {view['max_rounds']}: at the limit the game ends "
-                "in a draw.")
-    return {"goal": f"Be Da Big Cheese (a rat of yours in Rat City) with all {need} of your "
-                    "rats on the board and none left in the home nest.",
-            "rows": rows, "note": note}
+        return ([f"{out} of {need} rats out of the nest", f"{f['at_home']} at home",
+                 f"{f['fed']} fed"], (min(out, need) + f["cheese"]) / (need + 1))
+
+    return faction_panel(view, f"Be Da Big Cheese (a rat of yours in Rat City) with all {need} "
+                               "of your rats on the board and none left in the home nest.", row)
 
 
 def ending(s: RatsState) -> dict[str, Any]:

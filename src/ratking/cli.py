@@ -146,6 +146,9 @@ def serve(
         help="seconds a bot waits before it moves (default 0.6)")] = None,
     workers: Annotated[int, typer.Option(
         help="server processes; more than one needs PostgreSQL")] = 1,
+    search_workers: Annotated[int | None, typer.Option(
+        help="processes per server process where searching bots and hints think "
+             "(default: one per core but one)")] = None,
     api_docs: Annotated[bool, typer.Option(help="serve the API docs at /docs")] = False,
 ) -> None:
     """Start the web app: create tables, invite friends, play in the browser.
@@ -162,8 +165,10 @@ def serve(
     from .server.storage import ServerLock, check_url, default_db_url
 
     try:
+        if search_workers is not None and search_workers < 1:
+            raise ValueError("--search-workers must be at least 1")
         settings = Settings.from_env(db=db or default_db_url(), bot_delay=bot_delay,
-                                     api_docs=api_docs or None)
+                                     api_docs=api_docs or None, search_workers=search_workers)
     except ValueError as exc:
         fail(str(exc))
     url = settings.db

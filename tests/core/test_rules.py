@@ -62,7 +62,7 @@ def test_custom_check():
 def test_describe_is_json_ready():
     described = [s.describe() for s in SPECS]
     assert described[0] == {"name": "count", "default": 3, "type": "int", "help": "a number",
-                            "min": 1, "max": 5}
+                            "label": "Count", "min": 1, "max": 5}
     assert described[2]["choices"] == ["a", "b"]
     assert described[3]["optional"] is True
 

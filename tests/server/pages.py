@@ -35,9 +35,10 @@ def first_action(page):
     return page.locator(CLICKABLE).first
 
 
-def click_and_wait(page, action, timeout_ms: int = TURN_WAIT_MS) -> None:
-    """Click `action` (a locator) and wait for the table's answer: a new version of the game,
-    or its end."""
+def click_and_wait(page, action, timeout_ms: int = TURN_WAIT_MS,
+                   position: dict[str, float] | None = None) -> None:
+    """Click `action` (a locator; at `position` within it if given) and wait for the table's
+    answer: a new version of the game, or its end."""
     version = page.evaluate("() => document.body.dataset.version")
-    action.click()
+    action.click(position=position)
     page.wait_for_function(_ANSWERED, arg=version, timeout=timeout_ms)

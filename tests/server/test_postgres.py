@@ -31,8 +31,10 @@ def test_the_web_app_plays_and_resumes_on_postgresql(postgres):
 
     again = create_app(postgres, bot_delay=0)
     with TestClient(again) as client:
-        listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
-        assert listed[table["id"]]["status"] == "over"
+        lists = client.get("/api/tables").json()
+        listed = {t["id"]: t for t in lists["tables"]}  # live tables; the ended ones apart
+        assert table["id"] not in listed
+        assert {t["id"]: t for t in lists["finished"]}[table["id"]]["status"] == "over"
         assert listed[waiting_table["id"]]["version"] == moves
         token = waiting_table["seats"][1]["token"]
         with join(client, waiting_table, [token]) as (ws, state):

@@ -173,3 +173,38 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def test_chat_reaches_people_on_another_server(postgres):
+    # a chat line stored by one process is announced (NOTIFY) to the other, which passes it
+    # on to the people it serves; both write lines in turn, none lost and none doubled
+    a = Server(postgres, free_port(), bot_delay=0.02, **FAST)
+    b = Server(postgres, free_port(), bot_delay=0.02, **FAST)
+    try:
+        table = create(a, ["human", "human"])
+        tokens = [s["token"] for s in table["seats"]]
+        with connect(f"{a.ws}/ws/tables/{table['id']}", max_size=None) as on_a, \
+                connect(f"{b.ws}/ws/tables/{table['id']}", max_size=None) as on_b:
+            on_a.send(json.dumps({"type": "hello", "tokens": tokens[:1]}))
+            on_b.send(json.dumps({"type": "hello", "tokens": tokens[1:]}))
+            seen = {"a": [], "b": []}
+
+            def lines_until(ws, who, count):
+                deadline = time.monotonic() + 30
+                while len(seen[who]) < count:
+                    assert time.monotonic() < deadline, f"{who} saw only {seen[who]}"
+                    message = json.loads(ws.recv(timeout=30))
+                    if message["type"] == "chat":
+                        seen[who] += [line["text"] for line in message["lines"]]
+
+            for i in range(3):
+                on_a.send(json.dumps({"type": "chat", "text": f"a{i}"}))
+                lines_until(on_a, "a", 2 * i + 1)
+                lines_until(on_b, "b", 2 * i + 1)
+                on_b.send(json.dumps({"type": "chat", "text": f"b{i}"}))
+                lines_until(on_b, "b", 2 * i + 2)
+                lines_until(on_a, "a", 2 * i + 2)
+        assert seen["a"] == seen["b"] == ["a0", "b0", "a1", "b1", "a2", "b2"]
+    finally:
+        a.kill()
+        b.kill()

@@ -51,6 +51,15 @@ class Game:
     encode_view: ClassVar[Callable[..., None] | None] = None
     # names of the teams numbered by seat_teams (None: every seat plays for itself)
     team_names: ClassVar[tuple[str, ...] | None] = None
+    # the "how to win" panel: standing(view) -> {"goal": str, "rows": [{"seats", "name",
+    # "text", "progress"}], "note": str | None}, built only from that view; None: no panel
+    standing: ClassVar[Callable[[dict[str, Any]], dict[str, Any]] | None] = None
+    # the end screen: ending(state) of a finished game -> {"winners", "team", "rule",
+    # "column", "scores", "teams"} (who won, by which rule, formatted scores); None: returns only
+    ending: ClassVar[Callable[[State], dict[str, Any]] | None] = None
+    # a finished game's replay: open_hands(state) -> [{"who", "holds"}], everything hidden
+    # during play (hands, secret cards) as plain text; None: the game hides no hands
+    open_hands: ClassVar[Callable[[State], list[dict[str, str]]] | None] = None
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)

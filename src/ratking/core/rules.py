@@ -26,6 +26,11 @@ class RuleSpec:
     choices: tuple[str, ...] | None = None
     optional: bool = False
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+    label: str = ""  # a short name for people ("Dice in a Rat City fight"); default: the name
+
+    def title(self) -> str:
+        """The option as people read it: its label, or its name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def coerce(self, value: Any) -> Any:
         """Return `value` validated (and converted from text where that is unambiguous)."""
@@ -84,6 +89,7 @@ class RuleSpec:
             "default": self.default,
             "type": self.type.__name__,
             "help": self.help,
+            "label": self.title(),
         }
         if self.minimum is not None:
             out["min"] = self.minimum
@@ -103,6 +109,7 @@ MAX_ROUNDS = RuleSpec(
     "end the game after this many rounds (none: no cap); a capped game is scored as a draw",
     minimum=1,
     optional=True,
+    label="Round limit",
 )
 
 

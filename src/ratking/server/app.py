@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
+from . import chat, explain, lobby, pages
 from .messages import board_message
 from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key
 from .security import Protect
@@ -36,6 +37,8 @@ class NewTable(BaseModel):
     names: list[str] | None = Field(default=None, max_length=12)
     turn_timer: float | None = Field(default=None, ge=5, le=3600, allow_inf_nan=False)
     bot_delay: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
+    private: bool = False  # not listed in the lobby
+    joinable: bool = False  # anyone may take an open person's seat from the lobby
 
 
 def create_app(db: str | None = None, bot_delay: float | None = None,
@@ -71,15 +74,9 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.state.settings = settings
     app.add_middleware(Protect)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    def rooms_of(request: Request | WebSocket) -> Rooms:
-        return request.app.state.rooms
-
-    async def room_or_404(request: Request, table_id: str) -> Room:
-        room = await rooms_of(request).get(table_id)
-        if room is None:
-            raise HTTPException(404, f"no table {table_id!r}")
-        return room
+    app.include_router(pages.router)
+    app.include_router(lobby.router)
+    rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -132,7 +129,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         try:
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
-                spec.bot_delay, client)
+                spec.bot_delay, client, private=spec.private, joinable=spec.joinable)
         except (RatkingError, ValueError, TypeError) as exc:
             raise HTTPException(400, str(exc)) from None
         seats = [{"seat": i, "name": room.state.names[i], "kind": room.kinds[i],
@@ -143,7 +140,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
-        return {"tables": await rooms_of(request).listing()}
+        return await lobby.listing(rooms_of(request))
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
@@ -185,7 +182,9 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             raise HTTPException(400, f"step must be 0 to {total}")
         state = replay(room.state.record(), upto=step)
         notes = {i: n for i, n in room.notes.items() if i < step}
-        return {"step": step, "total": total, **board_message(state, None, notes)}
+        board = board_message(state, None, notes)
+        return {"step": step, "total": total, **board, "hands": explain.open_hands(state),
+                "standing": explain.standing(state, board["view"])}
 
     # --- the table's websocket ---------------------------------------------------------------
 
@@ -201,6 +200,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         conn = Connection(socket)
         try:
             await room.joined(conn)
+            await chat.send_history(room, conn)
             while True:
                 frame = await socket.receive()
                 if frame["type"] == "websocket.disconnect":
@@ -243,6 +243,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "
                                                 "you are watching")
+            await lobby.claim(room, conn.seats)
             room.rev += 1
             await room.send_state(conn, full=True)
             await room.broadcast(skip=conn)  # the others see this seat come online
@@ -261,9 +262,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             except MoveRefused as exc:
                 await refuse(conn, exc.code, str(exc))
                 await room.send_state(conn, full=True)
+        elif kind == "chat":
+            try:
+                await chat.post(room, conn, message)
+            except chat.ChatRefused as exc:
+                await refuse(conn, exc.code, str(exc))
         else:
             await refuse(conn, "unknown-type", f"unknown message type {str(kind)[:40]!r}; "
-                                               "known: hello, move, ping, sync")
+                                               "known: hello, move, chat, ping, sync")
 
     return app
 

@@ -17,24 +17,32 @@ import logging
 import os
 import secrets
 import socket
+from collections import deque
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 import orjson
 from fastapi import WebSocket
 
 from ..bots import BOT_NAMES, make_bot
-from ..core import Action, IllegalAction, State, game_class, make
+from ..core import IllegalAction, RatkingError, State, game_class, make
 from ..core.rng import derive_seed, new_seed
+from . import explain
+from .clock import TurnClock
 from .delta import CUT, diff, pieces
 from .messages import Narrator, actions_for, board_message, made_for_note, result_of
 from .settings import Settings
 from .storage import MADE_FOR, MoveConflict, Storage, StoredTable, TableRow, now
+from .workers import Workers
 
 log = logging.getLogger("ratking.server")
 
-BOT_KINDS = ("heuristic", "random")
+HUMAN = "human"
+STAND_IN = "heuristic"  # the bot that moves for a person whose time ran out, or a failed bot
+LAST_RESORT = "random"  # the bot that moves if the stand-in fails too
+ABANDONED_AFTER = timedelta(minutes=30)  # no move and no person at the table: off the live list
+CLOCK_FRESH = 0.25  # seconds a message's turn clock stays right enough to send again
 
 
 def token_hash(token: str) -> str:
@@ -69,6 +77,7 @@ class Connection:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sending: bool = False
     again: bool = False  # the table changed while a message was being sent
+    chatted: deque = field(default_factory=deque)  # when its last chat lines were sent
 
     def shown_seat(self, state: State) -> int | None:
         """The seat whose view this connection shows: the held seat to move, else the first."""
@@ -98,6 +107,7 @@ class Snapshot:
     svg_parts: list[str]
     deltas: dict[int, str] = field(default_factory=dict)
     _full: str | None = None
+    built: float = 0.0  # when (event loop time), for the turn clock's seconds left
 
     @property
     def full_text(self) -> str:
@@ -142,14 +152,13 @@ class Room:
                       for i, (seat, by) in stored.made_for.items()}
         self.kinds = [s["kind"] for s in row.seats]
         self.hashes = [s.get("token") for s in row.seats]
-        self.bots = {i: make_bot(kind, derive_seed(row.seed, 100 + i))
-                     for i, kind in enumerate(self.kinds) if kind in BOT_KINDS}
-        self.stand_in = make_bot("heuristic", derive_seed(row.seed, 99))  # for the turn timer
-        self.last_resort = make_bot("random", derive_seed(row.seed, 98))  # if bots fail
+        self.bots = {i: kind for i, kind in enumerate(self.kinds) if kind != HUMAN}  # specs
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task | None = None
-        self.deadline: float | None = None
+        self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
+        self.moved_at = _utc(row.updated_at)
+        self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
         self.driving = False  # this process holds the table's lease
         self.rev = 0  # bumped whenever what people see changes
         self.seq = 0
@@ -187,7 +196,18 @@ class Room:
 
     def connected(self) -> list[bool]:
         held = {s for c in self.connections for s in c.seats}
-        return [kind in BOT_KINDS or i in held for i, kind in enumerate(self.kinds)]
+        return [kind != HUMAN or i in held for i, kind in enumerate(self.kinds)]
+
+    def claimed(self) -> list[bool]:
+        """Per seat: a bot, or a person's seat someone has taken (not open to join)."""
+        return seats_claimed(self.row)
+
+    def abandoned(self) -> bool:
+        """Unfinished, with no person here and no move for a while: off the live list."""
+        held = {s for c in self.connections for s in c.seats}
+        people = {i for i, kind in enumerate(self.kinds) if kind == HUMAN}
+        return (self.playing and bool(people) and not held & people
+                and now() - self.moved_at > ABANDONED_AFTER)
 
     def _summary(self) -> dict[str, Any]:
         """summary(), once per change (shared by every seat's message)."""
@@ -205,11 +225,14 @@ class Room:
             "status": "over" if state.is_over else self.row.status,
             "version": self.version,
             "to_move": state.current_player if self.playing else None,
-            "seats": [{"seat": i, "name": state.names[i], "kind": kind, "connected": on}
-                      for i, (kind, on) in enumerate(zip(self.kinds, self.connected(),
-                                                         strict=True))],
+            "seats": [{"seat": i, "name": state.names[i], "kind": kind, "connected": on,
+                       "claimed": taken}
+                      for i, (kind, on, taken) in enumerate(zip(
+                          self.kinds, self.connected(), self.claimed(), strict=True))],
             "turn_timer": self.row.turn_timer,
             "created": self.row.created_at.isoformat(),
+            **table_extras(self.row),
+            "abandoned": self.abandoned(),
         }
 
     # --- moves ------------------------------------------------------------------------------
@@ -250,6 +273,7 @@ class Room:
                 if by in MADE_FOR:
                     self.notes[self.version] = made_for_note(state, seat, by)
                 state.apply(action)
+                self.moved_at = now()
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")
@@ -260,12 +284,13 @@ class Room:
             raise MoveRefused("stale", "another move was made first: look again")
 
     async def moved(self) -> None:
-        """After a move (ours or another process's): tell everyone, then what comes next."""
+        """After a move (ours or another process's): start what comes next, then tell
+        everyone (so the turn clock they are sent is the one now running)."""
         self.rev += 1
-        await self.broadcast()
         if self.playing and self.row.drivable and not self.driving:
             await self.rooms.take_lease(self)
         self.schedule()
+        await self.broadcast()
 
     async def _catch_up(self, upto: int | None = None, action: str | None = None) -> bool:
         """Apply the moves another process wrote (the lock is held). With `action`, move
@@ -312,28 +337,27 @@ class Room:
         await self.broadcast()
 
     def schedule(self) -> None:
-        """Start what happens next without a person: a bot's move, or the turn timer. Only
-        the process holding the table's lease does this."""
+        """Start what happens next without a person: a bot's move, or the turn timer (a time
+        bank per turn, see clock.py: once it has run out, the stand-in bot makes the rest of
+        the turn's decisions, a bot's delay apart). Only the process holding the table's
+        lease does this."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
-        had_deadline = self.deadline is not None
-        self.deadline = None
-        if not self.playing or self.rooms.closing or not self.driving:
-            if had_deadline:
-                self.rev += 1
-            return
-        state = self.state
-        seat = state.current_player
-        if seat in self.bots:
-            self.task = asyncio.create_task(self._bot_turn(seat, self.version,
-                                                           self.row.bot_delay, "bot"))
-        elif self.row.turn_timer:
-            loop = asyncio.get_running_loop()
-            self.deadline = loop.time() + self.row.turn_timer
-            self.task = asyncio.create_task(self._bot_turn(seat, self.version,
-                                                           self.row.turn_timer, "timer"))
-        if had_deadline or self.deadline is not None:
+        clock = self.clock
+        before = None if clock is None else (clock.seat, clock.deadline)
+        seat = self.state.current_player
+        if not self.playing or self.rooms.closing or not self.driving or seat in self.bots:
+            if clock is not None:
+                clock.stop()
+            if self.playing and self.driving and not self.rooms.closing:
+                self.task = asyncio.create_task(self._bot_turn(seat, self.version,
+                                                               self.row.bot_delay, "bot"))
+        elif clock is not None:
+            left = clock.start(seat, asyncio.get_running_loop().time())
+            self.task = asyncio.create_task(self._bot_turn(
+                seat, self.version, left if left > 0 else self.row.bot_delay, "timer"))
+        if clock is not None and before != (clock.seat, clock.deadline):
             self.rev += 1
 
     async def _bot_turn(self, seat: int, version: int, delay: float, by: str) -> None:
@@ -341,10 +365,11 @@ class Room:
             await asyncio.sleep(delay)
             if self.version != version or not self.playing:
                 return
-            bot = self.bots.get(seat, self.stand_in)
-            action, by = self._choose(bot, seat, by)
+            action, by = await self._choose(self.bots.get(seat, STAND_IN), seat, version, by)
+            if self.version != version:
+                return
             self.task = None  # this task is finishing: submit() must not cancel it
-            await self.submit(seat, action.id, version, by)
+            await self.submit(seat, action, version, by)
         except MoveRefused:
             pass  # someone moved first; the room has caught up and scheduled again
         except asyncio.CancelledError:
@@ -352,15 +377,18 @@ class Room:
         except Exception:
             log.exception("bot move failed at table %s", self.id)
 
-    def _choose(self, bot: Any, seat: int, by: str) -> tuple[Action, str]:
-        """`bot`'s move for `seat`, and who made it. A bot that fails does not stall the
-        table: the turn timer's stand-in moves instead (should it fail too, a random legal
-        move), the move is stored as made by "stand-in", and the failure is logged."""
-        choosers = [(bot, by)] + [(other, "stand-in") for other in
-                                  (self.stand_in, self.last_resort) if other is not bot]
+    async def _choose(self, spec: str, seat: int, version: int, by: str) -> tuple[str, str]:
+        """The id of the move bot `spec` makes for `seat` (in the worker pool if it searches,
+        see workers.py), and who made it. A bot that fails does not stall the table: the
+        turn timer's stand-in moves instead (should it fail too, a random legal move), the
+        move is stored as made by "stand-in", and the failure is logged."""
+        seed = derive_seed(derive_seed(self.row.seed, 100 + seat), version)
+        choosers = [(spec, by), (STAND_IN, "stand-in"), (LAST_RESORT, "stand-in")]
         for chooser, who in choosers:
             try:
-                return chooser.choose(self.state), who
+                return await self.rooms.workers.choose(self.state, chooser, seed), who
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception("a bot failed to move for seat %d at table %s", seat, self.id)
         raise RuntimeError(f"no bot could move for seat {seat} at table {self.id}")
@@ -395,9 +423,13 @@ class Room:
         seat = conn.shown_seat(state)
         key = (seat, conn.seats)
         snap = self.snaps.get(key)
-        if snap is not None and snap.rev == self.rev:
+        loop_time = asyncio.get_running_loop().time()
+        if snap is not None and snap.rev == self.rev and (
+                self.clock is None or self.clock.deadline is None
+                or loop_time - snap.built < CLOCK_FRESH):
             return key, snap
         self.seq += 1
+        board = self.board(seat)
         message = {
             "type": "state",
             "seq": self.seq,
@@ -406,10 +438,11 @@ class Room:
             "you": list(conn.seats),
             "turn_deadline": self._seconds_left(),
             "result": result_of(state),
-            **self.board(seat),
+            **board,
+            **self._explained(board["view"]),
         }
         parts = message["svg"].split(CUT)
-        new = Snapshot(self.seq, self.rev, message, parts)
+        new = Snapshot(self.seq, self.rev, message, parts, built=loop_time)
         self.snaps[key] = new
         if len(self.snaps) > 4 * len(self.connections) + 8:  # keys nobody holds any more
             held = {(c.shown_seat(state), c.seats) for c in self.connections}
@@ -444,9 +477,16 @@ class Room:
             conn.sending = False
 
     def _seconds_left(self) -> float | None:
-        if self.deadline is None:
+        if self.clock is None or self.clock.deadline is None:
             return None
-        return round(max(0.0, self.deadline - asyncio.get_running_loop().time()), 1)
+        return round(self.clock.left(asyncio.get_running_loop().time()) or 0.0, 1)
+
+    def _explained(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The turn clock, the how-to-win panel and the end screen's explanation."""
+        loop_time = asyncio.get_running_loop().time()
+        return {"clock": self.clock.shown(loop_time) if self.clock is not None else None,
+                "standing": explain.standing(self.state, view),
+                "ending": explain.ending(self.state)}
 
     async def broadcast(self, skip: Connection | None = None) -> None:
         targets = [c for c in self.connections if c is not skip]
@@ -485,9 +525,12 @@ def client_key(address: str | None) -> str | None:
 class Rooms:
     """The tables this process holds in memory, loaded from storage on demand."""
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None,
+                 workers: Workers | None = None) -> None:
         self.storage = storage
         self.settings = settings or Settings()
+        self.workers = workers or Workers(self.settings.search_workers,
+                                          nice=self.settings.search_nice)
         self.me = process_name()
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future] = {}
@@ -547,6 +590,7 @@ class Rooms:
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()
+        self.workers.close()
         # end the leases, so that another process (or the next start) takes over at once
         with contextlib.suppress(Exception):
             await self.run(self.storage.let_go, self.me)
@@ -609,7 +653,8 @@ class Rooms:
     # --- what other processes did (NOTIFY) -----------------------------------------------
 
     def heard(self, payload: str) -> None:
-        """A NOTIFY from any process: 'm <table> <index> <action>' or 's <table> <status>'."""
+        """A NOTIFY from any process: 'm <table> <index> <action>', 's <table> <status>' or
+        'c <table> <index>' (a chat line)."""
         kind, _, rest = payload.partition(" ")
         if kind == "m":
             table_id, index, action = [*rest.split(" ", 2), "", ""][:3]
@@ -621,6 +666,12 @@ class Rooms:
             room = self.rooms.get(table_id)
             if room is not None:
                 self.spawn(room.heard_status(status))
+        elif kind == "c":  # a chat line (chat.py)
+            from . import chat
+
+            room = self.rooms.get(rest.partition(" ")[0])
+            if room is not None and room.chat is not None:
+                self.spawn(chat.heard(room))
 
     async def resync(self) -> None:
         """After the listener reconnected: catch up every room (notices may have been lost)."""
@@ -708,13 +759,22 @@ class Rooms:
     async def create(self, game_id: str, players: int, seats: list[str],
                      rules: dict[str, Any], names: list[str] | None,
                      turn_timer: float | None, bot_delay: float | None,
-                     client: str | None = None) -> tuple[Room, list[str | None], str]:
+                     client: str | None = None, *, private: bool = False,
+                     joinable: bool = False) -> tuple[Room, list[str | None], str]:
         """A new table; returns it, the secret token of each human seat (None for bots) and
-        the creator's token, which closes the table."""
+        the creator's token, which closes the table. A seat is "human" or a bot spec
+        (`make_bot` checks it: "heuristic", "hard"...); the first person's seat is taken by
+        whoever creates the table."""
         kinds = [("heuristic" if k == "bot" else k) for k in seats]
-        bad = [k for k in kinds if k not in ("human", *BOT_KINDS)]
-        if bad:
-            raise ValueError(f"unknown seat kind {bad[0]!r}; choose human, heuristic or random")
+        for kind in kinds:
+            if not isinstance(kind, str) or len(kind) > 60:
+                raise ValueError("a seat is 'human' or a bot such as 'heuristic' or 'hard'")
+            if kind != HUMAN:
+                try:
+                    make_bot(kind, 0)
+                except RatkingError as exc:
+                    raise ValueError(f"unknown seat kind {kind!r}: a seat is 'human' or a "
+                                     f"bot ({exc})") from None
         delay = self.settings.bot_delay if bot_delay is None else bot_delay
         if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
             cap = self.settings.botonly_max_rounds
@@ -740,22 +800,27 @@ class Rooms:
         await self.check_limits(client)
         tokens = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
         owner = secrets.token_urlsafe(18)
+        first = kinds.index(HUMAN) if HUMAN in kinds else None
         stamp = now()
-        drivable = any(k != "human" for k in kinds) or bool(turn_timer)
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.id, rules=game.rules.as_dict(),
             players=players, seed=new_seed(), names=list(names),
-            seats=[{"kind": k, "token": token_hash(t) if t else None}
-                   for k, t in zip(kinds, tokens, strict=True)],
+            seats=[{"kind": k, "token": token_hash(t) if t else None, "claimed": i == first}
+                   for i, (k, t) in enumerate(zip(kinds, tokens, strict=True))],
             bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
-            drivable=drivable)
+            drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
+            joinable=joinable)
+        return await self.open(row), tokens, owner
+
+    async def open(self, row: TableRow) -> Room:
+        """Store a new table, make it live and start its bots or clock."""
         await self.run(self.storage.create, row)
         room = self.rooms[row.id] = Room(self, StoredTable(row, []))
-        if drivable:
+        if row.drivable:
             await self.take_lease(room)
         room.schedule()
-        return room, tokens, owner
+        return room
 
     async def listing(self) -> list[dict[str, Any]]:
         """The tables moved most recently: live ones as they are, the others from storage."""
@@ -772,7 +837,28 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
         "id": row.id, "game": row.game, "title": game_class(row.game).title, "players": row.players,
         "status": row.status, "version": row.moves, "to_move": None,
         "seats": [{"seat": i, "name": row.names[i], "kind": seat["kind"],
-                   "connected": seat["kind"] in BOT_KINDS}
-                  for i, seat in enumerate(row.seats)],
+                   "connected": seat["kind"] != HUMAN, "claimed": taken}
+                  for i, (seat, taken) in enumerate(zip(row.seats, seats_claimed(row),
+                                                        strict=True))],
         "turn_timer": row.turn_timer, "created": row.created_at.isoformat(),
+        **table_extras(row),
+        "abandoned": row.status == "playing" and any(s["kind"] == HUMAN for s in row.seats)
+        and now() - _utc(row.updated_at) > ABANDONED_AFTER,
     }
+
+
+def _utc(stamp):
+    """SQLite gives back times without their zone: they are UTC."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def seats_claimed(row: TableRow) -> list[bool]:
+    """Per seat: a bot, or a person's seat someone has taken (not open to join)."""
+    return [seat["kind"] != HUMAN or bool(seat.get("claimed")) for seat in row.seats]
+
+
+def table_extras(row: TableRow) -> dict[str, Any]:
+    """What the lobby and the table page show of a table besides its game: private, open to
+    join, its rematch."""
+    return {"private": bool(row.private), "joinable": bool(row.joinable),
+            "rematch": row.rematch}

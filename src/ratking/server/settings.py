@@ -30,6 +30,9 @@ class Settings:
     botonly_min_delay: float = 0.5  # least pause of a bot at a table with no person
     max_frame: int = 65536  # bytes: the websocket refuses bigger frames before reading them
     api_docs: bool = False  # serve /docs and /openapi.json
+    # bots that search, and hints: a pool of worker processes beside each server process
+    search_workers: int = 0  # processes in the pool (0: one per core but one)
+    search_nice: int = 10  # how far a worker steps back for the event loop (POSIX nice)
     # more than one process (PostgreSQL)
     lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
     maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving

@@ -66,7 +66,8 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     names: Mapped[list[str]] = mapped_column(JSON)
-    # per seat: {"kind": "human" | "heuristic" | "random", "token": sha256 hex or null}
+    # per seat: {"kind": "human" or a bot spec ("heuristic", "hard"...), "token": sha256 hex or
+    # null, "claimed": whether a person has taken the seat (optional; absent means no)}
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     bot_delay: Mapped[float] = mapped_column(Float)
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -80,6 +81,9 @@ class TableRow(Base):
     drivable: Mapped[bool] = mapped_column(Boolean, default=False)  # bots or a turn timer
     driver: Mapped[str | None] = mapped_column(String(40), nullable=True)  # the process...
     driver_until: Mapped[float | None] = mapped_column(Float, nullable=True)  # ...and until when
+    private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed in the lobby
+    joinable: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats taken from it
+    rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the next table
 
 
 class MoveRow(Base):
@@ -91,6 +95,17 @@ class MoveRow(Base):
     action: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int] = mapped_column(Integer)
     by: Mapped[str] = mapped_column(String(12))  # human, bot, timer, stand-in or forced
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(400))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -329,6 +344,46 @@ class Storage:
         with self.engine.begin() as conn:
             conn.execute(update(TableRow).where(TableRow.driver.is_not(None))
                          .values(driver_until=0.0))
+
+    # --- the lobby and the table's social side: listing, seats taken, rematches, chat ---------
+
+    def listed(self, status: str, limit: int = 50) -> list[TableRow]:
+        """The most recently moved tables in `status` that the lobby may list (not private)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            query = (select(TableRow).where(TableRow.status == status, TableRow.private.is_(False))
+                     .order_by(TableRow.updated_at.desc()).limit(limit))
+            return list(session.scalars(query).all())
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store the seats (a seat taken, a token replaced for a player who joined)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id)
+                         .values(rematch=rematch))
+
+    def add_chat(self, table_id: str, index: int, seat: int, line: str) -> datetime:
+        """Store chat line `index` (announced to the other processes); a line already written
+        at that index (by another process) raises MoveConflict and writes nothing."""
+        stamp = now()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ChatRow), {"table_id": table_id, "index": index,
+                                               "seat": seat, "text": line,
+                                               "created_at": stamp})
+                self._notify(conn, f"c {table_id} {index}")
+        except IntegrityError:
+            raise MoveConflict(table_id, index) from None
+        return stamp
+
+    def chat(self, table_id: str, limit: int, since: int = 0) -> list[ChatRow]:
+        """The last `limit` chat lines of a table from index `since` on, oldest first."""
+        query = (select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.index >= since)
+                 .order_by(ChatRow.index.desc()).limit(limit))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(reversed(session.scalars(query).all()))
 
     @staticmethod
     def _moves(session: Session, table_id: str) -> tuple[list[str], dict[int, tuple[int, str]]]:

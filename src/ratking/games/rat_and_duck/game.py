@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RatkingError
-from . import heuristic, metrics, observation, svg, text
+from . import heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
 from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, TEAM_NAMES, parse_units
@@ -112,3 +112,7 @@ class RatAndDuck(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    # the web table's how-to-win panel, end screen and finished-game replay
+    ending = staticmethod(standing.ending)
+    open_hands = staticmethod(standing.open_hands)
+    standing = staticmethod(standing.standing)  # last: it rebinds the name

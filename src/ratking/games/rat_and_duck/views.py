@@ -90,6 +90,8 @@ def view(s: DuckState, seat: int | None) -> dict[str, Any]:
                   for i in range(s.players)],
         "scores": {"government": s.biosci * r.government_score_weight,
                    "dissent": sum(s.unrest) * r.dissent_score_weight},
+        "score_weights": {"government": r.government_score_weight,
+                          "dissent": r.dissent_score_weight},
         "over": s.over,
     }
     if s.over:

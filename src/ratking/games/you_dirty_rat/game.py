@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game
-from . import heuristic, metrics, observation, svg, text
+from . import heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .components import Deck, load_deck
 from .params import RULE_SPECS
@@ -46,3 +46,7 @@ class YouDirtyRat(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    # the web table's how-to-win panel, end screen and finished-game replay
+    ending = staticmethod(standing.ending)
+    open_hands = staticmethod(standing.open_hands)
+    standing = staticmethod(standing.standing)  # last: it rebinds the name

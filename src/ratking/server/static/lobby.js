@@ -1,7 +1,11 @@
-// The lobby: choose a game, seats and rule variants; create a table; watch open tables.
+// The lobby: choose a game, seats (people or bots of a level) and rule variants; create a
+// table (private or open to join); resume your tables; watch or join the others.
+import { seatKind } from "./words.js";
+
 const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null;
+let levels = [{ level: "normal", spec: "heuristic", label: "Normal" }];
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -15,7 +19,12 @@ function el(tag, attrs = {}, ...children) {
 }
 
 async function loadGames() {
-  games = await (await fetch("/api/games")).json();
+  const [gameList, bots] = await Promise.all([
+    fetch("/api/games").then((r) => r.json()),
+    fetch("/api/bots").then((r) => r.json()).catch(() => null),
+  ]);
+  games = gameList;
+  if (bots && bots.levels.length) levels = bots.levels;
   const list = $("game-list");
   list.replaceChildren();
   for (const game of games) {
@@ -25,7 +34,10 @@ async function loadGames() {
       el("span", { class: "muted", text: `${game.min_players}-${game.max_players} players` }),
       el("span", { text: game.summary }));
     card.addEventListener("click", () => choose(game.id));
-    list.append(card);
+    const rules = el("a", { class: "card-rules", href: `/rules/${game.id}`, target: "_blank",
+                            rel: "noopener", "data-rules": game.id,
+                            text: `How to play ${game.title}` });
+    list.append(el("div", { class: "game-card-wrap" }, card, rules));
   }
   if (games.length) choose(games[0].id);
 }
@@ -54,9 +66,10 @@ function drawSeats() {
   for (let i = 0; i < n; i++) {
     const select = el("select", { "data-seat": i, "aria-label": `Seat ${i + 1}` },
       el("option", { value: "human", text: "Person" }),
-      el("option", { value: "heuristic", text: "Bot" }),
-      el("option", { value: "random", text: "Random bot" }));
+      ...levels.map((level) => el("option", { value: level.spec, title: level.label,
+                                              text: `Bot: ${level.level}` })));
     select.value = old[i] || (i === 0 ? "human" : "heuristic");
+    if (!select.value) select.value = "heuristic";
     box.append(el("label", { class: "seat-pick" }, `Seat ${i + 1}`, select));
   }
 }
@@ -81,7 +94,8 @@ function drawRules() {
       input.value = rule.default ?? "";
     }
     input.dataset.default = rule.default ?? "";
-    box.append(el("label", { class: "rule", title: rule.help }, el("code", { text: rule.name }),
+    box.append(el("label", { class: "rule", title: rule.help },
+                  el("span", { class: "rule-label", text: rule.label }),
                   input, el("small", { class: "muted", text: rule.help })));
   }
 }
@@ -106,7 +120,8 @@ async function create(event) {
   const timer = $("turn-timer").value;
   const body = { game: chosen.id, players: seats.length, seats, rules: changedRules(),
                  turn_timer: timer ? Number(timer) : null,
-                 bot_delay: Number($("bot-delay").value) };
+                 bot_delay: Number($("bot-delay").value),
+                 private: $("private").checked, joinable: $("joinable").checked };
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
@@ -126,22 +141,85 @@ async function create(event) {
   location.href = answer.url;
 }
 
+function seatsText(t) {
+  return t.seats.map((s) => `${s.name}${s.kind === "human" ? "" : ` (${seatKind(s.kind)})`}`)
+    .join(", ");
+}
+
+function myTableIds() {
+  // the tables where this browser holds a seat, newest first (kept by the table page)
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith("ratking:tokens:")) continue;
+    try { if (JSON.parse(localStorage.getItem(key)).length) ids.push(key.slice(15)); } catch { }
+  }
+  return ids;
+}
+
+async function loadMine() {
+  const ids = myTableIds();
+  const found = (await Promise.all(ids.map(async (id) => {
+    const response = await fetch(`/api/tables/${encodeURIComponent(id)}`);
+    return response.ok ? response.json() : null;
+  }))).filter(Boolean);
+  found.sort((a, b) => (a.status === "over") - (b.status === "over")
+                       || b.created.localeCompare(a.created));
+  const list = $("my-list");
+  list.replaceChildren(...found.slice(0, 12).map((t) => {
+    const word = t.status === "over" ? "Replay" : "Resume";
+    const state = t.status === "over" ? "finished" : t.status === "abandoned"
+      ? `left at move ${t.version}` : `move ${t.version}`;
+    return el("li", {},
+      el("a", { class: "button small", href: `/t/${t.id}`, text: word, "data-resume": t.id }),
+      el("strong", { text: ` ${t.title}` }),
+      el("span", { class: "muted", text: ` · ${state}${t.private ? " · private" : ""}` }));
+  }));
+  $("my-tables").hidden = found.length === 0;
+}
+
+async function take(table, seat) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(table)}/join`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat }),
+  });
+  const answer = await response.json();
+  if (!response.ok) { alert(answer.error || "That seat could not be taken"); loadTables(); return; }
+  const key = `ratking:tokens:${table}`;
+  let held = [];
+  try { held = JSON.parse(localStorage.getItem(key) || "[]"); } catch { held = []; }
+  held.push(answer.token);
+  localStorage.setItem(key, JSON.stringify(held));
+  location.href = answer.url;
+}
+
 async function loadTables() {
   const list = $("table-list");
   try {
-    const { tables } = await (await fetch("/api/tables")).json();
+    const { tables, finished } = await (await fetch("/api/tables")).json();
+    const mine = new Set(myTableIds());
     list.replaceChildren();
-    if (!tables.length) list.append(el("li", { class: "muted", text: "No tables yet." }));
+    if (!tables.length) list.append(el("li", { class: "muted", text: "No tables being played." }));
     for (const t of tables) {
-      const seats = t.seats.map((s) => `${s.name}${s.kind === "human" ? "" : " (bot)"}`)
-        .join(", ");
-      const state = t.status === "over" ? "finished" : t.status === "playing"
-        ? `move ${t.version}` : t.status;
-      list.append(el("li", {},
-        el("a", { href: `/t/${t.id}`, text: t.status === "over" ? "Replay" : "Watch" }),
+      const item = el("li", {},
+        el("a", { href: `/t/${t.id}`, text: mine.has(t.id) ? "Resume" : "Watch" }),
         el("strong", { text: ` ${t.title}` }),
-        el("span", { class: "muted", text: ` · ${state} · ${seats}` })));
+        el("span", { class: "muted", text: ` · move ${t.version} · ${seatsText(t)}` }));
+      if (t.joinable && !mine.has(t.id)) {
+        for (const s of t.seats.filter((x) => x.kind === "human" && !x.claimed)) {
+          const button = el("button", { type: "button", class: "small", "data-take": s.seat,
+                                        text: `Take ${s.name}'s seat` });
+          button.addEventListener("click", () => take(t.id, s.seat));
+          item.append(" ", button);
+        }
+      }
+      list.append(item);
     }
+    $("finished-list").replaceChildren(...finished.map((t) => el("li", {},
+      el("a", { href: `/t/${t.id}`, text: "Replay" }),
+      el("strong", { text: ` ${t.title}` }),
+      el("span", { class: "muted", text: ` · ${seatsText(t)}` }))));
+    $("finished-tables").hidden = finished.length === 0;
   } catch {
     list.replaceChildren(el("li", { class: "error", text: "Cannot reach the server." }));
   }
@@ -151,4 +229,5 @@ $("players").addEventListener("change", drawSeats);
 $("table-form").addEventListener("submit", create);
 loadGames();
 loadTables();
+loadMine();
 setInterval(loadTables, 5000);

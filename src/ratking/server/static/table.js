@@ -5,6 +5,12 @@ import { installSettings, settings, signalTurn } from "./signals.js";
 // After the first full message the server sends only what changed (deltas); `Deltas`
 // rebuilds each full message, so the drawing code below always gets a whole board.
 import { Deltas } from "./delta.js";
+import { chatSeats, initChat, receiveChat } from "./chat.js";
+import { drawClock } from "./clock.js";
+import { drawRematch, showResult } from "./endscreen.js";
+import { initReplay, replaying, showStep } from "./replay.js";
+import { drawStanding } from "./standing.js";
+import { seatKind } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -15,10 +21,9 @@ let last = null;          // the last state message
 let shownSeat = null;     // whose cards are on screen (hot seat)
 let waiting = false;      // a move was sent; wait for the answer
 let retry = 500;
-let replayStep = null;
-let timerId = null;
 let route = null;         // the steps still to send of a move to a chosen destination
 let forcedAt = -1;        // the version whose only move was made for the person
+let rematchSeen = null;   // the rematch the game-over box last announced
 const deltas = new Deltas();
 let syncing = false;      // a delta did not fit: a full message was asked for
 
@@ -83,7 +88,8 @@ function connect() {
         syncing = true;
         send({ type: "sync" });
       }
-    } else if (message.type === "error") {
+    } else if (message.type === "chat") receiveChat(message);
+    else if (message.type === "error") {
       waiting = false;
       route = null;
       if (message.code === "unknown-table") {
@@ -115,13 +121,15 @@ function show(message) {
   const table = message.table;
   signalTurn(`ratking · ${table.title}`, message.actions.length > 0 && !message.result);
   $("title").textContent = table.title;
+  $("rules-link").href = `/rules/${encodeURIComponent(table.game)}`;
+  $("rules-link").title = `The rules of ${table.title}, in a new tab`;
   const mover = table.to_move === null ? null : table.seats[table.to_move];
   const shut = { closed: "Table closed", archived: "Table archived" }[table.status];
   $("status").textContent = message.result ? "Game over" : shut ? shut
     : message.actions.length ? "Your move" : mover ? `${mover.name} to move` : "";
   $("close-table").hidden = !ownerToken() || table.status !== "playing";
   $("status").classList.toggle("mine", message.actions.length > 0);
-  if (replayStep === null) {
+  if (!replaying()) {
     // hot seat: when the screen must change hands, hide the cards until the player is ready
     if (shownSeat !== null && message.seat !== null && message.seat !== shownSeat
         && message.you.length > 1 && !message.result) {
@@ -133,10 +141,25 @@ function show(message) {
     drawBoard(message.svg, message.actions, `${table.id}:${message.seat}`);
   }
   drawSeats(message);
-  drawLog(message.log);
-  if (replayStep === null) continueRoute(message) || playForced(message);
-  drawTimer(message.turn_deadline);
-  if (message.result && !$("game-over").dataset.seen) showResult(message);
+  if (!replaying()) {
+    drawLog(message.log);
+    continueRoute(message) || playForced(message);
+  }
+  drawClock(message.clock, table.seats, message.you);
+  drawStanding(message.standing, message.you);
+  chatSeats(message.you);
+  if (message.result) {
+    showResult(message);
+    drawRematch(message, tableId, tokens, toast);
+    const box = $("game-over");
+    // shown once when the game ends, and again when someone starts the rematch
+    if (!box.dataset.seen || (table.rematch && rematchSeen !== table.rematch && !replaying())) {
+      box.dataset.seen = "1";
+      rematchSeen = table.rematch;
+      $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+      box.hidden = false;
+    }
+  }
 }
 
 function drawBoard(svg, actions, key = "") {
@@ -200,7 +223,7 @@ function playForced(message) {
   const version = message.version;
   document.body.dataset.forcing = String(version);  // for tests: a move is about to be made
   setTimeout(() => {
-    if (!last || last.version !== version || waiting || replayStep !== null) {
+    if (!last || last.version !== version || waiting || replaying()) {
       delete document.body.dataset.forcing;
       return;
     }
@@ -210,7 +233,7 @@ function playForced(message) {
 }
 
 function act(actionId) {
-  if (!last || waiting || replayStep !== null) return;
+  if (!last || waiting || replaying()) return;
   const paths = routesTo(actionId);
   if (paths) { takeRoute(paths); return; }
   if (!last.actions.some((a) => a.id === actionId)) return;
@@ -237,8 +260,9 @@ function drawSeats(message) {
     item.className = [seat.connected ? "on" : "off",
                       message.table.to_move === seat.seat ? "turn" : "",
                       message.you.includes(seat.seat) ? "you" : ""].join(" ");
-    const kind = seat.kind === "human" ? "" : seat.kind === "random" ? " · random bot" : " · bot";
-    item.textContent = `${seat.name}${message.you.includes(seat.seat) ? " (you)" : ""}${kind}`;
+    const kind = seatKind(seat.kind);
+    item.textContent = `${seat.name}${message.you.includes(seat.seat) ? " (you)" : ""}` +
+      (kind ? ` · ${kind}` : "");
     list.append(item);
   });
   const invites = $("invites");
@@ -246,7 +270,9 @@ function drawSeats(message) {
   let saved = [];
   try { saved = JSON.parse(localStorage.getItem(inviteKey) || "[]"); } catch { saved = []; }
   for (const invite of saved) {
-    if (message.you.includes(invite.seat) || message.result) continue;
+    // a seat someone has taken (here or in another browser) is no longer offered
+    if (message.you.includes(invite.seat) || message.result
+        || message.table.seats[invite.seat]?.claimed) continue;
     const link = new URL(invite.invite, location.href).href;
     const row = document.createElement("div");
     row.className = "invite";
@@ -277,73 +303,6 @@ function drawLog(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
-function drawTimer(seconds) {
-  clearInterval(timerId);
-  if (seconds === null || seconds === undefined) return;
-  const end = Date.now() + seconds * 1000;
-  const status = $("status");
-  const base = status.textContent;
-  const tick = () => {
-    const left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    status.textContent = `${base} · ${left} s`;
-  };
-  tick();
-  timerId = setInterval(tick, 1000);
-}
-
-function showResult(message) {
-  const result = message.result;
-  const box = $("game-over");
-  box.dataset.seen = "1";
-  const best = Math.max(...result.returns);
-  const table = $("over-table");
-  table.replaceChildren();
-  const head = table.insertRow();
-  for (const text of ["Player", result.scores ? "Score" : "", "Result"]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    head.append(th);
-  }
-  result.names.forEach((name, i) => {
-    const row = table.insertRow();
-    const share = result.returns[i];
-    const outcome = result.end === "round-cap" ? "draw"
-      : share === best && share > 0 ? (share < 1 ? "shared win" : "winner") : "";
-    row.className = outcome ? "winner" : "";
-    for (const text of [name, result.scores ? String(result.scores[i]) : "", outcome]) {
-      row.insertCell().textContent = text;
-    }
-  });
-  $("over-title").textContent = result.end === "round-cap" ? "Game over: round limit" : "Game over";
-  $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-  box.hidden = false;
-}
-
-async function showStep(step) {
-  const total = last.version;
-  replayStep = Math.max(0, Math.min(step, total));
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/${replayStep}`);
-  const data = await response.json();
-  if (!response.ok) { toast(data.error); return; }
-  $("replay").hidden = false;
-  $("replay-pos").textContent = `move ${data.step} of ${data.total}`;
-  drawBoard(data.svg, []);
-  drawLog(data.log);
-}
-
-function replayControl(event) {
-  const which = event.target.closest("button")?.dataset.step;
-  if (!which) return;
-  if (which === "close") {
-    replayStep = null;
-    $("replay").hidden = true;
-    show(last);
-    return;
-  }
-  const step = { first: 0, prev: replayStep - 1, next: replayStep + 1, last: last.version }[which];
-  showStep(step);
-}
-
 document.addEventListener("click", clickTarget);
 document.addEventListener("keydown", (event) => {
   if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-action]")) {
@@ -358,7 +317,6 @@ $("pass-ok").addEventListener("click", () => {
 $("close-table").addEventListener("click", closeTable);
 $("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
 $("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
-$("replay").addEventListener("click", replayControl);
 $("zoom").addEventListener("click", (event) => zoomControl($("board"), document.querySelector(".board-frame"), event));
 addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
 installTips($("board"), $("tip"));
@@ -367,6 +325,10 @@ installSettings((now) => {
   if (now.forced && last) playForced(last);
 });
 $("board-desc").classList.toggle("shown", settings().words);
+initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
+             drawStanding: (panel) => drawStanding(panel, last.you),
+             onLeave: () => show(last) });
+initChat(send);
 setInterval(() => send({ type: "ping" }), 25000);
 takeTokenFromLink();
 connect();

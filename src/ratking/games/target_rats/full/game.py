@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game, RulesError
 from ..board import Board, board
-from . import heuristic, metrics, observation, svg, text
+from . import heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .cards import CardSet, cards
 from .params import RULE_SPECS
@@ -57,3 +57,6 @@ class TargetRats(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    # the web table's how-to-win panel, end screen
+    ending = staticmethod(standing.ending)
+    standing = staticmethod(standing.standing)  # last: it rebinds the name

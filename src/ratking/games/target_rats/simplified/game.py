@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game
 from ..board import Board, board
-from . import heuristic, metrics, observation, svg, text
+from . import heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .params import RULE_SPECS
 from .state import RatsState
@@ -46,3 +46,6 @@ class TargetRatsSimplified(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    # the web table's how-to-win panel, end screen
+    ending = staticmethod(standing.ending)
+    standing = staticmethod(standing.standing)  # last: it rebinds the name

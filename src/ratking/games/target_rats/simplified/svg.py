@@ -88,7 +88,8 @@ def _footer(view: dict[str, Any]) -> str:
     rounds = f"Round {view['round']}" + (f" of {view['max_rounds']}" if view["max_rounds"]
                                          else "")
     if view["over"]:
-        text = f"{rounds}. Game over ({view['result']['end']})"
+        capped = view["result"]["end"] == "round-cap"
+        text = f"{rounds}. Game over{': the round limit' if capped else ''}"
     else:
         text = f"{rounds}. Dice {view['dice']}: {view['pool']} to move"
         if view["target_available"]:

@@ -1,0 +1,82 @@
+"""Take the README's screenshots: each game's table in play and its end screen, at 1280x800,
+in Debian's Chromium, by creating the table in the lobby and clicking through a whole game
+against bots (the browser tests' own helpers). Writes docs/screenshots/<game>-table.png and
+<game>-end.png, and the lobby.
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--game GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.server.conftest import Server, free_port  # noqa: E402
+from tests.server.pages import turn_or_end  # noqa: E402
+from tests.server.test_browser import CHROMIUM, FLAGS  # noqa: E402
+from tests.server.test_browser_table import DESKTOP, GAMES, click_an_action  # noqa: E402
+
+# clicks before the table's picture: far enough in that the board has something on it
+TABLE_AFTER = {"rat-a-tat-roll": 6, "rat-and-duck": 6, "target-rats": 12,
+               "target-rats-simplified": 8, "you-dirty-rat": 8}
+
+
+def shoot(browser, server: Server, out: Path, game: str, seats: list[str], rules: dict) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.url + "/")
+    page.locator(f"[role=radio][data-game='{game}']").click()
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"[data-seat='{i}']", kind)
+    if rules:
+        page.get_by_text("Rule variants").click()
+        for name, value in rules.items():
+            page.fill(f"[data-rule='{name}']", str(value))
+    page.click("[data-testid=create-table]")
+    page.wait_for_url("**/t/*")
+    page.locator("#board svg").wait_for()
+    clicks = 0
+    while turn_or_end(page) == "turn":
+        if clicks == TABLE_AFTER[game]:
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(out / f"{game}-table.png"))
+        clicks += bool(click_an_action(page))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(out / f"{game}-end.png"))
+    page.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(f"sqlite:///{Path(folder) / 'shots.db'}", free_port(), bot_delay=0.02)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                for game, seats, rules in GAMES:
+                    if args.game and game not in args.game:
+                        continue
+                    shoot(browser, server, args.out, game, seats, rules)
+                    print(f"{game}: {args.out / game}-table.png, -end.png")
+                lobby = browser.new_page(viewport=DESKTOP)
+                lobby.goto(server.url + "/")
+                lobby.locator("[role=radio]").first.wait_for()
+                lobby.wait_for_timeout(500)
+                lobby.screenshot(path=str(args.out / "lobby.png"))
+                browser.close()
+        finally:
+            server.kill()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""The lobby's side of the tables: which are listed, bot levels, taking an open seat, seats a
+person has taken, and rematches (same seats, rules and bots, a new seed)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, WebSocket
+from pydantic import BaseModel, Field
+
+from ..bots import make_bot
+from ..core import RatkingError
+from ..core.rng import new_seed
+from .rooms import HUMAN, Room, Rooms, client_key, stored_summary, token_hash
+from .storage import TableRow, now
+
+router = APIRouter()
+
+# the levels a bot seat offers in the lobby, weakest first: (level, bot spec, what it is)
+LEVELS = (
+    ("random", "random", "Random: any legal move"),
+    ("easy", "easy", "Easy"),
+    ("normal", "heuristic", "Normal: plays by rules of thumb"),
+    ("hard", "hard", "Hard: searches ahead"),
+    ("expert", "expert", "Expert: searches longer"),
+)
+FINISHED_LISTED = 12
+
+
+def levels() -> list[dict[str, str]]:
+    """The levels this server's bots offer (a level whose bot is not built yet is left out)."""
+    out = []
+    for level, spec, label in LEVELS:
+        try:
+            make_bot(spec, 0)
+        except RatkingError:
+            continue
+        out.append({"level": level, "spec": spec, "label": label})
+    return out
+
+
+def rooms_of(request: Request | WebSocket) -> Rooms:
+    return request.app.state.rooms
+
+
+async def room_or_404(request: Request, table_id: str) -> Room:
+    room = await rooms_of(request).get(table_id)
+    if room is None:
+        raise HTTPException(404, f"no table {table_id!r}")
+    return room
+
+
+async def listing(rooms: Rooms) -> dict[str, Any]:
+    """Live tables (public, being played, not abandoned), and the public tables that ended
+    last (their replays). A table in memory tells of itself; the others are told from their
+    stored rows, without loading their games."""
+
+    def told(row: TableRow) -> dict[str, Any] | None:
+        room = rooms.rooms.get(row.id)
+        try:
+            return room.summary() if room is not None else stored_summary(row)
+        except RatkingError:  # a game this server no longer has
+            return None
+
+    live = [t for t in map(told, await rooms.run(rooms.storage.listed, "playing"))
+            if t is not None and t["status"] == "playing" and not t["abandoned"]]
+    ended = [t for t in map(told, await rooms.run(rooms.storage.listed, "over",
+                                                  FINISHED_LISTED)) if t is not None]
+    return {"tables": live, "finished": ended}
+
+
+async def claim(room: Room, seats: tuple[int, ...]) -> None:
+    """A person has come to the table with the tokens of `seats`: those seats are taken (the
+    creator's invite panel stops offering them, the lobby stops listing them as open)."""
+    fresh = [i for i in seats if not room.row.seats[i].get("claimed")]
+    if not fresh:
+        return
+    changed = [dict(seat, claimed=True) if i in fresh else seat
+               for i, seat in enumerate(room.row.seats)]
+    await room.rooms.run(room.rooms.storage.set_seats, room.id, changed)
+    room.row.seats = changed
+    room.rev += 1
+
+
+class Join(BaseModel):
+    seat: int = Field(ge=0, le=11)
+
+
+@router.get("/api/bots")
+async def bots() -> dict[str, Any]:
+    return {"levels": levels()}
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
+    """Take a person's seat nobody has taken, at a table whose creator opened its seats. The
+    seat gets a new token (an invite link sent for it no longer works)."""
+    room = await room_or_404(request, table_id)
+    async with room.lock:
+        if not room.row.joinable:
+            raise HTTPException(403, "this table's seats are by invitation only")
+        if not room.playing:
+            raise HTTPException(409, f"the table is {room.summary()['status']}")
+        seat = body.seat
+        if seat >= room.state.players or room.kinds[seat] != HUMAN:
+            raise HTTPException(400, f"seat {seat + 1} is not a person's seat")
+        if room.row.seats[seat].get("claimed"):
+            raise HTTPException(409, f"seat {seat + 1} is taken")
+        token = secrets.token_urlsafe(18)
+        changed = [dict(s, token=token_hash(token), claimed=True) if i == seat else s
+                   for i, s in enumerate(room.row.seats)]
+        await room.rooms.run(room.rooms.storage.set_seats, room.id, changed)
+        room.row.seats = changed
+        room.hashes[seat] = token_hash(token)
+        room.rev += 1
+    await room.broadcast()
+    return {"id": room.id, "seat": seat, "token": token, "url": f"/t/{room.id}"}
+
+
+class Rematch(BaseModel):
+    tokens: list[str] = Field(max_length=12)
+
+
+@router.post("/api/tables/{table_id}/rematch")
+async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, Any]:
+    """A new table with the same game, rules, seats, names and bots and a new seed, for a
+    player of a finished one. Each person's seat keeps its token, so everyone who played
+    follows with the link they hold, and its creator's token closes it too; asked twice, it
+    gives the same rematch."""
+    room = await room_or_404(request, table_id)
+    rooms = rooms_of(request)
+    if not room.state.is_over:
+        raise HTTPException(409, "a rematch starts once the game is over")
+    if not room.seats_for(body.tokens):
+        raise HTTPException(403, "only a player of this table can start its rematch")
+    client = client_key(request.client.host if request.client else None)
+    async with room.lock:
+        if room.row.rematch is None:
+            await rooms.check_limits(client)  # Refused (429, 503) as for any new table
+            old = room.row
+            stamp = now()
+            row = TableRow(
+                id=secrets.token_urlsafe(8), game=old.game, rules=dict(old.rules),
+                players=old.players, seed=new_seed(), names=list(old.names),
+                seats=[dict(s) for s in old.seats], bot_delay=old.bot_delay,
+                turn_timer=old.turn_timer, status="playing", created_at=stamp,
+                updated_at=stamp, owner=old.owner, client=client, moves=0,
+                drivable=old.drivable, private=old.private, joinable=old.joinable)
+            await rooms.open(row)
+            await rooms.run(rooms.storage.set_rematch, room.id, row.id)
+            room.row.rematch = row.id
+            room.rev += 1
+    await room.broadcast()  # everyone at the old table is offered the new one
+    return {"id": room.row.rematch, "url": f"/t/{room.row.rematch}"}

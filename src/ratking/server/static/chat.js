@@ -1,0 +1,41 @@
+// Table chat: short lines from the players, seen by everyone watching. Lines are shown as
+// text (textContent), never as markup.
+const $ = (id) => document.getElementById(id);
+const shown = new Set();
+
+function line(entry) {
+  const item = document.createElement("li");
+  const who = document.createElement("strong");
+  who.textContent = `${entry.name}: `;
+  const text = document.createElement("span");
+  text.textContent = entry.text;
+  item.append(who, text);
+  return item;
+}
+
+export function initChat(send) {
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    send({ type: "chat", text });
+    input.value = "";
+  });
+}
+
+export function chatSeats(you) {
+  $("chat-form").hidden = you.length === 0;
+  $("chat-watch").hidden = you.length > 0;
+}
+
+export function receiveChat(message) {
+  const list = $("chat-lines");
+  if (message.history) { list.replaceChildren(); shown.clear(); }
+  for (const entry of message.lines) {
+    if (shown.has(entry.index)) continue;  // a reconnection sends the history again
+    shown.add(entry.index);
+    list.append(line(entry));
+  }
+  list.scrollTop = list.scrollHeight;
+}

@@ -1,0 +1,235 @@
+"""The table explains itself, in Chromium: every game played to its end by clicking and its
+end screen checked against the engine's returns (Rat & Duck's round limit included); the turn
+clock after a move and after a time-out; the rules page opened from a table; a rematch
+created and joined by the invited person; a chat line with markup shown as text."""
+
+import httpx
+import pytest
+
+import ratking
+
+from .conftest import Server, free_port
+from .pages import CLICKABLE, click_and_wait, turn_or_end
+from .test_browser import ARTIFACTS, browser, create_table  # noqa: F401
+
+DESKTOP = {"width": 1280, "height": 800}
+
+# every game, small enough to play by clicking; Rat & Duck ends at its round limit on points
+GAMES = [
+    ("rat-a-tat-roll", ["human", "heuristic", "random"], {}),
+    ("rat-and-duck", ["human", "heuristic"], {"max_rounds": 2}),
+    ("target-rats", ["human", "heuristic"], {"max_rounds": 3}),
+    ("target-rats-simplified", ["human", "heuristic"], {"max_rounds": 6}),
+    ("you-dirty-rat", ["human", "heuristic", "heuristic"], {"max_rounds": 6}),
+]
+
+
+@pytest.fixture
+def server(tmp_path):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    running = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
+    yield running
+    running.kill()
+
+
+# the first legal action a person can click (a path to choose first), and a point on it that no
+# other drawing covers (a token drawn over part of a space): [index, x, y] within it, or null
+UNCOVERED = """sel => {
+  const nodes = [...document.querySelectorAll(sel)];
+  if (!nodes.length) return [];  // the page moved on (a bot's move came): nothing to click
+  // a path to choose (the page asks which way to a destination) is answered first
+  const order = [...nodes.keys()].sort((a, b) => ('path' in nodes[b].dataset)
+                                                 - ('path' in nodes[a].dataset));
+  for (const i of order) {
+    const node = nodes[i];
+    node.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = node.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+      for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+        const hit = document.elementFromPoint(box.left + box.width * fx,
+                                              box.top + box.height * fy);
+        if (hit && hit.closest('[data-action], [data-path]') === node) {
+          return [i, box.width * fx, box.height * fy];
+        }
+      }
+    }
+  }
+  return null;
+}"""
+OVER = "() => !document.querySelector('[data-testid=game-over]').hidden"
+
+
+def click_an_action(page) -> bool | None:
+    """Click a legal action where a person would (a part of it nothing covers) and wait for
+    the table's answer; None if the page offers none now, False if all are covered."""
+    # pieces glide to their new places after a move: aim once they stand still
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')",
+                           timeout=10_000)
+    spot = page.evaluate(UNCOVERED, CLICKABLE)
+    if spot is None:
+        return False
+    if not spot:
+        return None
+    index, x, y = spot
+    click_and_wait(page, page.locator(CLICKABLE).nth(index), position={"x": x, "y": y})
+    return True
+
+
+def play_by_clicking(page, shots: str) -> int:
+    """Click legal actions until the game is over (bots move in between); return the clicks.
+    Takes a screenshot of the board at the first click."""
+    clicks = looks = 0
+    while turn_or_end(page) == "turn":
+        looks += 1
+        assert looks < 1000, "the game did not end"
+        if clicks == 0:
+            page.screenshot(path=str(ARTIFACTS / f"{shots}-board.png"))
+        clicked = click_an_action(page)
+        assert clicked is not False, "a legal action is offered but covered everywhere"
+        clicks += bool(clicked)
+    return clicks
+
+
+def table_id(page) -> str:
+    return page.url.rstrip("/").split("/")[-1].split("#")[0]
+
+
+def end_screen(page) -> tuple[str, list[list[str]]]:
+    box = page.locator("[data-testid=game-over]")
+    rows = [[cell.inner_text().strip() for cell in row.locator("td, th").all()]
+            for row in box.locator("tr").all()]
+    return box.locator("[data-testid=over-headline]").inner_text(), rows
+
+
+@pytest.mark.parametrize("game, seats, rules", GAMES, ids=[g[0] for g in GAMES])
+def test_every_game_to_its_end_and_the_end_screen_agrees(browser, server, game, seats, rules):  # noqa: F811
+    page, errors = create_table(browser, server, DESKTOP, seats, game=game, rules=rules)
+    page.locator("#board svg").wait_for()
+    assert page.locator("[data-testid=standing]").is_visible()
+    assert play_by_clicking(page, f"explained-{game}") >= 2
+    headline, rows = end_screen(page)
+    page.screenshot(path=str(ARTIFACTS / f"explained-{game}-end.png"))
+    record = httpx.get(f"{server.url}/api/tables/{table_id(page)}/record").json()
+    state = ratking.replay(record)
+    returns, names = state.returns(), state.names
+    results = [row[-1] for row in rows[1:]]
+    assert [row[0].removesuffix(" (you)") for row in rows[1:]] == list(names)
+    assert rows[1][0].endswith("(you)")
+    best = max(returns)
+    ending = state.game.ending(state)
+    if not ending["winners"]:
+        assert results == ["Draw"] * len(names) and headline.startswith("A draw")
+        assert len(set(returns)) == 1
+    else:
+        for name, share, shown in zip(names, returns, results, strict=True):
+            assert (shown in ("Winner", "Shared win")) == (share == best), (name, shown)
+            if share == best and name != names[0]:
+                assert name in headline
+    assert ending["rule"] in headline
+    scores = [row[-2] for row in rows[1:]]
+    assert scores == ending["scores"]
+    if game == "rat-and-duck":  # the round limit decides on points: never "draw" by default
+        assert state.end_reason == "round-cap"
+        assert "at the round limit: unrest" in headline and "Team" in rows[0]
+        if len(set(returns)) > 1:
+            assert "Draw" not in results
+        assert "round-cap" not in page.inner_text("body")
+    assert not errors, errors
+
+
+def test_the_clock_after_a_move_and_after_a_time_out(browser, server):  # noqa: F811
+    answer = httpx.post(f"{server.url}/api/tables", json={
+        "game": "rat-a-tat-roll", "players": 2, "seats": ["human", "heuristic"],
+        "turn_timer": 5}).json()
+    page = browser.new_page(viewport=DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + answer["seats"][0]["invite"])
+    clock = page.locator("[data-testid=clock]")
+    clock.wait_for()
+    assert clock.inner_text().startswith("Your turn: 0:0")
+    page.locator("#board [data-action], #actions [data-action]").first.click()
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    # seed 004: the roll is only the first step of the turn: the same clock runs on
+    left = int(clock.get_attribute("data-left"))
+    assert 0 < left <= 5 and clock.inner_text().startswith("Your turn")
+    # wait out the bank: the table plays the rest of the turn and the log says so
+    page.wait_for_function("() => document.querySelector('#log').innerText"
+                           ".includes('time ran out')", timeout=20_000)
+    assert "Player 1's time ran out: a bot moved for them." in page.inner_text("#log")
+    # when the turn comes back (after the bot), it has a full bank again
+    page.wait_for_function("() => { const c = document.querySelector('[data-testid=clock]');"
+                           " return !c.hidden && Number(c.dataset.left) >= 4 }",
+                           timeout=20_000)
+    assert clock.inner_text().startswith("Your turn")
+    page.screenshot(path=str(ARTIFACTS / "explained-clock.png"))
+    assert not errors, errors
+
+
+def test_the_rules_page_opens_from_the_table(browser, server):  # noqa: F811
+    page, errors = create_table(browser, server, DESKTOP, ["human", "heuristic"],
+                                game="you-dirty-rat")
+    page.locator("#board svg").wait_for()
+    with page.context.expect_page() as opened:
+        page.click("[data-testid=rules-link]")
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/rules/you-dirty-rat")
+    assert rules.locator("h1").inner_text() == "You Dirty Rat"
+    assert rules.locator("[data-testid=rules] h2").count() >= 3
+    rules.screenshot(path=str(ARTIFACTS / "explained-rules.png"))
+    assert not errors, errors
+
+
+def test_a_rematch_is_joined_by_the_invited_person_and_chat_stays_text(browser, server):  # noqa: F811
+    ana, errors = create_table(browser, server, DESKTOP, ["human", "human", "heuristic"],
+                               rules={"max_rounds": 1})
+    ana.locator("#board svg").wait_for()
+    invite = ana.evaluate("() => JSON.parse(localStorage.getItem("
+                          "`ratking:invites:${location.pathname.split('/').pop()}`))[0].invite")
+    bo = browser.new_context(viewport=DESKTOP).new_page()  # another browser: its own storage
+    bo.on("pageerror", lambda exc: errors.append(str(exc)))
+    bo.goto(server.url + invite)
+    bo.locator("#board svg").wait_for()
+    # once Bo has taken the seat, Ana's page stops offering its invitation
+    ana.wait_for_function("() => !document.querySelector('#invites').innerText"
+                          ".includes('Play it on this screen')")
+    # chat: markup is shown as text, to players and spectators alike
+    watcher = browser.new_context(viewport=DESKTOP).new_page()
+    watcher.goto(ana.url)
+    watcher.locator("#board svg").wait_for()
+    markup = "<b>bold</b> <img src=x onerror=\"document.title='hacked'\">"
+    ana.fill("#chat-text", markup)
+    ana.click("#chat-form button")
+    for page in (ana, bo, watcher):
+        page.wait_for_function("t => document.querySelector('#chat-lines').innerText"
+                               ".includes(t)", arg=markup)
+        assert page.locator("#chat-lines b, #chat-lines img").count() == 0
+        assert page.title() != "hacked"
+    assert watcher.locator("#chat-form").is_hidden()  # spectators read, players write
+    ana.screenshot(path=str(ARTIFACTS / "explained-chat.png"))
+    # both people play the one round to its end
+    for _ in range(300):
+        if ana.evaluate(OVER) and bo.evaluate(OVER):
+            break
+        if not any([click_an_action(ana), click_an_action(bo)]):  # None: not their turn
+            ana.wait_for_timeout(100)  # the bot is moving: look again shortly
+    assert ana.evaluate(OVER) and bo.evaluate(OVER)
+    old = table_id(ana)
+    ana.click("[data-testid=rematch]")
+    ana.wait_for_url(lambda url: old not in url)
+    ana.locator("#board svg").wait_for()
+    # Bo is offered the rematch and takes the same seat there
+    join = bo.locator("[data-testid=rematch]")
+    join.wait_for()
+    bo.wait_for_function("() => document.querySelector('[data-testid=rematch]').innerText"
+                         " === 'Join the rematch'")
+    bo.screenshot(path=str(ARTIFACTS / "explained-rematch-offer.png"))
+    join.click()
+    bo.wait_for_url(lambda url: old not in url)
+    assert table_id(bo) == table_id(ana)
+    bo.wait_for_function("() => document.querySelector('#seats').innerText"
+                         ".includes('Player 2 (you)')")
+    assert "Player 1 (you)" in ana.inner_text("#seats")
+    assert not errors, errors

@@ -9,7 +9,8 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
   observation tensor as well.
 A move is picked from the mask with one random draw (the cheapest policy there is), so the
 figures are the interfaces' cost, not a policy's. The loops run interleaved, slice after slice,
-so a busy host slows them alike; each figure is the best slice.
+so a busy host slows them alike; each figure is the best slice, timed in CPU seconds of this
+process (`time.process_time`), not wall-clock seconds.
 
 Run on its own:  python benchmarks/interfaces.py [--seconds 2] [--repeats 3] [--game ID]
 Prints a Markdown table (the figures in docs/performance.md come from here).
@@ -36,13 +37,16 @@ from ratking.envs.pettingzoo import env as pettingzoo_env
 from ratking.sim import bench_game
 
 PLAYERS = 3
+# CPU time of this process: on a shared virtual machine the host's share ("steal") and other
+# processes' load do not count in it, so loops measured at different moments compare fairly
+clock = time.process_time
 
 
 def timed(loop: Callable[[float], int], seconds: float) -> float:
     """Decisions per second of `loop(deadline)`, which plays until the deadline."""
-    start = time.perf_counter()
+    start = clock()
     done = loop(start + seconds)
-    return done / (time.perf_counter() - start)
+    return done / (clock() - start)
 
 
 def engine(game_id: str, players: int, tensors: bool) -> Callable[[float], int]:
@@ -53,7 +57,7 @@ def engine(game_id: str, players: int, tensors: bool) -> Callable[[float], int]:
 
     def loop(deadline: float) -> int:
         n = g = 0
-        while time.perf_counter() < deadline:
+        while clock() < deadline:
             state = game.new_game(players, seed=g)
             g += 1
             while not state.over:
@@ -75,7 +79,7 @@ def pettingzoo(game_id: str, players: int) -> Callable[[float], int]:
     def loop(deadline: float) -> int:
         n = 0
         e.reset(seed=1)
-        while time.perf_counter() < deadline:
+        while clock() < deadline:
             for _ in e.agent_iter():
                 obs, _, terminated, truncated, _ = e.last()
                 if terminated or truncated:
@@ -97,7 +101,7 @@ def gymnasium(game_id: str, players: int) -> Callable[[float], int]:
 
     def loop(deadline: float) -> int:
         n = steps = 0
-        while time.perf_counter() < deadline:
+        while clock() < deadline:
             _, info = e.reset(seed=n)
             before = len(e.game_state.history)
             done = False
@@ -123,7 +127,7 @@ def openspiel(game_id: str, players: int, with_tensor: bool) -> Callable[[float]
 
     def loop(deadline: float) -> int:
         n = 0
-        while time.perf_counter() < deadline:
+        while clock() < deadline:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if with_tensor:
@@ -179,7 +183,7 @@ def breakdown(game_id: str, players: int) -> dict:
             space.mask(s.legal_actions())
 
     def best(fn: Callable[[], None]) -> float:
-        return min(timeit.repeat(fn, number=20, repeat=7)) / 20 / len(states) * 1e6
+        return min(timeit.repeat(fn, number=20, repeat=7, timer=clock)) / 20 / len(states) * 1e6
 
     base = best(clone)
     return {"decision": best(decide) - base, "view": best(view), "encode": best(encode),

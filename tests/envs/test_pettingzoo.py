@@ -139,3 +139,26 @@ def test_ansi_rendering_shows_the_table_to_a_spectator():
     text = e.render()
     assert isinstance(text, str) and "to decide" in text
     assert env("you-dirty-rat").render() is None  # no render mode: nothing
+
+
+def test_an_observation_is_built_once_per_state_and_seat_and_each_caller_owns_a_copy(
+        monkeypatch):
+    e = env("you-dirty-rat", players=3, max_rounds=CAP)
+    e.reset(seed=3)
+    state = e.game_state
+    built = []
+    view = type(state)._view
+    monkeypatch.setattr(type(state), "_view",
+                        lambda s, seat: (built.append(seat), view(s, seat))[1])
+    agent = e.agent_selection
+    first = e.observe(agent)["observation"]
+    expected = first.copy()
+    first[:] = 0.5  # a caller may change its copy
+    again, *_ = e.last()
+    assert built == [0]  # seat 0's view, built once for this state
+    assert np.array_equal(again["observation"], expected)
+    assert np.array_equal(e.observe("player_1")["observation"], state.observation(1))
+    e.step(int(np.flatnonzero(again["action_mask"])[0]))
+    built.clear()
+    e.last()
+    assert built == [e.game_state.to_move]  # a new state: built again

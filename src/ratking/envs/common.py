@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import numpy as np
+
 from ..core import Game, RatkingError, State, make
-from ..core.spaces import ActionSpace, Layout
+from ..core.spaces import ActionSpace, Layout, observation
 
 
 class Spec:
@@ -22,6 +24,35 @@ class Spec:
             raise RatkingError(f"{self.game.title} has no action space or observation tensor")
         self.space: ActionSpace = space
         self.layout: Layout = layout
+
+
+class Observations:
+    """An environment's observation tensors, each built once per state and seat.
+
+    A tensor comes from `view(seat)` (core/spaces.py), which costs several decisions, and an
+    environment may be asked for the same one again before the state changes (an agent's
+    `observe` and `last`, an illegal action answered with the same observation). The state
+    changes only by `apply`, which lengthens its history, so the history's length tells
+    versions of one state apart. Each caller gets its own copy.
+    """
+
+    __slots__ = ("_state", "_steps", "_tensors")
+
+    def __init__(self) -> None:
+        self._state: State | None = None
+        self._steps = -1
+        self._tensors: dict[int | None, np.ndarray] = {}
+
+    def get(self, state: State, seat: int | None) -> np.ndarray:
+        steps = len(state.history)
+        if state is not self._state or steps != self._steps:
+            self._state, self._steps, self._tensors = state, steps, {}
+        else:
+            found = self._tensors.get(seat)
+            if found is not None:
+                return found.copy()
+        tensor = self._tensors[seat] = observation(state, seat)
+        return tensor.copy()
 
 
 def render_text(state: State, width: int = 100) -> str:

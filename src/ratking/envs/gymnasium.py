@@ -28,8 +28,7 @@ from gymnasium import spaces
 from ..bots import make_bot
 from ..core import IllegalAction, RatkingError, State, list_games
 from ..core.rng import derive_seed
-from ..core.spaces import observation
-from .common import Spec, render_text
+from .common import Observations, Spec, render_text
 
 SEED_BITS = 62
 RESTARTS = 100  # a game that ends before the learner's first turn is dealt again
@@ -69,6 +68,7 @@ class RatkingGymEnv(gymnasium.Env):
         self.seat = 0 if seat is None else seat
         self.game_state: State | None = None
         self.bots: dict[int, Any] = {}
+        self._observations = Observations()
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -83,7 +83,7 @@ class RatkingGymEnv(gymnasium.Env):
             self.game_state = self.game.new_game(self.players, seed=game_seed)
             self._play_bots()
             if not self.game_state.over:
-                return observation(self.game_state, self.seat), self._info()
+                return self._observations.get(self.game_state, self.seat), self._info()
         raise RatkingError(f"{RESTARTS} games in a row ended before seat {self.seat} could "
                            "play: check the rules")
 
@@ -98,12 +98,13 @@ class RatkingGymEnv(gymnasium.Env):
         except (IllegalAction, RatkingError) as exc:
             info = self._info()
             info["illegal"] = str(exc)
-            return observation(state, self.seat), 0.0, False, False, info
+            return self._observations.get(state, self.seat), 0.0, False, False, info
         self._play_bots()
         reward = state.returns()[self.seat] if state.over else 0.0
         truncated = state.over and state.end_reason == "round-cap"
         terminated = state.over and not truncated
-        return observation(state, self.seat), reward, terminated, truncated, self._info()
+        return (self._observations.get(state, self.seat), reward, terminated, truncated,
+                self._info())
 
     def _play_bots(self) -> None:
         state = self.game_state

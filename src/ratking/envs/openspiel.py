@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -128,10 +129,12 @@ class Holder:
 
     OpenSpiel clones a Python state by deep-copying its attributes, so this one attribute
     copies itself the ratking way (`clone`). A new state deals its game on first use, so that
-    the new states OpenSpiel makes only to clone into cost nothing.
+    the new states OpenSpiel makes only to clone into cost nothing. Strings and tensors are
+    remembered until the state changes: OpenSpiel's ISMCTS asks for the same information-state
+    string two or three times at every node it passes.
     """
 
-    __slots__ = ("digests", "game", "space", "state")
+    __slots__ = ("digests", "game", "memo", "space", "state")
 
     def __init__(self, game: RatkingGame | None, state: State | None = None,
                  digests: dict[int, tuple[Any, int]] | None = None) -> None:
@@ -139,6 +142,7 @@ class Holder:
         self.state = state
         self.digests = digests or {}
         self.space = None if state is None else state.game.action_space(state.players)
+        self.memo: tuple[int, dict[Any, Any]] | None = None  # (history length, key -> value)
 
     def get(self) -> State:
         state = self.state
@@ -163,6 +167,19 @@ class Holder:
         self.state = make(data["game"], **data["rules"]).from_json(data["state"])
         self.digests = {}
         self.space = self.state.game.action_space(self.state.players)
+        self.memo = None
+
+    def remembered(self, key: Any, work_out: Callable[[], Any]) -> Any:
+        """`work_out()`, once per version of the state (a state changes only by `apply`,
+        which lengthens its history)."""
+        steps = len(self.get().history)
+        memo = self.memo
+        if memo is None or memo[0] != steps:
+            memo = self.memo = (steps, {})
+        found = memo[1].get(key)
+        if found is None:
+            found = memo[1][key] = work_out()
+        return found
 
     def events_digest(self, seat: int) -> str:
         """A digest of every event `seat` has been told, its own secrets included."""
@@ -214,9 +231,10 @@ class RatkingState(pyspiel.State):
         """A state `player_id` cannot tell from this one: ratking's determinize, seeded from
         OpenSpiel's sampler."""
         seed = int(probability_sampler() * 2**SEED_BITS)
-        twin = self.clone()
-        twin.holder.state = self.holder.state.determinize(player_id, seed)
-        return twin
+        holder = self.holder
+        twin = Holder(holder.game, holder.get().determinize(player_id, seed),
+                      {p: (h.copy(), n) for p, (h, n) in holder.digests.items()})
+        return RatkingState(self.get_game(), twin)
 
     def __str__(self) -> str:
         data = self.holder.get().to_json()
@@ -225,7 +243,7 @@ class RatkingState(pyspiel.State):
 
     # Python callers get these straight from ratking (C++ callers go through the observer)
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return observation(self.holder.get(), self._player(player)).tolist()
+        return tensor(self.holder, self._player(player)).tolist()
 
     information_state_tensor = observation_tensor
 
@@ -244,15 +262,25 @@ class RatkingState(pyspiel.State):
         return int(player)
 
 
+def tensor(holder: Holder, player: int) -> np.ndarray:
+    """The seat's observation tensor (read-only: callers copy it)."""
+    return holder.remembered(("tensor", player),
+                             lambda: observation(holder.get(), player))
+
+
 def view_string(holder: Holder, player: int) -> str:
     """The observation string: the seat's view as JSON."""
-    return json.dumps(holder.get().view(player), sort_keys=True, separators=(",", ":"))
+    return holder.remembered(("view", player), lambda: json.dumps(
+        holder.get().view(player), sort_keys=True, separators=(",", ":")))
 
 
 def recall_string(holder: Holder, player: int) -> str:
     """The information-state string: digests of what the seat was told and of what it sees."""
-    view = hashlib.blake2b(view_string(holder, player).encode(), digest_size=16).hexdigest()
-    return f"seat {player} told {holder.events_digest(player)} sees {view}"
+    def work_out() -> str:
+        view = hashlib.blake2b(view_string(holder, player).encode(),
+                               digest_size=16).hexdigest()
+        return f"seat {player} told {holder.events_digest(player)} sees {view}"
+    return holder.remembered(("recall", player), work_out)
 
 
 class RatkingObserver:
@@ -265,7 +293,7 @@ class RatkingObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RatkingState, player: int) -> None:
-        self.tensor[:] = observation(state.holder.get(), player)
+        self.tensor[:] = tensor(state.holder, player)
 
     def string_from(self, state: RatkingState, player: int) -> str:
         return self.string(state.holder, player)

@@ -26,8 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core import State
-from ..core.spaces import observation
-from .common import Spec, render_text
+from .common import Observations, Spec, render_text
 
 
 def env(game_id: str, players: int = 2, render_mode: str | None = None,
@@ -62,6 +61,7 @@ class RatkingEnv(AECEnv):
         self._no_mask = np.zeros(len(self.space), np.int8)
         self._no_mask.flags.writeable = False
         self._rng: random.Random | None = None
+        self._observations = Observations()
         self.game_state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -91,7 +91,7 @@ class RatkingEnv(AECEnv):
             mask = self.space.mask(state.legal_actions()).view(np.int8)
         else:
             mask = self._no_mask.copy()
-        return {"observation": observation(state, seat), "action_mask": mask}
+        return {"observation": self._observations.get(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play action number `action` for the selected agent (None once it is done).

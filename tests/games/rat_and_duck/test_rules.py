@@ -41,6 +41,16 @@ def test_place_names_are_shuffled_at_setup_unless_fixed():
         assert len(lay.links) == 22 and len(lay.adj[P["lab"]]) == 1
 
 
+def test_layouts_of_finished_games_are_not_kept_for_ever():
+    # every game deals a layout of its own: a long simulation must not hold them all
+    from ratking.games.rat_and_duck.game import _layout
+
+    game = ratking.make("rat-and-duck")
+    for k in range(400):
+        game.new_game(2, seed=k)
+    assert _layout.cache_info().currsize <= 256
+
+
 def test_starting_places_and_first_unit():
     # seed 003, 1.2.1-1.2.2 and 1.3: police at the Station, the rest in the Lab, a dissent starts
     s = new()

@@ -20,7 +20,6 @@ from ...core.spaces import (
     encode_ending,
     encode_turn,
     scaled,
-    seat_order,
     seat_words,
 )
 from .components import FACE_NAMES
@@ -100,14 +99,16 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
     out[at["draw_pile"]] = scaled(v["draw_pile"], len(game.values))
     out[at["token_pool"]] = scaled(v["token_pool"], r.total_tokens)
     base = at["dice"]
+    sides = r.dice_sides
     for face in v["dice"]:
         out[base + face - 1] = 1.0
-        base += r.dice_sides
+        base += sides
     if v["wild"] is not None:
         out[at["wild"] + FACE_INDEX[v["wild"]]] = 1.0
-    base = at["tie"]
-    for colour in v["choices"]:
-        out[base + game.board.colours.index(colour)] = 1.0
+    if v["choices"]:
+        base = at["tie"]
+        for colour in v["choices"]:
+            out[base + game.board.colours.index(colour)] = 1.0
     if v["offered"] is not None:
         out[at["offered"] + v["offered"]] = 1.0
     if v["final_round"]:
@@ -118,8 +119,10 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
     first = at["seat0.cards"]
     stride = at["seat1.cards"] - first  # the seat blocks are alike and follow each other
     tokens = at["seat0.tokens"] - first
-    for k, p in enumerate(seat_order(seat, players)):
-        entry = seats[p]
+    total = r.total_tokens
+    start = 0 if seat is None else seat
+    for k in range(players):
+        entry = seats[(start + k) % players]  # seat_order: the observer first
         block = base = first + k * stride
         for value in entry["cards"]:
             out[base] = 1.0
@@ -128,8 +131,9 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
             else:
                 out[base + 2 + value] = 1.0
             base += CARD_FEATURES
-        out[block + tokens] = scaled(entry["tokens"], r.total_tokens)
-        out[block + tokens + 1] = 1.0 if entry["complete"] else 0.0
+        out[block + tokens] = scaled(entry["tokens"], total)
+        if entry["complete"]:
+            out[block + tokens + 1] = 1.0
 
 
 FACE_INDEX = {name: i for i, name in enumerate(FACE_NAMES)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
+from ...core.tables import once
 from . import actions as A
 from .components import FACE_NAMES, KIND_NAMES, Board
 from .phases import PHASE_NAMES, SWAP_WITH, TIE
@@ -51,7 +52,7 @@ def view(s: RollState, seat: int | None) -> dict[str, Any]:
         "cards_needed": s.need,
         "memory_aid": show_known,
         "pawn": s.pawn,
-        "board": [space.copy() for space in _ring(board)],
+        "board": list(map(dict.copy, once(board, _ring))),
         "regions": [{"colour": colour, "card": values[c] if c >= 0 else None}
                     for colour, c in zip(board.colours, s.faceup, strict=True)],
         "reroll_icon_from": g.rules.reroll_icon_from,
@@ -72,15 +73,8 @@ def view(s: RollState, seat: int | None) -> dict[str, Any]:
 
 def _ring(board: Board) -> tuple[dict[str, Any], ...]:
     """The ring's spaces as a view lists them (worked out once per board; views get copies)."""
-    found = _RINGS.get(id(board))
-    if found is None or found[0] is not board:
-        found = _RINGS[id(board)] = (board, tuple(
-            {"kind": KIND_NAMES[k], "region": board.colours[r] if r >= 0 else None}
-            for k, r in zip(board.kinds, board.regions, strict=True)))
-    return found[1]
-
-
-_RINGS: dict[int, tuple[Board, tuple[dict[str, Any], ...]]] = {}
+    return tuple({"kind": KIND_NAMES[k], "region": board.colours[r] if r >= 0 else None}
+                 for k, r in zip(board.kinds, board.regions, strict=True))
 
 
 def _spaces(n: int) -> str:

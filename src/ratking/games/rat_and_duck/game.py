@@ -3,7 +3,7 @@ unrest and frees them."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from ...core import Game, RatkingError
@@ -21,7 +21,9 @@ def _city() -> CityMap:
     return load_map()
 
 
-@cache
+# each game shuffles the places, so nearly every game has a layout of its own: keep the recent
+# ones (a state holds its own), not every layout ever dealt
+@lru_cache(maxsize=256)
 def _layout(cells: tuple[int, ...]) -> Layout:
     return build_layout(_city(), cells)
 

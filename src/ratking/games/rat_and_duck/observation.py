@@ -69,17 +69,19 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     r = game.rules
     place, name, unit = lay.lookup["place"], lay.lookup["name"], lay.lookup["unit"]
     places, civilians, units = city.size, city.civilian, game.unit_count
-    cells = city.rows * city.columns
+    columns = city.columns
+    cells = city.rows * columns
     seat = v["seat"]
     encode_turn(v, lay, out)
     if v["active"] is not None:
         out[at["active"] + unit[v["active"]]] = 1.0
     if v["team"] is not None:
-        out[at["team"] + TEAM_NAMES.index(v["team"])] = 1.0
+        out[at["team"] + TEAM_INDEX[v["team"]]] = 1.0
     base = at["places"]
+    most = r.max_unrest
     for entry in v["places"][:civilians]:
-        out[base + entry["row"] * city.columns + entry["column"]] = 1.0
-        out[base + cells] = scaled(entry["unrest"], r.max_unrest)
+        out[base + entry["row"] * columns + entry["column"]] = 1.0
+        out[base + cells] = scaled(entry["unrest"], most)
         base += cells + 1
     base = at["units"]
     for entry in v["units"]:
@@ -102,14 +104,19 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     cards = v["location_cards"]
     out[at["cards"]] = scaled(cards["held"], r.max_location_cards)
     out[at["cards"] + 1] = scaled(cards["deck"], civilians)
-    for card in cards["cards"] or ():
-        out[at["held"] + name[card]] = 1.0
+    if cards["cards"]:
+        base = at["held"]
+        for card in cards["cards"]:
+            out[base + name[card]] = 1.0
+    base = at["used"]
     for card in cards["used"]:
-        out[at["used"] + name[card]] = 1.0
-    out[at["progress"]] = scaled(v["biosci"], r.bio_sci_to_win)
-    out[at["progress"] + 1] = scaled(v["total_unrest"], r.unrest_to_win)
-    out[at["progress"] + 2] = scaled(v["released"], civilians)
+        out[base + name[card]] = 1.0
+    base = at["progress"]
+    out[base] = scaled(v["biosci"], r.bio_sci_to_win)
+    out[base + 1] = scaled(v["total_unrest"], r.unrest_to_win)
+    out[base + 2] = scaled(v["released"], civilians)
     encode_ending(v, lay, out)
 
 
 ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}
+TEAM_INDEX = {name: i for i, name in enumerate(TEAM_NAMES)}

@@ -10,12 +10,46 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
+from ...core.tables import once
 from . import actions as A
+from .components import CityMap, Layout
 from .params import ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
+    from .game import RatAndDuck
     from .state import DuckState
+
+
+class _PlaceTables:
+    """What views show of the places of one layout, worked out once (views copy from it):
+    per place its keys (unrest left to fill in) and its neighbours; each link."""
+
+    def __init__(self, layout: Layout, city: CityMap) -> None:
+        self.places = []
+        for p in range(city.size):
+            cell = layout.cell_of[p]
+            self.places.append(({
+                "id": city.slugs[p],
+                "name": city.names[p],
+                "kind": ("civilian" if p < city.civilian else
+                         ("lab", "police-station", "prison")[p - city.civilian]),
+                "row": cell // city.columns if cell >= 0 else None,
+                "column": cell % city.columns if cell >= 0 else None,
+                "unrest": None,
+                "neighbours": None,
+            }, [city.slugs[n] for n in layout.adj[p]]))
+        self.links = [[city.slugs[a], city.slugs[b]] for a, b in layout.links]
+
+
+class _UnitTables:
+    """What views show of each unit that never changes in a game of this Game object."""
+
+    def __init__(self, g: RatAndDuck) -> None:
+        self.units = [{"id": g.unit_keys[u], "name": g.unit_names[u],
+                       "role": ROLE_NAMES[role].lower(), "team": TEAM_NAMES[g.teams[u]],
+                       "seat": None, "place": None, "wanted": None, "played": None,
+                       "active": None} for u, role in enumerate(g.roles)]
 
 
 def view(s: DuckState, seat: int | None) -> dict[str, Any]:
@@ -24,38 +58,36 @@ def view(s: DuckState, seat: int | None) -> dict[str, Any]:
     r = g.rules
     owners = g.owners(s.players)
     teams = g.seat_teams(s.players)
-    layout = s.layout
-    units = [{
-        "id": g.unit_keys[u],
-        "name": g.unit_names[u],
-        "role": ROLE_NAMES[role].lower(),
-        "team": TEAM_NAMES[g.teams[u]],
-        "seat": owners[u],
-        "place": city.slugs[s.pos[u]],
-        "wanted": s.wanted[u] if role == 2 else None,
-        "played": bool(s.played >> u & 1),
-        "active": u == s.active and not s.over,
-    } for u, role in enumerate(g.roles)]
+    slugs = city.slugs
+    tables = once(s.layout, _PlaceTables, city)  # a layout is of the game's city
+    units = []
+    pos, wanted, played = s.pos, s.wanted, s.played
+    active = s.active if not s.over else -1
+    for u, fixed in enumerate(once(g, _UnitTables).units):
+        entry = fixed.copy()
+        entry["seat"] = owners[u]
+        entry["place"] = slugs[pos[u]]
+        entry["wanted"] = wanted[u] if g.roles[u] == 2 else None
+        entry["played"] = bool(played >> u & 1)
+        entry["active"] = u == active
+        units.append(entry)
     places = []
-    for p in range(city.size):
-        cell = layout.cell_of[p]
-        places.append({
-            "id": city.slugs[p],
-            "name": city.names[p],
-            "kind": ("civilian" if p < city.civilian else
-                     ("lab", "police-station", "prison")[p - city.civilian]),
-            "row": cell // city.columns if cell >= 0 else None,
-            "column": cell % city.columns if cell >= 0 else None,
-            "unrest": s.unrest[p] if p < city.civilian else None,
-            "neighbours": [city.slugs[n] for n in layout.adj[p]],
-        })
+    unrest = s.unrest
+    civilian = city.civilian
+    for p, (fixed, neighbours) in enumerate(tables.places):
+        entry = fixed.copy()
+        if p < civilian:
+            entry["unrest"] = unrest[p]
+        entry["neighbours"] = neighbours[:]
+        places.append(entry)
     civilians = [{
-        "id": city.slugs[c],
+        "id": slugs[c],
         "from": city.names[c],
-        "place": city.slugs[s.civ_at[c]],
+        "place": slugs[s.civ_at[c]],
         "linked_to": g.unit_keys[s.link[c]] if s.link[c] >= 0 else None,
     } for c in sorted(s.civs)]
     sees = s.sees_cards(seat)
+    total = sum(unrest)
     out: dict[str, Any] = {
         "game": g.id,
         "seat": seat,
@@ -68,13 +100,13 @@ def view(s: DuckState, seat: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "grid": {"rows": city.rows, "columns": city.columns},
         "places": places,
-        "links": [[city.slugs[a], city.slugs[b]] for a, b in layout.links],
+        "links": [pair[:] for pair in tables.links],
         "units": units,
         "civilians": civilians,
         "released": s.released,
         "biosci": s.biosci,
         "bio_sci_to_win": r.bio_sci_to_win,
-        "total_unrest": sum(s.unrest),
+        "total_unrest": total,
         "unrest_to_win": r.unrest_to_win,
         "max_unrest": r.max_unrest,
         "arrest_wanted": r.arrest_wanted,
@@ -89,7 +121,7 @@ def view(s: DuckState, seat: int | None) -> dict[str, Any]:
                    "units": [g.unit_keys[u] for u in range(g.unit_count) if owners[u] == i]}
                   for i in range(s.players)],
         "scores": {"government": s.biosci * r.government_score_weight,
-                   "dissent": sum(s.unrest) * r.dissent_score_weight},
+                   "dissent": total * r.dissent_score_weight},
         "score_weights": {"government": r.government_score_weight,
                           "dissent": r.dissent_score_weight},
         "over": s.over,

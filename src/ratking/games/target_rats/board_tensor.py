@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.spaces import Layout, relative, scaled, seat_order
+from ...core.spaces import Layout, scaled, seat_order
 from .board import Board
 
 FACTION_FEATURES = 4  # rats, fed rats, at home, Da Big Cheese
@@ -36,14 +36,19 @@ def encode_board(v: dict[str, Any], lay: Layout, out, max_rats: int) -> None:
     space = lay.lookup["space"]
     players = v["players"]
     seat = v["seat"]
+    order = seat_order(seat, players)
+    where = [0] * players  # per seat, its place in the observer's order
+    for k, p in enumerate(order):
+        where[p] = 2 * k
     base = at["rats"]
     unit = 1.0 / max_rats
+    stride = 2 * players
     for entry in v["spaces"]:
         for group in entry["rats"]:
-            k = base + 2 * relative(seat, group["seat"], players)
+            k = base + where[group["seat"]]
             out[k] = min(1.0, group["unfed"] * unit)
             out[k + 1] = min(1.0, group["fed"] * unit)
-        base += 2 * players
+        base += stride
     if v["exterminator"] is not None:
         out[at["exterminator"] + space[v["exterminator"]]] = 1.0
     nests = at["nests"]
@@ -51,7 +56,7 @@ def encode_board(v: dict[str, Any], lay: Layout, out, max_rats: int) -> None:
     homes = len(home_of)
     base = at["factions"]
     factions = v["factions"]
-    for k, p in enumerate(seat_order(seat, players)):
+    for k, p in enumerate(order):
         entry = factions[p]
         out[nests + k * homes + home_of[entry["home"]]] = 1.0
         out[base] = scaled(entry["rats"], max_rats)

@@ -3,31 +3,46 @@ on it, and each faction's name, colours and rat counts. Each game adds its own k
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .board import KIND_NAMES, Board
 
-# Per board, each space's fixed keys, worked out once: views are built on every move for every
-# seat watching (and on every step of a learning agent), and most of a space never changes.
-_FIXED: dict[int, tuple[Board, list[tuple[dict[str, Any], list[int], list[str]]]]] = {}
+Template = list[tuple[dict[str, Any], list[int], list[str]]]
 
 
-def _fixed(b: Board) -> list[tuple[dict[str, Any], list[int], list[str]]]:
-    """Per space: its fixed scalar keys (in view order), its quadrants and its neighbours."""
-    found = _FIXED.get(id(b))
-    if found is None or found[0] is not b:
-        rows = [({"id": b.ids[sp], "name": b.names[sp], "kind": KIND_NAMES[b.kind[sp]],
-                  "ring_index": b.ring_index[sp], "quadrants": None, "corridor": b.corridor[sp],
-                  "neighbours": None, "exterminator": False, "rats": None},
-                 list(b.quadrants[sp]), [b.ids[n] for n in b.adj[sp]]) for sp in range(b.size)]
-        found = _FIXED[id(b)] = (b, rows)
-    return found[1]
+def template(b: Board, extra: dict[str, Any] | None = None,
+             per_space: Callable[[int], dict[str, Any]] | None = None) -> Template:
+    """Per space: its keys in view order (those that change set to their usual value: no
+    Exterminator, no rats), its quadrants and its neighbours. A game adds its own keys after
+    the shared ones: `extra` the same for every space, `per_space(sp)` each space's own.
+    Views are built on every move for every seat watching (and on every step of a learning
+    agent), and most of a space never changes, so a game works this out once per board
+    (`core.tables.once`) and `spaces` copies it."""
+    rows = []
+    for sp in range(b.size):
+        fixed = {"id": b.ids[sp], "name": b.names[sp], "kind": KIND_NAMES[b.kind[sp]],
+                 "ring_index": b.ring_index[sp], "quadrants": None, "corridor": b.corridor[sp],
+                 "neighbours": None, "exterminator": False, "rats": None}
+        if per_space is not None:
+            fixed.update(per_space(sp))
+        fixed.update(extra or {})
+        rows.append((fixed, list(b.quadrants[sp]), [b.ids[n] for n in b.adj[sp]]))
+    return rows
 
 
-def spaces(b: Board, rats: list[list[int]], ext: int) -> list[dict[str, Any]]:
-    """One dict per space: its geometry, the Exterminator, and per faction its unfed and fed
-    rats there (rats are `space * 2 + fed` codes, one list per seat). Every call returns new
-    dicts and lists: nothing is shared between two views."""
+def spaces(rows: Template, rats: list[list[int]], ext: int) -> list[dict[str, Any]]:
+    """One dict per space from the board's template: its geometry, the Exterminator, and per
+    faction its unfed and fed rats there (rats are `space * 2 + fed` codes, one list per seat).
+    Every call returns new dicts and lists: nothing is shared between two views."""
+    out = []
+    append = out.append
+    for fixed, quadrants, neighbours in rows:
+        entry = fixed.copy()
+        entry["quadrants"] = quadrants[:]
+        entry["neighbours"] = neighbours[:]
+        entry["rats"] = []
+        append(entry)
     players = len(rats)
     occupied: dict[int, list[int]] = {}  # space -> [faction 0 unfed, fed, faction 1 ...]
     for f, codes in enumerate(rats):
@@ -36,16 +51,9 @@ def spaces(b: Board, rats: list[list[int]], ext: int) -> list[dict[str, Any]]:
             if row is None:
                 row = occupied[c >> 1] = [0] * (2 * players)
             row[2 * f + (c & 1)] += 1
-    out = []
-    for sp, (fixed, quadrants, neighbours) in enumerate(_fixed(b)):
-        entry = fixed.copy()
-        entry["quadrants"] = quadrants[:]
-        entry["neighbours"] = neighbours[:]
-        row = occupied.get(sp)
-        entry["rats"] = [] if row is None else [
-            {"seat": f, "unfed": row[2 * f], "fed": row[2 * f + 1]}
-            for f in range(players) if row[2 * f] or row[2 * f + 1]]
-        out.append(entry)
+    for sp, row in occupied.items():
+        out[sp]["rats"] = [{"seat": f, "unfed": row[2 * f], "fed": row[2 * f + 1]}
+                           for f in range(players) if row[2 * f] or row[2 * f + 1]]
     if ext >= 0:
         out[ext]["exterminator"] = True
     return out

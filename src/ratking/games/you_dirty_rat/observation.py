@@ -114,12 +114,11 @@ def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
     _count(out, at["removed"], v["removed"], card_type, unit)
     base = at["heists"]
     for chain in v["chains"]:
-        first = True
-        for h in chain["left"]:
-            out[base + 2 * h["id"]] = 1.0
-            if first:
-                out[base + 2 * h["id"] + 1] = 1.0
-                first = False
+        left = chain["left"]
+        if left:
+            out[base + 2 * left[0]["id"] + 1] = 1.0  # the top of its chain
+            for h in left:
+                out[base + 2 * h["id"]] = 1.0
     if v["committing"] is not None:
         out[at["committing"] + v["committing"]["id"]] = 1.0
     if v["drawn"]:
@@ -141,10 +140,12 @@ def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
         for night in entry["nights"]:
             for card in night:
                 c = card["id"]
-                if c is None:
+                if c is None:  # a $100 placeholder
                     out[base + types] = 1.0
                 else:
-                    _add(out, base + card_type[c], unit)
+                    i = base + card_type[c]
+                    x = out[i] + unit
+                    out[i] = x if x < 1.0 else 1.0
             base += types + 1
         _count(out, base, entry["refresh"], card_type, unit)
         base += types
@@ -153,14 +154,9 @@ def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
 
 
 def _count(out, base: int, cards: list[dict[str, Any]], card_type, unit: float) -> None:
-    for card in cards:
-        _add(out, base + card_type[card["id"]], unit)
-
-
-def _add(out, i: int, unit: float) -> None:
-    """Count one more card at `i`, read as at most 1 (the Ringleaders of several seats can
+    """Count each card at its type, read as at most 1 (the Ringleaders of several seats can
     meet in one pile)."""
-    x = out[i] + unit
-    out[i] = x if x < 1.0 else 1.0
-
-
+    for card in cards:
+        i = base + card_type[card["id"]]
+        x = out[i] + unit
+        out[i] = x if x < 1.0 else 1.0

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
+from ...core.tables import once
 from . import actions as A
 from . import rules
-from .components import ANY, ARCHETYPES, PLACEHOLDER, CardType
+from .components import ANY, ARCHETYPES, CardType, Deck
 from .phases import KEEP, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -45,50 +46,88 @@ def card_text(t: CardType) -> str:
     return text + (ANY_TEXT if t.archetype == ANY else "")
 
 
+PLACEHOLDER_VIEW = {"id": None, "name": "$100", "archetype": None, "text": "A stand-in: no card."}
+
+
 def card_view(s: RatState, c: int) -> dict[str, Any]:
-    if c == PLACEHOLDER:
-        return {"id": None, "name": "$100", "archetype": None, "text": "A stand-in: no card."}
-    t = s.game.deck.types[s.game.deck.type_of(c)]
-    return {"id": c, "name": t.name, "archetype": ARCH_NAMES[t.archetype], "text": card_text(t)}
+    """One card as views show it (its id, name, archetype and text)."""
+    return once(s.game.deck, _Tables).cards[c].copy()
+
+
+class _Tables:
+    """What views show of the deck, worked out once per deck (views copy from it)."""
+
+    def __init__(self, d: Deck) -> None:
+        # by card id, then the $100 placeholder last (its id, PLACEHOLDER, is -1)
+        self.cards = [{"id": c, "name": d.types[t].name,
+                       "archetype": ARCH_NAMES[d.types[t].archetype],
+                       "text": card_text(d.types[t])}
+                      for c, t in enumerate(d.card_type)]
+        self.cards.append(PLACEHOLDER_VIEW)
+        # a hand is shown sorted by name, then id
+        order = sorted(range(len(d.card_type)), key=lambda c: (self.cards[c]["name"], c))
+        self.rank = [0] * len(order)
+        for k, c in enumerate(order):
+            self.rank[c] = k
+        # per heist: its keys with the team left out, and its team
+        self.heists = [({"id": h.index, "name": h.name, "team": None, "reward": h.reward,
+                         "amount": h.amount, "step": h.step + 1},
+                        dict(zip(ARCHETYPES, h.team, strict=True))) for h in d.heists]
+        self.heist_names = [h.name for h in d.heists]
+        self.heist_colours = [d.chains[h.chain] for h in d.heists]
+        # per chain: its fixed keys and its heists, top first; per heist, its place there
+        self.chains = [({"colour": colour, "marking": f"{d.chain_players[c]}+",
+                         "in_play": None, "left": None},
+                        [h.index for h in d.heists if h.chain == c])
+                       for c, colour in enumerate(d.chains)]
+        self.position = [0] * len(d.heists)
+        for _, members in self.chains:
+            for k, h in enumerate(members):
+                self.position[h] = k
 
 
 def view(s: RatState, seat: int | None) -> dict[str, Any]:
     """All that `seat` may know: its own hand; every other hand only by its size."""
     g = s.game
     d = g.deck
+    t = once(d, _Tables)
+    cards = t.cards
+    names, colours = t.heist_names, t.heist_colours
     seats = []
     for p in range(s.players):
-        mine = p == seat
+        hand = s.hands[p]
+        won = s.won[p]
         seats.append({
             "name": s.names[p],
             "money": s.money[p],
-            "hand_count": len(s.hands[p]),
-            "hand": sorted((card_view(s, c) for c in s.hands[p]),
-                           key=lambda v: (v["name"], v["id"])) if mine else None,
-            "nights": [[card_view(s, c) for c in night] for night in s.nights[p]],
-            "refresh": [card_view(s, c) for c in s.refresh[p]],
-            "heists": [d.heists[h].name for h in s.won[p]],
-            "heist_colours": [d.chains[d.heists[h].chain] for h in s.won[p]],
+            "hand_count": len(hand),
+            "hand": [cards[c].copy() for c in sorted(hand, key=t.rank.__getitem__)]
+            if p == seat else None,
+            "nights": [[cards[c].copy() for c in night] for night in s.nights[p]],
+            "refresh": [cards[c].copy() for c in s.refresh[p]],
+            "heists": [names[h] for h in won],
+            "heist_colours": [colours[h] for h in won],
         })
     heists = []
-    for c, colour in enumerate(d.chains):
-        top = s.tops[c]
-        step = d.heists[top].step if top >= 0 else None
-        heists.append({
-            "colour": colour, "marking": f"{d.chain_players[c]}+",
-            "in_play": d.chain_players[c] <= s.players,
-            "left": [heist_view(s, h.index) for h in d.heists
-                     if h.chain == c and top >= 0 and h.step >= step],
-        })
+    tables = t.heists
+    tops = s.tops
+    for c, (fixed, members) in enumerate(t.chains):
+        entry = fixed.copy()
+        entry["in_play"] = d.chain_players[c] <= s.players
+        top = tops[c]
+        entry["left"] = [] if top < 0 else [
+            _copy(*tables[h]) for h in members[t.position[top]:]]
+        heists.append(entry)
     out: dict[str, Any] = {
         "game": g.id, "seat": seat, "players": s.players, "to_move": s.current_player,
         "phase": PHASE_NAMES[s.phase], "round": s.round, "max_rounds": g.rules.max_rounds,
         "stash": s.stash, "deck": len(s.deck),
-        "discard": [card_view(s, c) for c in s.discard],
-        "removed": [card_view(s, c) for c in s.removed],
+        "discard": [cards[c].copy() for c in s.discard],
+        "removed": [cards[c].copy() for c in s.removed],
         "chains": heists, "seats": seats, "over": s.over,
-        "committing": _committing(s) if s.phase == rules.TEAM and not s.over else None,
-        "drawn": ([card_view(s, c) for c in s.drawn]
+        "committing": _committing(s, tables) if s.phase == rules.TEAM and not s.over
+        else None,
+        "drawn": ([cards[c].copy() for c in s.drawn]
                   if s.phase == KEEP and seat == s.to_move and not s.over else None),
         "drawn_count": len(s.drawn),
     }
@@ -98,19 +137,19 @@ def view(s: RatState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _committing(s: RatState) -> dict[str, Any]:
+def _committing(s: RatState, tables: list) -> dict[str, Any]:
     """The Heist being committed: the archetypes its team still needs, and how many Inside
     Men (each counting as any one archetype) are in the team so far to cover them."""
-    return {**heist_view(s, s.heist),
-            "need": {a: n for a, n in zip(ARCHETYPES, s.need, strict=True)},
-            "inside_men": s.wild_used}
+    entry = _copy(*tables[s.heist])
+    entry["need"] = dict(zip(ARCHETYPES, s.need, strict=True))
+    entry["inside_men"] = s.wild_used
+    return entry
 
 
-def heist_view(s: RatState, h: int) -> dict[str, Any]:
-    x = s.game.deck.heists[h]
-    return {"id": h, "name": x.name, "team": {a: n for a, n in zip(ARCHETYPES, x.team,
-                                                                    strict=True)},
-            "reward": x.reward, "amount": x.amount, "step": x.step + 1}
+def _copy(fixed: dict[str, Any], team: dict[str, int]) -> dict[str, Any]:
+    entry = fixed.copy()
+    entry["team"] = team.copy()
+    return entry
 
 
 def _tname(s: RatState, t: int) -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
+from ....core.tables import once
 from .. import board_view
+from ..board import Board
 from . import actions as A
 from .acting import retreat_places, spawn_places
 from .cards import DECKS, EFFECTS
@@ -125,17 +127,26 @@ def _task_text(s: FullState, top: tuple[int, ...], seat: int | None) -> str:
     return ""
 
 
+def _template(b: Board) -> board_view.Template:
+    """The board's spaces as this game's views list them, before tokens and the throne."""
+    return board_view.template(
+        b, {"token": None, "nest_seat": None, "throne": False},
+        lambda sp: {"beneath": b.ids[b.beneath[sp]] if b.beneath[sp] >= 0 else None})
+
+
 def view(s: FullState, seat: int | None) -> dict[str, Any]:
     g = s.game
     b = g.board
     r = g.rules
-    spaces = board_view.spaces(b, s.rats, s.ext)
-    for sp, entry in enumerate(spaces):
-        tok = s.token[sp]
-        entry["beneath"] = b.ids[b.beneath[sp]] if b.beneath[sp] >= 0 else None
-        entry["token"] = "nest" if tok >= NEST0 else TOKEN_NAMES[tok]
-        entry["nest_seat"] = tok - NEST0 if tok >= NEST0 else None
-        entry["throne"] = sp == b.city and s.cheese >= 0
+    spaces = board_view.spaces(once(b, _template), s.rats, s.ext)
+    for sp, tok in enumerate(s.token):
+        if tok:
+            entry = spaces[sp]
+            entry["token"] = "nest" if tok >= NEST0 else TOKEN_NAMES[tok]
+            if tok >= NEST0:
+                entry["nest_seat"] = tok - NEST0
+    if s.cheese >= 0:
+        spaces[b.city]["throne"] = True
     factions = []
     for f in range(s.players):
         entry = board_view.faction(b, s.names, s.nests, s.rats, f)

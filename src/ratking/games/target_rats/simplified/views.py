@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
+from ....core.tables import once
 from .. import board_view
+from ..board import Board
 from . import actions as A
 from .phases import PHASE_NAMES
 
@@ -14,13 +16,18 @@ if TYPE_CHECKING:
     from .state import RatsState
 
 
+def _template(b: Board) -> board_view.Template:
+    """The board's spaces as this game's views list them, before the dumpsters."""
+    return board_view.template(b, {"dumpster": False})
+
+
 def view(s: RatsState, seat: int | None) -> dict[str, Any]:
     g = s.game
     b = g.board
     r = g.rules
-    spaces = board_view.spaces(b, s.rats, s.ext)
-    for sp, entry in enumerate(spaces):
-        entry["dumpster"] = sp in s.dumpsters
+    spaces = board_view.spaces(once(b, _template), s.rats, s.ext)
+    for sp in s.dumpsters:
+        spaces[sp]["dumpster"] = True
     mover = None
     if s.mover >= 0 and not s.over:
         code = s.rats[s.to_move][s.mover]

@@ -1,4 +1,5 @@
-"""The `ratking` command: games, rules, play, serve, replay, simulate, sweep, tune, bench."""
+"""The `ratking` command: games, rules, play, serve, replay, simulate, arena, sweep, tune,
+bench."""
 
 from __future__ import annotations
 
@@ -107,7 +108,8 @@ def play(
     game: Annotated[str, typer.Argument(help="game id")],
     players: Annotated[int, typer.Option("--players", "-p", help="number of seats")] = 3,
     seats: Annotated[str | None, typer.Option(
-        help="a kind per seat: human, bot (heuristic), heuristic, random")] = None,
+        help="a kind per seat: human or a bot spec: bot (heuristic), random, easy, normal, "
+             "hard, expert, ismcts:iters=N ...")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for a repeatable game")] = None,
     save: Annotated[Path | None, typer.Option(help="save the game record to this file")] = None,
     forced: Annotated[bool, typer.Option(
@@ -349,6 +351,45 @@ def tune(
         with console.status("Drawing the report..."):
             page = lab.tune_report(report, setup, outcome, backend, workers)
         console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="game id")],
+    bots: Annotated[str, typer.Option(
+        help="bot specs, comma-separated: random, heuristic, easy, hard, expert, "
+             "ismcts:iters=500 ...")],
+    games_: Annotated[int, typer.Option(
+        "--games", "-n", help="how many games (a multiple of the seatings)")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p")] = 2,
+    seed: Annotated[int, typer.Option(help="the same seed, the same numbers")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="processes")] = 1,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write results as JSON")]
+    = None,
+    rule: RuleOption = None,
+) -> None:
+    """Bots against each other, every bot in every seat equally often: win shares with 95%
+    intervals, pairwise win shares and OpenSkill ratings."""
+    from .sim.arena import run_arena
+    from .sim.arena_report import print_arena
+
+    if workers < 1:
+        fail("--workers must be at least 1")
+    specs = [s.strip() for s in bots.split(",")]
+    try:
+        rules_ = make(game, **parse_rules(rule)).rules.as_dict()
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                      transient=True) as bar:
+            task = bar.add_task(f"{game}", total=games_)
+            result = run_arena(game, specs, games_, players, seed, rules_, workers,
+                               progress=lambda k: bar.advance(task, k))
+    except (RatkingError, ValueError) as exc:
+        fail(str(exc))
+    print_arena(result, console)
+    if json_out is not None:
+        json_out.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+        console.print(f"Wrote {json_out}")
 
 
 @app.command()

@@ -8,23 +8,28 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from .bots import BOT_NAMES, make_bot
+from .bots import BOT_KINDS, BOT_NAMES, make_bot, parse_spec
 from .core import Game, IllegalAction, RatkingError, State, narrate, replay, save_record
 from .core.rng import derive_seed, new_seed
 
-SEAT_KINDS = ("human", "bot", "heuristic", "random")
+SEAT_KINDS = ("human", "bot", "heuristic", "random")  # the common ones; any bot spec works
 ERASE_SCROLLBACK = "\x1b[3J"  # xterm and most terminals: forget the lines scrolled off
 
 
 def parse_seats(seats: str | None, players: int) -> list[str]:
-    """`human,bot,bot` -> a kind per seat; default: one human, bots for the rest."""
+    """`human,bot,hard` -> a kind per seat: `human` or a bot spec (ratking.bots.make_bot);
+    default: one human, heuristic bots for the rest."""
     kinds = ["human"] + ["bot"] * (players - 1) if not seats else \
         [k.strip().lower() for k in seats.split(",")]
     if len(kinds) != players:
         raise RatkingError(f"--seats names {len(kinds)} seats for {players} players")
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad:
-        raise RatkingError(f"unknown seat kind {bad[0]!r}; choose from {', '.join(SEAT_KINDS)}")
+    for kind in kinds:
+        if kind.split(":")[0] not in ("human", *BOT_KINDS):
+            raise RatkingError(f"unknown seat kind {kind!r}; choose from human, "
+                               f"{', '.join(BOT_KINDS)} (bots may take options, e.g. "
+                               "ismcts:iters=500)")
+        if kind != "human":
+            parse_spec(kind)  # a bad option raises, naming it
     return kinds
 
 

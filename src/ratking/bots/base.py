@@ -1,10 +1,10 @@
-"""What a bot is, and how to make one by name."""
+"""What a bot is."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from ..core import Action, RatkingError, State
+from ..core import Action, State
 
 
 class Bot(Protocol):
@@ -15,17 +15,4 @@ class Bot(Protocol):
     def choose(self, state: State) -> Action: ...
 
 
-BOT_KINDS = ("random", "heuristic")
 BOT_NAMES = ("Whiskers", "Nibbles", "Templeton", "Remy", "Scabbers", "Ratatouille")
-
-
-def make_bot(kind: str, seed: int | None = None) -> Bot:
-    """A bot by kind name ("bot" is the heuristic bot)."""
-    from .heuristic import HeuristicBot
-    from .random_bot import RandomBot
-
-    if kind == "random":
-        return RandomBot(seed)
-    if kind in ("heuristic", "bot"):
-        return HeuristicBot(seed)
-    raise RatkingError(f"no bot {kind!r}; bots: {', '.join(BOT_KINDS)}")

@@ -60,6 +60,12 @@ class Game:
     # a finished game's replay: open_hands(state) -> [{"who", "holds"}], everything hidden
     # during play (hands, secret cards) as plain text; None: the game hides no hands
     open_hands: ClassVar[Callable[[State], list[dict[str, str]]] | None] = None
+    # the search's evaluation, evaluate(state) -> per seat, estimated win chances (summing to
+    # about 1) of a game still in play; None if the game has none (searches then play to the end)
+    evaluate: ClassVar[Callable[[State], list[float]] | None] = None
+    # bot levels tuned for this game: level name ("easy", "hard", "expert") -> bot spec; a level
+    # not named here takes ratking.bots' default
+    levels: ClassVar[dict[str, str]] = {}
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RulesError
-from . import heuristic, metrics, observation, standing, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .components import Board, card_values, load_board
 from .params import RULE_SPECS
@@ -54,7 +54,7 @@ class RatATatRoll(Game):
                              f"cards, too few for the hands ({need}) and the "
                              f"{regions} face-up cards")
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
@@ -63,6 +63,7 @@ class RatATatRoll(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    evaluate = staticmethod(evaluate.evaluate)
     # the web table's how-to-win panel, end screen and finished-game replay
     ending = staticmethod(standing.ending)
     open_hands = staticmethod(standing.open_hands)

@@ -120,7 +120,8 @@ class RollState(State):
         whole = hidden.bit_count() - k == len(pile)
         at = None if whole else [i for i, c in enumerate(pile) if not mine >> c & 1]
         old += pile if whole else [pile[i] for i in at]
-        new = old[:]
+        new = sorted(old)  # from the set of unseen cards, not where they are: only what
+        # `seat` knows (and the seed) decides the re-deal
         shuffle(rng, new)
         for (hand, i), card in zip(spots, new, strict=False):
             hand[i] = card

@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from ...core import Game, RatkingError
-from . import heuristic, metrics, observation, standing, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
 from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, TEAM_NAMES, parse_units
@@ -105,7 +105,7 @@ class RatAndDuck(Game):
                 dis |= 1 << seat
         return gov, dis
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
@@ -114,6 +114,7 @@ class RatAndDuck(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    evaluate = staticmethod(evaluate.evaluate)
     # the web table's how-to-win panel, end screen and finished-game replay
     ending = staticmethod(standing.ending)
     open_hands = staticmethod(standing.open_hands)

@@ -102,9 +102,10 @@ class DuckState(State):
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Nobody knows the deck's order; only government seats know the held cards."""
         if self.sees_cards(seat):
+            self.deck.sort()  # sorted first: only what `seat` knows decides the re-deal
             shuffle(rng, self.deck)
             return
-        pool = self.held + self.deck
+        pool = sorted(self.held + self.deck)
         shuffle(rng, pool)
         k = len(self.held)
         self.held = pool[:k]

@@ -127,6 +127,7 @@ class RatState(State):
         deck = self.deck
         cards += drawn
         cards += deck
+        cards.sort()  # only what `seat` knows decides the re-deal
         shuffle(rng, cards)
         for (hand, i), c in zip(spots, cards, strict=False):
             hand[i] = c

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game, RulesError
 from ..board import Board, board
-from . import heuristic, metrics, observation, standing, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .cards import CardSet, cards
 from .params import RULE_SPECS
@@ -48,7 +48,7 @@ class TargetRats(Game):
         if r.nests_to_win > r.max_nests:
             raise RulesError("rule 'nests_to_win' may not exceed 'max_nests' (no one could win)")
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
@@ -57,6 +57,7 @@ class TargetRats(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    evaluate = staticmethod(evaluate.evaluate)
     # the web table's how-to-win panel, end screen
     ending = staticmethod(standing.ending)
     standing = staticmethod(standing.standing)  # last: it rebinds the name

@@ -145,7 +145,10 @@ class FullState(State):
         new.under_discard = self.under_discard[:]
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """The order of both draw piles is all that is hidden: reshuffle them."""
+        """The order of both draw piles is all that is hidden: reshuffle them (sorted first, so
+        that only what `seat` knows decides the re-deal)."""
+        self.surface_deck.sort()
+        self.under_deck.sort()
         shuffle(rng, self.surface_deck, self.under_deck)
 
     def _dump(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ....core import Game
 from ..board import Board, board
-from . import heuristic, metrics, observation, standing, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .params import RULE_SPECS
 from .state import RatsState
@@ -37,7 +37,7 @@ class TargetRatsSimplified(Game):
         self.catalogue = Catalogue(self._intern, self.board, self.rules.dice,
                                    self.rules.cheese_dice)
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot
+    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
@@ -46,6 +46,7 @@ class TargetRatsSimplified(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    evaluate = staticmethod(evaluate.evaluate)
     # the web table's how-to-win panel, end screen
     ending = staticmethod(standing.ending)
     standing = staticmethod(standing.standing)  # last: it rebinds the name

@@ -1,0 +1,181 @@
+"""Information-Set Monte Carlo Tree Search over the kernel contract alone.
+
+Each iteration samples a determinization, `state.determinize(seat, seed)`: a copy of the game in
+which everything the searching seat cannot know is re-dealt and future chance re-seeded. It then
+walks one tree down from the root, keyed by the actions taken (the shared Action objects of the
+game, compared by identity), so the statistics of every determinization that shares a line of
+play are pooled: the tree is over the searcher's information, never over one guessed deal.
+
+- Multiplayer: every node keeps a total value per seat; at a node the seat to move (in that
+  determinization) picks by its own value.
+- Availability: an action legal in one determinization but not in another is scored by how often
+  it was *available* when its parent was visited, not by the parent's visits (Cowling, Powley and
+  Whitehouse's "subset-armed bandit" rule).
+- Chance: dice and draws happen inside `apply` with the determinization's own generator, so the
+  tree is open loop: a node after a roll pools the outcomes.
+- Rollouts: uniformly random, or the game's heuristic (optionally with a share of random moves);
+  cut after `depth` decisions and scored by the game's `evaluate(state)` when it has one.
+
+Budgets are iterations (reproducible: the same seed and iteration budget give the same choice)
+or milliseconds (for play). A single legal action is played without search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..core import Action, RatkingError, State
+
+ROLLOUTS = ("random", "heuristic")
+# a rollout with no depth cut stops here all the same (games without a round cap could run on
+# for ever under random play); the position is then scored by the game's evaluation, or as a tie
+ROLLOUT_LIMIT = 5_000
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How one search bot searches. See the module docstring."""
+
+    iters: int | None = 1000  # iterations per decision (None: only the time budget counts)
+    ms: float | None = None  # milliseconds per decision (None: only the iterations count)
+    rollout: str = "random"  # "random" or "heuristic"
+    eps: float = 0.0  # with rollout=heuristic: the share of rollout moves made at random
+    depth: int | None = None  # rollout decisions before the evaluation (None: to the end)
+    c: float = 0.7  # exploration constant of the UCB rule (values are win shares in [0, 1])
+
+    def __post_init__(self) -> None:
+        if self.iters is None and self.ms is None:
+            raise RatkingError("a search needs a budget: iters or ms")
+        if self.rollout not in ROLLOUTS:
+            raise RatkingError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
+                               f"not {self.rollout!r}")
+
+
+class Node:
+    """One line of play from the root: visits, value per seat, availability, children."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = [0.0] * players
+
+
+class SearchBot:
+    """An ISMCTS bot (see the module docstring). `choose` reads `state` only through
+    `state.determinize(seat, ...)` and the legal actions of the seat to move."""
+
+    name = "ismcts"
+
+    def __init__(self, settings: SearchSettings | None = None, seed: int | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        self.rng = random.Random(seed)
+        self.last_iterations = 0  # iterations made by the last search (0: no search was needed)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(state)
+        seat = state.to_move
+        best, key = legal[0], None
+        children = root.children
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                continue
+            k = (child.visits, child.total[seat] / child.visits)
+            if key is None or k > key:
+                best, key = action, k
+        return best
+
+    def search(self, state: State) -> Node:
+        """Build the search tree for the seat to move; return its root."""
+        cfg = self.settings
+        game = state.game
+        players = state.players
+        seat = state.to_move
+        evaluate = game.evaluate
+        heuristic = game.heuristic if cfg.rollout == "heuristic" else None
+        if cfg.rollout == "heuristic" and heuristic is None:
+            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic")
+        depth = ROLLOUT_LIMIT if cfg.depth is None else min(cfg.depth, ROLLOUT_LIMIT)
+        eps = cfg.eps
+        c = cfg.c
+        rng = self.rng
+        rand = rng.random
+        getbits = rng.getrandbits
+        log, sqrt = math.log, math.sqrt
+        determinize = state.determinize
+        root = Node(players)
+        limit = cfg.iters if cfg.iters is not None else 1 << 62
+        clock = time.perf_counter
+        deadline = None if cfg.ms is None else clock() + cfg.ms / 1000.0
+        done = 0
+        while done < limit:
+            if deadline is not None and done and clock() >= deadline:
+                break
+            done += 1
+            s = determinize(seat, getbits(63))
+            node = root
+            path = [root]
+            # selection and expansion
+            while not s.over:
+                legal = s.legal_actions()
+                children = node.children
+                fresh = None
+                for a in legal:
+                    child = children.get(a)
+                    if child is None:
+                        if fresh is None:
+                            fresh = [a]
+                        else:
+                            fresh.append(a)
+                    else:
+                        child.avail += 1
+                if fresh is not None:
+                    a = fresh[int(rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
+                    node = children[a] = Node(players)
+                    s.apply(a)
+                    path.append(node)
+                    break
+                p = s.to_move
+                best_a, best_child, best_score = None, None, -1.0
+                for a in legal:
+                    child = children[a]
+                    v = child.visits
+                    score = child.total[p] / v + c * sqrt(log(child.avail) / v)
+                    if score > best_score:
+                        best_a, best_child, best_score = a, child, score
+                s.apply(best_a)
+                node = best_child
+                path.append(node)
+            # rollout
+            steps = 0
+            while not s.over and steps < depth:
+                if heuristic is not None and (eps <= 0.0 or rand() >= eps):
+                    s.apply(heuristic(s, rng))
+                else:
+                    legal = s.legal_actions()
+                    s.apply(legal[int(rand() * len(legal))])
+                steps += 1
+            if s.over:
+                value = s.result
+            elif evaluate is not None:
+                value = evaluate(s)
+            else:
+                value = [1.0 / players] * players
+            # backpropagation
+            for node in path:
+                node.visits += 1
+                total = node.total
+                for i in range(players):
+                    total[i] += value[i]
+        self.last_iterations = done
+        return root

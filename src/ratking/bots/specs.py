@@ -1,0 +1,158 @@
+"""Bot specs: one string names a bot everywhere (`make_bot("ismcts:iters=2000", seed)`).
+
+A spec is `name[:key=value]...` and never holds a comma, so a list of specs is comma-separated.
+
+- `random`: a uniformly random legal action.
+- `heuristic` (also `bot`, `normal`): the game's own one-move policy; `heuristic:eps=0.3` plays
+  a random legal action instead 30% of the time.
+- `ismcts`: information-set Monte Carlo tree search (ismcts.py). Options: `iters=N` (iterations
+  per decision, default 1000), `ms=N` (milliseconds per decision; with both, whichever ends
+  first), `rollout=random|heuristic`, `eps=x` (random moves in heuristic rollouts), `depth=N`
+  (rollout decisions before the game's evaluation scores the position), `c=x` (exploration).
+- Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
+  iterations, never by time, so that their results reproduce. `normal` is the heuristic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, RatkingError, State
+from .base import Bot
+from .heuristic import HeuristicBot
+from .ismcts import ROLLOUTS, SearchBot, SearchSettings
+from .random_bot import RandomBot
+
+LEVELS = ("easy", "normal", "hard", "expert")
+NAMES = ("bot", "heuristic", "random", "ismcts", *LEVELS)
+# the levels of a game that sets none of its own (Game.levels overrides them one by one)
+DEFAULT_LEVELS = {
+    "easy": "heuristic:eps=0.5",
+    "hard": "ismcts:iters=300:rollout=heuristic:depth=20",
+    "expert": "ismcts:iters=1200:rollout=heuristic:depth=20",
+}
+
+
+def _whole(name: str, low: int):
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+        if value < low:
+            raise ValueError(f"{name} must be at least {low}, not {value}")
+        return value
+    return read
+
+
+def _number(name: str, low: float, high: float | None = None, strict: bool = False):
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{name} must be a number, not {text!r}") from None
+        if value != value or (value <= low if strict else value < low) or \
+                (high is not None and value > high):
+            where = f"more than {low:g}" if strict else f"at least {low:g}"
+            if high is not None:
+                where += f" and at most {high:g}"
+            raise ValueError(f"{name} must be {where}, not {text}")
+        return value
+    return read
+
+
+def _rollout(text: str) -> str:
+    if text not in ROLLOUTS:
+        raise ValueError(f"rollout must be {' or '.join(ROLLOUTS)}, not {text!r}")
+    return text
+
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "random": {},
+    "heuristic": {"eps": _number("eps", 0.0, 1.0)},
+    "ismcts": {"iters": _whole("iters", 1), "ms": _number("ms", 0.0, strict=True),
+               "rollout": _rollout, "eps": _number("eps", 0.0, 1.0),
+               "depth": _whole("depth", 0), "c": _number("c", 0.0)},
+}
+ALIASES = {"bot": "heuristic", "normal": "heuristic"}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """`"ismcts:iters=500"` -> ("ismcts", {"iters": 500}); a bad spec raises RatkingError
+    naming what is wrong. Levels other than `normal` come back as their own name."""
+    if not isinstance(spec, str):
+        raise RatkingError(f"a bot spec must be a string, not {spec!r}")
+    text = spec.strip()
+    if not text:
+        raise RatkingError("empty bot spec; bots: " + ", ".join(NAMES))
+    if "," in text:
+        raise RatkingError(f"bot spec {spec!r} holds a comma: one bot per spec "
+                           "(a list of specs is comma-separated)")
+    name, *parts = text.split(":")
+    name = name.strip().lower()
+    name = ALIASES.get(name, name)
+    if name not in OPTIONS and name not in LEVELS:
+        raise RatkingError(f"no bot {name!r}; bots: {', '.join(NAMES)}")
+    if name in LEVELS and parts:
+        raise RatkingError(f"bot spec {spec!r}: the level {name!r} takes no options")
+    allowed = OPTIONS.get(name, {})
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq or not key:
+            raise RatkingError(f"bot spec {spec!r}: options are key=value, not {part!r}")
+        if key not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise RatkingError(f"bot spec {spec!r}: {name} has no option {key!r} "
+                               f"(options: {known})")
+        if key in options:
+            raise RatkingError(f"bot spec {spec!r}: option {key!r} given twice")
+        try:
+            options[key] = allowed[key](value.strip())
+        except ValueError as exc:
+            raise RatkingError(f"bot spec {spec!r}: {exc}") from None
+    return name, options
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """The bot a spec names (see the module docstring), seeded for repeatable play."""
+    name, options = parse_spec(spec)
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed, **options)
+    if name == "ismcts":
+        if "ms" in options and "iters" not in options:
+            options["iters"] = None
+        try:
+            return SearchBot(SearchSettings(**options), seed)
+        except RatkingError as exc:
+            raise RatkingError(f"bot spec {spec!r}: {exc}") from None
+    return LevelBot(name, seed)
+
+
+def level_spec(game: Any, level: str) -> str:
+    """The spec a level stands for in a game (its own `levels`, else the defaults)."""
+    if level == "normal":
+        return "heuristic"
+    return (getattr(game, "levels", None) or {}).get(level) or DEFAULT_LEVELS[level]
+
+
+class LevelBot:
+    """A named level: the spec it stands for depends on the game, so it is looked up at the
+    first decision (and kept per game)."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.name = level
+        self.seed = seed
+        self._bots: dict[str, Bot] = {}
+
+    def bot_for(self, game: Any) -> Bot:
+        bot = self._bots.get(game.id)
+        if bot is None:
+            bot = self._bots[game.id] = make_bot(level_spec(game, self.name), self.seed)
+        return bot
+
+    def choose(self, state: State) -> Action:
+        return self.bot_for(state.game).choose(state)

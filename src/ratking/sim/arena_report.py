@@ -1,0 +1,35 @@
+"""The arena's results as Rich tables, for the terminal."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from .arena import ArenaResult
+
+
+def print_arena(result: ArenaResult, console: Console) -> None:
+    games = len(result.games)
+    table = Table(title=f"{result.game}: {games} games, {result.players} players, "
+                        f"seed {result.seed}, seats rotated")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("win share", justify="right")
+    table.add_column("95% interval", justify="center")
+    table.add_column("rating (mu ± sigma)", justify="right")
+    for s in sorted(result.standings, key=lambda s: -s.mu):
+        table.add_row(s.spec, str(s.games), f"{s.win_share:.3f}", f"{s.low:.3f} - {s.high:.3f}",
+                      f"{s.mu:.1f} ± {s.sigma:.1f}")
+    console.print(table)
+    specs = result.specs
+    pairs = Table(title="Pairwise win shares (row against column)")
+    pairs.add_column("")
+    for spec in specs:
+        pairs.add_column(spec, justify="right")
+    for a, spec in enumerate(specs):
+        pairs.add_row(spec, *("-" if x is None else f"{x:.3f}" for x in result.pairwise[a]))
+    console.print(pairs)
+    length = f"Game length: {result.mean_decisions:.1f} decisions"
+    if result.mean_rounds is not None:
+        length += f", {result.mean_rounds:.2f} rounds"
+    console.print(length)

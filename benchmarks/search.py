@@ -1,0 +1,80 @@
+"""Search speed, one core: iterations per second and time per decision of the search bots.
+
+For each game, positions are taken from heuristic games (2 players by default; every
+`--every`-th decision that offers a real choice), and each bot spec searches each position
+once. Time is the process's CPU time (`time.process_time`), which a busy shared host inflates
+far less than wall-clock time; it still only ever comes out slower than on a quiet core.
+
+    python benchmarks/search.py --specs hard,expert --positions 20
+    python benchmarks/search.py --game target-rats --specs ismcts:iters=300:depth=20
+
+Prints a Markdown table: game, spec, iterations per decision, iterations/s, ms per decision
+(mean and the slowest position).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import ratking
+from ratking.bots import make_bot
+from ratking.bots.specs import LevelBot
+
+
+def positions(game_id: str, players: int, count: int, every: int, seed: int) -> list:
+    game = ratking.make(game_id)
+    rng = random.Random(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = game.new_game(players, seed=seed + g)
+        g += 1
+        bots = [make_bot("heuristic", rng.randrange(1 << 30)) for _ in range(players)]
+        step = rng.randrange(every)
+        while not state.over and len(out) < count:
+            if step % every == 0 and len(state.legal_actions()) > 1:
+                out.append(state.clone())
+            step += 1
+            state.apply(bots[state.to_move].choose(state))
+    return out
+
+
+def measure(spec: str, states: list, seed: int) -> tuple[float, float, float, float]:
+    """(iterations per decision, iterations/s, mean ms per decision, slowest ms)."""
+    iters, times = 0, []
+    for i, state in enumerate(states):
+        bot = make_bot(spec, seed + i)
+        inner = bot.bot_for(state.game) if isinstance(bot, LevelBot) else bot
+        start = time.process_time()
+        bot.choose(state)
+        times.append(time.process_time() - start)
+        iters += getattr(inner, "last_iterations", 0)
+    total = sum(times)
+    return iters / len(states), iters / total if total else 0.0, \
+        1000 * total / len(states), 1000 * max(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", action="append", help="game id (repeatable; default: all)")
+    ap.add_argument("--specs", default="hard,expert", help="comma-separated bot specs")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--every", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    games = args.game or [info.id for info in ratking.list_games()]
+    print("| game | spec | iterations/decision | iterations/s | ms/decision | slowest ms |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for game_id in games:
+        states = positions(game_id, args.players, args.positions, args.every, args.seed)
+        for spec in args.specs.split(","):
+            per, rate, mean, worst = measure(spec, states, args.seed)
+            print(f"| {game_id} | {spec} | {per:.0f} | {rate:,.0f} | {mean:.0f} | {worst:.0f} |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""The arena: seat rotation, win shares with intervals, pairwise shares, OpenSkill ratings."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+from ratking.core import RatkingError
+from ratking.sim.arena import lineups, run_arena
+
+GAME = "rat-a-tat-roll"
+
+
+@pytest.mark.parametrize(("bots", "players"), [(2, 2), (3, 2), (5, 2), (2, 4), (3, 3), (5, 4),
+                                               (4, 3)])
+def test_every_bot_sits_in_every_seat_equally_often(bots, players):
+    seats = lineups(bots, players)
+    counts = Counter((bot, seat) for lineup in seats for seat, bot in enumerate(lineup))
+    assert len({counts[(b, s)] for b in range(bots) for s in range(players)}) == 1
+    assert all(len(lineup) == players for lineup in seats)
+    if bots >= players:  # each line-up seats distinct bots, and every pair meets
+        assert all(len(set(lineup)) == players for lineup in seats)
+        met = {frozenset(p) for lineup in seats for p in permutations(lineup, 2)}
+        assert len(met) == bots * (bots - 1) // 2
+
+
+def test_heuristic_against_random_is_a_clear_win_with_its_interval():
+    result = run_arena(GAME, ["heuristic", "random"], 40, 2, seed=3)
+    heuristic, random_ = result.standings
+    assert heuristic.games == random_.games == 40
+    assert heuristic.win_share + random_.win_share == pytest.approx(1.0)
+    assert heuristic.low > 0.6 and heuristic.low <= heuristic.win_share <= heuristic.high
+    assert heuristic.mu > random_.mu
+    assert result.pairwise[0][1] == pytest.approx(heuristic.win_share)
+    assert result.pairwise[0][0] is None
+    # seat rotation: each bot held each seat in half of the games, on the same deals
+    seat0 = Counter(lineup[0] for lineup, _ in result.games)
+    assert seat0 == {0: 20, 1: 20}
+    first = [r.seed for lineup, r in result.games if lineup == (0, 1)]
+    second = [r.seed for lineup, r in result.games if lineup == (1, 0)]
+    assert first == second
+
+
+def test_same_seed_same_numbers_whatever_the_workers():
+    one = run_arena(GAME, ["heuristic", "random", "easy"], 12, 2, seed=5).to_dict()
+    again = run_arena(GAME, ["heuristic", "random", "easy"], 12, 2, seed=5).to_dict()
+    two = run_arena(GAME, ["heuristic", "random", "easy"], 12, 2, seed=5, workers=2).to_dict()
+    assert one == again == two
+    other = run_arena(GAME, ["heuristic", "random", "easy"], 12, 2, seed=6).to_dict()
+    assert [g["seed"] for g in other["games"]] != [g["seed"] for g in one["games"]]
+
+
+def test_the_json_holds_each_bot_with_its_figures():
+    data = run_arena(GAME, ["heuristic", "random"], 4, 3, seed=1).to_dict()
+    json.dumps(data)  # JSON-able
+    assert [b["spec"] for b in data["bots"]] == ["heuristic", "random"]
+    for bot in data["bots"]:
+        assert {"spec", "games", "win_share", "low", "high", "mu", "sigma"} <= set(bot)
+        assert 0 <= bot["low"] <= bot["win_share"] <= bot["high"] <= 1
+    # two bots, three seats: one of them holds two seats in every game
+    assert [b["games"] for b in data["bots"]] == [4, 4]
+    assert sum(b["seats"] for b in data["bots"]) == 12
+    assert len(data["games"]) == 4 and all(len(g["seats"]) == 3 for g in data["games"])
+
+
+def test_team_games_count_a_team_win_for_the_winning_side():
+    result = run_arena("rat-and-duck", ["heuristic", "random"], 4, 2, seed=2)
+    for _, game in result.games:
+        assert sum(game.returns) == pytest.approx(1.0)
+    assert sum(s.wins for s in result.standings) == pytest.approx(4.0)
+
+
+@pytest.mark.parametrize(("specs", "games", "message"), [
+    (["heuristic"], 2, "at least two bots"),
+    (["heuristic", "genius"], 2, "no bot 'genius'"),
+    (["heuristic", "random"], 3, "multiple of 2"),
+    (["heuristic", "random", "easy"], 5, "multiple of 6"),
+    (["heuristic", "random"], 0, "positive multiple"),
+])
+def test_bad_arenas_are_clear_errors(specs, games, message):
+    with pytest.raises(RatkingError, match=message):
+        run_arena(GAME, specs, games, 2, seed=1)
+
+
+def test_a_bad_player_count_is_refused():
+    with pytest.raises(RatkingError, match="2 to 5 players"):
+        run_arena(GAME, ["heuristic", "random"], 2, 9, seed=1)

@@ -1,0 +1,60 @@
+"""`ratking arena`, and bot specs at `ratking play` and `ratking simulate`."""
+
+from __future__ import annotations
+
+import json
+
+from . import test_cli
+from .test_cli import assert_clean_error, flat
+
+run = test_cli.run  # the same fixtures as the other command tests
+wide_console = test_cli.wide_console
+
+GAME = "rat-a-tat-roll"
+
+
+def test_arena_prints_standings_and_pairwise_shares_and_writes_json(run, tmp_path):
+    path = tmp_path / "arena.json"
+    args = ("arena", GAME, "--bots", "heuristic,random,easy", "--games", "12", "--seed", "4",
+            "--json", str(path))
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "rat-a-tat-roll: 12 games, 2 players, seed 4, seats rotated" in out
+    for heading in ("win share", "95% interval", "rating (mu ± sigma)", "Pairwise win shares"):
+        assert heading in out
+    data = json.loads(path.read_text())
+    assert [b["spec"] for b in data["bots"]] == ["heuristic", "random", "easy"]
+    assert all(b["games"] == 8 for b in data["bots"])  # each pair of the three met 4 times
+    again = tmp_path / "again.json"
+    assert run(*args[:-1], str(again)).exit_code == 0
+    assert json.loads(again.read_text()) == data  # same seed, same numbers
+
+
+def test_arena_errors_are_one_clean_line(run):
+    assert_clean_error(run("arena", GAME, "--bots", "heuristic,ismcts:iters=0"),
+                       "iters must be at least 1")
+    assert_clean_error(run("arena", GAME, "--bots", "heuristic,random", "--games", "3"),
+                       "multiple of 2")
+    assert_clean_error(run("arena", "chess", "--bots", "heuristic,random"), "chess")
+    assert_clean_error(run("arena", GAME, "--bots", "heuristic,random", "--workers", "0"),
+                       "--workers must be at least 1")
+
+
+def test_play_and_simulate_seat_any_bot_spec(run, tmp_path):
+    result = run("play", GAME, "--players", "2", "--seats", "ismcts:iters=5,easy", "--seed",
+                 "2")
+    assert result.exit_code == 0, result.output
+    assert "Game over" in flat(result.output)
+    path = tmp_path / "s.json"
+    result = run("simulate", GAME, "-n", "2", "-p", "2", "--bots", "ismcts:iters=5:depth=3,easy",
+                 "--json", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["bots"] == ["ismcts:iters=5:depth=3", "easy"]
+
+
+def test_bad_bot_specs_at_play_and_simulate_are_clean_errors(run):
+    assert_clean_error(run("play", GAME, "--players", "2", "--seats", "human,ismcts:iters=x"),
+                       "iters must be a whole number, not 'x'")
+    assert_clean_error(run("simulate", GAME, "-n", "2", "-p", "2", "--bots", "hard:iters=5"),
+                       "the level 'hard' takes no options")

@@ -15,6 +15,12 @@ play are pooled: the tree is over the searcher's information, never over one gue
   tree is open loop: a node after a roll pools the outcomes.
 - Rollouts: uniformly random, or the game's heuristic (optionally with a share of random moves);
   cut after `depth` decisions and scored by the game's `evaluate(state)` when it has one.
+- Optional guidance from the game's heuristic (`prior`): at each node the heuristic's own
+  choice is tried first and gets a PUCT-style bonus, prior * sqrt(availability) / (1 + visits),
+  so the search keeps to it unless another action proves clearly better.
+- Optional score margin (`margin`): a finished game is valued partly by the evaluation of its
+  final position, so a narrow win counts a little less than a wide one and a narrow loss a
+  little more than a heavy one (less noise where a game keeps scores).
 
 Budgets are iterations (reproducible: the same seed and iteration budget give the same choice)
 or milliseconds (for play). A single legal action is played without search.
@@ -45,6 +51,8 @@ class SearchSettings:
     eps: float = 0.0  # with rollout=heuristic: the share of rollout moves made at random
     depth: int | None = None  # rollout decisions before the evaluation (None: to the end)
     c: float = 0.7  # exploration constant of the UCB rule (values are win shares in [0, 1])
+    prior: float = 0.0  # weight of the bonus for the heuristic's choice at each node
+    margin: float = 0.0  # share of a finished game's value taken from the evaluation
 
     def __post_init__(self) -> None:
         if self.iters is None and self.ms is None:
@@ -57,13 +65,14 @@ class SearchSettings:
 class Node:
     """One line of play from the root: visits, value per seat, availability, children."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "hint", "total", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * players
+        self.hint: Action | None = None  # the heuristic's choice here (with a prior)
 
 
 class SearchBot:
@@ -102,9 +111,13 @@ class SearchBot:
         players = state.players
         seat = state.to_move
         evaluate = game.evaluate
-        heuristic = game.heuristic if cfg.rollout == "heuristic" else None
-        if cfg.rollout == "heuristic" and heuristic is None:
-            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic")
+        policy = game.heuristic
+        if policy is None and (cfg.rollout == "heuristic" or cfg.prior > 0):
+            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
+        heuristic = policy if cfg.rollout == "heuristic" else None
+        guide = policy if cfg.prior > 0 else None
+        prior = cfg.prior
+        margin = cfg.margin if evaluate is not None else 0.0
         depth = ROLLOUT_LIMIT if cfg.depth is None else min(cfg.depth, ROLLOUT_LIMIT)
         eps = cfg.eps
         c = cfg.c
@@ -129,6 +142,11 @@ class SearchBot:
             while not s.over:
                 legal = s.legal_actions()
                 children = node.children
+                hint = None
+                if guide is not None:
+                    hint = node.hint
+                    if hint is None:
+                        hint = node.hint = guide(s, rng)
                 fresh = None
                 for a in legal:
                     child = children.get(a)
@@ -140,7 +158,10 @@ class SearchBot:
                     else:
                         child.avail += 1
                 if fresh is not None:
-                    a = fresh[int(rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
+                    if hint is not None and hint in fresh:
+                        a = hint
+                    else:
+                        a = fresh[int(rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
                     node = children[a] = Node(players)
                     s.apply(a)
                     path.append(node)
@@ -151,6 +172,8 @@ class SearchBot:
                     child = children[a]
                     v = child.visits
                     score = child.total[p] / v + c * sqrt(log(child.avail) / v)
+                    if a is hint:
+                        score += prior * sqrt(child.avail) / (v + 1)
                     if score > best_score:
                         best_a, best_child, best_score = a, child, score
                 s.apply(best_a)
@@ -167,6 +190,10 @@ class SearchBot:
                 steps += 1
             if s.over:
                 value = s.result
+                if margin:
+                    final = evaluate(s)
+                    keep = 1.0 - margin
+                    value = [keep * x + margin * y for x, y in zip(value, final, strict=True)]
             elif evaluate is not None:
                 value = evaluate(s)
             else:

@@ -8,7 +8,9 @@ A spec is `name[:key=value]...` and never holds a comma, so a list of specs is c
 - `ismcts`: information-set Monte Carlo tree search (ismcts.py). Options: `iters=N` (iterations
   per decision, default 1000), `ms=N` (milliseconds per decision; with both, whichever ends
   first), `rollout=random|heuristic`, `eps=x` (random moves in heuristic rollouts), `depth=N`
-  (rollout decisions before the game's evaluation scores the position), `c=x` (exploration).
+  (rollout decisions before the game's evaluation scores the position), `c=x` (exploration),
+  `prior=x` (a fading bonus for the heuristic's choice at each node), `margin=x` (the share of
+  a finished game's value taken from the evaluation of its final position).
 - Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
   iterations, never by time, so that their results reproduce. `normal` is the heuristic.
 """
@@ -27,9 +29,9 @@ LEVELS = ("easy", "normal", "hard", "expert")
 NAMES = ("bot", "heuristic", "random", "ismcts", *LEVELS)
 # the levels of a game that sets none of its own (Game.levels overrides them one by one)
 DEFAULT_LEVELS = {
-    "easy": "heuristic:eps=0.5",
-    "hard": "ismcts:iters=300:rollout=heuristic:depth=20",
-    "expert": "ismcts:iters=1200:rollout=heuristic:depth=20",
+    "easy": "heuristic:eps=0.4",
+    "hard": "ismcts:iters=500:depth=10:prior=0.5",
+    "expert": "ismcts:iters=2000:depth=10:prior=0.5",
 }
 
 
@@ -72,7 +74,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "heuristic": {"eps": _number("eps", 0.0, 1.0)},
     "ismcts": {"iters": _whole("iters", 1), "ms": _number("ms", 0.0, strict=True),
                "rollout": _rollout, "eps": _number("eps", 0.0, 1.0),
-               "depth": _whole("depth", 0), "c": _number("c", 0.0)},
+               "depth": _whole("depth", 0), "c": _number("c", 0.0),
+               "prior": _number("prior", 0.0), "margin": _number("margin", 0.0, 1.0)},
 }
 ALIASES = {"bot": "heuristic", "normal": "heuristic"}
 

@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 WEIGHTS = (-0.297, -0.987, 0.225)
 
 
+# the bot levels of this game (ratking.bots.specs; measured in docs/strength.md)
+LEVELS = {
+    "easy": "heuristic:eps=0.4",
+    "hard": "ismcts:iters=1500:depth=10:prior=0.5",
+    "expert": "ismcts:iters=6000:depth=10:prior=0.5",
+}
+
 def features(s: RollState) -> list[list[float]]:
     values = s.game.values
     need = s.need

@@ -42,6 +42,13 @@ def team_features(s: DuckState) -> list[float]:
             float(len(s.held)), float(jailed), float(wanted), rounds]
 
 
+# the bot levels of this game (ratking.bots.specs; measured in docs/strength.md)
+LEVELS = {
+    "easy": "heuristic:eps=0.4",
+    "hard": "ismcts:iters=1000:depth=10:prior=0.5",
+    "expert": "ismcts:iters=4000:depth=10:prior=0.5",
+}
+
 def features(s: DuckState) -> list[list[float]]:
     half = [x / 2.0 for x in team_features(s)]
     minus = [-x for x in half]

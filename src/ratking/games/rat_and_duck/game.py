@@ -114,6 +114,7 @@ class RatAndDuck(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     metrics = staticmethod(metrics.measure)
+    levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
     evaluate = staticmethod(evaluate.evaluate)
     # the web table's how-to-win panel, end screen and finished-game replay
     ending = staticmethod(standing.ending)

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 WEIGHTS = (0.983, -0.197, 0.8, 0.0777, 0.368, 1.84, 0.606, 0.732, 0.281)
 
 
+# the bot levels of this game (ratking.bots.specs; measured in docs/strength.md)
+LEVELS = {
+    "easy": "heuristic:eps=0.4",
+    "hard": "ismcts:iters=300:depth=10:prior=0.5",
+    "expert": "ismcts:iters=1200:depth=10:prior=0.5",
+}
+
 def features(s: FullState) -> list[list[float]]:
     g = s.game
     r = g.rules

@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 WEIGHTS = (1.49, 0.431, -0.232, 0.165, 1.56, 0.445)
 
 
+# the bot levels of this game (ratking.bots.specs; measured in docs/strength.md)
+LEVELS = {
+    "easy": "heuristic:eps=0.2",
+    "hard": "ismcts:iters=300:depth=10:prior=0.5",
+    "expert": "ismcts:iters=1200:depth=10:prior=0.5",
+}
+
 def features(s: RatsState) -> list[list[float]]:
     b = s.game.board
     top = s.game.rules.max_rats

@@ -361,29 +361,38 @@ def arena(
              "ismcts:iters=500 ...")],
     games_: Annotated[int, typer.Option(
         "--games", "-n", help="how many games (a multiple of the seatings)")] = 100,
-    players: Annotated[int, typer.Option("--players", "-p")] = 2,
-    seed: Annotated[int, typer.Option(help="the same seed, the same numbers")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="processes")] = 1,
+    players: PlayersOption = 2,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write results as JSON")]
     = None,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
     rule: RuleOption = None,
 ) -> None:
     """Bots against each other, every bot in every seat equally often: win shares with 95%
     intervals, pairwise win shares and OpenSkill ratings."""
+    import json
+
+    from .sim import lab
     from .sim.arena import run_arena
     from .sim.arena_report import print_arena
+    from .sim.backends import open_backend
+    from .sim.plan import check_workers
+    from .sim.progress import progress_bar
 
-    if workers < 1:
-        fail("--workers must be at least 1")
-    specs = [s.strip() for s in bots.split(",")]
     try:
+        check_workers(workers)
+        lab.check_backend(backend)
+        if ray_address is not None and backend != "ray":
+            raise RatkingError("--ray-address needs --backend ray")
+        if json_out is not None:
+            check_writable(json_out, "--json")
         rules_ = make(game, **parse_rules(rule)).rules.as_dict()
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                      transient=True) as bar:
-            task = bar.add_task(f"{game}", total=games_)
-            result = run_arena(game, specs, games_, players, seed, rules_, workers,
-                               progress=lambda k: bar.advance(task, k))
+        with open_backend(backend, workers, ray_address) as engine, \
+                progress_bar(console, game, games_) as bar:
+            result = run_arena(game, bots.split(","), games_, players, seed, rules_,
+                               progress=bar.advance, backend=engine)
     except (RatkingError, ValueError) as exc:
         fail(str(exc))
     print_arena(result, console)

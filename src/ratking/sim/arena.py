@@ -4,8 +4,9 @@ Every bot plays every seat equally often. With at most as many bots as seats, th
 the rotations of the list (seat j of rotation r holds bot (r + j) mod B); with more bots than
 seats, every combination of P bots in each of its P rotations. The rotations of one line-up
 replay the very same deals (the same game seeds), so luck of the deal cancels out between them.
-Each line-up is one batch of sim's batch runner (`run_batch`), so whatever runs batches runs
-the arena.
+Each line-up is one batch of sim's batch runner (`run_batch`) on one backend (local processes
+or Ray), so whatever runs batches runs the arena. A game with no round cap of its own is played
+with the batch runner's cap, as in `ratking simulate`.
 
 Per bot: its win share over the seats it held (a shared win or a draw counts its fraction;
 a team win counts 1 for each seat of the team), with a Wilson 95% interval; its pairwise
@@ -24,7 +25,8 @@ from typing import Any
 from ..bots import make_bot
 from ..core import RatkingError, make
 from ..core.rng import derive_seed
-from .batch import GameResult, run_batch
+from .backends import Backend, LocalBackend
+from .batch import GameResult, batch_rules, run_batch
 from .stats import wilson
 
 
@@ -86,14 +88,16 @@ class ArenaResult:
 
 def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed: int,
               rules: dict[str, Any] | None = None, workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> ArenaResult:
-    """Play `games` games between the bots `specs` (see the module docstring)."""
+              progress: Callable[[int], None] | None = None,
+              backend: Backend | None = None) -> ArenaResult:
+    """Play `games` games between the bots `specs` (see the module docstring); on `backend`
+    (default: a local pool of `workers` processes)."""
     specs = [s.strip() for s in specs]
     if len(specs) < 2:
         raise RatkingError("an arena needs at least two bots")
     for spec in specs:
         make_bot(spec)  # a bad spec fails here, before any game
-    rules = dict(rules or {})
+    rules = batch_rules(game_id, rules)  # as the batches will play them (a round cap added)
     make(game_id, **rules).check_players(players)
     seats = lineups(len(specs), players)
     if games < 1 or games % len(seats):
@@ -102,11 +106,17 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
     per = games // len(seats)
     played: list[tuple[tuple[int, ...], GameResult]] = []
     rotations = min(len(specs), players)
-    for k, lineup in enumerate(seats):
-        deal = derive_seed(seed, k // rotations)  # the rotations of a line-up share the deals
-        batch = run_batch(game_id, players, [specs[i] for i in lineup], per, deal, rules,
-                          workers, progress)
-        played.extend((lineup, result) for result in batch)
+    own = backend is None
+    engine = LocalBackend(workers) if backend is None else backend
+    try:
+        for k, lineup in enumerate(seats):
+            deal = derive_seed(seed, k // rotations)  # a line-up's rotations share the deals
+            batch = run_batch(game_id, players, [specs[i] for i in lineup], per, deal, rules,
+                              progress=progress, backend=engine)
+            played.extend((lineup, result) for result in batch)
+    finally:
+        if own:
+            engine.close()
     return summarize_arena(game_id, players, seed, rules, specs, played)
 
 

@@ -3,6 +3,8 @@ end screen checked against the engine's returns (Rat & Duck's round limit includ
 clock after a move and after a time-out; the rules page opened from a table; a rematch
 created and joined by the invited person; a chat line with markup shown as text."""
 
+import re
+
 import httpx
 import pytest
 
@@ -232,4 +234,23 @@ def test_a_rematch_is_joined_by_the_invited_person_and_chat_stays_text(browser, 
     bo.wait_for_function("() => document.querySelector('#seats').innerText"
                          ".includes('Player 2 (you)')")
     assert "Player 1 (you)" in ana.inner_text("#seats")
+    assert not errors, errors
+
+
+def test_a_hint_at_your_turn(browser, server):  # noqa: F811
+    page, errors = create_table(browser, server, DESKTOP, ["human", "expert"],
+                                game="you-dirty-rat")
+    assert turn_or_end(page) == "turn"
+    hint = page.locator("[data-testid=hint]")
+    hint.wait_for()
+    hint.click()
+    page.wait_for_function("() => document.querySelectorAll('#hint-list li').length > 0",
+                           timeout=30_000)
+    lines = page.locator("#hint-list li").all_inner_texts()
+    assert 1 <= len(lines) <= 3
+    assert all(re.search(r": about \d{1,3}% to win$", line) for line in lines), lines
+    assert page.locator(".hinted").count() >= 1  # the suggestion is marked where it is clicked
+    page.screenshot(path=str(ARTIFACTS / "explained-hint.png"))
+    click_an_action(page)  # after a move the old hint goes away
+    page.wait_for_function("() => document.querySelector('[data-testid=hint-box]').hidden")
     assert not errors, errors

@@ -61,8 +61,11 @@ def test_when_time_runs_out_the_rest_of_the_turn_is_played_and_logged(client):
         # the whole turn, every one of its decisions, was played by the stand-in
         steps = sorted(timed)
         assert steps == list(range(steps[0], steps[0] + len(steps)))
+    # stored as made for the player too (later turns may have run out meanwhile: the clock
+    # stays short, so only this turn and the move after it are compared)
     stored = rooms.storage.load(table["id"]).made_for
-    assert {i for i, (seat, by) in stored.items() if by == "timer"} == set(timed)
+    assert {i for i, (seat, by) in stored.items()
+            if by == "timer" and i <= steps[-1] + 1} == set(timed)
 
 
 def test_a_bot_seat_takes_a_spec_and_make_bot_checks_it(client):

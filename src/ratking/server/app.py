@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,7 +17,7 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
-from . import chat, explain, lobby, pages
+from . import chat, explain, hints, lobby, pages
 from .messages import board_message
 from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key
 from .security import Protect
@@ -262,6 +263,9 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             except MoveRefused as exc:
                 await refuse(conn, exc.code, str(exc))
                 await room.send_state(conn, full=True)
+        elif kind == "hint":
+            # searched in the background, so the connection's other messages go on
+            hints.start(room, conn, functools.partial(refuse, conn))
         elif kind == "chat":
             try:
                 await chat.post(room, conn, message)
@@ -269,7 +273,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                 await refuse(conn, exc.code, str(exc))
         else:
             await refuse(conn, "unknown-type", f"unknown message type {str(kind)[:40]!r}; "
-                                               "known: hello, move, chat, ping, sync")
+                                               "known: hello, move, chat, hint, "
+                                               "ping, sync")
 
     return app
 

@@ -3,6 +3,7 @@ the goal, who won and by which rule, and every hand in a finished game's replay.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..core import State
@@ -28,3 +29,13 @@ def open_hands(state: State) -> list[dict[str, str]] | None:
     """Every hand, for the replay of a finished game: `state` may be any step of that game."""
     hook = state.game.open_hands
     return None if hook is None else hook(state)
+
+
+@cache
+def hints_available() -> bool:
+    """Whether this ratking has the search bot that hints need (hints.py)."""
+    try:
+        from ..bots import ismcts  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -78,6 +78,8 @@ class Connection:
     sending: bool = False
     again: bool = False  # the table changed while a message was being sent
     chatted: deque = field(default_factory=deque)  # when its last chat lines were sent
+    hinted: deque = field(default_factory=deque)  # when it last asked for hints
+    hint_task: asyncio.Task | None = None  # the hint being searched for it
 
     def shown_seat(self, state: State) -> int | None:
         """The seat whose view this connection shows: the held seat to move, else the first."""
@@ -484,7 +486,8 @@ class Room:
     def _explained(self, view: dict[str, Any]) -> dict[str, Any]:
         """The turn clock, the how-to-win panel and the end screen's explanation."""
         loop_time = asyncio.get_running_loop().time()
-        return {"clock": self.clock.shown(loop_time) if self.clock is not None else None,
+        return {"hints": explain.hints_available(),
+                "clock": self.clock.shown(loop_time) if self.clock is not None else None,
                 "standing": explain.standing(self.state, view),
                 "ending": explain.ending(self.state)}
 

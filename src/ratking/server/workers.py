@@ -18,9 +18,11 @@ from functools import cache
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.specs import LEVELS, level_spec
 from ..core import Game, State, make
 
 INLINE = ("random", "heuristic", "bot", "normal")  # bot names cheap enough for the event loop
+WORKER_NICE = 10  # how far a worker steps back for the event loop (POSIX nice increment)
 
 
 def default_size() -> int:
@@ -81,12 +83,17 @@ class Workers:
                                              initargs=(self.nice,))
         return self._pool
 
-    def runs_inline(self, spec: str) -> bool:
-        return spec.split(":", 1)[0] in self.inline
+    def runs_inline(self, spec: str, game: Game | None = None) -> bool:
+        """Whether bot `spec` is quick enough for the event loop (a level, such as `easy`,
+        by what it stands for in `game`)."""
+        name = spec.split(":", 1)[0].strip().lower()
+        if game is not None and name in LEVELS:
+            name = level_spec(game, name).split(":", 1)[0]
+        return name in self.inline
 
     async def choose(self, state: State, spec: str, seed: int) -> str:
         """The id of the action bot `spec` (seeded with `seed`) chooses for the seat to move."""
-        if self.runs_inline(spec):
+        if self.runs_inline(spec, state.game):
             return make_bot(spec, seed).choose(state).id
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, choose_in_worker, job_of(state), spec, seed)

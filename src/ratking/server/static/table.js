@@ -8,6 +8,7 @@ import { Deltas } from "./delta.js";
 import { chatSeats, initChat, receiveChat } from "./chat.js";
 import { drawClock } from "./clock.js";
 import { drawRematch, showResult } from "./endscreen.js";
+import { drawHintButton, hintRefused, initHint, receiveHint } from "./hint.js";
 import { initReplay, replaying, showStep } from "./replay.js";
 import { drawStanding } from "./standing.js";
 import { seatKind } from "./words.js";
@@ -89,6 +90,11 @@ function connect() {
         send({ type: "sync" });
       }
     } else if (message.type === "chat") receiveChat(message);
+    else if (message.type === "hint") receiveHint(message);
+    else if (message.type === "error" && message.code.startsWith("hint-")) {
+      hintRefused();
+      toast(message.message);
+    }
     else if (message.type === "error") {
       waiting = false;
       route = null;
@@ -147,6 +153,7 @@ function show(message) {
   }
   drawClock(message.clock, table.seats, message.you);
   drawStanding(message.standing, message.you);
+  drawHintButton(message);
   chatSeats(message.you);
   if (message.result) {
     showResult(message);
@@ -329,6 +336,7 @@ initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });
 initChat(send);
+initHint(send);
 setInterval(() => send({ type: "ping" }), 25000);
 takeTokenFromLink();
 connect();

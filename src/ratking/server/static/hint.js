@@ -1,0 +1,56 @@
+// The Hint button: at your turn, ask the table what the search bot would play. The answer
+// (the top three moves, each with its estimated chance to win) is searched on the server in a
+// worker process and shown only here; the suggested move is outlined on the board.
+const $ = (id) => document.getElementById(id);
+let asked = null;  // the version a hint was asked for
+
+function clearMarks() {
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
+}
+
+export function initHint(send) {
+  $("hint").addEventListener("click", () => {
+    const version = Number(document.body.dataset.version);
+    asked = version;
+    $("hint").disabled = true;
+    $("hint-box").hidden = false;
+    $("hint-list").replaceChildren();
+    $("hint-head").textContent = "Thinking…";
+    send({ type: "hint" });
+  });
+}
+
+export function drawHintButton(message) {
+  // offered to the player to move, while a hint for this very position is not on screen
+  const mine = message.actions.length > 0 && !message.result && message.hints;
+  $("hint").hidden = !mine;
+  if (asked !== message.version) {
+    $("hint").disabled = false;
+    $("hint-box").hidden = true;
+    clearMarks();
+  }
+}
+
+export function receiveHint(message) {
+  if (message.version !== Number(document.body.dataset.version)) return;  // moved on
+  $("hint").disabled = false;
+  $("hint-head").textContent = "The search bot suggests:";
+  $("hint-list").replaceChildren(...message.moves.map((move, i) => {
+    const item = document.createElement("li");
+    item.textContent = `${move.label}: about ${Math.round(move.win * 100)}% to win`;
+    if (i === 0) item.className = "best";
+    return item;
+  }));
+  clearMarks();
+  if (message.moves.length) {
+    for (const node of document.querySelectorAll(`[data-action="${CSS.escape(message.moves[0].id)}"]`)) {
+      node.classList.add("hinted");
+    }
+  }
+}
+
+export function hintRefused() {
+  $("hint").disabled = false;
+  $("hint-box").hidden = true;
+  asked = null;
+}

@@ -1,0 +1,46 @@
+"""Hints: the search bot's suggestion for the player to move, searched in the worker pool,
+sent only to them, and built from nothing their seat cannot know."""
+
+import random
+
+import pytest
+
+import ratking
+from ratking.server.hints import TOP, hint_in_worker
+from ratking.server.workers import job_of
+
+from .conftest import expect, new_table
+from .test_socket import join
+
+GAMES = [info.id for info in ratking.list_games()]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_hint_ranks_legal_moves_and_knows_only_the_seats_information(game_id):
+    game = ratking.make(game_id, max_rounds=30)
+    state = game.new_game(2, seed=5)
+    rng = random.Random(2)
+    while len(state.legal_actions()) < 2:  # a position with a choice to make
+        state.apply(game.heuristic(state, rng))
+    seat = state.current_player
+    hint = hint_in_worker(job_of(state), seat, None, 11, iters=150)
+    legal = {a.id for a in state.legal_actions()}
+    assert 1 <= len(hint) <= TOP and {h["id"] for h in hint} <= legal
+    assert all(0.0 <= h["win"] <= 1.0 and h["label"] for h in hint)
+    assert [h["visits"] for h in hint] == sorted((h["visits"] for h in hint), reverse=True)
+    # the same search on a state re-dealt where the seat cannot see gives the same hint
+    other = state.determinize(seat, seed=3)
+    assert hint_in_worker(job_of(other), seat, None, 11, iters=150) == hint
+
+
+def test_a_hint_goes_to_the_player_to_move_only(client):
+    table = new_table(client, seats=("human", "heuristic"), game="you-dirty-rat")
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, state), \
+            join(client, table) as (watcher, _state):
+        assert state["hints"] is True
+        watcher.send_json({"type": "hint"})
+        assert expect(watcher, "error")["code"] == "hint-not-your-turn"
+        ws.send_json({"type": "hint"})
+        hint = expect(ws, "hint")
+        assert hint["version"] == state["version"] and hint["seat"] == 0
+        assert {m["id"] for m in hint["moves"]} <= {a["id"] for a in state["actions"]}

@@ -42,6 +42,9 @@ export function receiveHint(message) {
     return item;
   }));
   clearMarks();
+  // on a phone the panel sits below the board: bring the answer into view
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("hint-box").scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
   if (message.moves.length) {
     for (const node of document.querySelectorAll(`[data-action="${CSS.escape(message.moves[0].id)}"]`)) {
       node.classList.add("hinted");

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from typing import Any
 
 import orjson
@@ -93,12 +92,8 @@ async def post(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         raise ChatRefused("not-your-seat", "spectators read the chat; players write in it")
     text = clean(message.get("text"))
     limit, window = RATE
-    clock = time.monotonic()
-    while conn.chatted and clock - conn.chatted[0] > window:
-        conn.chatted.popleft()
-    if len(conn.chatted) >= limit:
+    if not conn.within(conn.chatted, limit, window):
         raise ChatRefused("slow-down", f"at most {limit} chat lines in {window:.0f} seconds")
-    conn.chatted.append(clock)
     seat = conn.shown_seat(room.state)
     new: list[dict[str, Any]] = []
     async with room.lock:  # one line at a time gets the next index

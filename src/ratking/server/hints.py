@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import Any
 
 from ..core.rng import derive_seed
@@ -68,12 +67,8 @@ async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, An
     if seat is None or seat not in conn.seats:
         raise HintRefused("hint-not-your-turn", "hints are for the player whose turn it is")
     limit, window = RATE
-    now = time.monotonic()
-    while conn.hinted and now - conn.hinted[0] > window:
-        conn.hinted.popleft()
-    if len(conn.hinted) >= limit:
+    if not conn.within(conn.hinted, limit, window):
         raise HintRefused("hint-slow-down", f"at most {limit} hints in {window:.0f} seconds")
-    conn.hinted.append(now)
     version = room.version
     seed = derive_seed(derive_seed(room.row.seed, 200 + seat), version)
     moves = await room.rooms.workers.run(hint_in_worker, job_of(state), seat, ms, seed)

@@ -17,6 +17,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, timedelta
@@ -88,6 +89,18 @@ class Connection:
         if state.current_player in self.seats:
             return state.current_player
         return self.seats[0]
+
+    @staticmethod
+    def within(times: deque, limit: int, window: float) -> bool:
+        """A sliding-window rate limit: True (and the moment noted in `times`) if fewer than
+        `limit` moments of `times` fall in the last `window` seconds, else False."""
+        clock = time.monotonic()
+        while times and clock - times[0] > window:
+            times.popleft()
+        if len(times) >= limit:
+            return False
+        times.append(clock)
+        return True
 
     async def send_text(self, text: str) -> bool:
         async with self.lock:

@@ -22,6 +22,12 @@ play are pooled: the tree is over the searcher's information, never over one gue
   final position, so a narrow win counts a little less than a wide one and a narrow loss a
   little more than a heavy one (less noise where a game keeps scores).
 
+- Optional closed loop (`split="seen"`): below each action, the tree branches on what the
+  searching seat then observes (its observation tensor, built from its view alone), so the
+  decisions after a dice roll are learned per roll instead of pooled over every roll. The
+  tree is then over the searcher's information sets, at the price of one observation per
+  tree step; games without an observation tensor keep the open loop.
+
 Budgets are iterations (reproducible: the same seed and iteration budget give the same choice)
 or milliseconds (for play). A single legal action is played without search.
 """
@@ -36,6 +42,7 @@ from dataclasses import dataclass
 from ..core import Action, RatkingError, State
 
 ROLLOUTS = ("random", "heuristic")
+SPLITS = ("action", "seen")
 # a rollout with no depth cut stops here all the same (games without a round cap could run on
 # for ever under random play); the position is then scored by the game's evaluation, or as a tie
 ROLLOUT_LIMIT = 5_000
@@ -53,6 +60,7 @@ class SearchSettings:
     c: float = 0.7  # exploration constant of the UCB rule (values are win shares in [0, 1])
     prior: float = 0.0  # weight of the bonus for the heuristic's choice at each node
     margin: float = 0.0  # share of a finished game's value taken from the evaluation
+    split: str = "action"  # "seen": branch below each action on what the searcher observes
 
     def __post_init__(self) -> None:
         if self.iters is None and self.ms is None:
@@ -60,12 +68,14 @@ class SearchSettings:
         if self.rollout not in ROLLOUTS:
             raise RatkingError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
                                f"not {self.rollout!r}")
+        if self.split not in SPLITS:
+            raise RatkingError(f"split must be one of {', '.join(SPLITS)}, not {self.split!r}")
 
 
 class Node:
     """One line of play from the root: visits, value per seat, availability, children."""
 
-    __slots__ = ("avail", "children", "hint", "total", "visits")
+    __slots__ = ("avail", "branches", "children", "hint", "total", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -73,6 +83,18 @@ class Node:
         self.avail = 1
         self.total = [0.0] * players
         self.hint: Action | None = None  # the heuristic's choice here (with a prior)
+        # with split="seen": what the searcher observed after this action -> the node from
+        # which play goes on (its children and hint; the statistics stay on this node)
+        self.branches: dict[bytes, Node] | None = None
+
+    def branch(self, key: bytes, players: int) -> Node:
+        branches = self.branches
+        if branches is None:
+            branches = self.branches = {}
+        node = branches.get(key)
+        if node is None:
+            node = branches[key] = Node(players)
+        return node
 
 
 class SearchBot:
@@ -126,6 +148,10 @@ class SearchBot:
         getbits = rng.getrandbits
         log, sqrt = math.log, math.sqrt
         determinize = state.determinize
+        seen = None
+        if cfg.split == "seen" and game.observation_shape(players) is not None:
+            def seen(s: State) -> bytes:
+                return s.observation(seat).tobytes()
         root = Node(players)
         limit = cfg.iters if cfg.iters is not None else 1 << 62
         clock = time.perf_counter
@@ -177,8 +203,9 @@ class SearchBot:
                     if score > best_score:
                         best_a, best_child, best_score = a, child, score
                 s.apply(best_a)
-                node = best_child
-                path.append(node)
+                path.append(best_child)
+                node = best_child if seen is None or s.over else best_child.branch(
+                    seen(s), players)
             # rollout
             steps = 0
             while not s.over and steps < depth:

@@ -10,7 +10,9 @@ A spec is `name[:key=value]...` and never holds a comma, so a list of specs is c
   first), `rollout=random|heuristic`, `eps=x` (random moves in heuristic rollouts), `depth=N`
   (rollout decisions before the game's evaluation scores the position), `c=x` (exploration),
   `prior=x` (a fading bonus for the heuristic's choice at each node), `margin=x` (the share of
-  a finished game's value taken from the evaluation of its final position).
+  a finished game's value taken from the evaluation of its final position), `split=seen` (below
+  each action, branch on what the searching seat observes: decisions after a roll are learned
+  per roll).
 - Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
   iterations, never by time, so that their results reproduce. `normal` is the heuristic.
 """
@@ -22,7 +24,7 @@ from typing import Any
 from ..core import Action, RatkingError, State
 from .base import Bot
 from .heuristic import HeuristicBot
-from .ismcts import ROLLOUTS, SearchBot, SearchSettings
+from .ismcts import ROLLOUTS, SPLITS, SearchBot, SearchSettings
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -63,19 +65,22 @@ def _number(name: str, low: float, high: float | None = None, strict: bool = Fal
     return read
 
 
-def _rollout(text: str) -> str:
-    if text not in ROLLOUTS:
-        raise ValueError(f"rollout must be {' or '.join(ROLLOUTS)}, not {text!r}")
-    return text
+def _one_of(name: str, choices: tuple[str, ...]):
+    def read(text: str) -> str:
+        if text not in choices:
+            raise ValueError(f"{name} must be {' or '.join(choices)}, not {text!r}")
+        return text
+    return read
 
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "random": {},
     "heuristic": {"eps": _number("eps", 0.0, 1.0)},
     "ismcts": {"iters": _whole("iters", 1), "ms": _number("ms", 0.0, strict=True),
-               "rollout": _rollout, "eps": _number("eps", 0.0, 1.0),
+               "rollout": _one_of("rollout", ROLLOUTS), "eps": _number("eps", 0.0, 1.0),
                "depth": _whole("depth", 0), "c": _number("c", 0.0),
-               "prior": _number("prior", 0.0), "margin": _number("margin", 0.0, 1.0)},
+               "prior": _number("prior", 0.0), "margin": _number("margin", 0.0, 1.0),
+               "split": _one_of("split", SPLITS)},
 }
 ALIASES = {"bot": "heuristic", "normal": "heuristic"}
 

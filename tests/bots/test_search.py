@@ -86,12 +86,13 @@ def test_a_single_legal_action_is_played_without_search():
     assert bot.last_iterations == 0
 
 
+@pytest.mark.parametrize("split", ["action", "seen"])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_same_seed_and_iterations_give_the_same_choice(game_id):
+def test_same_seed_and_iterations_give_the_same_choice(game_id, split):
     for state in positions(game_id, 2, seed=3):
         trees = []
         for _ in range(2):
-            bot = make_bot("ismcts:iters=60:depth=10", 7)
+            bot = make_bot(f"ismcts:iters=60:depth=10:split={split}", 7)
             choice = bot.choose(state)
             trees.append((choice.id, visits(bot.search(state))))
         assert trees[0] == trees[1]
@@ -111,16 +112,17 @@ def test_determinize_depends_only_on_what_the_seat_knows(game_id):
         assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+@pytest.mark.parametrize("split", ["action", "seen"])
 @pytest.mark.parametrize("game_id", HIDDEN)
-def test_identical_choices_for_states_that_differ_only_in_hidden_information(game_id):
+def test_identical_choices_for_states_that_differ_only_in_hidden_information(game_id, split):
     differed = 0
     for state in positions(game_id, 6, seed=21):
         p = state.to_move
         other = state.determinize(p, 4242)
         differed += json.dumps(other._dump(), sort_keys=True) != \
             json.dumps(state._dump(), sort_keys=True)
-        first = make_bot("ismcts:iters=50:depth=10", 5)
-        second = make_bot("ismcts:iters=50:depth=10", 5)
+        first = make_bot(f"ismcts:iters=50:depth=10:split={split}", 5)
+        second = make_bot(f"ismcts:iters=50:depth=10:split={split}", 5)
         assert first.choose(state).id == second.choose(other).id
         assert visits(first.search(state)) == visits(second.search(other))
     assert differed  # the hidden cards really were dealt differently somewhere
@@ -274,3 +276,16 @@ def test_rollout_heuristic_needs_a_game_heuristic(monkeypatch):
     monkeypatch.setattr(type(game), "heuristic", None)
     with pytest.raises(RatkingError, match="has no heuristic"):
         make_bot("ismcts:iters=5:rollout=heuristic", 1).choose(state)
+
+
+def test_split_seen_learns_each_roll_apart():
+    """With split=seen the decisions after a roll of the dice hang below what the roll showed:
+    one action node of the root leads to as many branches as outcomes were seen."""
+    state = positions("rat-a-tat-roll", 1, seed=4)[0]
+    while not any(a.id.startswith("roll:") for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])
+    root = make_bot("ismcts:iters=300:depth=6:split=seen", 3).search(state)
+    rolled = [child for a, child in root.children.items() if a.id in ("roll:2", "roll:3")]
+    assert any(child.branches and len(child.branches) > 1 for child in rolled)
+    open_loop = make_bot("ismcts:iters=300:depth=6", 3).search(state)
+    assert all(child.branches is None for child in open_loop.children.values())

@@ -60,6 +60,7 @@ def test_parse_spec_returns_the_name_and_typed_options():
     ("ismcts:ms=nan", "ms must be more than 0"),
     ("ismcts:depth=-1", "depth must be at least 0"),
     ("ismcts:rollout=smart", "rollout must be random or heuristic, not 'smart'"),
+    ("ismcts:split=deal", "split must be action or seen, not 'deal'"),
     ("ismcts:eps=2", "eps must be at least 0 and at most 1"),
     ("ismcts:speed=3", "ismcts has no option 'speed' (options: iters, ms, rollout"),
     ("ismcts:iters", "options are key=value, not 'iters'"),

@@ -1,7 +1,12 @@
 """The turn timer as a time bank per turn, and bots that think in worker processes."""
 
 import asyncio
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -12,7 +17,7 @@ from ratking.server.settings import Settings
 from ratking.server.storage import Storage
 from ratking.server.workers import Workers, choose_in_worker
 
-from .conftest import new_table, receive_state
+from .conftest import new_table, receive_state, waiting
 from .test_socket import join
 
 
@@ -127,14 +132,43 @@ def test_a_worker_pool_needs_a_process():
 
 
 def test_workers_step_back_for_the_event_loop(monkeypatch):
-    import os
-
     from ratking.server import workers
 
-    steps = []
+    steps, watchers = [], []
     monkeypatch.setattr(os, "nice", steps.append)
-    workers._lower_priority(10)
-    workers._lower_priority(0)
+    monkeypatch.setattr(workers.threading, "Thread",
+                        lambda **kw: type("T", (), {"start": lambda self: watchers.append(kw)})())
+    workers._start_worker(10)
+    workers._start_worker(0)
     assert steps == [10]
+    assert [w["name"] for w in watchers] == ["parent-watch"] * 2
     assert Settings().search_nice == 10
     assert Settings.from_env({"RATKING_SEARCH_WORKERS": "3"}).search_workers == 3
+
+
+WORKER_PARENT = """
+import asyncio, os, sys
+from ratking.server.workers import Workers
+workers = Workers(1, nice=0)
+print(asyncio.run(workers.run(os.getpid)), flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_killed_server_leaves_no_worker_behind():
+    """kill -9 of the server process: its worker processes notice and leave."""
+    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(parent.stdout.readline())
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(10)
+        for _ in waiting(20, "the orphaned worker to leave"):
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.1)
+    finally:
+        if parent.poll() is None:
+            parent.kill()

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any
@@ -40,10 +42,19 @@ def state_of(job: tuple[str, tuple[tuple[str, Any], ...], dict[str, Any]]) -> St
     return _game(game_id, rules).from_json(data)
 
 
-def _lower_priority(step: int) -> None:
-    """In a new worker process: step back for the event loop (POSIX nice; 0: not at all)."""
+def _start_worker(step: int) -> None:
+    """In a new worker process: step back for the event loop (POSIX nice; 0: not at all), and
+    leave when the server does, even if it was killed (no orphan keeps a core busy)."""
     if step > 0 and hasattr(os, "nice"):
         os.nice(step)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def choose_in_worker(job: tuple, spec: str, seed: int) -> str:
@@ -79,7 +90,7 @@ class Workers:
             # (every table's moves) is served first and a search takes what is left
             self._pool = ProcessPoolExecutor(self.size,
                                              mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_lower_priority,
+                                             initializer=_start_worker,
                                              initargs=(self.nice,))
         return self._pool
 

@@ -22,8 +22,8 @@ WEIGHTS = (-0.111, 3.09, 3.99, 0.409)
 # the bot levels of this game (ratking.bots.specs; measured in docs/strength.md)
 LEVELS = {
     "easy": "heuristic:eps=0.4",
-    "hard": "ismcts:iters=1000:depth=10:prior=0.5",
-    "expert": "ismcts:iters=4000:depth=10:prior=0.5",
+    "hard": "ismcts:iters=1000:depth=10:prior=0.5:margin=0.3",
+    "expert": "ismcts:iters=4000:depth=10:prior=0.5:margin=0.3",
 }
 
 def features(s: RatState) -> list[list[float]]:

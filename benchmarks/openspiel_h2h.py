@@ -26,7 +26,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ratking.bots import make_bot
-from ratking.envs.openspiel import short_name
+from ratking.envs.openspiel import Holder, RatkingState, short_name
 from ratking.sim.stats import wilson
 
 RATKING_SETTINGS = "depth=10:prior=0.5"  # as ratking's levels search (docs/strength.md)
@@ -47,13 +47,18 @@ class Tally:
 def openspiel_bot(game: pyspiel.Game, iters: int, seed: int) -> ismcts.ISMCTSBot:
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=iters, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=iters, random_state=rng)
+    # its default re-deal draws from an unseeded sampler: draw from its own generator instead,
+    # so that a seed replays the same games
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player,
+                                                                           bot.random_number))
+    return bot
 
 
 def play(game: pyspiel.Game, ratking_seat: int, ratking_spec: str, os_iters: int, seed: int,
          tallies: dict[str, Tally]) -> float:
-    """One game; ratking's share of the win (1, 0, or a share of a tie)."""
-    state = game.new_initial_state()
+    """One game, dealt from `seed`; ratking's share of the win (1, 0, or a share of a tie)."""
+    state = RatkingState(game, Holder(game, game.ratking.new_game(2, seed=seed)))
     ours = make_bot(ratking_spec, seed)
     theirs = openspiel_bot(game, os_iters, seed)
     while not state.is_terminal():
@@ -81,7 +86,7 @@ def play(game: pyspiel.Game, ratking_seat: int, ratking_spec: str, os_iters: int
 def match(game_id: str, games: int, ratking_spec: str, os_iters: int, seed: int
           ) -> tuple[float, tuple[float, float], dict[str, Tally]]:
     """`games` games, ratking in seat 0 of the even ones: its win share, interval, tallies."""
-    game = pyspiel.load_game(short_name(game_id), {"players": 2, "seed": seed})
+    game = pyspiel.load_game(short_name(game_id), {"players": 2})
     tallies = {"ratking": Tally(), "openspiel": Tally()}
     won = sum(play(game, g % 2, ratking_spec, os_iters, seed * 1000 + g, tallies)
               for g in range(games))

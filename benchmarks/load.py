@@ -33,7 +33,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect
 
-from ratking.server.delta import apply
+from ratking.server.delta import follow
 
 HOST = "127.0.0.1"
 
@@ -117,15 +117,14 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
             counter.bytes += len(raw)
             message = orjson.loads(raw)
             if message["type"] == "state":
-                held = message
                 counter.fulls += 1
             elif message["type"] == "delta":
                 counter.deltas += 1
-                if held is None or held["seq"] != message["base"]:
-                    await ws.send('{"type": "sync"}')
-                    continue
-                held = {**apply(held, message["ops"]), "seq": message["seq"]}
             else:
+                continue
+            held = follow(held, message)
+            if held is None:
+                await ws.send('{"type": "sync"}')
                 continue
             if held["you"] != [0]:
                 continue

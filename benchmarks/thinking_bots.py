@@ -29,7 +29,7 @@ import httpx
 from load import HOST, free_port, start_server
 from websockets.asyncio.client import connect
 
-from ratking.server.delta import apply
+from ratking.server.delta import follow
 
 
 async def person(http: httpx.AsyncClient, base: str, table: dict, think: float,
@@ -50,14 +50,11 @@ async def person(http: httpx.AsyncClient, base: str, table: dict, think: float,
                 except TimeoutError:
                     break
                 message = json.loads(text)
-                if message["type"] == "state":
-                    held = message
-                elif message["type"] == "delta":  # only what changed: rebuild the message
-                    if held is None or held["seq"] != message["base"]:
-                        await ws.send('{"type": "sync"}')
-                        continue
-                    held = {**apply(held, message["ops"]), "seq": message["seq"]}
-                else:
+                if message["type"] not in ("state", "delta"):
+                    continue
+                held = follow(held, message)  # a delta holds only what changed
+                if held is None:
+                    await ws.send('{"type": "sync"}')
                     continue
                 if held["you"] != [0]:
                     continue

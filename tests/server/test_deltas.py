@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking.server.delta import apply, diff
+from ratking.server.delta import apply, diff, follow
 from ratking.server.rooms import Connection, Rooms
 from ratking.server.settings import Settings
 from ratking.server.storage import Storage
@@ -165,3 +165,14 @@ def test_the_page_rebuilds_the_same_messages(tmp_path):
         }""", [source, cases])
         chromium.close()
     assert len(cases) > 100 and mismatches == []
+
+
+def test_a_client_follows_deltas_and_asks_again_when_one_does_not_fit():
+    first = {"type": "state", "seq": 1, "view": {"a": 1, "b": [1, 2]}}
+    second = {"type": "state", "seq": 2, "view": {"a": 1, "b": [1, 3]}}
+    delta = {"type": "delta", "base": 1, "seq": 2, "ops": diff(first, second)}
+    assert follow(None, first) is first
+    assert follow(first, delta)["view"] == second["view"]
+    assert follow(first, delta)["seq"] == 2
+    assert follow(None, delta) is None  # nothing held: a full message is needed
+    assert follow(second, delta) is None  # built on another message than the one held

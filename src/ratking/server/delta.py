@@ -151,6 +151,17 @@ def rebuild(old: list[str], parts: list[Any]) -> list[str]:
     return out
 
 
+def follow(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any] | None:
+    """A client's side: the table message after `message` (a full "state" or a "delta" on
+    top of `held`); None when the delta does not fit what is held (the client then asks for a
+    full one with a "sync" message)."""
+    if message["type"] == "state":
+        return message
+    if held is None or held["seq"] != message["base"]:
+        return None
+    return {**apply(held, message["ops"]), "seq": message["seq"]}
+
+
 def apply(message: Any, ops: list[list[Any]]) -> Any:
     """The new message: `message` with `ops` applied. `message` itself is left as it was
     (containers on a changed path are copied)."""

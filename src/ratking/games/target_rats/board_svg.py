@@ -315,10 +315,12 @@ def nest(x: float, y: float, colour: str, owner: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def exterminator(x: float, y: float, big: bool = True) -> str:
-    """The Exterminator pawn: a figure under a red crosshair."""
+def exterminator(x: float, y: float, big: bool = True, through: bool = False) -> str:
+    """The Exterminator pawn: a figure under a red crosshair. With `through`, clicks pass to
+    the (clickable) space beneath."""
     s = 1.0 if big else 0.7
-    return (f'<g class="exterminator" data-key="exterminator"><title>The Exterminator: every '
+    passes = ' pointer-events="none"' if through else ""
+    return (f'<g class="exterminator" data-key="exterminator"{passes}><title>The Exterminator: every '
             f'rat here dies; nobody passes</title><circle cx="{num(x)}" cy="{num(y)}" '
             f'r="{num(24 * s)}" '
             f'fill="#fff3e0" fill-opacity=".85" stroke="#c0392b" stroke-width="3"/>'

@@ -107,7 +107,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], groups, colour, owner,
                                  through=action is not None, space=sid))
         if s.get("exterminator"):
-            out.append(B.exterminator(*geo.anchor[sid]))
+            out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         if sid in to_act:
             out.append(_badge(geo, sid, "!", "#ff8c1a", "Still takes an action this turn"))
         elif sid in done:

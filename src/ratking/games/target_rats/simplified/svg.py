@@ -55,7 +55,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], s["rats"], colour, owner, pick,
                                  through=action is not None, space=sid))
         if s["exterminator"]:
-            out.append(B.exterminator(*geo.anchor[sid]))
+            out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         out.append("</g>")
     out.append(_footer(view))
     out.append("</svg>")

@@ -320,8 +320,8 @@ def exterminator(x: float, y: float, big: bool = True, through: bool = False) ->
     the (clickable) space beneath."""
     s = 1.0 if big else 0.7
     passes = ' pointer-events="none"' if through else ""
-    return (f'<g class="exterminator" data-key="exterminator"{passes}><title>The Exterminator: every '
-            f'rat here dies; nobody passes</title><circle cx="{num(x)}" cy="{num(y)}" '
+    return (f'<g class="exterminator" data-key="exterminator"{passes}><title>The Exterminator: '
+            f'every rat here dies; nobody passes</title><circle cx="{num(x)}" cy="{num(y)}" '
             f'r="{num(24 * s)}" '
             f'fill="#fff3e0" fill-opacity=".85" stroke="#c0392b" stroke-width="3"/>'
             f'<circle cx="{num(x)}" cy="{num(y - 8 * s)}" r="{num(6 * s)}" fill="#1d3557"/>'

@@ -258,7 +258,8 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "rest":
         return f"rested on {names[d['space']]}"
     if kind == "discover":
-        what = "takes it over" if d["taken"] else "destroys it"
+        what = (f"{v.verb(actor, 'take')} it over" if d["taken"]
+                else f"{v.verb(actor, 'destroy')} it")
         return f"found {v.whose(d['owner'])} undefended nest on {names[d['space']]} and {what}"
     if kind == "draw":
         return f"scavenged on {names[d['space']]} and drew {_card(s, d['card'])}"
@@ -269,11 +270,11 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "keep":
         return f"kept {_card(s, d['card'])}"
     if kind == "item":
-        return f"now holds {_card(s, d['card'])}"
+        return f"now {v.verb(actor, 'hold')} {_card(s, d['card'])}"
     if kind == "item-kept":
         return f"kept {_card(s, d['card'])} and discarded {_card(s, d['discarded'])}"
     if kind == "item-lost":
-        return f"lost every rat and discards {_card(s, d['card'])}"
+        return f"lost every rat and {v.verb(actor, 'discard')} {_card(s, d['card'])}"
     if kind == "use":
         return f"used {_card(s, d['card'])}"
     if kind == "cancel":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -486,12 +487,13 @@ def test_unwritable_outputs_are_refused_before_the_run(run, tmp_path):
 
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")
-    cases = [(tmp_path, "is a folder, not a file"), (a_file / "g.json", "is not a folder")]
+    cases = [(tmp_path, "is a folder, not a file"), (a_file / "g.json", "is not a folder"),
+             (Path("/proc/g.json"), "cannot be written")]  # not even root writes there
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
-    if os.geteuid() != 0:  # root may write anywhere
-        cases.append((locked / "g.json", "cannot write in"))
+    if os.geteuid() != 0:  # root passes the permission bits
+        cases.append((locked / "g.json", "cannot be written"))
     try:
         for path, words in cases:
             result = run("play", GAME, *BOTS3, "--save", str(path))

@@ -87,6 +87,11 @@ def test_simulate_refuses_a_report_folder_it_cannot_write(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
     assert_refused(run("simulate", "rat-a-tat-roll", "-n", "5", "--report",
                        str(tmp_path / "a-file")), "is a file, not a folder")
+    # root passes the permission bits, yet cannot write under /proc
+    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "5", "--report", "/proc/rk"),
+                   "--report /proc/rk cannot be written")
+    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "5", "--json", "/proc/rk.json"),
+                   "--json /proc/rk.json cannot be written")
 
 
 # --- sweep -----------------------------------------------------------------------------------
@@ -145,6 +150,7 @@ def test_sweep_refuses_an_unwritable_report_and_bad_options(tmp_path):
     (tmp_path / "f").write_text("x")
     base = ["sweep", "rat-a-tat-roll", "--rule", "cards=3,4", "-n", "2"]
     assert_refused(run(*base, "--report", str(tmp_path / "f" / "out")), "is not a folder")
+    assert_refused(run(*base, "--report", "/proc/rk"), "--report /proc/rk cannot be written")
     assert_refused(run(*base, "--players", "9"), "2 to 5 players, not 9")
     assert_refused(run(*base, "--bots", "wizard"), "no bot 'wizard'")
     assert_refused(run(*base, "--games", "0"), "--games must be at least 1")
@@ -200,4 +206,9 @@ def test_tune_refuses_a_storage_it_cannot_write(tmp_path):
                        str(tmp_path / "f" / "s.sqlite3")), "is not a folder")
     assert_refused(run("tune", "rat-a-tat-roll", "--param", "cards=3..4", "--storage",
                        str(tmp_path)), "is a folder, not a file")
+    assert_refused(run("tune", "rat-a-tat-roll", "--param", "cards=3..4", "--storage",
+                       "/proc/rk.sqlite3"), "--storage /proc/rk.sqlite3 cannot be written")
+    assert_refused(run("tune", "rat-a-tat-roll", "--param", "cards=3..4", "--storage",
+                       str(tmp_path / "s.sqlite3"), "--report", "/proc/rk"),
+                   "--report /proc/rk cannot be written")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import html
+import os
 import re
+from pathlib import Path
 
 import pytest
 
 from ratking.core import RatkingError
-from ratking.outputs import check_writable_dir
+from ratking.outputs import check_writable_dir, check_writable_file
 from ratking.sim import run_batch
 from ratking.sim.plan import prepare
 from ratking.sim.report import write_batch_report, write_games_csv
@@ -87,17 +89,30 @@ def test_a_report_folder_that_cannot_be_written_is_refused(tmp_path):
         check_writable_dir(afile)
     with pytest.raises(RatkingError, match="is not a folder"):
         check_writable_dir(afile / "inside")
+    # root passes every permission test but still cannot make anything under /proc
+    with pytest.raises(RatkingError, match=r"--report /proc/ratking/new cannot be written"):
+        check_writable_dir(Path("/proc/ratking/new"))
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        import os
-
-        if os.access(locked, os.W_OK):
-            pytest.skip("running as a user who can write anywhere")
-        with pytest.raises(RatkingError, match="cannot write"):
-            check_writable_dir(locked / "new" / "deeper")
+        if os.geteuid() != 0:  # a locked folder stops everyone but root
+            with pytest.raises(RatkingError, match="cannot be written"):
+                check_writable_dir(locked / "new" / "deeper")
+        assert not any(locked.iterdir())
     finally:
         locked.chmod(0o700)
     assert check_writable_dir(tmp_path / "new" / "deeper") == tmp_path / "new" / "deeper"
     assert not (tmp_path / "new").exists()  # nothing is made by the check
+
+
+def test_a_file_to_write_is_tried_and_left_as_it_was(tmp_path):
+    with pytest.raises(RatkingError, match=r"--json /proc/x\.json cannot be written"):
+        check_writable_file(Path("/proc/x.json"), "--json")
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    assert check_writable_file(kept, "--json") == kept
+    assert kept.read_text() == "old"
+    fresh = tmp_path / "a" / "b" / "new.json"
+    assert check_writable_file(fresh, "--json") == fresh
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]

@@ -165,3 +165,20 @@ def test_the_voice_conjugates_for_you_for_names_and_for_groups():
     assert v.group([1, 3, 0]) == "Bob, Jess and you"
     spectator = Voice(("Ana", "Bob"), None)
     assert spectator.does(0, "decide") == "Ana decides" and spectator.whose(1) == "Bob's"
+
+
+def test_the_exterminator_sentence_joins_its_parts_in_any_combination():
+    from ratking.games.target_rats.full.phases import FOOD, NEST0
+    from ratking.games.target_rats.full.views import describe
+
+    state = ratking.make("target-rats").new_game(2, seed=1, names=("Ana", "Bob"))
+    said = {(dead, token): describe(state, "exterminator", 0,
+                                    {"space": 5, "killed": [dead, 0], "token": token}, None)
+            for dead in (0, 2) for token in (0, FOOD, NEST0 + 1, NEST0)}
+    space = state.game.board.names[5]
+    assert said[0, 0] == f"sent the Exterminator to {space}"
+    assert said[2, 0] == f"sent the Exterminator to {space}, killing 2 rats"
+    assert said[0, FOOD] == f"sent the Exterminator to {space}, destroying a food source"
+    assert said[2, NEST0 + 1] == (f"sent the Exterminator to {space}, killing 2 rats and "
+                                  "destroying Bob's nest")
+    assert said[0, NEST0] == f"sent the Exterminator to {space}, destroying their nest"

@@ -204,9 +204,12 @@ def _card(s: FullState, card: int) -> str:
     return cs.types[cs.type_of[card]].name
 
 
-def _token(s: FullState, tok: int, seat: int | None) -> str:
+def _token(s: FullState, tok: int, seat: int | None, actor: int | None = None) -> str:
+    """The token in words; the actor's own nest is "their nest" ("your nest")."""
     if tok >= NEST0:
-        return f"{s.voice(seat).whose(tok - NEST0)} nest"
+        v = s.voice(seat)
+        owner = tok - NEST0
+        return f"{v.their(owner) if owner == actor else v.whose(owner)} nest"
     return TOKEN_WORDS.get(tok, "nothing")
 
 
@@ -257,8 +260,7 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "rest":
         return f"rested on {names[d['space']]}"
     if kind == "discover":
-        what = (f"{v.verb(actor, 'take')} it over" if d["taken"]
-                else f"{v.verb(actor, 'destroy')} it")
+        what = "took it over" if d["taken"] else "destroyed it"
         return f"found {v.whose(d['owner'])} undefended nest on {names[d['space']]} and {what}"
     if kind == "draw":
         return f"scavenged on {names[d['space']]} and drew {_card(s, d['card'])}"
@@ -273,19 +275,19 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "item-kept":
         return f"kept {_card(s, d['card'])} and discarded {_card(s, d['discarded'])}"
     if kind == "item-lost":
-        return f"lost every rat and {v.verb(actor, 'discard')} {_card(s, d['card'])}"
+        return f"lost every rat and discarded {_card(s, d['card'])}"
     if kind == "use":
         return f"used {_card(s, d['card'])}"
     if kind == "cancel":
         return f"cancelled {_card(s, d['card'])}"
     if kind == "token":
-        return f"placed {_token(s, d['token'], seat)} on {names[d['space']]}"
+        return f"placed {_token(s, d['token'], seat, actor)} on {names[d['space']]}"
     if kind == "token-kept":
-        return f"kept {_token(s, d['token'], seat)} on {names[d['space']]}"
+        return f"kept {_token(s, d['token'], seat, actor)} on {names[d['space']]}"
     if kind == "no-token":
         return f"could place no token on {names[d['space']]}"
     if kind == "relocate":
-        return (f"moved {_token(s, d['token'], seat)} from {names[d['from']]} to "
+        return (f"moved {_token(s, d['token'], seat, actor)} from {names[d['from']]} to "
                 f"{names[d['space']]}")
     if kind == "killed":
         return f"lost {plural(d['rats'], 'rat')} on {names[d['space']]}"
@@ -315,12 +317,11 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
                                                              else "")
     if kind == "exterminator":
         dead = sum(d["killed"])
-        text = f"sent the Exterminator to {names[d['space']]}"
-        if dead:
-            text += f", killing {plural(dead, 'rat')}"
+        done = [f"killing {plural(dead, 'rat')}"] if dead else []
         if d["token"]:
-            text += f" and destroying {_token(s, d['token'], seat)}"
-        return text
+            done.append(f"destroying {_token(s, d['token'], seat, actor)}")
+        text = f"sent the Exterminator to {names[d['space']]}"
+        return text + (", " + " and ".join(done) if done else "")
     if kind == "pending-win":
         return (f"{v.verb(actor, 'hold')} {plural(d['nests'], 'nest')} and the throne: "
                 f"{v.they(actor)} win if it still holds at {v.their(actor)} next turn")

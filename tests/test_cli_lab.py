@@ -212,3 +212,26 @@ def test_tune_refuses_a_storage_it_cannot_write(tmp_path):
                        str(tmp_path / "s.sqlite3"), "--report", "/proc/rk"),
                    "--report /proc/rk cannot be written")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+
+
+def test_tune_refuses_a_storage_that_is_not_a_study_file_and_leaves_it_as_it_was(tmp_path):
+    import sqlite3
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    other = tmp_path / "other.db"
+    db = sqlite3.connect(other)
+    db.execute("create table recipes (name text)")
+    db.commit()
+    db.close()
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    before = {p: p.read_bytes() for p in (notes, other, broken)}
+    for path, phrase in ((notes, "is not an SQLite file"),
+                         (other, "is an SQLite database of another program"),
+                         (broken, "cannot be read as SQLite")):
+        assert_refused(run(*TUNE, "--trials", "1", "--storage", str(path)),
+                       f"--storage {path} {phrase}")
+    assert {p: p.read_bytes() for p in before} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.sqlite3", "notes.txt",
+                                                          "other.db"]

@@ -198,7 +198,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
                  report: Path | None) -> TuneSetup:
-    from .tune import parse_objective, parse_param
+    from .tune import check_storage, parse_objective, parse_param
 
     need_lab("ratking tune")
     try:
@@ -222,6 +222,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
         names.add(param.name)
         parsed.append(param)
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
+    check_storage(storage)
     _check_outputs(workers, backend, address, report)
     return TuneSetup(plan, tuple(parsed), goal, trials, check_games, storage)
 

@@ -235,3 +235,15 @@ def test_tune_refuses_a_storage_that_is_not_a_study_file_and_leaves_it_as_it_was
     assert {p: p.read_bytes() for p in before} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.sqlite3", "notes.txt",
                                                           "other.db"]
+
+
+def test_simulate_on_a_ray_address_where_nothing_answers_fails_in_one_line(tmp_path):
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "4", "--backend", "ray",
+                       "--ray-address", f"127.0.0.1:{port}", "--report", str(tmp_path / "r")),
+                   f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)

@@ -403,7 +403,7 @@ def test_simulate_one_bot_kind_fills_every_seat(run, tmp_path):
     assert json.loads(path.read_text())["bots"] == ["random"] * 4
 
 
-def test_simulate_with_a_round_cap_counts_capped_draws(run, tmp_path):
+def test_simulate_with_a_round_cap_counts_capped_draws_apart(run, tmp_path):
     path = tmp_path / "s.json"
     result = run("simulate", GAME, "-n", "5", "--bots", "random", "--rule", "max_rounds=1",
                  "--json", str(path))
@@ -412,8 +412,11 @@ def test_simulate_with_a_round_cap_counts_capped_draws(run, tmp_path):
     assert data["rules"]["max_rounds"] == 1  # the typed value, as in game records
     assert data["rules"]["cards"] == 4  # and every other rule, so the file says it all
     summary = data["summary"]
-    assert summary["capped"] == 5 and summary["draws"] == 5
-    assert "stopped by the round cap: 5" in result.output
+    # draws at the cap decided nothing: apart from the ties, left out of the win shares
+    assert (summary["capped"], summary["undecided"], summary["draws"]) == (5, 5, 0)
+    assert all(seat["win_share"] == 0 for seat in summary["seats"])
+    assert "Stopped by the round cap: 5 (5 draws there, left out of the win shares)" in \
+        flat(result.output)
 
 
 @pytest.mark.parametrize(("args", "phrases"), [

@@ -59,10 +59,15 @@ def test_simulate_caps_a_game_that_has_no_cap_and_counts_those_games(tmp_path):
                  "random", "--json", str(path))
     assert result.exit_code == 0, result.output
     assert "Round cap: 200 rounds (added by the simulator: the game has none)" in result.stdout
-    assert "stopped by the round cap: 3" in result.stdout
+    text = " ".join(result.stdout.split())
+    assert "Stopped by the round cap: 3 (3 draws there, left out of the win shares)" in text
+    assert "0 of the 0 decided games" in text  # the capped draws are not counted as ties
     data = json.loads(path.read_text())
     assert data["rules"]["max_rounds"] == 200 and data["round_cap_added"] == 200
-    assert all(g["end"] == "round-cap" for g in data["games"])
+    assert all(g["end"] == "round-cap" and g["decided"] is False for g in data["games"])
+    summary = data["summary"]
+    assert (summary["capped"], summary["undecided"], summary["decided"], summary["draws"]) == \
+        (3, 3, 0, 0)
     assert "fights in Rat City" in data["games"][0]["metrics"]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from ratking.core import RatkingError
 from ratking.outputs import check_writable_dir, check_writable_file
-from ratking.sim import run_batch
+from ratking.sim import run_batch, summarize
 from ratking.sim.plan import prepare
 from ratking.sim.report import write_batch_report, write_games_csv
 
@@ -73,6 +73,22 @@ def test_an_uncapped_game_is_capped_and_says_so(tmp_path):
     page = html.unescape(write_batch_report(tmp_path, plan, results).read_text("utf-8"))
     assert "added by the simulator" in page
     assert "4 stopped at the simulator's round cap of 200 rounds" in page
+
+
+def test_the_page_the_csv_and_the_json_count_capped_draws_alike(tmp_path):
+    # a cap of 10 rounds stops some heuristic games of Target: Rats Simplified as draws
+    plan, results = played("target-rats-simplified", 2, 8, max_rounds=10)
+    summary = summarize(results)
+    assert 0 < summary.undecided < summary.games
+    page = html.unescape(write_batch_report(tmp_path, plan, results).read_text("utf-8"))
+    with (tmp_path / "games.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [r["decided"] for r in rows] == [str(int(r.decided)) for r in results]
+    assert sum(r["decided"] == "0" for r in rows) == summary.undecided
+    assert summary.to_dict()["undecided"] == summary.undecided
+    assert (f"Win shares are over the {summary.decided} decided games: the "
+            f"{summary.undecided} that the round cap stopped as draws are left out") in page
+    assert f"{summary.undecided} ended there as draws (left out of the win shares" in page
 
 
 def test_extra_columns_lead_each_row(tmp_path):

@@ -23,7 +23,7 @@ from .backends import BACKENDS, open_backend
 from .batch import GameResult, run_batch
 from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
-from .stats import summarize
+from .stats import Summary, summarize
 
 
 def need_lab(what: str) -> None:
@@ -79,8 +79,9 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
 
 def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> None:
     summary = summarize(results)
+    over = (f"; win shares over the {summary.decided} decided" if summary.undecided else "")
     table = Table(title=f"{plan.game}: {plan.games} games, {plan.players} players, "
-                        f"seed {plan.seed}")
+                        f"seed {plan.seed}{over}")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("win share", justify="right")
@@ -100,8 +101,22 @@ def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> No
         length += f", {summary.mean_rounds:.2f} rounds"
     console.print(length)
     console.print(f"Round cap: {plan.describe_cap()}")
-    console.print(f"Every seat tied (a draw or a win shared by all): {summary.draws}   "
-                  f"stopped by the round cap: {summary.capped}")
+    console.print(capped_line(summary))
+
+
+def capped_line(summary: Summary) -> str:
+    """The games the round cap stopped, said with how the win shares count them, and the
+    decided games every seat tied."""
+    kept = summary.capped - summary.undecided
+    notes = []
+    if summary.undecided:
+        notes.append(f"{summary.undecided} draws there, left out of the win shares")
+    if kept:
+        notes.append(f"{kept} scored there by the game's own rule, counted")
+    line = f"Stopped by the round cap: {summary.capped}"
+    line += f" ({'; '.join(notes)})." if notes else "."
+    return (f"{line} Every seat tied (a draw or a win shared by all): {summary.draws} of the "
+            f"{summary.decided} decided games.")
 
 
 def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
@@ -163,8 +178,10 @@ def print_sweep(console: Console, plan: Plan, cells) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
-    console.print("Win shares with 95% intervals (a team game counts teams). "
-                  f"Round cap: {plan.describe_cap()}")
+    console.print("Win shares with 95% intervals (a team game counts teams), over the decided "
+                  "games: the capped column counts the games the round cap stopped, and those "
+                  f"it stopped as draws are left out of the shares. Round cap: "
+                  f"{plan.describe_cap()}")
 
 
 def sweep_report(folder: Path, plan: Plan, axes, cells, backend: str, workers: int,
@@ -277,8 +294,7 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
     if rounds is not None:
         console.print(f"  rounds: {rounds[0]:.2f} (95% interval {rounds[1]:.2f} - "
                       f"{rounds[2]:.2f})")
-    capped = sum(1 for r in check.results if r.end == "round-cap")
-    console.print(f"  {shares.verdict()} Games stopped by the round cap: {capped}.")
+    console.print(f"  {shares.verdict()} {capped_line(summarize(check.results))}")
     if setup.check_games < 2000:
         console.print(f"  (Only {setup.check_games:,} check games: the intervals are wide; "
                       f"2,000 or more are advised.)")

@@ -215,7 +215,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
                  report: Path | None) -> TuneSetup:
-    from .tune import check_storage, parse_objective, parse_param
+    from .tune import CHECK_GAMES, check_storage, parse_objective, parse_param
 
     need_lab("ratking tune")
     try:
@@ -224,8 +224,9 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
         raise RatkingError("ratking tune needs the lab extra: pip install -e '.[lab]'") from None
     if trials < 1:
         raise RatkingError(f"--trials must be at least 1, not {trials}")
-    if check_games < 1:
-        raise RatkingError(f"--check-games must be at least 1, not {check_games}")
+    if check_games < CHECK_GAMES:
+        raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
+                           f"intervals too wide to judge the best values), not {check_games}")
     plan = prepare(game, players, bots, games, seed, rules)
     goal = parse_objective(objective)
     names: set[str] = set()
@@ -295,9 +296,6 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
         console.print(f"  rounds: {rounds[0]:.2f} (95% interval {rounds[1]:.2f} - "
                       f"{rounds[2]:.2f})")
     console.print(f"  {shares.verdict()} {capped_line(summarize(check.results))}")
-    if setup.check_games < 2000:
-        console.print(f"  (Only {setup.check_games:,} check games: the intervals are wide; "
-                      f"2,000 or more are advised.)")
     console.print(f"  The check as a command: {check.plan.command()}")
 
 

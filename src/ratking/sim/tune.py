@@ -28,6 +28,8 @@ from .progress import Bar
 from .report import Run, batch_sections, setup_section, shares_of, write_games_csv
 from .sides import SideShares
 
+# the best values are checked on at least this many fresh games: a win share's 95% interval
+# is then at most about 2.2 points either side, narrow enough to call a game fair or not
 CHECK_GAMES = 2000
 
 

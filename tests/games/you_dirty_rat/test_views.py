@@ -98,3 +98,7 @@ def test_a_snitched_or_poached_card_is_told_with_its_owner():
         s.apply(f"card:{forger}")
         assert [e.text for e in s.events_for(None) if e.kind == "move-card"] == [said]
         assert [e.text for e in s.events_for(2) if e.kind == "move-card"] == [to_owner]
+    # a game saved before the owner was recorded still reads
+    s.log.append((len(s.history) - 1, "move-card", 0, {"card": forger, "how": "snitch"}, None,
+                  0))
+    assert s.events_for(None)[-1].text == "Player 1 had the Forger discarded."

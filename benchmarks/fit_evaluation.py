@@ -20,9 +20,12 @@ import random
 import sys
 import time
 
+from rich.console import Console
+
 import ratking
 from ratking.bots import make_bot
 from ratking.core.rng import derive_seed
+from ratking.sim.progress import progress_bar
 
 SHARES = (0.0, 0.0, 0.05, 0.15, 0.3, 0.5)  # the random-move share of a seat's bot, drawn
 
@@ -32,8 +35,9 @@ def module_of(game):
 
 
 def collect(game_id: str, rules: dict, players: list[int], games: int, seed: int,
-            every: int) -> list[tuple[list[list[float]], list[float]]]:
-    """(feature rows, normalised returns) of positions from `games` bot games."""
+            every: int, advance=None) -> list[tuple[list[list[float]], list[float]]]:
+    """(feature rows, normalised returns) of positions from `games` bot games;
+    `advance(1)` after each game."""
     game = ratking.make(game_id, **rules)
     features = module_of(game).features
     rng = random.Random(seed)
@@ -55,6 +59,8 @@ def collect(game_id: str, rules: dict, players: list[int], games: int, seed: int
         total = sum(ret)
         target = [x / total for x in ret]
         out.extend((rows, target) for rows in taken)
+        if advance:
+            advance(1)
     return out
 
 
@@ -149,9 +155,14 @@ def main() -> None:
     game = ratking.make(args.game, **rules)
     current = list(module_of(game).WEIGHTS)
     start = time.perf_counter()
-    data = collect(args.game, rules, players, args.games, args.seed, args.every)
-    test = collect(args.game, rules, players, max(1, args.games // 4), args.seed + 1,
-                   args.every)
+    tests = max(1, args.games // 4)
+    with progress_bar(Console(stderr=True), args.game, args.games + tests) as bar:
+        bar.describe(f"{args.game}: games to fit")
+        data = collect(args.game, rules, players, args.games, args.seed, args.every,
+                       bar.advance)
+        bar.describe(f"{args.game}: games to test")
+        test = collect(args.game, rules, players, tests, args.seed + 1, args.every,
+                       bar.advance)
     print(f"{len(data)} positions to fit, {len(test)} to test "
           f"({time.perf_counter() - start:.0f} s)")
     fitted = fit(data, [0.0] * len(current))

@@ -31,9 +31,11 @@ from pathlib import Path
 
 import httpx
 import orjson
+from rich.console import Console
 from websockets.asyncio.client import connect
 
 from ratking.server.delta import follow
+from ratking.sim.progress import clock_bar
 
 HOST = "127.0.0.1"
 
@@ -249,7 +251,10 @@ def main() -> None:
     parser.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args)), indent=1))
+    with clock_bar(Console(stderr=True), "warm-up, then measured play",
+                   args.warmup + args.seconds):
+        result = asyncio.run(run(args))
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
+from rich.console import Console
 
 from ratking.bots import make_bot
 from ratking.envs.openspiel import Holder, RatkingState, short_name
+from ratking.sim.progress import Bar, progress_bar
 from ratking.sim.stats import wilson
 
 RATKING_SETTINGS = "depth=10:prior=0.5"  # as ratking's levels search (docs/strength.md)
@@ -83,13 +85,16 @@ def play(game: pyspiel.Game, ratking_seat: int, ratking_spec: str, os_iters: int
     return returns[ratking_seat]
 
 
-def match(game_id: str, games: int, ratking_spec: str, os_iters: int, seed: int
-          ) -> tuple[float, tuple[float, float], dict[str, Tally]]:
+def match(game_id: str, games: int, ratking_spec: str, os_iters: int, seed: int,
+          bar: Bar | None = None) -> tuple[float, tuple[float, float], dict[str, Tally]]:
     """`games` games, ratking in seat 0 of the even ones: its win share, interval, tallies."""
     game = pyspiel.load_game(short_name(game_id), {"players": 2})
     tallies = {"ratking": Tally(), "openspiel": Tally()}
-    won = sum(play(game, g % 2, ratking_spec, os_iters, seed * 1000 + g, tallies)
-              for g in range(games))
+    won = 0.0
+    for g in range(games):
+        won += play(game, g % 2, ratking_spec, os_iters, seed * 1000 + g, tallies)
+        if bar:
+            bar.advance(1)
     return won / games, wilson(won, games), tallies
 
 
@@ -103,17 +108,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rows = []
-    for game_id in args.game or ["rat-a-tat-roll", "you-dirty-rat"]:
-        spec = f"ismcts:iters={args.iters}:{RATKING_SETTINGS}"
-        share, (low, high), tallies = match(game_id, args.games, spec, args.iters, args.seed)
-        ours, theirs = tallies["ratking"].rate, tallies["openspiel"].rate
-        rows.append((game_id, f"{args.iters} iterations", share, low, high, ours, theirs))
-        # equal time: ratking searches for `ms`; OpenSpiel gets what its rate buys in `ms`
-        os_iters = max(1, round(theirs * args.ms / 1000))
-        spec = f"ismcts:ms={args.ms:g}:{RATKING_SETTINGS}"
-        share, (low, high), tallies = match(game_id, args.games, spec, os_iters, args.seed + 1)
-        rows.append((game_id, f"{args.ms:g} ms (OpenSpiel: {os_iters} iterations)", share, low,
-                     high, tallies["ratking"].rate, tallies["openspiel"].rate))
+    games = args.game or ["rat-a-tat-roll", "you-dirty-rat"]
+    with progress_bar(Console(stderr=True), "head to head", 2 * args.games * len(games)) as bar:
+        for game_id in games:
+            bar.describe(f"{game_id}, equal iterations")
+            rows += conditions(game_id, args, bar)
     print(f"{args.games} games per condition, 2 players, seats alternating, seed {args.seed}\n")
     print("| game | budget per move | ratking's win share | 95% interval | ratking it/s | "
           "OpenSpiel it/s | ratio |")
@@ -122,6 +121,22 @@ def main() -> None:
         ratio = ours / theirs if theirs else float("nan")
         print(f"| {game_id} | {budget} | {share:.3f} | {low:.3f}-{high:.3f} | {ours:,.0f} | "
               f"{theirs:,.0f} | {ratio:.1f}x |")
+
+
+def conditions(game_id: str, args: argparse.Namespace, bar: Bar) -> list[tuple]:
+    """The rows of one game: equal iterations per move, then equal time per move."""
+    spec = f"ismcts:iters={args.iters}:{RATKING_SETTINGS}"
+    share, (low, high), tallies = match(game_id, args.games, spec, args.iters, args.seed, bar)
+    ours, theirs = tallies["ratking"].rate, tallies["openspiel"].rate
+    rows = [(game_id, f"{args.iters} iterations", share, low, high, ours, theirs)]
+    # equal time: ratking searches for `ms`; OpenSpiel gets what its rate buys in `ms`
+    os_iters = max(1, round(theirs * args.ms / 1000))
+    bar.describe(f"{game_id}, equal time")
+    spec = f"ismcts:ms={args.ms:g}:{RATKING_SETTINGS}"
+    share, (low, high), tallies = match(game_id, args.games, spec, os_iters, args.seed + 1, bar)
+    rows.append((game_id, f"{args.ms:g} ms (OpenSpiel: {os_iters} iterations)", share, low,
+                 high, tallies["ratking"].rate, tallies["openspiel"].rate))
+    return rows
 
 
 if __name__ == "__main__":

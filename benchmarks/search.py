@@ -18,9 +18,12 @@ import argparse
 import random
 import time
 
+from rich.console import Console
+
 import ratking
 from ratking.bots import make_bot
 from ratking.bots.specs import LevelBot
+from ratking.sim.progress import progress_bar
 
 
 def positions(game_id: str, players: int, count: int, every: int, seed: int) -> list:
@@ -41,8 +44,10 @@ def positions(game_id: str, players: int, count: int, every: int, seed: int) -> 
     return out
 
 
-def measure(spec: str, states: list, seed: int) -> tuple[float, float, float, float]:
-    """(iterations per decision, iterations/s, mean ms per decision, slowest ms)."""
+def measure(spec: str, states: list, seed: int, advance=None) -> tuple[float, float, float,
+                                                                       float]:
+    """(iterations per decision, iterations/s, mean ms per decision, slowest ms);
+    `advance(1)` after each position."""
     iters, times = 0, []
     for i, state in enumerate(states):
         bot = make_bot(spec, seed + i)
@@ -51,6 +56,8 @@ def measure(spec: str, states: list, seed: int) -> tuple[float, float, float, fl
         bot.choose(state)
         times.append(time.process_time() - start)
         iters += getattr(inner, "last_iterations", 0)
+        if advance:
+            advance(1)
     total = sum(times)
     return iters / len(states), iters / total if total else 0.0, \
         1000 * total / len(states), 1000 * max(times)
@@ -66,14 +73,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     games = args.game or [info.id for info in ratking.list_games()]
+    specs = args.specs.split(",")
     print("| game | spec | iterations/decision | iterations/s | ms/decision | slowest ms |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for game_id in games:
-        states = positions(game_id, args.players, args.positions, args.every, args.seed)
-        for spec in args.specs.split(","):
-            per, rate, mean, worst = measure(spec, states, args.seed)
-            print(f"| {game_id} | {spec} | {per:.0f} | {rate:,.0f} | {mean:.0f} | {worst:.0f} |",
-                  flush=True)
+    with progress_bar(Console(stderr=True), "search", len(games) * len(specs) * args.positions,
+                      "positions") as bar:
+        for game_id in games:
+            bar.describe(f"{game_id}: taking positions")
+            states = positions(game_id, args.players, args.positions, args.every, args.seed)
+            for spec in specs:
+                bar.describe(f"{game_id}, {spec}")
+                per, rate, mean, worst = measure(spec, states, args.seed, bar.advance)
+                print(f"| {game_id} | {spec} | {per:.0f} | {rate:,.0f} | {mean:.0f} | "
+                      f"{worst:.0f} |", flush=True)
 
 
 if __name__ == "__main__":

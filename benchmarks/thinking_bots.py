@@ -27,9 +27,11 @@ from pathlib import Path
 
 import httpx
 from load import HOST, free_port, start_server
+from rich.console import Console
 from websockets.asyncio.client import connect
 
 from ratking.server.delta import follow
+from ratking.sim.progress import clock_bar
 
 
 async def person(http: httpx.AsyncClient, base: str, table: dict, think: float,
@@ -175,7 +177,10 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=3,
                         help="seconds between the phases while the thinkers start")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args)), indent=1))
+    planned = args.warmup + args.seconds + args.settle + args.seconds
+    with clock_bar(Console(stderr=True), "people alone, then bots thinking", planned):
+        result = asyncio.run(run(args))
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -402,7 +403,7 @@ def test_simulate_one_bot_kind_fills_every_seat(run, tmp_path):
     assert json.loads(path.read_text())["bots"] == ["random"] * 4
 
 
-def test_simulate_with_a_round_cap_counts_capped_draws(run, tmp_path):
+def test_simulate_with_a_round_cap_counts_capped_draws_apart(run, tmp_path):
     path = tmp_path / "s.json"
     result = run("simulate", GAME, "-n", "5", "--bots", "random", "--rule", "max_rounds=1",
                  "--json", str(path))
@@ -411,8 +412,11 @@ def test_simulate_with_a_round_cap_counts_capped_draws(run, tmp_path):
     assert data["rules"]["max_rounds"] == 1  # the typed value, as in game records
     assert data["rules"]["cards"] == 4  # and every other rule, so the file says it all
     summary = data["summary"]
-    assert summary["capped"] == 5 and summary["draws"] == 5
-    assert "stopped by the round cap: 5" in result.output
+    # draws at the cap decided nothing: apart from the ties, left out of the win shares
+    assert (summary["capped"], summary["undecided"], summary["draws"]) == (5, 5, 0)
+    assert all(seat["win_share"] == 0 for seat in summary["seats"])
+    assert "Stopped by the round cap: 5 (5 draws there, left out of the win shares)" in \
+        flat(result.output)
 
 
 @pytest.mark.parametrize(("args", "phrases"), [
@@ -486,12 +490,13 @@ def test_unwritable_outputs_are_refused_before_the_run(run, tmp_path):
 
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")
-    cases = [(tmp_path, "is a folder, not a file"), (a_file / "g.json", "is not a folder")]
+    cases = [(tmp_path, "is a folder, not a file"), (a_file / "g.json", "is not a folder"),
+             (Path("/proc/g.json"), "cannot be written")]  # not even root writes there
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
-    if os.geteuid() != 0:  # root may write anywhere
-        cases.append((locked / "g.json", "cannot write in"))
+    if os.geteuid() != 0:  # root passes the permission bits
+        cases.append((locked / "g.json", "cannot be written"))
     try:
         for path, words in cases:
             result = run("play", GAME, *BOTS3, "--save", str(path))

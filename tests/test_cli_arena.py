@@ -31,6 +31,21 @@ def test_arena_prints_standings_and_pairwise_shares_and_writes_json(run, tmp_pat
     assert json.loads(again.read_text()) == data  # same seed, same numbers
 
 
+def test_arena_prints_the_round_cap_and_leaves_capped_draws_out(run, tmp_path):
+    path = tmp_path / "arena.json"
+    result = run("arena", "target-rats-simplified", "--bots", "random,heuristic", "--games",
+                 "8", "--rule", "max_rounds=3", "--json", str(path))
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    capped = [g for g in data["games"] if g["end"] == "round-cap"]
+    assert capped and data["capped"] == len(capped) == data["undecided"]
+    assert (f"Round cap: 3 rounds (the game's own limit); {len(capped)} of 8 games hit it, "
+            f"{len(capped)} of them as draws, left out of the win shares and ratings."
+            ) in flat(result.output)
+    decided = 8 - len(capped)
+    assert sum(b["seats"] for b in data["bots"]) == 2 * decided  # shares over decided games
+
+
 def test_arena_errors_are_one_clean_line(run):
     assert_clean_error(run("arena", GAME, "--bots", "heuristic,ismcts:iters=0"),
                        "iters must be at least 1")

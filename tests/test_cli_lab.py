@@ -59,10 +59,15 @@ def test_simulate_caps_a_game_that_has_no_cap_and_counts_those_games(tmp_path):
                  "random", "--json", str(path))
     assert result.exit_code == 0, result.output
     assert "Round cap: 200 rounds (added by the simulator: the game has none)" in result.stdout
-    assert "stopped by the round cap: 3" in result.stdout
+    text = " ".join(result.stdout.split())
+    assert "Stopped by the round cap: 3 (3 draws there, left out of the win shares)" in text
+    assert "0 of the 0 decided games" in text  # the capped draws are not counted as ties
     data = json.loads(path.read_text())
     assert data["rules"]["max_rounds"] == 200 and data["round_cap_added"] == 200
-    assert all(g["end"] == "round-cap" for g in data["games"])
+    assert all(g["end"] == "round-cap" and g["decided"] is False for g in data["games"])
+    summary = data["summary"]
+    assert (summary["capped"], summary["undecided"], summary["decided"], summary["draws"]) == \
+        (3, 3, 0, 0)
     assert "fights in Rat City" in data["games"][0]["metrics"]
 
 
@@ -87,6 +92,11 @@ def test_simulate_refuses_a_report_folder_it_cannot_write(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
     assert_refused(run("simulate", "rat-a-tat-roll", "-n", "5", "--report",
                        str(tmp_path / "a-file")), "is a file, not a folder")
+    # root passes the permission bits, yet cannot write under /proc
+    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "5", "--report", "/proc/rk"),
+                   "--report /proc/rk cannot be written")
+    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "5", "--json", "/proc/rk.json"),
+                   "--json /proc/rk.json cannot be written")
 
 
 # --- sweep -----------------------------------------------------------------------------------
@@ -145,6 +155,7 @@ def test_sweep_refuses_an_unwritable_report_and_bad_options(tmp_path):
     (tmp_path / "f").write_text("x")
     base = ["sweep", "rat-a-tat-roll", "--rule", "cards=3,4", "-n", "2"]
     assert_refused(run(*base, "--report", str(tmp_path / "f" / "out")), "is not a folder")
+    assert_refused(run(*base, "--report", "/proc/rk"), "--report /proc/rk cannot be written")
     assert_refused(run(*base, "--players", "9"), "2 to 5 players, not 9")
     assert_refused(run(*base, "--bots", "wizard"), "no bot 'wizard'")
     assert_refused(run(*base, "--games", "0"), "--games must be at least 1")
@@ -156,7 +167,7 @@ def test_sweep_refuses_an_unwritable_report_and_bad_options(tmp_path):
 # --- tune ------------------------------------------------------------------------------------
 
 TUNE = ["tune", "rat-a-tat-roll", "--param", "cards_two_players=3..7", "--objective",
-        "length=5", "-n", "10", "-p", "2", "--bots", "random", "--check-games", "30"]
+        "length=5", "-n", "10", "-p", "2", "--bots", "random"]  # checked on 2,000 games
 
 
 def test_tune_runs_a_study_checks_the_best_and_resumes(tmp_path):
@@ -166,9 +177,8 @@ def test_tune_runs_a_study_checks_the_best_and_resumes(tmp_path):
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "0 trials done, 3 to run" in text
-    assert "Best: cards_two_players=" in text and "Checked on 30 fresh games (seed 1)" in text
+    assert "Best: cards_two_players=" in text and "Checked on 2,000 fresh games (seed 1)" in text
     assert "seat 1: wins" in text and "rounds:" in text
-    assert "Only 30 check games" in text
     assert storage.exists()
     page = html.unescape((out / "index.html").read_text(encoding="utf-8"))
     assert "The best values, checked" in page and "The study" in page
@@ -186,7 +196,8 @@ def test_tune_runs_a_study_checks_the_best_and_resumes(tmp_path):
     (["--param", "cards=3..4", "--rule", "cards=4"], "both fixed (--rule) and tuned"),
     (["--param", "cards=3..4", "--objective", "long"], "--objective is fair or length=R"),
     (["--param", "cards=3..4", "--trials", "0"], "--trials must be at least 1"),
-    (["--param", "cards=3..4", "--check-games", "0"], "--check-games must be at least 1"),
+    (["--param", "cards=3..4", "--check-games", "0"], "--check-games must be at least 2,000"),
+    (["--param", "cards=3..4", "--check-games", "1999"], "--check-games must be at least 2,000"),
 ])
 def test_tune_refuses_bad_input_and_writes_nothing(tmp_path, args, phrase):
     assert_refused(run("tune", "rat-a-tat-roll", *args, "-n", "2", "--storage",
@@ -200,4 +211,44 @@ def test_tune_refuses_a_storage_it_cannot_write(tmp_path):
                        str(tmp_path / "f" / "s.sqlite3")), "is not a folder")
     assert_refused(run("tune", "rat-a-tat-roll", "--param", "cards=3..4", "--storage",
                        str(tmp_path)), "is a folder, not a file")
+    assert_refused(run("tune", "rat-a-tat-roll", "--param", "cards=3..4", "--storage",
+                       "/proc/rk.sqlite3"), "--storage /proc/rk.sqlite3 cannot be written")
+    assert_refused(run("tune", "rat-a-tat-roll", "--param", "cards=3..4", "--storage",
+                       str(tmp_path / "s.sqlite3"), "--report", "/proc/rk"),
+                   "--report /proc/rk cannot be written")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+
+
+def test_tune_refuses_a_storage_that_is_not_a_study_file_and_leaves_it_as_it_was(tmp_path):
+    import sqlite3
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    other = tmp_path / "other.db"
+    db = sqlite3.connect(other)
+    db.execute("create table recipes (name text)")
+    db.commit()
+    db.close()
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    before = {p: p.read_bytes() for p in (notes, other, broken)}
+    for path, phrase in ((notes, "is not an SQLite file"),
+                         (other, "is an SQLite database of another program"),
+                         (broken, "cannot be read as SQLite")):
+        assert_refused(run(*TUNE, "--trials", "1", "--storage", str(path)),
+                       f"--storage {path} {phrase}")
+    assert {p: p.read_bytes() for p in before} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.sqlite3", "notes.txt",
+                                                          "other.db"]
+
+
+def test_simulate_on_a_ray_address_where_nothing_answers_fails_in_one_line(tmp_path):
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "4", "--backend", "ray",
+                       "--ray-address", f"127.0.0.1:{port}", "--report", str(tmp_path / "r")),
+                   f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)

@@ -318,7 +318,7 @@ def tune(
     trials: Annotated[int, typer.Option(help="finished trials the study should have")] = 30,
     games_: Annotated[int, typer.Option("--games", "-n", help="games per trial")] = 300,
     check_games: Annotated[int, typer.Option(
-        help="fresh games to check the best values on")] = 2000,
+        help="fresh games to check the best values on (at least 2,000)")] = 2000,
     storage: Annotated[Path | None, typer.Option(
         help="the study's SQLite file (default: tune-GAME.sqlite3); the same command "
         "resumes the study")] = None,

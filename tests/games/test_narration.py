@@ -35,9 +35,35 @@ YOU_AS_THIRD = re.compile(r"\byou(?:'s?\b| (?:is|was|has|does)\b| [a-z]+[^s\W]s\
 # a seat's name alone with the verb form that goes with "you" (a group, "you and Ana win", may)
 NAME_AS_YOU = re.compile(rf"(?<!and )\b(?:{'|'.join(NAMES)}) "
                          r"(?:are|were|have|do|hold|win|skip|decide|share|play)\b")
+# words before "you" that make it an object ("from you"), not the subject of what follows
+PREPOSITIONS = {"from", "to", "with", "for", "than", "of", "against", "by", "at", "on", "beside"}
+ADVERBS = {"now", "also", "still", "no", "longer", "then", "just", "first", "only", "not",
+           "never", "already"}
+# where a clause that "you" governs stops; its coordinated predicates are split at commas,
+# "and" and "then"
+CLAUSE_END = re.compile(r"[:;()]")
+COORDINATED = re.compile(r",\s*(?:and\s+|then\s+)?|\s+and\s+|\s+then\s+")
 PUNCTUATION = re.compile(r"[!?.,;:]\.|\s[,.;:!?]|\s\s|\.\.")
 THIRD_PRONOUN = re.compile(r"\b(?:they|their|them|themselves)\b", re.IGNORECASE)
 SECOND_PERSON = re.compile(r"\byou(?:r|rs|rself)?\b", re.IGNORECASE)
+
+
+def verbs_agreeing_with_you(text: str) -> list[str]:
+    """Third-person verbs ("holds", "takes") heading a predicate whose subject is "you",
+    anywhere in the clause: "you now holds", "you found a nest and takes it over"."""
+    found = []
+    for match in re.finditer(r"\byou\b", text, re.IGNORECASE):
+        before = text[:match.start()].split()
+        if before and before[-1].lower() in PREPOSITIONS:
+            continue
+        clause = CLAUSE_END.split(text[match.end():], maxsplit=1)[0]
+        for part in COORDINATED.split(clause):
+            words = re.findall(r"[\w'$]+", part)
+            while words and words[0].lower() in ADVERBS:
+                words.pop(0)
+            if words and re.fullmatch(r"[a-z]+s", words[0]):
+                found.append(words[0])
+    return found
 
 
 def kinds_in_source(game_id: str) -> set[str]:
@@ -69,6 +95,7 @@ def check(text: str, reader: int | None, names: tuple[str, ...], where: str) -> 
     assert not text[:1].islower() and text.endswith((".", "!", "?")), (where, text)
     assert not PUNCTUATION.search(text), (where, text)
     assert not YOU_AS_THIRD.search(text), (where, text)
+    assert not verbs_agreeing_with_you(text), (where, text)
     assert not NAME_AS_YOU.search(text), (where, text)
     if reader is not None and names[reader] != "You":
         # the reader is "you", never their own name
@@ -115,6 +142,15 @@ def test_every_event_kind_reads_right_for_you_for_names_and_for_spectators(game_
     assert not missing, f"{game_id}: no game reached {sorted(missing)}: add samples to RARE"
 
 
+def test_the_agreement_check_reads_whole_clauses():
+    assert verbs_agreeing_with_you("You now holds Pigeon Call.") == ["holds"]
+    assert verbs_agreeing_with_you("You found Cyd's nest on S4 and takes it over.") == ["takes"]
+    assert verbs_agreeing_with_you("Ana took $200 from you, and discards a card.") == []
+    assert verbs_agreeing_with_you("You lost every rat, discarded it and wins.") == ["wins"]
+    assert verbs_agreeing_with_you("You rolled 4 and 6: 2 rats are unfed.") == []
+    assert verbs_agreeing_with_you("You and Bob share the win.") == []
+
+
 def test_the_voice_conjugates_for_you_for_names_and_for_groups():
     from ratking.core import Voice
 
@@ -129,3 +165,20 @@ def test_the_voice_conjugates_for_you_for_names_and_for_groups():
     assert v.group([1, 3, 0]) == "Bob, Jess and you"
     spectator = Voice(("Ana", "Bob"), None)
     assert spectator.does(0, "decide") == "Ana decides" and spectator.whose(1) == "Bob's"
+
+
+def test_the_exterminator_sentence_joins_its_parts_in_any_combination():
+    from ratking.games.target_rats.full.phases import FOOD, NEST0
+    from ratking.games.target_rats.full.views import describe
+
+    state = ratking.make("target-rats").new_game(2, seed=1, names=("Ana", "Bob"))
+    said = {(dead, token): describe(state, "exterminator", 0,
+                                    {"space": 5, "killed": [dead, 0], "token": token}, None)
+            for dead in (0, 2) for token in (0, FOOD, NEST0 + 1, NEST0)}
+    space = state.game.board.names[5]
+    assert said[0, 0] == f"sent the Exterminator to {space}"
+    assert said[2, 0] == f"sent the Exterminator to {space}, killing 2 rats"
+    assert said[0, FOOD] == f"sent the Exterminator to {space}, destroying a food source"
+    assert said[2, NEST0 + 1] == (f"sent the Exterminator to {space}, killing 2 rats and "
+                                  "destroying Bob's nest")
+    assert said[0, NEST0] == f"sent the Exterminator to {space}, destroying their nest"

@@ -59,3 +59,30 @@ def test_ray_gives_the_same_games_as_the_local_pool():
     assert on_ray == local
     assert sum(seen) == 12
     assert not ray.is_initialized()  # the instance this run started is stopped
+
+
+def test_a_ray_address_where_nothing_answers_is_refused_at_once():
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(RatkingError, match=rf"--ray-address 127.0.0.1:{port}: nothing answers"):
+        make_backend("ray", 1, f"127.0.0.1:{port}")
+
+
+def test_a_ray_address_that_is_not_a_cluster_is_given_up_on(monkeypatch):
+    # something listens but never speaks Ray: ray.init alone would wait for ever
+    pytest.importorskip("ray")
+    import socket
+
+    from ratking.sim import backends
+
+    monkeypatch.setattr(backends, "CONNECT_SECONDS", 3.0)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        with pytest.raises(RatkingError, match="no Ray cluster answered within 3 s"):
+            make_backend("ray", 1, address)

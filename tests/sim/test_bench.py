@@ -91,3 +91,31 @@ def test_path_costs_check_the_player_count():
 
     with pytest.raises(RatkingError):
         path_costs(GAME, 9)
+
+
+def test_a_clock_bar_fills_with_the_clock_and_stops_with_its_run(monkeypatch):
+    import io
+    import threading
+    import time
+
+    from rich.console import Console
+
+    from ratking.sim import progress
+
+    start = time.monotonic()
+    now = [start]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    console = Console(file=io.StringIO(), force_terminal=True, width=100)
+    with progress.clock_bar(console, "measuring", 30) as bar:
+        task = bar._progress.tasks[0]
+        assert (task.total, task.completed) == (30, 0)
+        now[0] = start + 12.5  # twelve seconds go by
+        deadline = time.time() + 10
+        while task.completed < 12 and time.time() < deadline:
+            time.sleep(0.05)
+        assert task.completed == 12
+        now[0] = start + 99  # never past the planned length
+        while task.completed < 30 and time.time() < deadline:
+            time.sleep(0.05)
+        assert task.completed == 30
+    assert not any(t.name == "ratking-clock-bar" for t in threading.enumerate())

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import csv
 import html
+import os
 import re
+from pathlib import Path
 
 import pytest
 
 from ratking.core import RatkingError
-from ratking.outputs import check_writable_dir
-from ratking.sim import run_batch
+from ratking.outputs import check_writable_dir, check_writable_file
+from ratking.sim import run_batch, summarize
 from ratking.sim.plan import prepare
 from ratking.sim.report import write_batch_report, write_games_csv
 
@@ -73,6 +75,22 @@ def test_an_uncapped_game_is_capped_and_says_so(tmp_path):
     assert "4 stopped at the simulator's round cap of 200 rounds" in page
 
 
+def test_the_page_the_csv_and_the_json_count_capped_draws_alike(tmp_path):
+    # a cap of 10 rounds stops some heuristic games of Target: Rats Simplified as draws
+    plan, results = played("target-rats-simplified", 2, 8, max_rounds=10)
+    summary = summarize(results)
+    assert 0 < summary.undecided < summary.games
+    page = html.unescape(write_batch_report(tmp_path, plan, results).read_text("utf-8"))
+    with (tmp_path / "games.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [r["decided"] for r in rows] == [str(int(r.decided)) for r in results]
+    assert sum(r["decided"] == "0" for r in rows) == summary.undecided
+    assert summary.to_dict()["undecided"] == summary.undecided
+    assert (f"Win shares are over the {summary.decided} decided games: the "
+            f"{summary.undecided} that the round cap stopped as draws are left out") in page
+    assert f"{summary.undecided} ended there as draws (left out of the win shares" in page
+
+
 def test_extra_columns_lead_each_row(tmp_path):
     _, results = played("rat-a-tat-roll", 2, 3, bots="random")
     write_games_csv(tmp_path / "g.csv", results, 2, [{"rule cards": "4"}] * 3)
@@ -87,17 +105,30 @@ def test_a_report_folder_that_cannot_be_written_is_refused(tmp_path):
         check_writable_dir(afile)
     with pytest.raises(RatkingError, match="is not a folder"):
         check_writable_dir(afile / "inside")
+    # root passes every permission test but still cannot make anything under /proc
+    with pytest.raises(RatkingError, match=r"--report /proc/ratking/new cannot be written"):
+        check_writable_dir(Path("/proc/ratking/new"))
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        import os
-
-        if os.access(locked, os.W_OK):
-            pytest.skip("running as a user who can write anywhere")
-        with pytest.raises(RatkingError, match="cannot write"):
-            check_writable_dir(locked / "new" / "deeper")
+        if os.geteuid() != 0:  # a locked folder stops everyone but root
+            with pytest.raises(RatkingError, match="cannot be written"):
+                check_writable_dir(locked / "new" / "deeper")
+        assert not any(locked.iterdir())
     finally:
         locked.chmod(0o700)
     assert check_writable_dir(tmp_path / "new" / "deeper") == tmp_path / "new" / "deeper"
     assert not (tmp_path / "new").exists()  # nothing is made by the check
+
+
+def test_a_file_to_write_is_tried_and_left_as_it_was(tmp_path):
+    with pytest.raises(RatkingError, match=r"--json /proc/x\.json cannot be written"):
+        check_writable_file(Path("/proc/x.json"), "--json")
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    assert check_writable_file(kept, "--json") == kept
+    assert kept.read_text() == "old"
+    fresh = tmp_path / "a" / "b" / "new.json"
+    assert check_writable_file(fresh, "--json") == fresh
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]

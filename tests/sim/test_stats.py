@@ -149,8 +149,27 @@ def test_summarize_a_real_batch():
 
 
 def test_summarize_a_capped_batch():
+    # a game without scoring at the cap ends there as a draw: it decided nothing
     results = run_batch("rat-a-tat-roll", 2, ["random", "random"], 6, seed=2,
                         rules={"max_rounds": 1})
     s = summarize(results)
-    assert s.capped == 6 and s.draws == 6
-    assert s.win_share == pytest.approx((0.5, 0.5))
+    assert (s.capped, s.undecided, s.decided, s.draws) == (6, 6, 0, 0)
+    assert not any(r.decided for r in results)
+    assert s.win_share == (0.0, 0.0) and (s.win_low, s.win_high) == ((0.0, 0.0), (1.0, 1.0))
+    # Rat & Duck scores a game at its round limit by its own rule: those games count
+    duck = run_batch("rat-and-duck", 4, ["random"] * 4, 4, seed=2, rules={"max_rounds": 1})
+    assert all(r.end == "round-cap" and r.decided for r in duck)
+    d = summarize(duck)
+    assert (d.capped, d.undecided, d.decided) == (4, 0, 4)
+
+
+def test_capped_draws_are_left_out_of_the_win_shares_and_the_ties():
+    def game(returns, end="finished", decided=True):
+        return GameResult(0, 0, returns, None, 10, 3, end, (), decided)
+
+    results = [game((1.0, 0.0)), game((1.0, 0.0)), game((0.0, 1.0)), game((0.5, 0.5)),
+               game((0.5, 0.5), "round-cap", False), game((0.0, 1.0), "round-cap")]
+    s = summarize(results)
+    assert (s.games, s.decided, s.undecided, s.capped, s.draws) == (6, 5, 1, 2, 1)
+    assert s.win_share == pytest.approx((2.5 / 5, 2.5 / 5))
+    assert s.to_dict()["decided"] == 5 and s.to_dict()["undecided"] == 1

@@ -2,7 +2,7 @@
 
 from .action import Action
 from .errors import IllegalAction, RatkingError, RecordError, RulesError, UnknownGame
-from .events import Event, Voice, narrate, seat_label
+from .events import Event, Voice, narrate, plural, seat_label
 from .game import Game, GameInfo
 from .record import check_record, load_record, replay, save_record
 from .registry import game_class, list_games, make, register
@@ -30,6 +30,7 @@ __all__ = [
     "load_record",
     "make",
     "narrate",
+    "plural",
     "register",
     "replay",
     "save_record",

@@ -138,6 +138,12 @@ class Voice:
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """A count and its noun agreeing: "1 rat", "2 rats", "0 rats"; `many` for a plural
+    that is not noun + "s" ("1 die", plural(2, "die", "dice") -> "2 dice")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
+
+
 def seat_label(name: str, mine: bool) -> str:
     """A seat's name as its own player reads it: "Ana (you)", but "You" stays "You"."""
     return f"{name} (you)" if mine and name.strip().lower() != "you" else name

@@ -41,6 +41,10 @@ class Game:
     rule_specs: ClassVar[tuple[RuleSpec, ...]]
     state_class: ClassVar[type[State]]
     rules_page: ClassVar[Path | None] = None  # the rules in our own words (Markdown)
+    # a game stopped by max_rounds (its end reason "round-cap"): True if the game's own rule
+    # scores it then (its returns are a result like any other), False if it ends as a draw,
+    # which simulations count apart from decided games (DESIGN principle 4)
+    scores_at_cap: ClassVar[bool] = False
     # the heuristic bot's policy, heuristic(state, rng) -> Action; None if the game has none
     heuristic: ClassVar[Callable[[State, random.Random], Action] | None] = None
     # for learning agents (core/spaces.py), bound from the game's observation.py as plain

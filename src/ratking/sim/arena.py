@@ -12,7 +12,9 @@ Per bot: its win share over the seats it held (a shared win or a draw counts its
 a team win counts 1 for each seat of the team), with a Wilson 95% interval; its pairwise
 win share against each other bot (in the games both played: 1 when its seat scored more, 1/2
 on equal scores); and an OpenSkill rating (Plackett-Luce), mu and sigma, rated game by game in
-game order. The same seed gives the same numbers, whatever the worker count.
+game order. A game the round cap stopped as a draw decided nothing: it counts in the games a
+bot played, not in its shares or its rating. The same seed gives the same numbers, whatever the
+worker count.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..bots import make_bot
 from ..core import RatkingError, make
 from ..core.rng import derive_seed
 from .backends import Backend, LocalBackend
-from .batch import GameResult, batch_rules, run_batch
+from .batch import GameResult, added_cap, batch_rules, run_batch
 from .stats import wilson
 
 
@@ -71,6 +73,21 @@ class ArenaResult:
     games: list[tuple[tuple[int, ...], GameResult]] = field(default_factory=list)
     mean_decisions: float = 0.0
     mean_rounds: float | None = None
+    cap_added: bool = False  # the round cap is the simulator's (the game has none of its own)
+
+    @property
+    def cap(self) -> int | None:
+        return self.rules.get("max_rounds")
+
+    @property
+    def capped(self) -> int:
+        """Games the round cap stopped."""
+        return sum(1 for _, r in self.games if r.end == "round-cap")
+
+    @property
+    def undecided(self) -> int:
+        """Games the round cap stopped as draws: left out of the shares and ratings."""
+        return sum(1 for _, r in self.games if not r.decided)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +98,8 @@ class ArenaResult:
                          for a in range(len(self.specs)) for b in range(len(self.specs))
                          if a != b and self.pairwise[a][b] is not None],
             "mean_decisions": self.mean_decisions, "mean_rounds": self.mean_rounds,
+            "round_cap": self.cap, "round_cap_added": self.cap_added,
+            "capped": self.capped, "undecided": self.undecided,
             "games": [{"seats": [self.specs[i] for i in lineup], **result.to_dict()}
                       for lineup, result in self.games],
         }
@@ -97,6 +116,7 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
         raise RatkingError("an arena needs at least two bots")
     for spec in specs:
         make_bot(spec)  # a bad spec fails here, before any game
+    cap_added = added_cap(game_id, rules) is not None
     rules = batch_rules(game_id, rules)  # as the batches will play them (a round cap added)
     make(game_id, **rules).check_players(players)
     seats = lineups(len(specs), players)
@@ -117,12 +137,14 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
     finally:
         if own:
             engine.close()
-    return summarize_arena(game_id, players, seed, rules, specs, played)
+    return summarize_arena(game_id, players, seed, rules, specs, played, cap_added)
 
 
 def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any],
-                    specs: list[str], played: list[tuple[tuple[int, ...], GameResult]]
-                    ) -> ArenaResult:
+                    specs: list[str], played: list[tuple[tuple[int, ...], GameResult]],
+                    cap_added: bool = False) -> ArenaResult:
+    """The standings, pairwise shares and ratings; a game the round cap stopped as a draw
+    counts in a bot's games played but not in its shares or its rating."""
     from openskill.models import PlackettLuce
 
     n = len(specs)
@@ -139,8 +161,11 @@ def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any]
         for seat, bot in enumerate(lineup):
             held.setdefault(bot, []).append(seat)
         mean = {bot: sum(ret[s] for s in where) / len(where) for bot, where in held.items()}
-        for bot, where in held.items():
+        for bot in held:
             games[bot] += 1
+        if not result.decided:
+            continue
+        for bot, where in held.items():
             seats[bot] += len(where)
             wins[bot] += sum(ret[s] for s in where)
             for other in held:
@@ -167,4 +192,4 @@ def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any]
     rounds = [r.rounds for _, r in played if r.rounds is not None]
     return ArenaResult(game_id, players, seed, rules, list(specs), standings, pairwise, met,
                        played, sum(decisions) / len(decisions),
-                       sum(rounds) / len(rounds) if rounds else None)
+                       sum(rounds) / len(rounds) if rounds else None, cap_added)

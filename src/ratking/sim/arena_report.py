@@ -33,3 +33,14 @@ def print_arena(result: ArenaResult, console: Console) -> None:
     if result.mean_rounds is not None:
         length += f", {result.mean_rounds:.2f} rounds"
     console.print(length)
+    cap = result.cap
+    if cap is None:
+        console.print("Round cap: none")
+        return
+    whose = ("added by the simulator: the game has none" if result.cap_added
+             else "the game's own limit")
+    line = (f"Round cap: {cap} rounds ({whose}); {result.capped} of {games} games hit it")
+    if result.undecided:
+        line += (f", {result.undecided} of them as draws, left out of the win shares and "
+                 "ratings")
+    console.print(line + ".")

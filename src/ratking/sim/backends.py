@@ -9,6 +9,9 @@ same seed gives the same results on every backend and with any number of workers
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -17,6 +20,9 @@ from typing import Any, Protocol
 from ..core import RatkingError
 
 BACKENDS = ("local", "ray")
+# how long a cluster may take: to accept a connection, then to let a trial ray.init finish
+REACH_SECONDS = 5.0
+CONNECT_SECONDS = 30.0
 
 
 class Backend(Protocol):
@@ -93,6 +99,7 @@ class RayBackend:
                 options.update(address="local", num_cpus=workers,
                                object_store_memory=80 * 1024 * 1024)
             else:
+                check_cluster(address)
                 options["address"] = address
             try:
                 ray.init(**options)
@@ -121,6 +128,45 @@ class RayBackend:
         if self._started:
             self._ray.shutdown()
             self._started = False
+
+
+def check_reachable(address: str) -> None:
+    """Fail fast, in one line, if nothing accepts a connection at a cluster's "host:port"
+    (also "ray://host:port"); "auto" and other forms are left to Ray."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS):
+            pass
+    except OSError as exc:
+        why = exc.strerror or str(exc) or "timed out"
+        raise RatkingError(f"--ray-address {address}: nothing answers there "
+                           f"({why.lower()})") from None
+
+
+# connects to the cluster and leaves: run apart, so a silent address can be given up on
+_PROBE = ("import sys, ray; ray.init(address=sys.argv[1], include_dashboard=False, "
+          "log_to_driver=False, configure_logging=False); ray.shutdown()")
+
+
+def check_cluster(address: str) -> None:
+    """Fail in one line, within REACH_SECONDS + CONNECT_SECONDS, if no Ray cluster answers at
+    `address`: ray.init itself would wait for ever. The trial connection runs in a child
+    process, which is stopped if it takes too long (ray.init must run on the main thread)."""
+    check_reachable(address)
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_BACKEND_LOG_LEVEL": "error"}
+    try:
+        done = subprocess.run([sys.executable, "-c", _PROBE, address], env=env,
+                              capture_output=True, text=True, timeout=CONNECT_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise RatkingError(f"--ray-address {address}: no Ray cluster answered within "
+                           f"{CONNECT_SECONDS:g} s (is it a Ray head node's address?)"
+                           ) from None
+    if done.returncode != 0:
+        lines = [x for x in done.stderr.strip().splitlines() if x.strip()]
+        why = lines[-1].strip()[:200] if lines else f"exit code {done.returncode}"
+        raise RatkingError(f"--ray-address {address}: could not join the cluster ({why})")
 
 
 def make_backend(name: str = "local", workers: int = 1, address: str | None = None) -> Backend:

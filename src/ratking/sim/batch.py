@@ -44,6 +44,9 @@ class GameResult:
     rounds: int | None
     end: str | None
     metrics: tuple[tuple[str, float], ...] = ()  # the game's own counters, game.metrics(state)
+    # False for a game the round cap stopped as a draw (a game without scoring at the cap,
+    # Game.scores_at_cap): it decided nothing, so win shares leave it out and count it apart
+    decided: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -60,10 +63,11 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
     while not state.over:
         state.apply(seated[state.to_move].choose(state))
     scores = state.scores()
+    decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),
                       None if scores is None else tuple(scores), state.steps,
                       getattr(state, "round", None), state.end_reason,
-                      tuple(game.metrics(state).items()))
+                      tuple(game.metrics(state).items()), decided)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:

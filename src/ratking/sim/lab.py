@@ -23,7 +23,7 @@ from .backends import BACKENDS, open_backend
 from .batch import GameResult, run_batch
 from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
-from .stats import summarize
+from .stats import Summary, summarize
 
 
 def need_lab(what: str) -> None:
@@ -79,8 +79,9 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
 
 def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> None:
     summary = summarize(results)
+    over = (f"; win shares over the {summary.decided} decided" if summary.undecided else "")
     table = Table(title=f"{plan.game}: {plan.games} games, {plan.players} players, "
-                        f"seed {plan.seed}")
+                        f"seed {plan.seed}{over}")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("win share", justify="right")
@@ -100,8 +101,22 @@ def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> No
         length += f", {summary.mean_rounds:.2f} rounds"
     console.print(length)
     console.print(f"Round cap: {plan.describe_cap()}")
-    console.print(f"Every seat tied (a draw or a win shared by all): {summary.draws}   "
-                  f"stopped by the round cap: {summary.capped}")
+    console.print(capped_line(summary))
+
+
+def capped_line(summary: Summary) -> str:
+    """The games the round cap stopped, said with how the win shares count them, and the
+    decided games every seat tied."""
+    kept = summary.capped - summary.undecided
+    notes = []
+    if summary.undecided:
+        notes.append(f"{summary.undecided} draws there, left out of the win shares")
+    if kept:
+        notes.append(f"{kept} scored there by the game's own rule, counted")
+    line = f"Stopped by the round cap: {summary.capped}"
+    line += f" ({'; '.join(notes)})." if notes else "."
+    return (f"{line} Every seat tied (a draw or a win shared by all): {summary.draws} of the "
+            f"{summary.decided} decided games.")
 
 
 def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
@@ -163,8 +178,10 @@ def print_sweep(console: Console, plan: Plan, cells) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
-    console.print("Win shares with 95% intervals (a team game counts teams). "
-                  f"Round cap: {plan.describe_cap()}")
+    console.print("Win shares with 95% intervals (a team game counts teams), over the decided "
+                  "games: the capped column counts the games the round cap stopped, and those "
+                  f"it stopped as draws are left out of the shares. Round cap: "
+                  f"{plan.describe_cap()}")
 
 
 def sweep_report(folder: Path, plan: Plan, axes, cells, backend: str, workers: int,
@@ -198,7 +215,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
                  report: Path | None) -> TuneSetup:
-    from .tune import parse_objective, parse_param
+    from .tune import CHECK_GAMES, check_storage, parse_objective, parse_param
 
     need_lab("ratking tune")
     try:
@@ -207,8 +224,9 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
         raise RatkingError("ratking tune needs the lab extra: pip install -e '.[lab]'") from None
     if trials < 1:
         raise RatkingError(f"--trials must be at least 1, not {trials}")
-    if check_games < 1:
-        raise RatkingError(f"--check-games must be at least 1, not {check_games}")
+    if check_games < CHECK_GAMES:
+        raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
+                           f"intervals too wide to judge the best values), not {check_games}")
     plan = prepare(game, players, bots, games, seed, rules)
     goal = parse_objective(objective)
     names: set[str] = set()
@@ -222,6 +240,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
         names.add(param.name)
         parsed.append(param)
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
+    check_storage(storage)
     _check_outputs(workers, backend, address, report)
     return TuneSetup(plan, tuple(parsed), goal, trials, check_games, storage)
 
@@ -276,11 +295,7 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
     if rounds is not None:
         console.print(f"  rounds: {rounds[0]:.2f} (95% interval {rounds[1]:.2f} - "
                       f"{rounds[2]:.2f})")
-    capped = sum(1 for r in check.results if r.end == "round-cap")
-    console.print(f"  {shares.verdict()} Games stopped by the round cap: {capped}.")
-    if setup.check_games < 2000:
-        console.print(f"  (Only {setup.check_games:,} check games: the intervals are wide; "
-                      f"2,000 or more are advised.)")
+    console.print(f"  {shares.verdict()} {capped_line(summarize(check.results))}")
     console.print(f"  The check as a command: {check.plan.command()}")
 
 

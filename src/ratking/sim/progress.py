@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -45,3 +47,28 @@ def progress_bar(console: Console, description: str, total: int,
                   TextColumn("left"), TimeRemainingColumn(), console=console,
                   transient=True) as progress:
         yield Bar(progress, progress.add_task(description, total=total))
+
+
+@contextmanager
+def clock_bar(console: Console, description: str, seconds: float) -> Iterator[Bar]:
+    """A bar for a run of known length in time (a load test's phases): it fills with the
+    clock, second by second, from a thread of its own, so it moves whatever the run does."""
+    total = max(1, round(seconds))
+    with progress_bar(console, description, total, "s") as bar:
+        stop = threading.Event()
+
+        def tick() -> None:
+            start, shown = time.monotonic(), 0
+            while not stop.wait(0.25):
+                now = min(total, int(time.monotonic() - start))
+                if now > shown:
+                    bar.advance(now - shown)
+                    shown = now
+
+        ticker = threading.Thread(target=tick, name="ratking-clock-bar", daemon=True)
+        ticker.start()
+        try:
+            yield bar
+        finally:
+            stop.set()
+            ticker.join()

@@ -97,11 +97,12 @@ class Run:
 
 def write_games_csv(path: Path, results: Sequence[GameResult], players: int,
                     extra: Sequence[dict[str, Any]] | None = None) -> None:
-    """One row per game: index, seed, how it ended, length, each seat's result and score,
-    then the game's own metrics. `extra` adds leading columns per game (e.g. rule values)."""
+    """One row per game: index, seed, how it ended, whether it counts in the win shares
+    (decided: 0 for a draw at the round cap), length, each seat's result and score, then the
+    game's own metrics. `extra` adds leading columns per game (e.g. rule values)."""
     metrics = metric_names(results)
     lead = list(extra[0]) if extra else []
-    header = [*lead, "game", "seed", "end", "rounds", "decisions",
+    header = [*lead, "game", "seed", "end", "decided", "rounds", "decisions",
               *(f"result seat {i + 1}" for i in range(players)),
               *(f"score seat {i + 1}" for i in range(players)), *metrics]
     with path.open("w", newline="", encoding="utf-8") as fh:
@@ -111,7 +112,7 @@ def write_games_csv(path: Path, results: Sequence[GameResult], players: int,
             got = dict(r.metrics)
             scores = r.scores if r.scores is not None else [""] * players
             row = [*(extra[i].values() if extra else []), r.index, r.seed, r.end,
-                   "" if r.rounds is None else r.rounds, r.decisions,
+                   int(r.decided), "" if r.rounds is None else r.rounds, r.decisions,
                    *(f"{x:.6g}" for x in r.returns),
                    *(s if s == "" else f"{s:.6g}" for s in scores),
                    *(f"{got[m]:.6g}" if m in got else "" for m in metrics)]
@@ -162,9 +163,13 @@ def winners_section(page: Page, plan: Plan, results: Sequence[GameResult],
                     zip(shares.sides.names, shares.share, shares.low, shares.high,
                         strict=True)], [False, True, True])
     page.text(shares.verdict(), "verdict")
+    if summary.undecided:
+        page.text(f"Win shares are over the {summary.decided:,} decided games: the "
+                  f"{summary.undecided:,} that the round cap stopped as draws are left out "
+                  "(see How games ended).", "note")
     names = list(shares.sides.names) if shares.sides.teams else seat_labels(plan)
     page.figure(plots.win_shares(names, shares.share, shares.low, shares.high,
-                                 f"Win shares over {len(results):,} games"),
+                                 f"Win shares over {summary.decided:,} decided games"),
                 "Bar chart of each " + ("team" if shares.sides.teams else "seat") +
                 "'s share of games won: " + "; ".join(
                     f"{n} {s:.1%} (95% interval {lo:.1%} to {hi:.1%})"
@@ -208,14 +213,21 @@ def endings_section(page: Page, plan: Plan, results: Sequence[GameResult]) -> No
     capped = summary.capped
     cap_name = ("stopped at the simulator's round cap" if plan.cap_added is not None
                 else "reached the game's round limit")
-    labels = ["decided before the round cap", cap_name, "every seat tied (draws)"]
-    counts = [n - capped, capped, summary.draws]
+    scored = capped - summary.undecided
+    labels = ["decided before the round cap", f"{cap_name}, scored by the game's rule",
+              f"{cap_name} as a draw (left out)", "every seat tied (of the decided games)"]
+    counts = [n - capped, scored, summary.undecided, summary.draws]
     names = [m for m in metric_names(results) if m.startswith(ENDED_BY)]
     for name in names:
         labels.append("ended by " + name[len(ENDED_BY):])
         counts.append(int(sum(metric_values(results, name))))
-    page.text(f"{n - capped:,} of {n:,} games were decided by the game's own ending; "
-              f"{capped:,} {cap_name} of {plan.cap} rounds; these are counted apart.")
+    text = (f"{n - capped:,} of {n:,} games were decided by the game's own ending; "
+            f"{capped:,} {cap_name} of {plan.cap} rounds")
+    if capped:
+        text += (f": {scored:,} scored there by the game's own rule (counted in the win "
+                 f"shares), {summary.undecided:,} ended there as draws (left out of the win "
+                 "shares, which are over the decided games)")
+    page.text(text + ".")
     lows, highs = zip(*(wilson(c, n) for c in counts), strict=True)
     page.figure(plots.bars(labels, [c / n for c in counts], "share of games", list(lows),
                            list(highs), percent=True,

@@ -65,7 +65,7 @@ class SideShares:
     goodness-of-fit test of "every side wins equally often" (scipy.stats.chisquare)."""
 
     sides: Sides
-    games: int
+    games: int  # the decided games the shares are over
     wins: tuple[float, ...]
     share: tuple[float, ...]
     low: tuple[float, ...]
@@ -82,6 +82,8 @@ class SideShares:
     def verdict(self) -> str:
         """The test's result in words."""
         kind = "teams" if self.sides.teams else "seats"
+        if not self.games:
+            return "No game was decided (every one was stopped by the round cap as a draw)."
         p = f"p = {self.p_value:.3g}" if self.p_value >= 1e-4 else "p < 0.0001"
         if self.p_value < 0.05:
             return (f"The {kind} do not win equally often (chi-square {self.chi2:.1f}, {p}): "
@@ -95,27 +97,30 @@ class SideShares:
                           for n, seats, sh, lo, hi in zip(self.sides.names, self.sides.seats,
                                                           self.share, self.low, self.high,
                                                           strict=True)],
-                "chi2": self.chi2, "p_value": self.p_value, "gap": self.gap}
+                "games": self.games, "chi2": self.chi2, "p_value": self.p_value,
+                "gap": self.gap}
 
 
 def side_shares(results: Sequence[GameResult], sides: Sides) -> SideShares:
-    """Win shares of each side over `results`, with intervals and the seat-effect test."""
+    """Win shares of each side over the decided games of `results` (a game the round cap
+    stopped as a draw is left out), with intervals and the seat-effect test."""
     from scipy.stats import chisquare
 
-    n = len(results)
-    if n == 0:
+    if not results:
         raise ValueError("no games to summarize")
+    decided = [r for r in results if r.decided]
+    n = len(decided)
     k = len(sides.seats)
     wins = [0.0] * k
-    for r in results:
+    for r in decided:
         for i, share in enumerate(sides.per_game(r.returns)):
             wins[i] += share
     intervals = [wilson(w, n) for w in wins]
-    if k > 1:
+    if k > 1 and n:
         test = chisquare(wins, [n / k] * k)
         chi2, p = float(test.statistic), float(test.pvalue)
     else:
         chi2, p = 0.0, 1.0
-    return SideShares(sides, n, tuple(wins), tuple(w / n for w in wins),
+    return SideShares(sides, n, tuple(wins), tuple(w / n if n else 0.0 for w in wins),
                       tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals),
                       chi2, p)

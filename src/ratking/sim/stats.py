@@ -39,6 +39,10 @@ def _mean_sd(xs: Sequence[float]) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Summary:
+    """A batch in numbers. Win shares and `draws` are over the `decided` games: a game the
+    round cap stopped as a draw (GameResult.decided False) is left out of them and counted in
+    `undecided`; `capped` counts every game the cap stopped, scored at the cap or not."""
+
     games: int
     players: int
     win_share: tuple[float, ...]
@@ -50,10 +54,14 @@ class Summary:
     mean_rounds: float | None
     draws: int
     capped: int
+    decided: int
+    undecided: int
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": self.games,
+            "decided": self.decided,
+            "undecided": self.undecided,
             "players": self.players,
             "seats": [
                 {"seat": i, "win_share": self.win_share[i],
@@ -70,20 +78,24 @@ class Summary:
 
 
 def summarize(results: Sequence[GameResult]) -> Summary:
-    """Per-seat win shares with Wilson 95% intervals, mean scores, and game length."""
+    """Per-seat win shares with Wilson 95% intervals over the decided games, mean scores and
+    game length over all games."""
     n = len(results)
     if n == 0:
         raise ValueError("no games to summarize")
     players = len(results[0].returns)
-    wins = [sum(r.returns[i] for r in results) for i in range(players)]
-    intervals = [wilson(w, n) for w in wins]
+    decided = [r for r in results if r.decided]
+    d = len(decided)
+    wins = [sum(r.returns[i] for r in decided) for i in range(players)]
+    intervals = [wilson(w, d) for w in wins]
     scores = None
     if all(r.scores is not None for r in results):
         scores = tuple(sum(r.scores[i] for r in results) / n for i in range(players))
     mean_dec, sd_dec = _mean_sd([r.decisions for r in results])
     rounds = [r.rounds for r in results if r.rounds is not None]
-    draws = sum(1 for r in results if len({round(x, 9) for x in r.returns}) == 1)
+    draws = sum(1 for r in decided if len({round(x, 9) for x in r.returns}) == 1)
     capped = sum(1 for r in results if r.end == "round-cap")
-    return Summary(n, players, tuple(w / n for w in wins), tuple(lo for lo, _ in intervals),
-                   tuple(hi for _, hi in intervals), scores, mean_dec, sd_dec,
-                   sum(rounds) / len(rounds) if rounds else None, draws, capped)
+    return Summary(n, players, tuple(w / d if d else 0.0 for w in wins),
+                   tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), scores,
+                   mean_dec, sd_dec, sum(rounds) / len(rounds) if rounds else None, draws,
+                   capped, d, n - d)

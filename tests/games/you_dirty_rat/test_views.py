@@ -63,3 +63,42 @@ def test_text_rendering_runs():
     console = Console(file=io.StringIO(), width=120)
     console.print(s.game.render_text(s.view(1)))
     assert "Your hand" in console.file.getvalue()
+
+
+def test_alike_cards_to_target_have_labels_that_differ():
+    # the kernel: ids tell actions apart for programs, labels for people, so alike cards in
+    # one Hideout are told apart by their Night, and in one Night by a copy number
+    from .helpers import put, set_hand
+
+    s = ready(new(3))
+    set_hand(s, 1)
+    set_hand(s, 2)  # every Hacker back in the deck
+    set_hand(s, 0, "Poacher")
+    first, second = put(s, 1, 2, "Hacker", "Hacker")
+    (third,) = put(s, 1, 3, "Hacker")
+    s.apply("play:poacher")
+    labels = {a.id: s.describe_action(a) for a in s.legal_actions()}
+    assert labels == {f"card:{first}": "Target Player 2's Hacker (Night 2, copy 1 of 2)",
+                      f"card:{second}": "Target Player 2's Hacker (Night 2, copy 2 of 2)",
+                      f"card:{third}": "Target Player 2's Hacker (Night 3)"}
+
+
+def test_a_snitched_or_poached_card_is_told_with_its_owner():
+    from .helpers import put, set_hand
+
+    for played, said, to_owner in (
+            ("snitch", "Player 1 had Player 3's Forger discarded.",
+             "Player 1 had your Forger discarded."),
+            ("poacher", "Player 1 poached Player 3's Forger into their Refresh Area.",
+             "Player 1 poached your Forger into their Refresh Area.")):
+        s = ready(new(3))
+        set_hand(s, 0, played.capitalize())
+        (forger,) = put(s, 2, 1, "Forger")
+        s.apply(f"play:{played}")
+        s.apply(f"card:{forger}")
+        assert [e.text for e in s.events_for(None) if e.kind == "move-card"] == [said]
+        assert [e.text for e in s.events_for(2) if e.kind == "move-card"] == [to_owner]
+    # a game saved before the owner was recorded still reads
+    s.log.append((len(s.history) - 1, "move-card", 0, {"card": forger, "how": "snitch"}, None,
+                  0))
+    assert s.events_for(None)[-1].text == "Player 1 had the Forger discarded."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
+from ...core import Action, plural
 from ...core.rng import shuffle
 from .actions import (
     DISCARD,
@@ -104,7 +104,7 @@ def why_illegal(s: RollState, action: Action) -> str:
         return "it is the start of your turn: choose how many dice to roll"
     if phase == P_REROLL:
         if kind == REROLL:
-            return f"you rolled only {len(s.dice)} dice and may not add more"
+            return f"you rolled only {plural(len(s.dice), 'die', 'dice')} and may not add more"
         return "you have rolled: move, or spend a re-roll token"
     if phase == WILD_REROLL:
         return "you rolled the Wild die: keep it or spend a re-roll token"

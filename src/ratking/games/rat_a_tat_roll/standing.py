@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core import plural
+
 if TYPE_CHECKING:
     from .state import RollState
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def standing(view: dict[str, Any]) -> dict[str, Any]:
@@ -19,14 +17,14 @@ def standing(view: dict[str, Any]) -> dict[str, Any]:
     need = view["cards_needed"]
     rows = []
     for i, seat in enumerate(view["seats"]):
-        text = f"{seat['count']} of {need} cards, {_plural(seat['tokens'], 're-roll token')}"
+        text = f"{seat['count']} of {need} cards, {plural(seat['tokens'], 're-roll token')}"
         if seat["cards"] and all(c is not None for c in seat["cards"]):
             text += f"; total {sum(seat['cards'])}"
         rows.append({"seats": [i], "name": seat["name"], "text": text,
                      "progress": min(1.0, seat["count"] / need)})
     note = None
     if view["final_round"]:
-        note = f"Final round: {_plural(view['turns_left'], 'turn')} left."
+        note = f"Final round: {plural(view['turns_left'], 'turn')} left."
     return {"goal": f"Collect {need} cards with the lowest total you can. When the last "
                     "player has them all, everyone else has one more turn; then the cards "
                     "are shown and the lowest total wins.",

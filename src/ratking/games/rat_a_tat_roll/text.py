@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...core import seat_label
+from ...core import plural, seat_label
 
 STYLES = {"red": "bold red", "orange": "bold dark_orange", "green": "bold green",
           "blue": "bold blue", "purple": "bold magenta", "yellow": "bold yellow"}
@@ -53,8 +53,8 @@ def render(view: dict[str, Any]) -> Panel:
         faceup.append_text(_card(region["card"], icon_from) if region["card"] is not None
                            else Text(" - ", style="dim"))
         faceup.append("  ")
-    pile = Text(f"Draw pile: {view['draw_pile']} cards   Token pool: {view['token_pool']}   "
-                f"(* = re-roll icon)", style="dim")
+    pile = Text(f"Draw pile: {plural(view['draw_pile'], 'card')}   Token pool: "
+                f"{view['token_pool']}   (* = re-roll icon)", style="dim")
 
     status = Text()
     if view["dice"]:

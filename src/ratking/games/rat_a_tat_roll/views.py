@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import Action
+from ...core import Action, plural
 from ...core.tables import once
 from . import actions as A
 from .components import FACE_NAMES, KIND_NAMES, Board
@@ -77,10 +77,6 @@ def _ring(board: Board) -> tuple[dict[str, Any], ...]:
                  for k, r in zip(board.kinds, board.regions, strict=True))
 
 
-def _spaces(n: int) -> str:
-    return "1 space" if n == 1 else f"{n} spaces"
-
-
 def _space_words(s: RollState, space: int) -> str:
     board = s.game.board
     kind = KIND_NAMES[board.kinds[space]]
@@ -121,7 +117,7 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
         return (f"spent a re-roll token on the {_listing(old)}, which came up {_listing(new)} "
                 f"(total {sum(d['dice'])})")
     if kind == "move":
-        return f"moved {_spaces(d['steps'])} to {_space_words(s, d['space'])}"
+        return f"moved {plural(d['steps'], 'space')} to {_space_words(s, d['space'])}"
     if kind == "wild":
         face = FACE_NAMES[d["face"]]
         if d.get("again"):
@@ -136,7 +132,7 @@ def describe(s: RollState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "tokens":
         if d["count"] == 0:
             return "earned a re-roll token, but the centre pile is empty"
-        return f"took {d['count']} re-roll token{'s' if d['count'] > 1 else ''}"
+        return f"took {plural(d['count'], 're-roll token')}"
     if kind == "nothing":
         return "found no card to take"
     if kind == "peek-own":
@@ -199,7 +195,7 @@ def describe_action(s: RollState, action: Action) -> str:
     if kind == A.GO:
         board = s.game.board
         target = (s.pawn + sum(s.dice)) % board.size
-        label = f"Move {_spaces(sum(s.dice))} to {_space_words(s, target)}"
+        label = f"Move {plural(sum(s.dice), 'space')} to {_space_words(s, target)}"
         if board.regions[target] >= 0:
             card = s.faceup[board.regions[target]]
             label += " (no card there)" if card < 0 else f" ({_a(values[card])} face up)"

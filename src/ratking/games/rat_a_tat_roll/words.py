@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import seat_label
+from ...core import plural, seat_label
 
 
 def describe(view: dict[str, Any]) -> str:
@@ -20,8 +20,8 @@ def describe(view: dict[str, Any]) -> str:
         kind = "a Wild space" if space["kind"] == "wild" else \
             f"the {space['region']} {space['kind'].replace('-', ' ')} space"
         where = f" The pawn is on {kind} (space {pawn})."
-    lines = [f"Rat-a-Tat Roll. {rounds}.{where} Draw pile {view['draw_pile']} cards; "
-             f"{view['token_pool']} re-roll tokens in the pool."]
+    lines = [f"Rat-a-Tat Roll. {rounds}.{where} Draw pile {plural(view['draw_pile'], 'card')}; "
+             f"{plural(view['token_pool'], 're-roll token')} in the pool."]
     faces = ", ".join(f"{r['colour']} {r['card'] if r['card'] is not None else 'empty'}"
                       for r in view["regions"])
     lines.append(f"Face-up cards: {faces}.")
@@ -30,7 +30,6 @@ def describe(view: dict[str, Any]) -> str:
         lines.append(f"Dice: {', '.join(map(str, view['dice']))}{wild}.")
     for p, s in enumerate(view["seats"]):
         cards = ", ".join("hidden" if c is None else str(c) for c in s["cards"]) or "none"
-        lines.append(f"{seat_label(s['name'], p == seat)}: {s['count']} card"
-                     f"{'s' if s['count'] != 1 else ''} ({cards}), "
-                     f"{s['tokens']} tokens.")
+        lines.append(f"{seat_label(s['name'], p == seat)}: {plural(s['count'], 'card')} "
+                     f"({cards}), {plural(s['tokens'], 'token')}.")
     return "\n".join(lines)

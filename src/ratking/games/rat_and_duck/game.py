@@ -47,6 +47,7 @@ class RatAndDuck(Game):
     rule_specs = RULE_SPECS
     state_class = DuckState
     rules_page = RULES_PAGE
+    scores_at_cap = True  # at the round limit the game's own scoring decides
     team_names = TEAM_NAMES
 
     def __init__(self, **rules) -> None:

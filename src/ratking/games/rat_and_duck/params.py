@@ -21,11 +21,10 @@ def parse_units(text: str) -> tuple[int, ...] | str:
         return "the government's units are P (police) and S (scientist), e.g. 'PPS'"
     if not dis or set(dis) - {"D"}:
         return "the dissent's units are all D, e.g. 'DD'"
-    if "P" not in gov or "S" not in gov:
-        return ("the government needs at least one police (P) and one scientist (S) "
-                "(seed 003, 1.1.1)")
-    if len(gov) != len(dis):
-        return "the teams must have equal numbers of units (seed 003, 1.1)"
+    if "P" not in gov or "S" not in gov:  # seed 003, 1.1.1
+        return "the government needs at least one police (P) and one scientist (S)"
+    if len(gov) != len(dis):  # seed 003, 1.1
+        return "the teams must have equal numbers of units"
     if not 2 <= len(gov) <= 4:
         return "each team has 2 to 4 units"
     return tuple(ROLE_LETTERS[c] for c in gov + dis)

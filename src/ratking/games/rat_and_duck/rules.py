@@ -111,16 +111,19 @@ def why_illegal(s: DuckState, action: Action) -> str:
     unit = g.unit_names[u]
     here = s.pos[u]
     r = g.rules
-    if kind == MOVE:
+    # the reasons speak to players; the rulebook sections are cited here only
+    if kind == MOVE:  # seed 003, 3.1
         if s.phase != PRE_MOVE:
-            return f"{unit} has already moved or acted this turn (seed 003, 3.1)"
+            return f"{unit} has already moved or acted this turn"
+        if action.key[1] == here:
+            return f"{unit} is already at the {g.city.names[here]}: choose to stay instead"
         return f"the {g.city.names[action.key[1]]} is not next to the {g.city.names[here]}"
     if kind == SKIP_MOVE:
-        return f"{unit} is past the pre-move state"
-    if kind == END:
+        return f"{unit} has already moved or stayed this turn"
+    if kind == END:  # seed 003, 3.3
         if s.phase == PRE_MOVE:
-            return "move or stay (skip-move) before ending the turn"
-        return "that unit may not play next: pass to an unplayed opponent unit (seed 003, 3.3)"
+            return "move, or choose to stay, before ending the turn"
+        return "that unit may not play next: pass to an opponent unit that has not played"
     own_role = {ARREST: POLICE, CONTROL: POLICE, TARGET: SCIENTIST, KIDNAP: SCIENTIST,
                 RESEARCH: SCIENTIST, SPEAK: DISSENT, RELEASE: DISSENT}.get(kind)
     if own_role is not None and own_role != role:
@@ -140,12 +143,12 @@ def why_illegal(s: DuckState, action: Action) -> str:
         return f"a unit may have at most {r.links_per_unit} linked civilian(s)"
     if kind == UNLINK:
         return "that civilian is not linked to this unit"
-    if s.phase != PRE_ACTION:
-        return ("move or stay first (seed 003, 3.2)" if s.phase == PRE_MOVE
-                else "this unit has already acted this turn (seed 003, 3.2)")
-    if kind == ARREST:
+    if s.phase != PRE_ACTION:  # seed 003, 3.2
+        return ("move, or choose to stay, first" if s.phase == PRE_MOVE
+                else "this unit has already acted this turn")
+    if kind == ARREST:  # seed 003, 3.4
         return (f"arrest needs that dissent on this place with at least {r.arrest_wanted} "
-                f"wanted (seed 003, 3.4)")
+                "wanted")
     if kind == CONTROL:
         return "there is no unrest here to reduce"
     if kind == KIDNAP:

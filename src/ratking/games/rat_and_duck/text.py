@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .svg import PHASE_WORDS
+
 ROLE_STYLE = {"police": "bold blue", "scientist": "bold green", "dissent": "bold red"}
 
 
@@ -86,7 +88,8 @@ def render(view: dict[str, Any]) -> Panel:
                     style="bold")
     else:
         active = next(u for u in view["units"] if u["active"])
-        turn.append(f"{active['name']} plays ({view['phase']}), seat {active['seat'] + 1}",
+        doing = PHASE_WORDS.get(view["phase"], "play")
+        turn.append(f"{active['name']} plays (seat {active['seat'] + 1}): {doing}",
                     style=ROLE_STYLE[active["role"]])
     seats = Text("   ".join(f"{s['name']}: {s['team']} {', '.join(u.upper() for u in s['units'])}"
                             for s in view["seats"]), style="dim")

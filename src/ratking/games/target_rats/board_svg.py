@@ -20,6 +20,8 @@ from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
+from ...core import plural
+
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 W = 1000  # the board square
 C = W / 2
@@ -262,7 +264,7 @@ def rat(x: float, y: float, colour: str, n: int, fed: bool, title: str, key: str
 
 
 def rat_title(n: int, fed: bool, owner: str) -> str:
-    return f"{n} {'fed' if fed else 'unfed'} rat{'s' if n != 1 else ''} of {owner}"
+    return f"{plural(n, 'fed rat' if fed else 'unfed rat')} of {owner}"
 
 
 def token_cells(count: int, x: float, y: float, cols: int) -> list[tuple[float, float]]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core import plural
+
 
 def _place(space: dict[str, Any]) -> str:
     return f"{space.get('name') or space['id']} ({space['id']})"
@@ -28,10 +30,10 @@ def factions(view: dict[str, Any]) -> list[str]:
         spots = "; ".join(where.get(f["seat"], [])) or "no rats on the board"
         extra = ""
         if f.get("nests"):
-            extra += f", {f['nests']} nest{'s' if f['nests'] != 1 else ''}"
+            extra += f", {plural(f['nests'], 'nest')}"
         if view.get("cheese") == f["seat"]:
             extra += ", Da Big Cheese on the throne"
-        lines.append(f"{who}: {f['rats']} rats, {f['fed']} fed{extra}. {spots}.")
+        lines.append(f"{who}: {plural(f['rats'], 'rat')}, {f['fed']} fed{extra}. {spots}.")
     return lines
 
 

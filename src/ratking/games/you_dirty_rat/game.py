@@ -31,6 +31,7 @@ class YouDirtyRat(Game):
     rule_specs = RULE_SPECS
     state_class = RatState
     rules_page = RULES_PAGE
+    scores_at_cap = True  # at the round limit the game's own scoring decides
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)

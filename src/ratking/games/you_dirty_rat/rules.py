@@ -365,6 +365,7 @@ def resolve(s: RatState, p: int, t: int) -> None:
 
 def card_effect(s: RatState, p: int, c: int) -> None:
     kind = s.kind
+    owner = p
     if kind == "lookout":
         for night in s.nights[p]:
             if c in night:
@@ -375,11 +376,12 @@ def card_effect(s: RatState, p: int, c: int) -> None:
             for night in s.nights[o]:
                 if c in night:
                     night.remove(c)
+                    owner = o
         if kind == "snitch":
             s.discard.append(c)
         else:
             s.refresh[p].append(c)
-    s._emit("move-card", p, {"card": c, "how": kind})
+    s._emit("move-card", p, {"card": c, "how": kind, "owner": owner})
 
 
 def thug(s: RatState, p: int, a: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core import plural
 from . import rules
 from .views import card_view
 
@@ -34,7 +35,7 @@ def standing(view: dict[str, Any]) -> dict[str, Any]:
                     "left, or when a card must be drawn and none is left.",
             "rows": rows,
             "note": f"Town Stash {dollars(view['stash'])}; {left} Heists left; "
-                    f"{view['deck']} cards in the deck."}
+                    f"{plural(view['deck'], 'card')} in the deck."}
 
 
 ENDED = {"town-stash": "the Town Stash ran out", "heists": "no Heist was left",

@@ -24,7 +24,7 @@ from itertools import combinations, pairwise
 from math import ceil
 from typing import Any
 
-from ...core import seat_label
+from ...core import plural, seat_label
 from . import words
 
 W = 720
@@ -494,7 +494,7 @@ class Table:
             hx, hy = x + 10, y + h - 24
         else:
             n = s["hand_count"]
-            out.append(_label(x + w - 12, y + 27, f"{n} card{'s' if n != 1 else ''} in hand",
+            out.append(_label(x + w - 12, y + 27, f"{plural(n, 'card')} in hand",
                               13, "#f4ead2", anchor="end"))
             hx, hy = x + w - 200 - 15 * len(s["heist_colours"]), y + 9
         if s["heist_colours"]:

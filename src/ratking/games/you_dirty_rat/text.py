@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...core import seat_label
+from ...core import plural, seat_label
 
 STYLES = {"smarts": "bold blue", "stealth": "bold green", "muscle": "bold red",
           "any": "bold magenta", None: "bold yellow"}
@@ -53,8 +53,9 @@ def _committing(h: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any]) -> Panel:
-    parts: list[Any] = [Text(f"Town Stash: ${view['stash']}   Deck: {view['deck']} cards   "
-                             f"Discard: {len(view['discard'])} cards", style="bold")]
+    parts: list[Any] = [Text(f"Town Stash: ${view['stash']}   Deck: "
+                             f"{plural(view['deck'], 'card')}   Discard: "
+                             f"{plural(len(view['discard']), 'card')}", style="bold")]
     heists = Table(title="Heists (top of each chain)", title_justify="left")
     for col in ("chain", "heist", "team", "reward", "left"):
         heists.add_column(col)
@@ -84,7 +85,7 @@ def render(view: dict[str, Any]) -> Panel:
     for i, s in enumerate(view["seats"]):
         marker = "▶" if i == view["to_move"] else ""
         name = Text(seat_label(s["name"], i == view["seat"]))
-        name.append(f"\n{s['hand_count']} card{'s' if s['hand_count'] != 1 else ''}",
+        name.append(f"\n{plural(s['hand_count'], 'card')}",
                     style="dim")
         if s["hand"] is not None:
             mine = Text("Your hand: ").append_text(_cards(s["hand"]))

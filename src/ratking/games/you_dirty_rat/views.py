@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import Action
+from ...core import Action, plural
 from ...core.tables import once
 from . import actions as A
 from . import rules
-from .components import ANY, ARCHETYPES, CardType, Deck
+from .components import ANY, ARCHETYPES, PLACEHOLDER, CardType, Deck
 from .phases import KEEP, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -160,7 +160,7 @@ def reward_words(reward: str, amount: int) -> str:
     return {"stash": f"steal ${amount} from the Town Stash",
             "rob-one": f"steal ${amount} from one opponent",
             "rob-each": f"steal ${amount} from each opponent",
-            "draw": f"draw {amount} Specialist{'s' if amount > 1 else ''}"}[reward]
+            "draw": f"draw {plural(amount, 'Specialist')}"}[reward]
 
 
 def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
@@ -173,7 +173,7 @@ def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
         if "types" in d:
             names = ", ".join(_tname(s, t) for t in d["types"]) or "nothing"
             return f"{verb} {names}"
-        return f"{verb} {d['count']} card{'s' if d['count'] != 1 else ''}"
+        return f"{verb} {plural(d['count'], 'card')}"
     if kind == "play":
         return f"played the {_tname(s, d['type'])}"
     if kind == "commit":
@@ -201,12 +201,15 @@ def describe(s: RatState, kind: str, actor: int | None, d: dict[str, Any],
         return "could play no card and had no $100 to put down"
     if kind == "move-card":
         name = _tname(s, s.game.deck.type_of(d["card"]))
-        how = {"snitch": f"had the {name} discarded",
+        # whose card it was ("owner" is missing from games saved before it was recorded)
+        whose = v.whose(d["owner"]) if "owner" in d else "the"
+        how = {"snitch": f"had {whose} {name} discarded",
                "lookout": f"moved {v.their(actor)} {name} to the Refresh Area",
-               "poacher": f"poached the {name} into {v.their(actor)} Refresh Area"}
+               "poacher": f"poached {whose} {name} into {v.their(actor)} Refresh Area"}
         return how[d["how"]]
     if kind == "reshuffle":
-        return f"The discard pile ({d['cards']} cards) was shuffled into a new Specialist deck"
+        return (f"The discard pile ({plural(d['cards'], 'card')}) was shuffled into a new "
+                "Specialist deck")
     if kind == "end":
         totals = ", ".join(f"${t}" for t in d["totals"])
         cap = "The round limit was reached. " if d["reason"] == "round-cap" else ""
@@ -226,8 +229,21 @@ def describe_action(s: RatState, action: Action) -> str:
     if kind == A.TARGET:
         return f"Steal ${s.amount} from {s.voice(s.to_move).who(key[1])}"
     if kind == A.CARD:
-        owner = next((p for p in range(s.players)
-                      for n in s.nights[p] if key[1] in n), s.to_move)
-        name = s.game.deck.types[s.game.deck.type_of(key[1])].name
-        return f"Target {s.voice(s.to_move).whose(owner)} {name}"
+        return _card_target(s, key[1])
     return action.label
+
+
+def _card_target(s: RatState, card: int) -> str:
+    """"Target Ana's Thug (Night 2)": the Night tells apart two alike cards of one Hideout,
+    and a copy number two alike cards of one Night (labels differ as the ids do)."""
+    deck = s.game.deck
+    kind = deck.type_of(card)
+    owner, where = s.to_move, ""
+    for p in range(s.players):
+        for i, night in enumerate(s.nights[p]):
+            if card in night:
+                alike = [c for c in night if c != PLACEHOLDER and deck.type_of(c) == kind]
+                copy = (f", copy {alike.index(card) + 1} of {len(alike)}" if len(alike) > 1
+                        else "")
+                owner, where = p, f" (Night {i + 1}{copy})"
+    return f"Target {s.voice(s.to_move).whose(owner)} {deck.types[kind].name}{where}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import seat_label
+from ...core import plural, seat_label
 
 
 def _cards(cards: list[dict[str, Any]]) -> str:
@@ -16,7 +16,7 @@ def describe(view: dict[str, Any]) -> str:
     rounds = f"Round {view['round']}" + (f" of {view['max_rounds']}"
                                          if view.get("max_rounds") else "")
     lines = [f"You Dirty Rat. {rounds}. Town Stash ${view['stash']:,}; deck "
-             f"{view['deck']} cards; discard pile {len(view['discard'])}."]
+             f"{plural(view['deck'], 'card')}; discard pile {len(view['discard'])}."]
     tops = [f"{c['left'][0]['name']} ({c['colour']})" for c in view["chains"]
             if c["in_play"] and c["left"]]
     lines.append("Heists on top: " + (", ".join(tops) or "none") + ".")
@@ -24,8 +24,8 @@ def describe(view: dict[str, Any]) -> str:
         who = seat_label(s["name"], p == seat)
         nights = "; ".join(f"Night {i + 1}: {_cards(n)}" for i, n in enumerate(s["nights"]))
         hand = (f"hand: {_cards(s['hand'])}" if s.get("hand") is not None
-                else f"{s['hand_count']} cards in hand")
-        lines.append(f"{who}: ${s['money']:,}, {hand}, {len(s['heist_colours'])} heists. "
+                else f"{plural(s['hand_count'], 'card')} in hand")
+        lines.append(f"{who}: ${s['money']:,}, {hand}, {plural(len(s['heist_colours']), 'heist')}. "
                      f"Hideout {nights}; Refresh Area: {_cards(s['refresh'])}.")
     if view.get("drawn"):
         lines.append(f"The Mastermind drew: {_cards(view['drawn'])}.")

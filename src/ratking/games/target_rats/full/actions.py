@@ -21,6 +21,7 @@ Ids (spaces as on the board: S0..S23, U0..U11, RC, H0..H3; cards by their cards.
 
 from __future__ import annotations
 
+from ....core import plural
 from ..board import HOME, SURFACE, Board
 from .cards import CardSet
 
@@ -81,6 +82,6 @@ class Catalogue:
 
 def _take_label(fed: int, unfed: int) -> str:
     """"Take 2 fed rats and 1 unfed rat" (either part left out when it is none)."""
-    parts = [f"{n} {kind} rat{'s' if n != 1 else ''}"
+    parts = [plural(n, f"{kind} rat")
              for n, kind in ((fed, "fed"), (unfed, "unfed")) if n]
     return "Take " + (" and ".join(parts) or "no rats")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....core import Action
+from ....core import Action, plural
 from . import actions as A
 from . import cards as C
 from .acting import (
@@ -347,29 +347,31 @@ def why_illegal(s: FullState, action: Action) -> str:
               RETREAT: "which nest the group retreats to",
               ONE_RAT: "whether to reinforce or play on with one rat"}[code]
     now = f"now {s.voice(s.to_move).does(top[1], 'decide')} {decide}"  # told to the mover
-    if kind == A.GROUP and code == MOVE:
+    # the reasons speak to players; the rulebook sections are cited here only
+    if kind == A.GROUP and code == MOVE:  # seed 000, MOVEMENT
         if s.groups_left <= 0:
-            return (f"no group moves left this turn (seed 000, MOVEMENT: {s.game.rules.base_groups}"
-                    " groups plus one per nest token)")
+            r = s.game.rules
+            return (f"no group moves left this turn ({plural(r.base_groups, 'group')}, plus "
+                    "one per nest token)")
         return (f"no group can start from {names[action.key[1]]}: it needs a rat of yours that "
-                "has not moved and a first step it may take (seed 000, MOVEMENT)")
-    if kind == A.STEP and code == STEP:
+                "has not moved and a first step it may take")
+    if kind == A.STEP and code == STEP:  # seed 000, MOVEMENT
+        r = s.game.rules
         return (f"the group cannot step to {names[action.key[1]]}: not next to it, already on "
-                "its path, no room (4 rats a space, 8 in Rat City), the Exterminator's space, "
-                "or not enough moves left (seed 000, MOVEMENT)")
-    if kind == A.STOP and code == STEP:
-        return ("a group must move at least one space: you may not end where you began "
-                "(seed 000, MOVEMENT)")
-    if kind == A.TAKE and code == TAKE:
+                f"its path, no room ({r.space_limit} rats a space, {r.city_limit} in Rat City), "
+                "the Exterminator's space, or not enough moves left")
+    if kind == A.STOP and code == STEP:  # seed 000, MOVEMENT
+        return "a group must move at least one space: you may not end where you began"
+    if kind == A.TAKE and code == TAKE:  # seed 000, MOVEMENT
         return ("that split is not possible: not enough rats there, none that has not moved, "
-                "or too many for any space it could step to (seed 000, MOVEMENT)")
-    if kind in A.ACT_KINDS and code == ACT:
+                "or too many for any space it could step to")
+    if kind in A.ACT_KINDS and code == ACT:  # seed 000, ACTIONS
         sp = action.key[1]
         if sp not in pending(s):
             return (f"{names[sp]} has no action left: only spaces a group moved to this turn "
-                    "act, once each (seed 000, ACTIONS)")
+                    "act, once each")
         if contested(s, pending(s)):
-            return "fights come first (seed 000, ACTIONS: beginning with all fights)"
+            return "fights come first: every fight is fought before other actions"
         why = {A.SCAVENGE: "there is nothing to scavenge there (no home nest; Rat City only "
                            "once the throne is claimed)",
                A.FEED: "feeding needs a food source on the space and an unfed rat",
@@ -378,8 +380,8 @@ def why_illegal(s: FullState, action: Action) -> str:
                        "and a nest token left",
                A.CLAIM: "the throne can be claimed only in Rat City while it is empty",
                A.FIGHT: "there is no enemy there to fight"}
-        return why.get(kind, "not legal now") + " (seed 000, ACTIONS)"
-    if kind == A.USE:
-        return ("the item cannot be used now: it is used once a round, in its window (fight, "
-                "Exterminator, scavenge or movement) (seed 000, SPECIAL ITEM CARDS); " + now)
+        return why.get(kind, "not legal now")
+    if kind == A.USE:  # seed 000, SPECIAL ITEM CARDS
+        return ("the item cannot be used now: it is used once a round, when its moment comes "
+                "(a fight, the Exterminator, scavenging or movement); " + now)
     return now

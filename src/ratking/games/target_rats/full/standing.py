@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....core import plural
 from ..standing_rows import faction_panel
 from .rats import nests
 
@@ -17,7 +18,8 @@ def standing(view: dict[str, Any]) -> dict[str, Any]:
     need = view["limits"]["nests_to_win"]
 
     def row(f: dict[str, Any]) -> tuple[list[str], float]:
-        parts = [f"{f['nests']} nest tokens ({need} needed)", f"{f['rats']} rats ({f['fed']} fed)"]
+        parts = [f"{plural(f['nests'], 'nest token')} ({need} needed)",
+                 f"{plural(f['rats'], 'rat')} ({f['fed']} fed)"]
         if f["pending_win"]:
             parts.append("wins at their next turn if they still hold both")
         return parts, (min(f["nests"], need) + f["cheese"]) / (need + 1)

@@ -20,6 +20,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from ....core import plural
 from .. import board_svg as B
 from . import words
 
@@ -287,13 +288,13 @@ def _turn_line(view: dict[str, Any]) -> str:
         path = list(group.get("path") or ())
         if not path or path[0] != group.get("from"):
             path.insert(0, group.get("from"))
-        parts.append(f"Moving {n} rat{'s' if n != 1 else ''} ({group.get('fed', 0)} fed): "
-                     f"{' > '.join(str(p) for p in path)}, {group.get('steps_left', 0)} "
-                     "steps left")
+        parts.append(f"Moving {plural(n, 'rat')} ({group.get('fed', 0)} fed): "
+                     f"{' > '.join(str(p) for p in path)}, "
+                     f"{plural(group.get('steps_left', 0), 'step')} left")
     if turn.get("groups_left") is not None and view.get("phase") in ("move", "movement",
                                                                       "step", "take"):
         n = turn["groups_left"]
-        parts.append(f"{n} group move{'s' if n != 1 else ''} left")
+        parts.append(f"{plural(n, 'group move')} left")
     acting = [x for x in turn.get("action_spaces") or ()
               if x not in (turn.get("done_spaces") or ())]
     if acting and not group:
@@ -460,7 +461,7 @@ def _fight(fight: dict[str, Any], owner: dict[int, str], colour: dict[int, str])
         y += 22
         dice = rolls.get(seat) or []
         total = sum(dice)
-        text = (f"{owner.get(seat, seat)}: {rats} rat{'s' if rats != 1 else ''}, rolled "
+        text = (f"{owner.get(seat, seat)}: {plural(rats, 'rat')}, rolled "
                 f"{'+'.join(str(d) for d in dice) or '-'} = {total}")
         if killed.get(seat):
             text += f", {killed[seat]} killed"
@@ -515,7 +516,7 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
     nests = f.get("nests", 0)
     most = max(limits.get("max_nests", 4), nests)
     goal = limits.get("nests_to_win")
-    out.append(f'<g class="nests"><title>{nests} nest token{"s" if nests != 1 else ""} on the '
+    out.append(f'<g class="nests"><title>{plural(nests, "nest token")} on the '
                f'board{f" ({goal} and Da Big Cheese win)" if goal else ""}</title>'
                f'<text class="minor" x="{x + 12}" y="{iy + 82}" font-size="13" '
                f'fill="#d8ccb0">nests</text>')

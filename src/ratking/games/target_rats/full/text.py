@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ....core import Voice, seat_label
+from ....core import Voice, plural, seat_label
 from .. import board_text as T
 from .svg import END_WORDS, PHASE_WORDS
 
@@ -126,8 +126,9 @@ def _status(view: dict[str, Any], names: dict[int, str]) -> Text:
         path = list(group.get("path") or ())
         if not path or path[0] != group.get("from"):
             path.insert(0, group.get("from"))
+        steps = plural(group.get("steps_left", 0), "step")
         bits.append(f"moving {group.get('fed', 0)} fed + {group.get('unfed', 0)} unfed: "
-                    f"{' > '.join(map(str, path))} ({group.get('steps_left', 0)} steps left)")
+                    f"{' > '.join(map(str, path))} ({steps} left)")
     acting = [x for x in turn.get("action_spaces") or ()
               if x not in (turn.get("done_spaces") or ())]
     if acting:
@@ -198,7 +199,7 @@ def _fight(fight: dict[str, Any], names: dict[int, str], style: dict[int, str]) 
         if i:
             out.append("; ")
         dice = rolls.get(seat) or []
-        out.append(f"{names.get(seat, seat)}: {n} rat{'s' if n != 1 else ''} rolled "
+        out.append(f"{names.get(seat, seat)}: {plural(n, 'rat')} rolled "
                    f"{'+'.join(map(str, dice)) or '-'} = {sum(dice)}", style=style.get(seat, ""))
         if killed.get(seat):
             out.append(f", {killed[seat]} killed")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....core import Action
+from ....core import Action, plural
 from ....core.tables import once
 from .. import board_view
 from ..board import Board
@@ -100,7 +100,7 @@ def _task_text(s: FullState, top: tuple[int, ...], seat: int | None) -> str:
     if code == TAKE:
         return f"choose how many fed and unfed rats go from {names[top[2]]}."
     if code == STEP:
-        return f"step the group on ({s.grp_steps} steps left) or stop it."
+        return f"step the group on ({plural(s.grp_steps, 'step')} left) or stop it."
     if code == ACT:
         return "choose an action for a space a group moved to (fights first)."
     if code == SPAWN:
@@ -115,7 +115,8 @@ def _task_text(s: FullState, top: tuple[int, ...], seat: int | None) -> str:
         return "no such token is left in the box: choose which one moves here."
     if code == PUSH:
         if top[1] == top[2]:
-            return f"the rats scatter {top[4]} spaces from {names[top[3]]}: choose where."
+            return (f"the rats scatter {plural(top[4], 'space')} from {names[top[3]]}: "
+                    "choose where.")
         return f"the fight is won: choose where {s.voice(seat).whose(top[2])} rats are pushed."
     if code == RETREAT:
         return "the claim failed: choose the nest the group retreats to."
@@ -203,14 +204,13 @@ def _card(s: FullState, card: int) -> str:
     return cs.types[cs.type_of[card]].name
 
 
-def _token(s: FullState, tok: int, seat: int | None) -> str:
+def _token(s: FullState, tok: int, seat: int | None, actor: int | None = None) -> str:
+    """The token in words; the actor's own nest is "their nest" ("your nest")."""
     if tok >= NEST0:
-        return f"{s.voice(seat).whose(tok - NEST0)} nest"
+        v = s.voice(seat)
+        owner = tok - NEST0
+        return f"{v.their(owner) if owner == actor else v.whose(owner)} nest"
     return TOKEN_WORDS.get(tok, "nothing")
-
-
-def _rats(n: int) -> str:
-    return f"{n} rat" if n == 1 else f"{n} rats"
 
 
 def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
@@ -225,26 +225,28 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "win-lost":
         return f"no longer {v.verb(actor, 'hold')} three nests and the throne: no win this time"
     if kind == "reentry":
-        return f"had no rats left: {_rats(d['rats'])} re-enter at the home nest"
+        n = d["rats"]
+        return (f"had no rats left: {plural(n, 'rat')} {'re-enters' if n == 1 else 're-enter'} "
+                "at the home nest")
     if kind == "reinforce":
-        return (f"spawned {_rats(d['rats'])} at home and {v.verb(actor, 'skip')} the rest of "
-                "the turn")
+        return (f"spawned {plural(d['rats'], 'rat')} at home and {v.verb(actor, 'skip')} the "
+                "rest of the turn")
     if kind == "move":
-        return f"moved {_rats(d['rats'])} " + " > ".join(b.ids[x] for x in d["path"])
+        return f"moved {plural(d['rats'], 'rat')} " + " > ".join(b.ids[x] for x in d["path"])
     if kind == "end-moves":
         if not d["spaces"]:
             return "ended movement: no group takes an action"
         return "ended movement; actions on " + ", ".join(b.ids[x] for x in d["spaces"])
     if kind == "feed":
-        return f"fed {_rats(d['rats'])} on {names[d['space']]}"
+        return f"fed {plural(d['rats'], 'rat')} on {names[d['space']]}"
     if kind == "unfeed":
-        return (f"lost {v.their(actor)} meal: {_rats(d['rats'])} on {names[d['space']]} "
+        return (f"lost {v.their(actor)} meal: {plural(d['rats'], 'rat')} on {names[d['space']]} "
                 f"{'is' if d['rats'] == 1 else 'are'} unfed")
     if kind == "breed":
-        return (f"bred {d['pairs']} pair{'s' if d['pairs'] != 1 else ''} on "
-                f"{names[d['space']]}: {_rats(d['rats'])} to be born")
+        return (f"bred {plural(d['pairs'], 'pair')} on "
+                f"{names[d['space']]}: {plural(d['rats'], 'rat')} to be born")
     if kind == "spawn":
-        return f"placed {_rats(d['rats'])} on {names[d['space']]}"
+        return f"placed {plural(d['rats'], 'rat')} on {names[d['space']]}"
     if kind == "nest":
         return f"built a nest on {names[d['space']]}"
     if kind == "claim":
@@ -254,11 +256,11 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
                     "are Da Big Cheese")
         return f"rolled {dice} for the throne: no Target, one rat dies"
     if kind == "retreat":
-        return f"retreated {_rats(d['rats'])} to {names[d['to']]}"
+        return f"retreated {plural(d['rats'], 'rat')} to {names[d['to']]}"
     if kind == "rest":
         return f"rested on {names[d['space']]}"
     if kind == "discover":
-        what = "takes it over" if d["taken"] else "destroys it"
+        what = "took it over" if d["taken"] else "destroyed it"
         return f"found {v.whose(d['owner'])} undefended nest on {names[d['space']]} and {what}"
     if kind == "draw":
         return f"scavenged on {names[d['space']]} and drew {_card(s, d['card'])}"
@@ -269,31 +271,31 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "keep":
         return f"kept {_card(s, d['card'])}"
     if kind == "item":
-        return f"now holds {_card(s, d['card'])}"
+        return f"now {v.verb(actor, 'hold')} {_card(s, d['card'])}"
     if kind == "item-kept":
         return f"kept {_card(s, d['card'])} and discarded {_card(s, d['discarded'])}"
     if kind == "item-lost":
-        return f"lost every rat and discards {_card(s, d['card'])}"
+        return f"lost every rat and discarded {_card(s, d['card'])}"
     if kind == "use":
         return f"used {_card(s, d['card'])}"
     if kind == "cancel":
         return f"cancelled {_card(s, d['card'])}"
     if kind == "token":
-        return f"placed {_token(s, d['token'], seat)} on {names[d['space']]}"
+        return f"placed {_token(s, d['token'], seat, actor)} on {names[d['space']]}"
     if kind == "token-kept":
-        return f"kept {_token(s, d['token'], seat)} on {names[d['space']]}"
+        return f"kept {_token(s, d['token'], seat, actor)} on {names[d['space']]}"
     if kind == "no-token":
         return f"could place no token on {names[d['space']]}"
     if kind == "relocate":
-        return (f"moved {_token(s, d['token'], seat)} from {names[d['from']]} to "
+        return (f"moved {_token(s, d['token'], seat, actor)} from {names[d['from']]} to "
                 f"{names[d['space']]}")
     if kind == "killed":
-        return f"lost {_rats(d['rats'])} on {names[d['space']]}"
+        return f"lost {plural(d['rats'], 'rat')} on {names[d['space']]}"
     if kind == "fight":
         sides = ", ".join(f"{v.who(int(f))} {n}" for f, n in d["sides"].items())
         rolls = ", ".join(f"{v.who(int(f))} {sum(x)}" for f, x in d["rolls"].items())
         dead = ", ".join(f"{v.who(int(f))} {n}" for f, n in d["killed"].items())
-        text = (f"won the fight on {names[d['space']]} ({sides} rats; rolls {rolls}"
+        text = (f"won the fight on {names[d['space']]} (rats: {sides}; rolls {rolls}"
                 + (f", then {len(d['rerolls'])} re-roll(s)" if d["rerolls"] else "")
                 + f"; killed: {dead})")
         if d["throne"]:
@@ -302,9 +304,9 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
             text += " and took the nest there"
         return text
     if kind == "push":
-        return f"pushed {v.whose(d['side'])} {_rats(d['rats'])} to {names[d['to']]}"
+        return f"pushed {v.whose(d['side'])} {plural(d['rats'], 'rat')} to {names[d['to']]}"
     if kind == "exterminated":
-        return f"lost {_rats(d['rats'])} to the Exterminator on {names[d['space']]}"
+        return f"lost {plural(d['rats'], 'rat')} to the Exterminator on {names[d['space']]}"
     if kind == "overflow":
         return (f"had too many rats on {names[d['from']]}: the extra ones move on to "
                 + ", ".join(b.ids[x] for x in d["to"]))
@@ -315,14 +317,13 @@ def describe(s: FullState, kind: str, actor: int | None, d: dict[str, Any],
                                                              else "")
     if kind == "exterminator":
         dead = sum(d["killed"])
-        text = f"sent the Exterminator to {names[d['space']]}"
-        if dead:
-            text += f", killing {_rats(dead)}"
+        done = [f"killing {plural(dead, 'rat')}"] if dead else []
         if d["token"]:
-            text += f" and destroying {_token(s, d['token'], seat)}"
-        return text
+            done.append(f"destroying {_token(s, d['token'], seat, actor)}")
+        text = f"sent the Exterminator to {names[d['space']]}"
+        return text + (", " + " and ".join(done) if done else "")
     if kind == "pending-win":
-        return (f"{v.verb(actor, 'hold')} {d['nests']} nests and the throne: "
+        return (f"{v.verb(actor, 'hold')} {plural(d['nests'], 'nest')} and the throne: "
                 f"{v.they(actor)} win if it still holds at {v.their(actor)} next turn")
     if kind == "throne-lost":
         return "lost the title of Da Big Cheese (no rat left in Rat City)"
@@ -345,7 +346,7 @@ def describe_action(s: FullState, action: Action) -> str:
         if to == s.ext:
             return action.label + " (the Exterminator: they die)"
         if s.count[to]:
-            return action.label + f" ({_rats(s.count[to])} there)"
+            return action.label + f" ({plural(s.count[to], 'rat')} there)"
     return action.label
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core import plural
 from .. import board_words
 
 
@@ -16,7 +17,7 @@ def describe(view: dict[str, Any]) -> str:
     for deck, d in (view.get("decks") or {}).items():
         top = d.get("top")
         last = f" Last drawn: {top['name']}: {top['text']}" if top else ""
-        lines.append(f"{deck.title()} deck: {d.get('left', 0)} cards left.{last}")
+        lines.append(f"{deck.title()} deck: {plural(d.get('left', 0), 'card')} left.{last}")
     seat = view.get("seat")
     for f in view["factions"]:
         item = f.get("item")

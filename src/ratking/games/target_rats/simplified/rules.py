@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....core import Action
+from ....core import Action, plural
 from ..board import HOME, SURFACE
 from .actions import BREED, END, EXT, NO_TOPUP, PICK, ROLL, STEP, STOP, TOPUP
 from .phases import DICE, MOVING
@@ -126,32 +126,33 @@ def legal_actions(s: RatsState) -> list[Action]:
 def why_illegal(s: RatsState, action: Action) -> str:
     kind = action.key[0]
     names = s.game.board.names
-    if kind in (TOPUP, NO_TOPUP):
+    # the reasons speak to players; the rulebook sections are cited here only
+    if kind in (TOPUP, NO_TOPUP):  # seed 001, SETUP
         return ("the top-up is decided before the roll, by a player with one rat or none on "
-                "the board (seed 001, SETUP)")
-    if kind == ROLL:
-        return ("only Da Big Cheese chooses how many dice to roll, before the roll (seed 001, "
-                "MOVEMENT)")
-    if kind == PICK:
+                "the board")
+    if kind == ROLL:  # seed 001, MOVEMENT
+        return "only Da Big Cheese chooses how many dice to roll, before the roll"
+    if kind == PICK:  # seed 001, MOVEMENT: one rat at a time
         if s.phase != PICK_PHASE:
-            return "finish moving the picked rat first (seed 001, MOVEMENT: one rat at a time)"
+            return "finish moving the picked rat first: one rat moves at a time"
         return (f"no rat of that kind on {names[action.key[1]]} can move now (each rat moves "
                 "once a turn, along open spaces)")
     if kind == STEP:
         if s.phase != MOVING:
             return "pick a rat to move first"
         return (f"the rat cannot step to {names[action.key[1]]}: not next to it, doubling "
-                "back, full (4 rats), or the Exterminator is there (seed 001, MOVEMENT)")
-    if kind == STOP:
+                f"back, full ({plural(s.game.rules.space_limit, 'rat')}), or the Exterminator "
+                "is there")
+    if kind == STOP:  # seed 001, MOVEMENT
         return ("the roll must be used: this rat may stop only when no other rat could use the "
-                "rest (seed 001, MOVEMENT)")
+                "rest")
     if kind == BREED:
         return "breeding needs the moving rat and another rat of its faction here, both fed"
-    if kind == EXT:
+    if kind == EXT:  # seed 001, THE EXTERMINATOR
         return ("the Exterminator moves only by a Target die rolled this turn, once a turn, "
-                "before a rat is picked, to another surface space (seed 001, THE EXTERMINATOR)")
-    if kind == END:
-        return "the turn ends only when no rat can move any more (seed 001, MOVEMENT)"
+                "before a rat is picked, to another surface space")
+    if kind == END:  # seed 001, MOVEMENT
+        return "the turn ends only when no rat can move any more"
     return "not legal now"
 
 

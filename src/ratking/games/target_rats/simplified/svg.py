@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core import plural
 from .. import board_svg as B
 from . import words
 
@@ -80,7 +81,7 @@ def _home(sid: str, faction: dict[str, Any] | None, mover: int) -> str:
             f'text-anchor="middle" fill="{B.CREAM}" class="faction">{B.esc(label)}</text>'
             f'<text x="{x + B.BOX / 2}" y="{ty + (22 if k in (0, 1) else -22)}" '
             f'font-size="16" text-anchor="middle" fill="#d8ccb0">'
-            f'{faction["rats"]} rats, {faction["fed"]} fed</text>')
+            f'{plural(faction["rats"], "rat")}, {faction["fed"]} fed</text>')
 
 
 def _footer(view: dict[str, Any]) -> str:
@@ -91,7 +92,8 @@ def _footer(view: dict[str, Any]) -> str:
         capped = view["result"]["end"] == "round-cap"
         text = f"{rounds}. Game over{': the round limit' if capped else ''}"
     else:
-        text = f"{rounds}. Dice {view['dice']}: {view['pool']} to move"
+        dice = ", ".join(str(d) for d in view["dice"])
+        text = f"{rounds}. Dice {dice}: {view['pool']} to move"
         if view["target_available"]:
             text += "; the Target may move the Exterminator"
     return (f'<g class="status" fill="{B.CREAM}" font-size="20"><text x="{B.C}" y="{y}" '

@@ -8,7 +8,9 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
+from ....core import plural
 from .. import board_text as T
+from .phases import PHASE_WORDS
 
 
 def render(view: dict[str, Any]) -> Panel:
@@ -25,15 +27,20 @@ def render(view: dict[str, Any]) -> Panel:
     lines = []
     for fa in view["factions"]:
         mark = " (Da Big Cheese)" if fa["cheese"] else ""
-        lines.append(Text(f"{fa['name']} ({fa['faction']}, {fa['home']}): {fa['rats']} rats, "
+        lines.append(Text(f"{fa['name']} ({fa['faction']}, {fa['home']}): "
+                          f"{plural(fa['rats'], 'rat')}, "
                           f"{fa['fed']} fed, {fa['at_home']} at home{mark}",
                           style=style[fa["seat"]]))
     status = Text(f"Round {view['round']}" + (f"/{view['max_rounds']}" if view["max_rounds"]
-                                              else "") + f"   phase {view['phase']}")
+                                              else ""))
     if view["over"]:
-        status.append("   game over: " + view["result"]["end"], style="bold")
-    elif view["dice"]:
-        status.append(f"   dice {view['dice']}, {view['pool']} left to move"
+        capped = view["result"]["end"] == "round-cap"
+        status.append("   game over" + (" at the round limit" if capped else ""), style="bold")
+    else:
+        status.append(f"   {PHASE_WORDS.get(view['phase'], 'to play')}")
+    if not view["over"] and view["dice"]:
+        dice = ", ".join(str(d) for d in view["dice"])
+        status.append(f"   dice {dice}, {view['pool']} left to move"
                       + ("   Target available" if view["target_available"] else ""))
         if view["mover"]:
             status.append("   moving: " + " > ".join(view["mover"]["path"]))

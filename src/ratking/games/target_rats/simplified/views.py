@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....core import Action
+from ....core import Action, plural
 from ....core.tables import once
 from .. import board_view
 from ..board import Board
@@ -69,14 +69,15 @@ def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "turn":
         return f"began a turn (round {d['round']})"
     if kind == "topup":
-        return f"placed {d['rats']} new unfed rats on {v.their(actor)} home nest"
+        return f"placed {plural(d['rats'], 'new unfed rat')} on {v.their(actor)} home nest"
     if kind == "roll":
         return "rolled " + ", ".join(str(x) for x in d["dice"]) + \
             f" ({sum(d['dice'])} to move)"
     if kind == "feed":
         return f"fed a rat at the dumpster on {names[d['space']]}"
     if kind == "breed":
-        return f"bred two fed rats on {names[d['space']]}: {d['rats']} new rats at home"
+        return (f"bred two fed rats on {names[d['space']]}: {plural(d['rats'], 'new rat')} "
+                "at home")
     if kind == "move":
         return f"moved a rat {_ids(s, d['path'])}"
     if kind == "exterminated":
@@ -88,13 +89,13 @@ def describe(s: RatsState, kind: str, actor: int | None, d: dict[str, Any],
     if kind == "exterminator":
         dead = sum(d["killed"])
         return (f"used the Target: the Exterminator goes to {names[d['space']]}"
-                + (f", killing {dead} rats" if dead else ""))
+                + (f", killing {plural(dead, 'rat')}" if dead else ""))
     if kind == "fight":
         sides = ", ".join(f"{v.who(int(f))} {n}" for f, n in d["sides"].items())
         rolls = "; then ".join(", ".join(f"{v.who(int(f))} {t}" for f, t in rnd.items())
                                for rnd in d["rolls"])
         w = d["winner"]
-        text = (f"A fight in Rat City ({sides} rats): rolls {rolls}; "
+        text = (f"A fight in Rat City (rats: {sides}): rolls {rolls}; "
                 f"{v.does(w, 'win')}, the others' rats there are killed")
         return text + (f" and {v.verb(w, 'take')} the title of Da Big Cheese" if d["throne"]
                        else "")

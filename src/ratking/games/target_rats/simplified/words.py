@@ -12,7 +12,8 @@ def describe(view: dict[str, Any]) -> str:
                                          if view.get("max_rounds") else "")
     lines = [f"Target: Rats Simplified. {rounds}."]
     if not view.get("over"):
-        lines.append(f"Dice {view.get('dice')}: {view.get('pool')} to move.")
+        dice = ", ".join(str(d) for d in view.get("dice") or ())
+        lines.append(f"Dice {dice}: {view.get('pool')} to move.")
     lines += board_words.factions(view)
     lines += board_words.tokens(view)
     return "\n".join(lines)

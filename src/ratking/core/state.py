@@ -146,12 +146,13 @@ class State:
 
         return action_mask(self)
 
-    def observation(self, seat: int | None) -> np.ndarray | None:
-        """A float32 array of `game.observation_shape(players)` built from `view(seat)` alone;
+    def observation(self, seat: int | None, out: np.ndarray | None = None) -> np.ndarray | None:
+        """A float32 array of `game.observation_shape(players)` holding what `view(seat)`
+        holds (core/spaces.py); written into `out` if given (a float32 array of that shape);
         None if the game has no observation tensor."""
         from .spaces import observation
 
-        return observation(self, seat)
+        return observation(self, seat, out)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-able dict of everything `seat` may know; None is a spectator."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.spaces import Layout, scaled, seat_order
+from ...core.state import State
 from .board import Board
 
 FACTION_FEATURES = 4  # rats, fed rats, at home, Da Big Cheese
@@ -64,6 +65,47 @@ def encode_board(v: dict[str, Any], lay: Layout, out, max_rats: int) -> None:
         out[base + 2] = scaled(home_rats(entry, v, space), max_rats)
         out[base + 3] = 1.0 if entry["cheese"] else 0.0
         base += FACTION_FEATURES
+
+
+def write_board(s: State, seat: int | None, lay: Layout, out, max_rats: int) -> None:
+    """`encode_board`, read from a state of either game: its `rats` (per seat, a code
+    space * 2 + fed per rat), `nests`, `ext` and `cheese`. Spaces and home nests are numbered
+    as in the view, so their codes are their places in the tensor."""
+    at = lay.at
+    homes = s.game.board.homes
+    players = s.players
+    stride = 2 * players
+    unit = 1.0 / max_rats
+    nests = at["nests"]
+    first = at["rats"]
+    base = at["factions"]
+    start = 0 if seat is None else seat
+    cheese = s.cheese
+    for k in range(players):
+        p = (start + k) % players  # seat_order: the observer first
+        codes = s.rats[p]
+        nest = s.nests[p]
+        home = homes[nest]
+        fed = at_home = 0
+        for c in set(codes):
+            n = codes.count(c)
+            i = first + 2 * k + (c >> 1) * stride
+            if c & 1:
+                out[i + 1] = min(1.0, n * unit)
+                fed += n
+            else:
+                out[i] = min(1.0, n * unit)
+            if c >> 1 == home:
+                at_home += n
+        out[nests + k * len(homes) + nest] = 1.0
+        out[base] = scaled(len(codes), max_rats)
+        out[base + 1] = scaled(fed, max_rats)
+        out[base + 2] = scaled(at_home, max_rats)
+        if cheese == p:
+            out[base + 3] = 1.0
+        base += FACTION_FEATURES
+    if s.ext >= 0:
+        out[at["exterminator"] + s.ext] = 1.0
 
 
 def home_rats(faction: dict[str, Any], v: dict[str, Any], space: dict[str, int]) -> int:

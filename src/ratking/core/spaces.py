@@ -26,7 +26,7 @@ only here (the `research` extra), and only once these are used.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -254,6 +254,26 @@ def scaled(value: float, most: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
+class Lookup(dict):
+    """`fn(v)` by lookup: worked out once for each whole v from 0 to `top`, and on demand for
+    any other value. A state's encoder writes dozens of scaled counts per tensor, and a dict
+    lookup costs a fraction of a call."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[int], float], top: int) -> None:
+        super().__init__((v, fn(v)) for v in range(top + 1))
+        self.fn = fn
+
+    def __missing__(self, value: int) -> float:
+        return self.fn(value)
+
+
+def scale(most: float, top: int | None = None) -> Lookup:
+    """`scaled(v, most)` by lookup, for counts from 0 to `top` (default `most`)."""
+    return Lookup(lambda v: scaled(v, most), int(most if top is None else top))
+
+
 # --- the kernel side of the hooks (Game and State call these) ---------------------------------
 
 
@@ -279,22 +299,19 @@ def observation_layout(game: Game, players: int) -> Layout | None:
     return layout
 
 
-def action_mask(state: State, dtype: Any = np.bool_) -> np.ndarray | None:
-    flags = mask_flags(state)
-    return None if flags is None else np.frombuffer(flags, dtype=dtype)
-
-
-def mask_flags(state: State) -> bytearray | None:
-    """The bytes of `state.action_mask()`, from the state's own list of legal actions (the
-    one `legal_actions` copies); None if the game has no action space."""
+def action_mask(state: State) -> np.ndarray | None:
     space = state.game._spaces.get(state.players) or action_space(state.game, state.players)
-    if space is None:
-        return None
+    return None if space is None else space.mask(legal_list(state))
+
+
+def legal_list(state: State) -> list[Action]:
+    """The state's own list of its legal actions, which `legal_actions` copies: worked out
+    once and kept until the next `apply`. Read it, never change it."""
     legal = state._legal
     if legal is None:
-        state.legal_actions()  # works the list out once and keeps it until the next apply
+        state.legal_actions()
         legal = state._legal
-    return space.flags(legal)
+    return legal
 
 
 def observation(state: State, seat: int | None, out: np.ndarray | None = None) -> \
@@ -317,12 +334,14 @@ def observation(state: State, seat: int | None, out: np.ndarray | None = None) -
     return out
 
 
-def tensor_buffer(state: State, seat: int | None) -> array | None:
+def tensor_buffer(state: State, seat: int | None, layout: Layout | None = None) -> array | None:
     """A new `array("f")` holding the observation tensor of `seat` (the buffer behind
-    `observation`; environments keep it and hand out copies). None if the game has none."""
-    layout = _layout_of(state)
+    `observation`; environments keep it and hand out copies). `layout`, if the caller has it,
+    is the state's. None if the game has none."""
     if layout is None:
-        return None
+        layout = _layout_of(state)
+        if layout is None:
+            return None
     buf = array("f", layout._zeros)
     _fill(state, seat, layout, buf)
     return buf

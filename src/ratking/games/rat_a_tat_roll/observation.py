@@ -19,6 +19,7 @@ from ...core.spaces import (
     add_turn,
     encode_ending,
     encode_turn,
+    scale,
     scaled,
     seat_words,
     set_flags,
@@ -63,6 +64,9 @@ def layout(game: RatATatRoll, players: int) -> Layout:
     hand = game.cards_needed(players) + 1
     regions = len(game.board.colours)
     lay = Layout()
+    # for encode_state: the scaled counts, by lookup
+    lay.lookup.update(pile=scale(len(game.values)), tokens=scale(r.total_tokens),
+                      turns_left=scale(players))
     add_turn(lay, players, PHASE_NAMES)
     lay.add("pawn", game.board.size, "one-hot: the pawn's space on the ring")
     lay.add("regions", regions * (VALUES + 1),
@@ -148,6 +152,7 @@ def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
     at = lay.at
     r = game.rules
     values = game.values
+    tokens_scale = lay.lookup["tokens"]
     players = s.players
     over = s.over
     phase = s.phase
@@ -158,8 +163,8 @@ def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
     for c in s.faceup:
         out[base + (VALUES if c < 0 else values[c])] = 1.0
         base += VALUES + 1
-    out[at["draw_pile"]] = scaled(len(s.pile), len(values))
-    out[at["token_pool"]] = scaled(s.pool, r.total_tokens)
+    out[at["draw_pile"]] = lay.lookup["pile"][len(s.pile)]
+    out[at["token_pool"]] = tokens_scale[s.pool]
     base = at["dice"] - 1
     sides = r.dice_sides
     for face in s.dice:
@@ -173,17 +178,17 @@ def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
         out[at["offered"] + s.choices[0]] = 1.0
     if s.final_left > 0:
         out[at["final_round"]] = 1.0
-        out[at["final_round"] + 1] = scaled(s.final_left, players)
+        out[at["final_round"] + 1] = lay.lookup["turns_left"][s.final_left]
     write_ending(lay, out, s.round, r.max_rounds, over)
     first = at["seat0.cards"]
     stride = at["seat1.cards"] - first
     tokens = at["seat0.tokens"] - first
-    total = r.total_tokens
     # the cards whose values show: all once over, the ones `seat` was shown with the memory
     # aid, none otherwise
     shown = -1 if over else (s.knows(seat) if r.memory_aid else 0)
     start = 0 if seat is None else seat
     hands = s.hands
+    held = s.tokens
     need = s.need
     for k in range(players):
         p = (start + k) % players  # seat_order: the observer first
@@ -196,7 +201,7 @@ def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
             else:
                 out[base + 1] = 1.0
             base += CARD_FEATURES
-        out[block + tokens] = scaled(s.tokens[p], total)
+        out[block + tokens] = tokens_scale[held[p]]
         if len(hand) >= need:
             out[block + tokens + 1] = 1.0
 

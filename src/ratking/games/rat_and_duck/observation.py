@@ -18,6 +18,7 @@ from ...core.spaces import (
     add_turn,
     encode_ending,
     encode_turn,
+    scale,
     scaled,
     write_ending,
     write_turn,
@@ -48,7 +49,9 @@ def layout(game: RatAndDuck, players: int) -> Layout:
     lay = Layout()
     lay.lookup.update(place={slug: p for p, slug in enumerate(city.slugs)},
                       name={name: p for p, name in enumerate(city.names)},
-                      unit={key: u for u, key in enumerate(game.unit_keys)})
+                      unit={key: u for u, key in enumerate(game.unit_keys)},
+                      # for encode_state: the scaled counts written per place and per unit
+                      unrest=scale(game.rules.max_unrest), wanted=scale(WANTED_MOST))
     lay.add("team", 2, "one-hot: the observer's team (" + ", ".join(TEAM_NAMES) + ")")
     add_turn(lay, players, PHASE_NAMES, "the active unit's turn state")
     lay.add("active", units, "one-hot: the unit whose turn it is")
@@ -147,20 +150,22 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
         out[at["active"] + s.active] = 1.0
     base = at["places"]
     cells = city.rows * city.columns
-    most = r.max_unrest
     unrest = s.unrest
+    unrest_scale = lay.lookup["unrest"]
     for p, cell in enumerate(s.layout.cell_of[:civilians]):
         out[base + cell] = 1.0
-        out[base + cells] = scaled(unrest[p], most)
+        if unrest[p]:
+            out[base + cells] = unrest_scale[unrest[p]]
         base += cells + 1
     base = at["units"]
     owners = game.owners(players)
     pos, wanted, played = s.pos, s.wanted, s.played
+    wanted_scale = lay.lookup["wanted"]
     for u, role in enumerate(game.roles):
         out[base + pos[u]] = 1.0
         out[base + places + role] = 1.0
         if role == DISSENT:
-            out[base + places + 3] = scaled(wanted[u], WANTED_MOST)
+            out[base + places + 3] = wanted_scale[wanted[u]]
         if played >> u & 1:
             out[base + places + 4] = 1.0
         if owners[u] == seat:

@@ -17,6 +17,7 @@ from ...core.spaces import (
     add_turn,
     encode_ending,
     encode_turn,
+    scale,
     scaled,
     seat_order,
     seat_words,
@@ -77,6 +78,7 @@ def layout(game: YouDirtyRat, players: int) -> Layout:
     lay.lookup["heist_slot"] = [lay.lookup["heist_index"][h.name] for h in d.heists]
     lay.lookup["chains"] = [[h.index for h in d.heists if h.chain == c]
                             for c in range(len(d.chains))]
+    lay.lookup["hand_scale"] = scale(HAND_MOST)
     add_turn(lay, players, PHASE_NAMES)
     lay.add("stash", 1, "cash in the Town Stash / all the cash of the game")
     lay.add("deck", 1, "Specialists left in the deck / Specialists in play")
@@ -211,6 +213,7 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
     out[at["drawn_count"]] = scaled(len(s.drawn), MASTERMIND_DRAW)
     write_ending(lay, out, s.round, game.rules.max_rounds, over)
     slot = lay.lookup["heist_slot"]
+    hand_scale = lay.lookup["hand_scale"]
     first = at["seat0.money"]
     stride = at["seat1.money"] - first  # the seat blocks are alike and follow each other
     start = 0 if seat is None else seat
@@ -219,7 +222,7 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
         block = first + k * stride
         hand = s.hands[p]
         out[block] = scaled(s.money[p], total)
-        out[block + 1] = scaled(len(hand), HAND_MOST)
+        out[block + 1] = hand_scale[len(hand)]
         if p == seat:
             _count_ids(out, block + 2, hand, card_type, unit)
         base = block + 2 + types

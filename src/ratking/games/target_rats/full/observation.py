@@ -18,6 +18,7 @@ from ....core.spaces import (
     encode_ending,
     encode_turn,
     relative,
+    scale,
     scaled,
     seat_order,
     set_flags,
@@ -88,10 +89,11 @@ def layout(game: TargetRats, players: int) -> Layout:
     lay = Layout()
     lay.lookup["card"] = {t.id: i for i, t in enumerate(cs.types)}
     lay.lookup["item"] = {cs.types[i].id: k for k, i in enumerate(items)}
-    # for encode_state: per card, its held item's place in the tensor
+    # for encode_state: per card, its held item's place in the tensor; nest tokens scaled
     lay.lookup["item_slot"] = [lay.lookup["item"].get(cs.types[t].id) for t in cs.type_of]
+    lay.lookup["nests_scale"] = scale(game.rules.max_nests)
     add_turn(lay, players, DECISIONS, "the decision")
-    add_board(lay, b, players)
+    add_board(lay, b, players, game.rules.max_rats)
     lay.add("tokens", b.size * (len(TOKENS) + players),
             "per space: its token one-hot (food source, sewer entrance, nest), then the nest's "
             "faction one-hot, relative to the observer")
@@ -207,7 +209,7 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
     start = 0 if seat is None else seat
     if not over:
         write_turn(lay, out, seat, s.to_move, players, DECISION_INDEX[s.tasks[-1][0]])
-    write_board(s, seat, lay, out, max_rats)
+    write_board(s, seat, lay, out)
     width = len(TOKENS) + players
     first = at["tokens"]
     token = s.token
@@ -220,12 +222,13 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
         else:
             out[base + TOKEN_SLOT[tok]] = 1.0
     item_slot = lay.lookup["item_slot"]
+    nests_scale = lay.lookup["nests_scale"]
     width = 3 + len(lay.lookup["item"])
     base = at["faction_items"]
     for k in range(players):
         p = (start + k) % players  # seat_order: the observer first
         block = base + k * width
-        out[block] = scaled(token.count(NEST0 + p), r.max_nests)
+        out[block] = nests_scale[token.count(NEST0 + p)]
         if s.item_ready[p]:
             out[block + 1] = 1.0
         if s.pending_win == p:

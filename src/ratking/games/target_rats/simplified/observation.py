@@ -59,7 +59,7 @@ def layout(game: TargetRatsSimplified, players: int) -> Layout:
     r = game.rules
     lay = Layout()
     add_turn(lay, players, PHASE_NAMES)
-    add_board(lay, b, players)
+    add_board(lay, b, players, r.max_rats)
     add_spaces(lay, b, "dumpsters", "per space: 1 if a dumpster stands there")
     lay.add("dice", (r.dice + r.cheese_dice) * SIDES,
             "per die rolled this turn (in order): its face one-hot")
@@ -107,7 +107,7 @@ def encode_state(game: TargetRatsSimplified, s: RatsState, seat: int | None, lay
     over = s.over
     if not over:
         write_turn(lay, out, seat, s.to_move, s.players, s.phase)
-    write_board(s, seat, lay, out, r.max_rats)
+    write_board(s, seat, lay, out)
     set_flags(out, at["dumpsters"], s.dumpsters)
     base = at["dice"] - 1
     for face in s.dice:

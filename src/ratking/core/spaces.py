@@ -7,8 +7,8 @@ A game that supports them binds these hooks in its `game.py` (from its `observat
 - `tensor_layout(game, players) -> Layout`: the tensor's slices, named and explained;
 - `encode_view(game, view, layout, out)`: write one seat's view into `out` (zeros on entry);
 - `encode_state(game, state, seat, layout, out)` (optional): write the same tensor straight
-  from the state's fields, reading only what `seat` may see. It is the fast path: a view costs
-  several decisions to build, this costs about one.
+  from the state's fields, reading only what `seat` may see. It is the fast path: it skips
+  building the view, a JSON-ready dict that costs several decisions (docs/performance.md).
 
 Each is bound as a plain function (so it is called as a method of the game). `out` is a flat
 float32 buffer (an `array("f")` or a memoryview cast to "f"); encoders index it and read back

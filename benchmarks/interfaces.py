@@ -2,55 +2,59 @@
 
 Each loop plays uniformly random legal moves, games back to back, for a slice of time:
 - raw: the engine alone (`legal_actions` + `apply`), as `ratking bench` measures it;
-- tensors: the same, plus the mover's observation tensor and action mask every decision;
-- pettingzoo: the AEC loop (`agent_iter`, `last()` with observation and mask, `step`);
+- mask: the same, the move picked from the action mask (`mask.nonzero()`) instead of the list;
+- tensors: the mask loop plus the mover's observation tensor every decision;
+- pettingzoo: the AEC loop (`agent_iter`, `last()` with observation and mask, `step`), the
+  move picked from the mask;
 - gymnasium: one seat through `step` (observation, mask in info), random bots at the others;
+  counted twice: the learner's steps, and every decision of the game (the bots' included);
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
-A move is picked from the mask with one random draw (the cheapest policy there is), so the
-figures are the interfaces' cost, not a policy's. The loops run interleaved, slice after slice,
-so a busy host slows them alike; each figure is the best slice, timed in CPU seconds of this
-process (`time.process_time`), not wall-clock seconds.
+A move is picked with one random draw (the cheapest policy there is), so the figures are the
+interfaces' cost, not a policy's. The loops run interleaved, slice after slice, so a busy host
+slows them alike; each figure is the best slice, timed in CPU seconds of its process
+(`time.process_time`), not wall-clock seconds.
+
+The loops also split a PettingZoo step, in microseconds: the raw decision (raw), reading the
+mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own bookkeeping
+(pettingzoo - tensors). A second table gives microseconds per call on mid-game states.
+
+`--before SRC` measures another checkout's ratking (its `src` directory) as well, in separate
+processes that take turns with this checkout's, slice after slice, and prints both.
 
 Run on its own:  python benchmarks/interfaces.py [--seconds 2] [--repeats 3] [--game ID]
-Prints a Markdown table (the figures in docs/performance.md come from here).
+                 [--before ../main/src]
+Prints Markdown tables (the figures in docs/performance.md come from here).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
 import timeit
 from collections.abc import Callable
-
-import numpy as np
-import pyspiel
-
-import ratking
-from ratking.core.spaces import observation
-from ratking.envs import openspiel as ratking_openspiel
-from ratking.envs.gymnasium import RatkingGymEnv
-from ratking.envs.pettingzoo import env as pettingzoo_env
-from ratking.sim import bench_game
+from pathlib import Path
 
 PLAYERS = 3
 # CPU time of this process: on a shared virtual machine the host's share ("steal") and other
 # processes' load do not count in it, so loops measured at different moments compare fairly
 clock = time.process_time
+LOOPS = ["raw", "mask", "tensors", "pettingzoo", "gymnasium", "gymnasium_decisions",
+         "openspiel", "openspiel+tensor"]
+HERE = Path(__file__).resolve().parent
 
 
-def timed(loop: Callable[[float], int], seconds: float) -> float:
-    """Decisions per second of `loop(deadline)`, which plays until the deadline."""
-    start = clock()
-    done = loop(start + seconds)
-    return done / (clock() - start)
+def engine(game_id: str, players: int, masked: bool, tensors: bool) -> Callable[[float], int]:
+    """The engine alone; `masked`: the move picked from the action mask; `tensors`: the
+    mover's observation tensor too."""
+    from ratking.sim import bench_game
 
-
-def engine(game_id: str, players: int, tensors: bool) -> Callable[[float], int]:
-    """The engine alone; with `tensors`, also the mover's observation and mask each time."""
     game = bench_game(game_id)
     space = game.action_space(players)
     rng = random.Random(1)
@@ -61,11 +65,15 @@ def engine(game_id: str, players: int, tensors: bool) -> Callable[[float], int]:
             state = game.new_game(players, seed=g)
             g += 1
             while not state.over:
-                legal = state.legal_actions()
                 if tensors:
-                    observation(state, state.to_move)
-                    legal = [space.actions[i] for i in np.flatnonzero(space.mask(legal))]
-                state.apply(legal[int(rng.random() * len(legal))])
+                    state.observation(state.to_move)
+                if masked:
+                    legal = space.mask(state.legal_actions()).nonzero()[0]
+                    action = space.actions[legal[int(rng.random() * len(legal))]]
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply(action)
                 n += 1
         return n
 
@@ -73,6 +81,8 @@ def engine(game_id: str, players: int, tensors: bool) -> Callable[[float], int]:
 
 
 def pettingzoo(game_id: str, players: int) -> Callable[[float], int]:
+    from ratking.envs.pettingzoo import env as pettingzoo_env
+
     e = pettingzoo_env(game_id, players=players, **bench_rules(game_id))
     rng = random.Random(1)
 
@@ -85,7 +95,7 @@ def pettingzoo(game_id: str, players: int) -> Callable[[float], int]:
                 if terminated or truncated:
                     e.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 e.step(int(legal[int(rng.random() * len(legal))]))
                 n += 1
             e.reset()
@@ -95,31 +105,38 @@ def pettingzoo(game_id: str, players: int) -> Callable[[float], int]:
 
 
 def gymnasium(game_id: str, players: int) -> Callable[[float], int]:
+    """Counts the learner's steps; `loop.decisions` holds every decision of the last slice."""
+    from ratking.envs.gymnasium import RatkingGymEnv
+
     e = RatkingGymEnv(game_id, players=players, opponents="random", **bench_rules(game_id))
     rng = random.Random(1)
-    counts = {"steps": 0}
 
     def loop(deadline: float) -> int:
-        n = steps = 0
+        steps = decisions = games = 0
         while clock() < deadline:
-            _, info = e.reset(seed=n)
+            _, info = e.reset(seed=games)
+            games += 1
             before = len(e.game_state.history)
             done = False
             while not done:
-                legal = np.flatnonzero(info["action_mask"])
+                legal = info["action_mask"].nonzero()[0]
                 _, _, terminated, truncated, info = e.step(int(legal[int(rng.random() *
                                                                        len(legal))]))
                 done = terminated or truncated
                 steps += 1
-            n += len(e.game_state.history) - before
-        counts["steps"] = steps
-        return n
+            decisions += len(e.game_state.history) - before
+        loop.decisions = decisions  # type: ignore[attr-defined]
+        return steps
 
-    loop.counts = counts  # type: ignore[attr-defined]
     return loop
 
 
 def openspiel(game_id: str, players: int, with_tensor: bool) -> Callable[[float], int]:
+    import pyspiel
+
+    from ratking.envs import openspiel as ratking_openspiel
+    from ratking.sim import bench_game
+
     game = pyspiel.load_game(ratking_openspiel.short_name(game_id),
                              {"players": players, "seed": 1,
                               "max_rounds": bench_game(game_id).rules.max_rounds})
@@ -142,7 +159,10 @@ def openspiel(game_id: str, players: int, with_tensor: bool) -> Callable[[float]
 
 def breakdown(game_id: str, players: int) -> dict:
     """Microseconds per call on mid-game states (best of seven runs): a decision
-    (`legal_actions` + `apply` on a clone, less the clone), the view, its encoding, the mask."""
+    (`legal_actions` + `apply` on a clone, less the clone), the view, its encoding, the
+    observation tensor as `state.observation` builds it, the mask."""
+    from ratking.sim import bench_game
+
     game = bench_game(game_id)
     rng = random.Random(2)
     states = []
@@ -178,6 +198,10 @@ def breakdown(game_id: str, players: int) -> dict:
         for v in views:
             game.encode_view(v, layout, layout.blank())
 
+    def observation() -> None:
+        for s in states:
+            s.observation(s.to_move)
+
     def mask() -> None:
         for s in states:
             space.mask(s.legal_actions())
@@ -187,27 +211,113 @@ def breakdown(game_id: str, players: int) -> dict:
 
     base = best(clone)
     return {"decision": best(decide) - base, "view": best(view), "encode": best(encode),
-            "mask": best(mask)}
+            "observation": best(observation), "mask": best(mask)}
 
 
 def bench_rules(game_id: str) -> dict:
     """The round cap `ratking bench` plays with (games without one of their own get 100)."""
+    from ratking.sim import bench_game
+
     return {"max_rounds": bench_game(game_id).rules.max_rounds}
 
 
-def measure(game_id: str, seconds: float, repeats: int) -> dict:
-    players = min(PLAYERS, next(i for i in ratking.list_games() if i.id == game_id).max_players)
+def players_for(game_id: str) -> int:
+    import ratking
+
+    return min(PLAYERS, next(i for i in ratking.list_games() if i.id == game_id).max_players)
+
+
+def measure(game_id: str, seconds: float, repeats: int, split: bool) -> dict:
+    """The best slice of each loop, in decisions (or steps) per second; with `split`, the
+    microseconds per call as well."""
+    players = players_for(game_id)
     gym = gymnasium(game_id, players)
-    loops = {"raw": engine(game_id, players, False), "tensors": engine(game_id, players, True),
+    loops = {"raw": engine(game_id, players, False, False),
+             "mask": engine(game_id, players, True, False),
+             "tensors": engine(game_id, players, True, True),
              "pettingzoo": pettingzoo(game_id, players), "gymnasium": gym,
              "openspiel": openspiel(game_id, players, False),
              "openspiel+tensor": openspiel(game_id, players, True)}
-    best = dict.fromkeys(loops, 0.0)
+    best = dict.fromkeys(LOOPS, 0.0)
     for _ in range(repeats):
         for name, loop in loops.items():
-            best[name] = max(best[name], timed(loop, seconds))
-    return {"game": game_id, "players": players, **best,
-            "us": breakdown(game_id, players)}
+            start = clock()
+            done = loop(start + seconds)
+            spent = clock() - start
+            best[name] = max(best[name], done / spent)
+            if loop is gym:
+                best["gymnasium_decisions"] = max(best["gymnasium_decisions"],
+                                                  gym.decisions / spent)
+    row = {"game": game_id, "players": players, **best}
+    if split:
+        row["us"] = breakdown(game_id, players)
+    return row
+
+
+def merge(old: dict | None, new: dict) -> dict:
+    """Two measurements of one game: the best of each loop."""
+    if old is None:
+        return new
+    out = {**old, **{k: max(old[k], new[k]) for k in LOOPS}}
+    if "us" in old and "us" in new:
+        out["us"] = {k: min(old["us"][k], new["us"][k]) for k in old["us"]}
+    return out
+
+
+def in_child(src: str, games: list[str], seconds: float, split: bool) -> list[dict]:
+    """`measure` in a new process that imports ratking from `src`."""
+    env = {**os.environ, "PYTHONPATH": src}
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", "--repeats", "1",
+               "--seconds", str(seconds), *(["--split"] if split else [])]
+    for game in games:
+        command += ["--game", game]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def share(r: dict, name: str) -> str:
+    return f"{r[name]:,.0f} ({r[name] / r['raw']:.0%})"
+
+
+def step_split(r: dict) -> str:
+    """The microseconds of a PettingZoo step, from the loops: raw decision, mask, observation,
+    PettingZoo's own, total."""
+    us = {name: 1e6 / r[name] for name in ("raw", "mask", "tensors", "pettingzoo")}
+    parts = [us["raw"], us["mask"] - us["raw"], us["tensors"] - us["mask"],
+             us["pettingzoo"] - us["tensors"], us["pettingzoo"]]
+    return " | ".join(f"{x:.1f}" for x in parts)
+
+
+def report(sides: dict[str, list[dict]]) -> None:
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core per process; "
+          "decisions (or steps) per second, and the share of raw\n")
+    names = LOOPS[1:]
+    print("| game | code | raw | " + " | ".join(names) + " |")
+    print("| --- | --- |" + " ---: |" * (len(names) + 1))
+    for i in range(len(next(iter(sides.values())))):
+        for side, rows in sides.items():
+            r = rows[i]
+            cells = [f"{r['raw']:,.0f}"] + [share(r, n) for n in names]
+            print(f"| {r['game']} | {side} | " + " | ".join(cells) + " |")
+    print("\nA PettingZoo step, in microseconds (from the loops: raw; mask - raw; tensors - "
+          "mask; pettingzoo - tensors):\n")
+    print("| game | code | raw decision | read the mask | observation | PettingZoo's own | "
+          "PettingZoo step |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for i in range(len(next(iter(sides.values())))):
+        for side, rows in sides.items():
+            r = rows[i]
+            print(f"| {r['game']} | {side} | {step_split(r)} |")
+    if all("us" in r for rows in sides.values() for r in rows):
+        print("\nMicroseconds per call on mid-game states (best of seven runs):\n")
+        print("| game | code | decision | view | encode the view | observation | mask |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for i in range(len(next(iter(sides.values())))):
+            for side, rows in sides.items():
+                r = rows[i]
+                us = r["us"]
+                print(f"| {r['game']} | {side} | {us['decision']:.1f} | {us['view']:.1f} | "
+                      f"{us['encode']:.1f} | {us['observation']:.1f} | {us['mask']:.1f} |")
 
 
 def main() -> None:
@@ -215,30 +325,33 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="per slice")
     parser.add_argument("--repeats", type=int, default=3, help="slices per loop")
     parser.add_argument("--game", action="append", help="game id (default: every game)")
+    parser.add_argument("--before", help="another checkout's src directory, measured too")
     parser.add_argument("--json", help="also write the rows as JSON to this file")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--split", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:  # one slice per loop for a parent process: rows as JSON
+        print(json.dumps([measure(g, args.seconds, args.repeats, args.split)
+                          for g in args.game]))
+        return
+    import ratking
+
     games = args.game or [i.id for i in ratking.list_games()]
-    rows = [measure(g, args.seconds, args.repeats) for g in games]
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core; decisions "
-          "per second (share of raw)\n")
-    names = ["raw", "tensors", "pettingzoo", "gymnasium", "openspiel", "openspiel+tensor"]
-    print("| game | players | " + " | ".join(names) + " |")
-    print("| --- | ---: |" + " ---: |" * len(names))
-    for r in rows:
-        cells = [f"{r['raw']:,.0f}"] + [f"{r[n]:,.0f} ({r[n] / r['raw']:.0%})"
-                                        for n in names[1:]]
-        print(f"| {r['game']} | {r['players']} | " + " | ".join(cells) + " |")
-    print("\nWhere the time goes, in microseconds per call (best of seven runs, mid-game "
-          "states):\n")
-    print("| game | decision | view | encode the view | mask |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for r in rows:
-        us = r["us"]
-        print(f"| {r['game']} | {us['decision']:.1f} | {us['view']:.1f} | {us['encode']:.1f} "
-              f"| {us['mask']:.1f} |")
+    if args.before is None:
+        sides = {"this": [measure(g, args.seconds, args.repeats, True) for g in games]}
+    else:
+        after = str(HERE.parent / "src")
+        best: dict[str, dict[str, dict]] = {"before": {}, "after": {}}
+        for r in range(args.repeats):
+            for game in games:  # the two take turns, game by game, slice by slice
+                for side, src in (("before", args.before), ("after", after)):
+                    row = in_child(src, [game], args.seconds, r == 0)[0]
+                    best[side][game] = merge(best[side].get(game), row)
+        sides = {side: [rows[g] for g in games] for side, rows in best.items()}
+    report(sides)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(rows, fh, indent=1)
+            json.dump(sides, fh, indent=1)
 
 
 if __name__ == "__main__":

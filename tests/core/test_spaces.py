@@ -6,7 +6,14 @@ import numpy as np
 import pytest
 
 from ratking.core import RatkingError
-from ratking.core.spaces import ActionSpace, Layout, relative, scaled, seat_order
+from ratking.core.spaces import (
+    ActionSpace,
+    Layout,
+    relative,
+    scaled,
+    seat_order,
+    view_observation,
+)
 
 from .toy import Toy
 
@@ -44,6 +51,18 @@ class SpacedState(Toy.state_class):
 
 
 SpacedToy.state_class = SpacedState
+
+
+def _encode_state(game, state, seat, lay, out):
+    out[lay.at["pile"]] = scaled(state.pile, game.rules.pile)
+    players = state.players
+    for k, p in enumerate(seat_order(seat, players)):
+        shown = p == seat or state.revealed[p]
+        out[lay.at["cards"] + 11 * k + (1 + state.secret[p] if shown else 0)] = 1.0
+
+
+class FastToy(SpacedToy):
+    encode_state = _encode_state
 
 
 def test_a_game_without_the_hooks_has_no_spaces():
@@ -127,6 +146,34 @@ def test_observations_come_from_the_view_and_hide_what_it_hides():
             assert np.array_equal(state.determinize(seat, redeal).observation(seat), obs)
     with pytest.raises(RatkingError, match="no seat 3"):
         state.observation(3)
+
+
+def test_a_game_with_encode_state_skips_the_view_and_gives_the_same_tensor(monkeypatch):
+    game = FastToy()
+    state = game.new_game(3, seed=5)
+    state.apply("reveal")
+    monkeypatch.setattr(SpacedState, "_view", lambda s, seat: pytest.fail("view built"))
+    tensors = {seat: state.observation(seat) for seat in (None, 0, 1, 2)}
+    monkeypatch.undo()
+    for seat, obs in tensors.items():
+        assert obs.dtype == np.float32 and obs.shape == (34,)
+        assert obs.tobytes() == view_observation(state, seat).tobytes()
+    with pytest.raises(RatkingError, match="no seat 3"):
+        state.observation(3)
+
+
+@pytest.mark.parametrize("game_class", [SpacedToy, FastToy])
+def test_a_tensor_can_be_written_into_an_array_the_caller_keeps(game_class):
+    state = game_class().new_game(3, seed=5)
+    batch = np.full((2, 34), 0.5, np.float32)
+    for row, seat in enumerate((1, 2)):
+        target = batch[row]
+        assert state.observation(seat, out=target) is target
+        assert np.array_equal(batch[row], state.observation(seat))
+    for bad in (np.zeros(34, np.float64), np.zeros(33, np.float32), batch[:, 0],
+                np.zeros(34, np.float32)[::1].copy().reshape(2, 17)):
+        with pytest.raises(RatkingError, match="float32 array of shape"):
+            state.observation(0, out=bad)
 
 
 def test_seats_are_listed_from_the_observer():

@@ -147,15 +147,15 @@ def test_an_observation_is_built_once_per_state_and_seat_and_each_caller_owns_a_
     e.reset(seed=3)
     state = e.game_state
     built = []
-    view = type(state)._view
-    monkeypatch.setattr(type(state), "_view",
-                        lambda s, seat: (built.append(seat), view(s, seat))[1])
+    encode = type(e.game).encode_state
+    monkeypatch.setattr(type(e.game), "encode_state", lambda game, s, seat, lay, out: (
+        built.append(seat), encode(game, s, seat, lay, out))[1])
     agent = e.agent_selection
     first = e.observe(agent)["observation"]
     expected = first.copy()
     first[:] = 0.5  # a caller may change its copy
     again, *_ = e.last()
-    assert built == [0]  # seat 0's view, built once for this state
+    assert built == [0]  # seat 0's tensor, built once for this state
     assert np.array_equal(again["observation"], expected)
     assert np.array_equal(e.observe("player_1")["observation"], state.observation(1))
     e.step(int(np.flatnonzero(again["action_mask"])[0]))

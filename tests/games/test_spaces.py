@@ -1,7 +1,8 @@
 """Every game's action space and observation tensor (core/spaces.py, each game's
 observation.py), checked over random play: the mask is exactly the legal actions, numbers and
-ids map both ways, tensors have the declared shape, finite values in [0, 1], and never leak:
-two states that differ only in what a seat cannot see give that seat the same tensor.
+ids map both ways, tensors have the declared shape, finite values in [0, 1], the fast encoder
+(`encode_state`) writes exactly the bytes of the view's encoding, and tensors never leak: two
+states that differ only in what a seat cannot see give that seat the same tensor.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
+from ratking.core.spaces import view_observation
 from ratking.sim import random_play
 
 GAMES = [info.id for info in ratking.list_games()]
@@ -40,16 +42,27 @@ def test_every_game_has_spaces_and_variants_listed():
             assert game.observation_shape(players) is not None
 
 
+def most_players(game) -> int:
+    """The most seats: Rat & Duck takes one per unit, which its rules may raise."""
+    return getattr(game, "unit_count", game.max_players)
+
+
 @st.composite
-def games(draw, game_id):
+def games(draw, game_id, players=None):
     info = INFO[game_id]
-    rules = dict(draw(st.sampled_from(VARIANTS[game_id])))
+    variants = [rules for rules in VARIANTS[game_id]
+                if players is None or players <= most_players(ratking.make(game_id, **rules))]
+    rules = dict(draw(st.sampled_from(variants)))
     game = ratking.make(game_id, max_rounds=CAP, **rules)
-    most = info.max_players
-    if game_id == "rat-and-duck":
-        most = game.unit_count
-    players = draw(st.integers(info.min_players, most))
+    if players is None:
+        players = draw(st.integers(info.min_players, most_players(game)))
     return game, players, draw(st.integers(0, 2**40)), random.Random(draw(st.integers(0, 2**32)))
+
+
+# every game at every player count any of its variants takes
+SEATINGS = [(game_id, players) for game_id in GAMES
+            for players in range(INFO[game_id].min_players, max(
+                most_players(ratking.make(game_id, **rules)) for rules in VARIANTS[game_id]) + 1)]
 
 
 def check_mask(state) -> None:
@@ -103,12 +116,34 @@ def test_masks_and_tensors_over_whole_random_games(game_id, data):
         check_tensor(state, seat)
 
 
+@pytest.mark.parametrize(("game_id", "players"), SEATINGS)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_fast_encoder_writes_the_bytes_of_the_view_encoding(game_id, players, data):
+    # state.observation takes the game's encode_state, which reads the state's fields; it
+    # must equal encode_view(view(seat)) bit for bit, for every seat and the spectator, at
+    # every decision point of a random game and at its end
+    game, players, seed, rng = data.draw(games(game_id, players))
+    assert game.encode_state is not None
+    state = game.new_game(players, seed=seed)
+    out = np.empty(game.observation_shape(players), np.float32)
+    while True:
+        for seat in [None, *range(players)]:
+            expected = view_observation(state, seat).tobytes()
+            assert state.observation(seat).tobytes() == expected
+            out.fill(0.5)  # written in place over whatever was there
+            assert state.observation(seat, out=out).tobytes() == expected
+        if state.is_over:
+            break
+        random_play(state, rng, 1)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 300), redeal=st.integers(0, 2**32))
 def test_tensors_never_leak(game_id, data, stop, redeal):
     # a determinization for a seat re-deals everything that seat cannot see: its tensor
-    # must not change; and the tensor is a function of the view alone
+    # (from the fast encoder, and from the view) must not change
     game, players, seed, rng = data.draw(games(game_id))
     state = game.new_game(players, seed=seed)
     random_play(state, rng, stop)
@@ -116,6 +151,7 @@ def test_tensors_never_leak(game_id, data, stop, redeal):
         obs = check_tensor(state, seat)
         twin = state.determinize(seat, seed=redeal)
         assert np.array_equal(twin.observation(seat), obs)
+        assert np.array_equal(view_observation(twin, seat), obs)
         assert np.array_equal(state.clone().observation(seat), obs)
     if players > 1 and not state.is_over:
         # seats see the table differently: the observer always comes first

@@ -1,24 +1,32 @@
 """Fixed-size spaces for learning agents: a numbered action space and an observation tensor.
 
-A game that supports them binds three hooks in its `game.py` (from its `observation.py`):
+A game that supports them binds these hooks in its `game.py` (from its `observation.py`):
 
 - `action_catalogue(game, players) -> list[Action]`: every action that can ever be legal with
   that many seats, in a stable order, taken from the game's own catalogue;
 - `tensor_layout(game, players) -> Layout`: the tensor's slices, named and explained;
-- `encode_view(game, view, layout, out)`: write one seat's view into `out` (zeros on entry).
+- `encode_view(game, view, layout, out)`: write one seat's view into `out` (zeros on entry);
+- `encode_state(game, state, seat, layout, out)` (optional): write the same tensor straight
+  from the state's fields, reading only what `seat` may see. It is the fast path: it skips
+  building the view, a JSON-ready dict that costs several decisions (docs/performance.md).
 
-Each is bound as a plain function (so it is called as a method of the game).
+Each is bound as a plain function (so it is called as a method of the game). `out` is a flat
+float32 buffer (an `array("f")` or a memoryview cast to "f"); encoders index it and read back
+what they wrote, nothing more.
 
 The kernel turns them into `game.action_space(players)`, `state.action_mask()`,
-`game.observation_shape(players)` and `state.observation(seat)`. The encoder is handed the view
-and nothing else, so a tensor can only hold what `view(seat)` holds. Every value of a tensor is
-in [0, 1]. numpy is needed only here (the `research` extra), and only once these are used.
+`game.observation_shape(players)` and `state.observation(seat)`. The tensor is by definition
+`encode_view(view(seat))` (`view_observation` builds it that way, and a game without
+`encode_state` always does), so a tensor can only hold what `view(seat)` holds; a game's
+`encode_state` is proven bit for bit equal to it over random play in every game, player count
+and seat (tests/games/test_spaces.py). Every value of a tensor is in [0, 1]. numpy is needed
+only here (the `research` extra), and only once these are used.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -81,8 +89,13 @@ class ActionSpace:
         except KeyError:  # actions of another game object of the same game: go by id
             return sorted([self._by_id_of(a) for a in legal])
 
-    def mask(self, legal: Iterable[Action]) -> np.ndarray:
-        """A bool array over the space, True exactly for these actions."""
+    def mask(self, legal: Iterable[Action], dtype: Any = np.bool_) -> np.ndarray:
+        """An array over the space (bools, or another one-byte dtype such as int8), 1 exactly
+        for these actions."""
+        return np.frombuffer(self.flags(legal), dtype=dtype)
+
+    def flags(self, legal: Iterable[Action]) -> bytearray:
+        """One byte per action of the space, 1 exactly for these actions (a mask's bytes)."""
         flags = bytearray(self.size)
         index = self._index
         try:
@@ -91,7 +104,7 @@ class ActionSpace:
         except KeyError:  # actions of another game object of the same game: go by id
             for a in legal:
                 flags[self._by_id_of(a)] = 1
-        return np.frombuffer(flags, dtype=np.bool_)
+        return flags
 
     def _by_id_of(self, action: Action) -> int:
         found = self._by_id.get(action.id)
@@ -180,8 +193,17 @@ def add_turn(lay: Layout, players: int, phases: Sequence[str],
 def encode_turn(v: dict[str, Any], lay: Layout, out: Any) -> None:
     """Write a view's `to_move` and `phase` (nothing once the game is over)."""
     if v["to_move"] is not None:
-        out[lay.at["to_move"] + relative(v["seat"], v["to_move"], v["players"])] = 1.0
-        out[lay.at["phase"] + lay.lookup["phase_index"][v["phase"]]] = 1.0
+        write_turn(lay, out, v["seat"], v["to_move"], v["players"],
+                   lay.lookup["phase_index"][v["phase"]])
+
+
+def write_turn(lay: Layout, out: Any, seat: int | None, to_move: int, players: int,
+               phase: int) -> None:
+    """Write who decides and at which decision point (`phase`: its position in the list
+    given to `add_turn`): `encode_turn` from a view, a game's `encode_state` from its state."""
+    at = lay.at
+    out[at["to_move"] + (to_move - (0 if seat is None else seat)) % players] = 1.0
+    out[at["phase"] + phase] = 1.0
 
 
 def add_ending(lay: Layout, over: str = "") -> None:
@@ -192,9 +214,24 @@ def add_ending(lay: Layout, over: str = "") -> None:
 
 def encode_ending(v: dict[str, Any], lay: Layout, out: Any) -> None:
     """Write a view's `round` (against `max_rounds`) and `over`."""
-    if v["max_rounds"]:
-        out[lay.at["round"]] = scaled(v["round"], v["max_rounds"])
-    out[lay.at["over"]] = 1.0 if v["over"] else 0.0
+    write_ending(lay, out, v["round"], v["max_rounds"], v["over"])
+
+
+def write_ending(lay: Layout, out: Any, round_: int, max_rounds: int | None,
+                 over: bool) -> None:
+    """Write the round against the round cap and whether the game is over (`encode_ending`
+    from a view, a game's `encode_state` from its state)."""
+    if max_rounds:
+        out[lay.at["round"]] = scaled(round_, max_rounds)
+    if over:
+        out[lay.at["over"]] = 1.0
+
+
+def set_flags(out: Any, start: int, indices: Iterable[int]) -> None:
+    """Set to 1 the values at these positions of a slice that starts at `start` (per-space
+    flags, for instance)."""
+    for i in indices:
+        out[start + i] = 1.0
 
 
 def seat_words(k: int) -> str:
@@ -215,6 +252,26 @@ def scaled(value: float, most: float) -> float:
         return 0.0
     x = value / most
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
+
+
+class Lookup(dict):
+    """`fn(v)` by lookup: worked out once for each whole v from 0 to `top`, and on demand for
+    any other value. A state's encoder writes dozens of scaled counts per tensor, and a dict
+    lookup costs a fraction of a call."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[int], float], top: int) -> None:
+        super().__init__((v, fn(v)) for v in range(top + 1))
+        self.fn = fn
+
+    def __missing__(self, value: int) -> float:
+        return self.fn(value)
+
+
+def scale(most: float, top: int | None = None) -> Lookup:
+    """`scaled(v, most)` by lookup, for counts from 0 to `top` (default `most`)."""
+    return Lookup(lambda v: scaled(v, most), int(most if top is None else top))
 
 
 # --- the kernel side of the hooks (Game and State call these) ---------------------------------
@@ -244,17 +301,80 @@ def observation_layout(game: Game, players: int) -> Layout | None:
 
 def action_mask(state: State) -> np.ndarray | None:
     space = state.game._spaces.get(state.players) or action_space(state.game, state.players)
-    if space is None:
+    return None if space is None else space.mask(legal_list(state))
+
+
+def legal_list(state: State) -> list[Action]:
+    """The state's own list of its legal actions, which `legal_actions` copies: worked out
+    once and kept until the next `apply`. Read it, never change it."""
+    legal = state._legal
+    if legal is None:
+        state.legal_actions()
+        legal = state._legal
+    return legal
+
+
+def observation(state: State, seat: int | None, out: np.ndarray | None = None) -> \
+        np.ndarray | None:
+    """`state.observation(seat)`: the game's `encode_state` if it has one, else the view's
+    encoding. With `out` (a float32 array of the tensor's shape, C-contiguous) the tensor is
+    written into it and it is returned: a learner can fill a row of a batch in place."""
+    if out is None:
+        buf = tensor_buffer(state, seat)
+        return None if buf is None else np.frombuffer(buf, dtype=np.float32)
+    layout = _layout_of(state)
+    if layout is None:
         return None
-    return space.mask(state.legal_actions())
+    if out.__class__ is not np.ndarray or out.dtype != np.float32 or \
+            out.shape != layout.shape or not out.flags.c_contiguous or not out.flags.writeable:
+        raise RatkingError(f"out must be a writable, contiguous float32 array of shape "
+                           f"{layout.shape}")
+    out.fill(0.0)
+    _fill(state, seat, layout, memoryview(out).cast("B").cast("f"))
+    return out
 
 
-def observation(state: State, seat: int | None) -> np.ndarray | None:
+def tensor_buffer(state: State, seat: int | None, layout: Layout | None = None) -> array | None:
+    """A new `array("f")` holding the observation tensor of `seat` (the buffer behind
+    `observation`; environments keep it and hand out copies). `layout`, if the caller has it,
+    is the state's. None if the game has none."""
+    if layout is None:
+        layout = _layout_of(state)
+        if layout is None:
+            return None
+    buf = array("f", layout._zeros)
+    _fill(state, seat, layout, buf)
+    return buf
+
+
+def _layout_of(state: State) -> Layout | None:
+    """The state's tensor layout, None if its game has no tensor (or no encoder for it)."""
+    game = state.game
+    layout = game._spaces.get(("layout", state.players)) or \
+        observation_layout(game, state.players)
+    if layout is None or (game.encode_state is None and game.encode_view is None):
+        return None
+    return layout
+
+
+def _fill(state: State, seat: int | None, layout: Layout, out: Any) -> None:
+    game = state.game
+    encode = game.encode_state
+    if encode is None:
+        game.encode_view(state.view(seat), layout, out)
+        return
+    if seat is not None and (seat.__class__ is not int or not 0 <= seat < state.players):
+        state._check_seat(seat)  # raises, with the kernel's message
+    encode(state, seat, layout, out)
+
+
+def view_observation(state: State, seat: int | None) -> np.ndarray | None:
+    """The reference tensor, `encode_view(view(seat))`: what `observation` must equal bit for
+    bit (a game's `encode_state` is the fast way to the same array). None if none."""
     game = state.game
     layout = observation_layout(game, state.players)
     if layout is None or game.encode_view is None:
         return None
-    view = state.view(seat)
     out = layout.blank()
-    game.encode_view(view, layout, out)
+    game.encode_view(state.view(seat), layout, out)
     return np.frombuffer(out, dtype=np.float32)

@@ -8,6 +8,8 @@ event log and who may see what, cloning, determinization, records and JSON.
 
 from __future__ import annotations
 
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .action import Action
@@ -22,6 +24,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 STATE_FORMAT = "ratking-state/1"
+
+
+@cache
+def _spaces() -> ModuleType:
+    """core/spaces.py, imported on first use (it needs numpy, which only learning agents
+    need), then at the cost of a cached call (an import statement costs a microsecond)."""
+    from . import spaces
+
+    return spaces
 
 
 class State:
@@ -142,16 +153,13 @@ class State:
     def action_mask(self) -> np.ndarray | None:
         """Bools over `game.action_space(players)`, True for each legal action now (all False
         once over); None if the game has no action space."""
-        from .spaces import action_mask
+        return _spaces().action_mask(self)
 
-        return action_mask(self)
-
-    def observation(self, seat: int | None) -> np.ndarray | None:
-        """A float32 array of `game.observation_shape(players)` built from `view(seat)` alone;
+    def observation(self, seat: int | None, out: np.ndarray | None = None) -> np.ndarray | None:
+        """A float32 array of `game.observation_shape(players)` holding what `view(seat)`
+        holds (core/spaces.py); written into `out` if given (a float32 array of that shape);
         None if the game has no observation tensor."""
-        from .spaces import observation
-
-        return observation(self, seat)
+        return _spaces().observation(self, seat, out)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-able dict of everything `seat` may know; None is a spectator."""

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..core import Game, RatkingError, State, make
-from ..core.spaces import ActionSpace, Layout, observation
+from ..core.spaces import ActionSpace, Layout, legal_list, tensor_buffer
 
 
 class Spec:
@@ -27,32 +27,39 @@ class Spec:
 
 
 class Observations:
-    """An environment's observation tensors, each built once per state and seat.
+    """An environment's observation tensors, each built once per state and seat, and its
+    action masks, all handed out as new arrays (a caller may change or keep its own).
 
-    A tensor comes from `view(seat)` (core/spaces.py), which costs several decisions, and an
-    environment may be asked for the same one again before the state changes (an agent's
-    `observe` and `last`, an illegal action answered with the same observation). The state
-    changes only by `apply`, which lengthens its history, so the history's length tells
-    versions of one state apart. Each caller gets its own copy.
+    An environment may be asked for the same tensor again before the state changes (an
+    agent's `observe` and `last`, an illegal action answered with the same observation). The
+    state changes only by `apply`, which counts its steps, so the count tells versions of one
+    state apart. A tensor is kept as the encoder's buffer and each call copies it into a new
+    array, which costs no more than wrapping it. A mask is read from the kernel's own list of
+    legal actions, which it keeps until the next `apply`.
     """
 
-    __slots__ = ("_state", "_steps", "_tensors")
+    __slots__ = ("_state", "_steps", "_tensors", "layout", "space")
 
-    def __init__(self) -> None:
+    def __init__(self, spec: Spec) -> None:
+        self.space = spec.space
+        self.layout = spec.layout
         self._state: State | None = None
         self._steps = -1
-        self._tensors: dict[int | None, np.ndarray] = {}
+        self._tensors: dict[int | None, Any] = {}
 
     def get(self, state: State, seat: int | None) -> np.ndarray:
-        steps = len(state.history)
-        if state is not self._state or steps != self._steps:
-            self._state, self._steps, self._tensors = state, steps, {}
-        else:
-            found = self._tensors.get(seat)
-            if found is not None:
-                return found.copy()
-        tensor = self._tensors[seat] = observation(state, seat)
-        return tensor.copy()
+        """The observation tensor of `seat` (float32)."""
+        if state is not self._state or state.steps != self._steps:
+            self._state, self._steps, self._tensors = state, state.steps, {}
+        buf = self._tensors.get(seat)
+        if buf is None:
+            buf = self._tensors[seat] = tensor_buffer(state, seat, self.layout)
+        return np.frombuffer(bytearray(buf), dtype=np.float32)
+
+    def mask(self, state: State) -> np.ndarray:
+        """The action mask of the seat to move (int8: 1 for a legal action; all 0 once the
+        game is over)."""
+        return np.frombuffer(self.space.flags(legal_list(state)), dtype=np.int8)
 
 
 def render_text(state: State, width: int = 100) -> str:

@@ -68,7 +68,7 @@ class RatkingGymEnv(gymnasium.Env):
         self.seat = 0 if seat is None else seat
         self.game_state: State | None = None
         self.bots: dict[int, Any] = {}
-        self._observations = Observations()
+        self._observations = Observations(spec)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -113,12 +113,8 @@ class RatkingGymEnv(gymnasium.Env):
             state.apply(bots[state.to_move].choose(state))
 
     def _info(self) -> dict[str, Any]:
-        state = self.game_state
-        if state.over:
-            mask = np.zeros(len(self.space), np.int8)
-        else:
-            mask = self.space.mask(state.legal_actions()).view(np.int8)
-        return {"action_mask": mask, "seat": self.seat}
+        # all zeros once the game is over
+        return {"action_mask": self._observations.mask(self.game_state), "seat": self.seat}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as bools (the name masked-PPO implementations look for)."""

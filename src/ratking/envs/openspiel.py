@@ -21,9 +21,11 @@ strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of
 Observation tensors are ratking's observation tensors; the observation string is the seat's
 view as JSON. The information-state string is perfect recall: everything the seat was told
 (its events, its own secrets included) and its current view, digested. The information-state
-tensor is the observation tensor: a view already holds what a seat knows of its hidden cards
-and of the public past, but not the full sequence of events. `resample_from_infostate` is
-ratking's `determinize`.
+tensor is the observation tensor, so it knows only what the view shows: not the sequence of
+events, and in Rat-a-Tat Roll without the memory aid not even the cards the seat was shown
+(the view shows no face-down value then; the information-state string remembers them, and
+`memory_aid=True` puts them in both tensors). `resample_from_infostate` is ratking's
+`determinize`.
 """
 
 from __future__ import annotations

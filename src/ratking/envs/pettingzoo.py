@@ -61,7 +61,7 @@ class RatkingEnv(AECEnv):
         self._no_mask = np.zeros(len(self.space), np.int8)
         self._no_mask.flags.writeable = False
         self._rng: random.Random | None = None
-        self._observations = Observations()
+        self._observations = Observations(spec)
         self.game_state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -87,11 +87,12 @@ class RatkingEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.game_state
         seat = self._seat[agent]
+        observations = self._observations
         if not state.over and state.to_move == seat:
-            mask = self.space.mask(state.legal_actions()).view(np.int8)
+            mask = observations.mask(state)
         else:
             mask = self._no_mask.copy()
-        return {"observation": self._observations.get(state, seat), "action_mask": mask}
+        return {"observation": observations.get(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play action number `action` for the selected agent (None once it is done).

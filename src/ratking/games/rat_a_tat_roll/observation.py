@@ -19,14 +19,19 @@ from ...core.spaces import (
     add_turn,
     encode_ending,
     encode_turn,
+    scale,
     scaled,
     seat_words,
+    set_flags,
+    write_ending,
+    write_turn,
 )
 from .components import FACE_NAMES
-from .phases import PHASE_NAMES
+from .phases import PHASE_NAMES, SWAP_WITH, TIE
 
 if TYPE_CHECKING:
     from .game import RatATatRoll
+    from .state import RollState
 
 VALUES = 10  # card values 0 to 9
 CARD_FEATURES = 2 + VALUES  # present, unknown, value one-hot
@@ -59,6 +64,9 @@ def layout(game: RatATatRoll, players: int) -> Layout:
     hand = game.cards_needed(players) + 1
     regions = len(game.board.colours)
     lay = Layout()
+    # for encode_state: the scaled counts, by lookup
+    lay.lookup.update(pile=scale(len(game.values)), tokens=scale(r.total_tokens),
+                      turns_left=scale(players))
     add_turn(lay, players, PHASE_NAMES)
     lay.add("pawn", game.board.size, "one-hot: the pawn's space on the ring")
     lay.add("regions", regions * (VALUES + 1),
@@ -133,6 +141,68 @@ def encode(game: RatATatRoll, v: dict[str, Any], lay: Layout, out) -> None:
             base += CARD_FEATURES
         out[block + tokens] = scaled(entry["tokens"], total)
         if entry["complete"]:
+            out[block + tokens + 1] = 1.0
+
+
+def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout, out) -> None:
+    """`encode` of `view(s, seat)`, read from the state: a face-down card's value shows only
+    as the view shows it (the game is over, or the memory aid and `seat` was shown it).
+    Phases, faces and regions are numbered in the view's order, so their codes are their
+    places in the tensor."""
+    at = lay.at
+    r = game.rules
+    values = game.values
+    tokens_scale = lay.lookup["tokens"]
+    players = s.players
+    over = s.over
+    phase = s.phase
+    if not over:
+        write_turn(lay, out, seat, s.to_move, players, phase)
+    out[at["pawn"] + s.pawn] = 1.0
+    base = at["regions"]
+    for c in s.faceup:
+        out[base + (VALUES if c < 0 else values[c])] = 1.0
+        base += VALUES + 1
+    out[at["draw_pile"]] = lay.lookup["pile"][len(s.pile)]
+    out[at["token_pool"]] = tokens_scale[s.pool]
+    base = at["dice"] - 1
+    sides = r.dice_sides
+    for face in s.dice:
+        out[base + face] = 1.0
+        base += sides
+    if s.wild >= 0:
+        out[at["wild"] + s.wild] = 1.0
+    if phase == TIE:
+        set_flags(out, at["tie"], s.choices)
+    elif phase == SWAP_WITH and not over:
+        out[at["offered"] + s.choices[0]] = 1.0
+    if s.final_left > 0:
+        out[at["final_round"]] = 1.0
+        out[at["final_round"] + 1] = lay.lookup["turns_left"][s.final_left]
+    write_ending(lay, out, s.round, r.max_rounds, over)
+    first = at["seat0.cards"]
+    stride = at["seat1.cards"] - first
+    tokens = at["seat0.tokens"] - first
+    # the cards whose values show: all once over, the ones `seat` was shown with the memory
+    # aid, none otherwise
+    shown = -1 if over else (s.knows(seat) if r.memory_aid else 0)
+    start = 0 if seat is None else seat
+    hands = s.hands
+    held = s.tokens
+    need = s.need
+    for k in range(players):
+        p = (start + k) % players  # seat_order: the observer first
+        hand = hands[p]
+        block = base = first + k * stride
+        for c in hand:
+            out[base] = 1.0
+            if shown >> c & 1:
+                out[base + 2 + values[c]] = 1.0
+            else:
+                out[base + 1] = 1.0
+            base += CARD_FEATURES
+        out[block + tokens] = tokens_scale[held[p]]
+        if len(hand) >= need:
             out[block + tokens + 1] = 1.0
 
 

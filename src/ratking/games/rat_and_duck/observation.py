@@ -12,12 +12,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
-from ...core.spaces import Layout, add_ending, add_turn, encode_ending, encode_turn, scaled
-from .params import ROLE_NAMES, TEAM_NAMES
+from ...core.spaces import (
+    Layout,
+    add_ending,
+    add_turn,
+    encode_ending,
+    encode_turn,
+    scale,
+    scaled,
+    write_ending,
+    write_turn,
+)
+from .params import DISSENT, ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import RatAndDuck
+    from .state import DuckState
 
 WANTED_MOST = 10  # a wanted level read as 1 in the tensor
 
@@ -38,7 +49,9 @@ def layout(game: RatAndDuck, players: int) -> Layout:
     lay = Layout()
     lay.lookup.update(place={slug: p for p, slug in enumerate(city.slugs)},
                       name={name: p for p, name in enumerate(city.names)},
-                      unit={key: u for u, key in enumerate(game.unit_keys)})
+                      unit={key: u for u, key in enumerate(game.unit_keys)},
+                      # for encode_state: the scaled counts written per place and per unit
+                      unrest=scale(game.rules.max_unrest), wanted=scale(WANTED_MOST))
     lay.add("team", 2, "one-hot: the observer's team (" + ", ".join(TEAM_NAMES) + ")")
     add_turn(lay, players, PHASE_NAMES, "the active unit's turn state")
     lay.add("active", units, "one-hot: the unit whose turn it is")
@@ -116,6 +129,71 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     out[base + 1] = scaled(v["total_unrest"], r.unrest_to_win)
     out[base + 2] = scaled(v["released"], civilians)
     encode_ending(v, lay, out)
+
+
+def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
+                 out) -> None:
+    """`encode` of `view(s, seat)`, read from the state: the government's location cards
+    only for a government seat. Places, units, roles, teams and phases are numbered in the
+    view's order (a civilian place's grid cell is row * columns + column), so their codes are
+    their places in the tensor."""
+    at = lay.at
+    city = game.city
+    r = game.rules
+    places, civilians, units = city.size, city.civilian, game.unit_count
+    players = s.players
+    over = s.over
+    if seat is not None:
+        out[at["team"] + game.seat_teams(players)[seat]] = 1.0
+    if not over:
+        write_turn(lay, out, seat, s.to_move, players, s.phase)
+        out[at["active"] + s.active] = 1.0
+    base = at["places"]
+    cells = city.rows * city.columns
+    unrest = s.unrest
+    unrest_scale = lay.lookup["unrest"]
+    for p, cell in enumerate(s.layout.cell_of[:civilians]):
+        out[base + cell] = 1.0
+        if unrest[p]:
+            out[base + cells] = unrest_scale[unrest[p]]
+        base += cells + 1
+    base = at["units"]
+    owners = game.owners(players)
+    pos, wanted, played = s.pos, s.wanted, s.played
+    wanted_scale = lay.lookup["wanted"]
+    for u, role in enumerate(game.roles):
+        out[base + pos[u]] = 1.0
+        out[base + places + role] = 1.0
+        if role == DISSENT:
+            out[base + places + 3] = wanted_scale[wanted[u]]
+        if played >> u & 1:
+            out[base + places + 4] = 1.0
+        if owners[u] == seat:
+            out[base + places + 5] = 1.0
+        base += places + 6
+    first = at["civilians"]
+    width = 1 + places + units
+    civ_at, link = s.civ_at, s.link
+    for c in s.civs:
+        base = first + c * width
+        out[base] = 1.0
+        out[base + 1 + civ_at[c]] = 1.0
+        if link[c] >= 0:
+            out[base + 1 + places + link[c]] = 1.0
+    out[at["cards"]] = scaled(len(s.held), r.max_location_cards)
+    out[at["cards"] + 1] = scaled(len(s.deck), civilians)
+    if s.sees_cards(seat):
+        base = at["held"]
+        for c in s.held:
+            out[base + c] = 1.0
+    base = at["used"]
+    for c in s.used:
+        out[base + c] = 1.0
+    base = at["progress"]
+    out[base] = scaled(s.biosci, r.bio_sci_to_win)
+    out[base + 1] = scaled(sum(unrest), r.unrest_to_win)
+    out[base + 2] = scaled(s.released, civilians)
+    write_ending(lay, out, s.round, r.max_rounds, over)
 
 
 ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}

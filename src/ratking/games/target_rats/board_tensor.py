@@ -9,16 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.spaces import Layout, scaled, seat_order
+from ...core.spaces import Layout, Lookup, scale, scaled, seat_order
+from ...core.state import State
 from .board import Board
 
 FACTION_FEATURES = 4  # rats, fed rats, at home, Da Big Cheese
 
 
-def add_board(lay: Layout, b: Board, players: int) -> None:
+def add_board(lay: Layout, b: Board, players: int, max_rats: int) -> None:
     """Declare the shared slices: rats per space, the Exterminator, each faction's counts."""
     lay.lookup["space"] = {space_id: sp for sp, space_id in enumerate(b.ids)}
     lay.lookup["homes"] = {b.ids[h]: k for k, h in enumerate(b.homes)}
+    # for write_board: a group's share of max_rats as encode_board works it out, and the
+    # faction counts scaled
+    unit = 1.0 / max_rats
+    lay.lookup["group_share"] = Lookup(lambda n: min(1.0, n * unit), max_rats)
+    lay.lookup["rats_scale"] = scale(max_rats)
     lay.add("rats", b.size * players * 2,
             "per space (S0..S23, U0..U11, RC, H0..H3), per faction relative to the observer: "
             "its unfed rats there / max_rats, then its fed rats there / max_rats")
@@ -64,6 +70,46 @@ def encode_board(v: dict[str, Any], lay: Layout, out, max_rats: int) -> None:
         out[base + 2] = scaled(home_rats(entry, v, space), max_rats)
         out[base + 3] = 1.0 if entry["cheese"] else 0.0
         base += FACTION_FEATURES
+
+
+def write_board(s: State, seat: int | None, lay: Layout, out) -> None:
+    """`encode_board`, read from a state of either game: its `rats` (per seat, a code
+    space * 2 + fed per rat), `nests`, `ext` and `cheese`. Spaces and home nests are numbered
+    as in the view, so their codes are their places in the tensor."""
+    at = lay.at
+    homes = s.game.board.homes
+    players = s.players
+    stride = 2 * players
+    share = lay.lookup["group_share"]
+    rats_scale = lay.lookup["rats_scale"]
+    nests = at["nests"]
+    first = at["rats"]
+    base = at["factions"]
+    start = 0 if seat is None else seat
+    cheese = s.cheese
+    for k in range(players):
+        p = (start + k) % players  # seat_order: the observer first
+        codes = s.rats[p]
+        nest = s.nests[p]
+        home = homes[nest]
+        fed = at_home = 0
+        for c in set(codes):
+            n = codes.count(c)
+            # unfed rats at first + 2k + space * stride, fed ones next to them
+            out[first + 2 * k + (c >> 1) * stride + (c & 1)] = share[n]
+            if c & 1:
+                fed += n
+            if c >> 1 == home:
+                at_home += n
+        out[nests + k * len(homes) + nest] = 1.0
+        out[base] = rats_scale[len(codes)]
+        out[base + 1] = rats_scale[fed]
+        out[base + 2] = rats_scale[at_home]
+        if cheese == p:
+            out[base + 3] = 1.0
+        base += FACTION_FEATURES
+    if s.ext >= 0:
+        out[at["exterminator"] + s.ext] = 1.0
 
 
 def home_rats(faction: dict[str, Any], v: dict[str, Any], space: dict[str, int]) -> int:

@@ -17,16 +17,20 @@ from ...core.spaces import (
     add_turn,
     encode_ending,
     encode_turn,
+    scale,
     scaled,
     seat_order,
     seat_words,
+    write_ending,
+    write_turn,
 )
-from .components import ANY
-from .phases import PHASE_NAMES
+from .components import ANY, PLACEHOLDER
+from .phases import KEEP, PHASE_NAMES, TEAM
 from .rules import NO_COPY, TOKEN
 
 if TYPE_CHECKING:
     from .game import YouDirtyRat
+    from .state import RatState
 
 NIGHTS = 3
 MASTERMIND_DRAW = 3  # the Mastermind draws three Specialists
@@ -70,6 +74,11 @@ def layout(game: YouDirtyRat, players: int) -> Layout:
     heists = len(d.heists)
     lay = Layout()
     lay.lookup["heist_index"] = {h.name: h.index for h in d.heists}
+    # for encode_state: per heist its place in the tensor; per chain its heists, top first
+    lay.lookup["heist_slot"] = [lay.lookup["heist_index"][h.name] for h in d.heists]
+    lay.lookup["chains"] = [[h.index for h in d.heists if h.chain == c]
+                            for c in range(len(d.chains))]
+    lay.lookup["hand_scale"] = scale(HAND_MOST)
     add_turn(lay, players, PHASE_NAMES)
     lay.add("stash", 1, "cash in the Town Stash / all the cash of the game")
     lay.add("deck", 1, "Specialists left in the deck / Specialists in play")
@@ -154,9 +163,79 @@ def encode(game: YouDirtyRat, v: dict[str, Any], lay: Layout, out) -> None:
 
 
 def _count(out, base: int, cards: list[dict[str, Any]], card_type, unit: float) -> None:
+    """Count each card (of a view) at its type (see `_count_ids`)."""
+    _count_ids(out, base, [card["id"] for card in cards], card_type, unit)
+
+
+def _count_ids(out, base: int, cards: list[int], card_type, unit: float) -> None:
     """Count each card at its type, read as at most 1 (the Ringleaders of several seats can
-    meet in one pile)."""
-    for card in cards:
-        i = base + card_type[card["id"]]
+    meet in one pile). Counts add up in the tensor itself, one card at a time, whichever
+    encoder writes them, so both round alike."""
+    for c in cards:
+        i = base + card_type[c]
         x = out[i] + unit
         out[i] = x if x < 1.0 else 1.0
+
+
+def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
+                 out) -> None:
+    """`encode` of `view(s, seat)`, read from the state: a hand only for its own seat, the
+    Mastermind's drawn cards only for the seat that keeps one. Phases are numbered in the
+    view's order, so their codes are their places in the tensor."""
+    at = lay.at
+    d = game.deck
+    card_type = d.card_type
+    types = len(d.types)
+    players = s.players
+    over = s.over
+    phase = s.phase
+    unit = 1.0 / d.copies
+    total = total_money(game, players)
+    if not over:
+        write_turn(lay, out, seat, s.to_move, players, phase)
+    out[at["stash"]] = scaled(s.stash, total)
+    out[at["deck"]] = scaled(len(s.deck), d.ringleader - len(removed_cards(game, players)))
+    _count_ids(out, at["discard"], s.discard, card_type, unit)
+    _count_ids(out, at["removed"], s.removed, card_type, unit)
+    base = at["heists"]
+    tops = s.tops
+    for c, members in enumerate(lay.lookup["chains"]):
+        top = tops[c]
+        if top >= 0:
+            out[base + 2 * top + 1] = 1.0
+            for h in members[members.index(top):]:
+                out[base + 2 * h] = 1.0
+    if not over:
+        if phase == TEAM:
+            out[at["committing"] + s.heist] = 1.0
+        elif phase == KEEP and seat == s.to_move and s.drawn:
+            _count_ids(out, at["drawn"], s.drawn, card_type, 1.0 / MASTERMIND_DRAW)
+    out[at["drawn_count"]] = scaled(len(s.drawn), MASTERMIND_DRAW)
+    write_ending(lay, out, s.round, game.rules.max_rounds, over)
+    slot = lay.lookup["heist_slot"]
+    hand_scale = lay.lookup["hand_scale"]
+    first = at["seat0.money"]
+    stride = at["seat1.money"] - first  # the seat blocks are alike and follow each other
+    start = 0 if seat is None else seat
+    for k in range(players):
+        p = (start + k) % players  # seat_order: the observer first
+        block = first + k * stride
+        hand = s.hands[p]
+        out[block] = scaled(s.money[p], total)
+        out[block + 1] = hand_scale[len(hand)]
+        if p == seat:
+            _count_ids(out, block + 2, hand, card_type, unit)
+        base = block + 2 + types
+        for night in s.nights[p]:
+            for c in night:
+                if c == PLACEHOLDER:
+                    out[base + types] = 1.0
+                else:
+                    i = base + card_type[c]
+                    x = out[i] + unit
+                    out[i] = x if x < 1.0 else 1.0
+            base += types + 1
+        _count_ids(out, base, s.refresh[p], card_type, unit)
+        base += types
+        for h in s.won[p]:
+            out[base + slot[h]] = 1.0

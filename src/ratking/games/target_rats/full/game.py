@@ -56,6 +56,7 @@ class TargetRats(Game):
     action_catalogue = observation.actions
     tensor_layout = observation.layout
     encode_view = observation.encode
+    encode_state = observation.encode_state
     metrics = staticmethod(metrics.measure)
     levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
     evaluate = staticmethod(evaluate.evaluate)

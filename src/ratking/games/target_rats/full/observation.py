@@ -7,6 +7,7 @@ the two draw piles, is not in the view and so not in the tensor.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
@@ -17,16 +18,38 @@ from ....core.spaces import (
     encode_ending,
     encode_turn,
     relative,
+    scale,
     scaled,
     seat_order,
+    set_flags,
+    write_ending,
+    write_turn,
 )
-from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
+from ..board_tensor import add_board, add_spaces, encode_board, set_spaces, write_board
 from ..seats import NESTS
+from .acting import retreat_places, spawn_places
 from .cards import DECKS
-from .phases import AUTO, TASK_NAMES
+from .fights import push_choices
+from .phases import (
+    AUTO,
+    EXT,
+    FOOD,
+    ITEM,
+    KEEP,
+    NEST0,
+    PUSH,
+    RELOCATE,
+    RETREAT,
+    SEWER,
+    SPAWN,
+    TASK_NAMES,
+    TOKEN,
+    USE,
+)
 
 if TYPE_CHECKING:
     from .game import TargetRats
+    from .state import FullState
 
 DECISIONS = tuple(TASK_NAMES[code] for code in sorted(TASK_NAMES) if code < AUTO)
 CHOICES = ("keep", "item", "push", "spawn", "retreat", "token", "ext", "use")
@@ -66,8 +89,11 @@ def layout(game: TargetRats, players: int) -> Layout:
     lay = Layout()
     lay.lookup["card"] = {t.id: i for i, t in enumerate(cs.types)}
     lay.lookup["item"] = {cs.types[i].id: k for k, i in enumerate(items)}
+    # for encode_state: per card, its held item's place in the tensor; nest tokens scaled
+    lay.lookup["item_slot"] = [lay.lookup["item"].get(cs.types[t].id) for t in cs.type_of]
+    lay.lookup["nests_scale"] = scale(game.rules.max_nests)
     add_turn(lay, players, DECISIONS, "the decision")
-    add_board(lay, b, players)
+    add_board(lay, b, players, game.rules.max_rats)
     lay.add("tokens", b.size * (len(TOKENS) + players),
             "per space: its token one-hot (food source, sewer entrance, nest), then the nest's "
             "faction one-hot, relative to the observer")
@@ -169,5 +195,119 @@ def encode(game: TargetRats, v: dict[str, Any], lay: Layout, out) -> None:
     encode_ending(v, lay, out)
 
 
+def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, out) -> None:
+    """`encode` of `view(s, seat)`, read from the state (the order of the draw piles, the only
+    hidden information, is not read). Spaces, card types and decks are numbered in the view's
+    order, so their codes are their places in the tensor."""
+    at = lay.at
+    r = game.rules
+    cs = game.cards
+    type_of = cs.type_of
+    players = s.players
+    over = s.over
+    max_rats = r.max_rats
+    start = 0 if seat is None else seat
+    if not over:
+        write_turn(lay, out, seat, s.to_move, players, DECISION_INDEX[s.tasks[-1][0]])
+    write_board(s, seat, lay, out)
+    width = len(TOKENS) + players
+    first = at["tokens"]
+    token = s.token
+    for sp in compress(range(len(token)), token):
+        tok = token[sp]
+        base = first + sp * width
+        if tok >= NEST0:
+            out[base + TOKEN_INDEX["nest"]] = 1.0
+            out[base + len(TOKENS) + (tok - NEST0 - start) % players] = 1.0
+        else:
+            out[base + TOKEN_SLOT[tok]] = 1.0
+    item_slot = lay.lookup["item_slot"]
+    nests_scale = lay.lookup["nests_scale"]
+    width = 3 + len(lay.lookup["item"])
+    base = at["faction_items"]
+    for k in range(players):
+        p = (start + k) % players  # seat_order: the observer first
+        block = base + k * width
+        out[block] = nests_scale[token.count(NEST0 + p)]
+        if s.item_ready[p]:
+            out[block + 1] = 1.0
+        if s.pending_win == p:
+            out[block + 2] = 1.0
+        if s.item[p] >= 0:
+            out[block + 3 + item_slot[s.item[p]]] = 1.0
+    types = len(cs.types)
+    piles = ((s.surface_deck, s.surface_discard), (s.under_deck, s.under_discard))
+    for d, (pile, used) in enumerate(piles):
+        size = cs.totals[d]
+        out[at["decks"] + 2 * d] = scaled(len(pile), size)
+        out[at["decks"] + 2 * d + 1] = scaled(len(used), size)
+        if used:
+            out[at["discard_tops"] + d * types + type_of[used[-1]]] = 1.0
+    out[at["turn"]] = scaled(s.groups_left, r.base_groups + r.max_nests)
+    if s.grp_path and not over:
+        rats = s.rats[s.turn]
+        fed = sum([rats[i] & 1 for i in s.grp_idx])
+        out[at["group"]] = scaled(fed, max_rats)
+        out[at["group"] + 1] = scaled(len(s.grp_idx) - fed, max_rats)
+        out[at["group"] + 2] = scaled(s.grp_steps, r.move_range)
+        out[at["group_from"] + s.grp_path[0]] = 1.0
+        set_flags(out, at["group_path"], s.grp_path)
+    set_flags(out, at["action_spaces"], s.action_spaces)
+    set_flags(out, at["done_spaces"], s.done_spaces)
+    if not over and s.tasks:
+        _choice(s, lay, out)
+    fight = s.last_fight
+    if fight is not None:
+        out[at["fight"] + fight["space"]] = 1.0
+        base = at["fight_sides"]
+        winner = fight["winner"]
+        for side, rats in fight["sides"].items():
+            k = base + 3 * ((int(side) - start) % players)
+            out[k] = scaled(rats, max_rats)
+            if winner == int(side):
+                out[k + 1] = 1.0
+        for side, lost in fight["killed"].items():
+            out[base + 3 * ((int(side) - start) % players) + 2] = scaled(lost, max_rats)
+    write_ending(lay, out, s.round, r.max_rounds, over)
+
+
+def _choice(s: FullState, lay: Layout, out) -> None:
+    """The choice slices from the task on top of the stack, as the view's `choice` shows it."""
+    top = s.tasks[-1]
+    code = top[0]
+    cards: Any = ()
+    spaces: Any = ()
+    if code == KEEP:
+        kind, cards, spaces = "keep", top[3:], (top[2],)
+    elif code == ITEM:
+        kind, cards = "item", (s.item[top[1]], top[2])
+    elif code == PUSH:
+        kind, spaces = "push", push_choices(s, top[1], top[2], top[3], top[4])
+    elif code == SPAWN:
+        kind, spaces = "spawn", spawn_places(s, top[1])
+    elif code == RETREAT:
+        kind, spaces = "retreat", retreat_places(s, top[1], top[2])
+    elif code == TOKEN:
+        kind, spaces = "token", (top[2],)
+    elif code == RELOCATE:
+        kind, spaces = "token", [x for x, t in enumerate(s.token) if t == top[3] and x != top[2]]
+    elif code == EXT:
+        kind, spaces = "ext", top[2:]
+    elif code == USE:
+        kind, cards = "use", (s.item[top[1]],)
+    else:
+        return
+    at = lay.at
+    out[at["choice"] + CHOICE_INDEX[kind]] = 1.0
+    base = at["choice_cards"]
+    type_of = s.game.cards.type_of
+    for c in cards:
+        out[base + type_of[c]] = 1.0
+    set_flags(out, at["choice_spaces"], spaces)
+
+
 CHOICE_INDEX = {name: i for i, name in enumerate(CHOICES)}
 TOKEN_INDEX = {name: i for i, name in enumerate(TOKENS)}
+TOKEN_SLOT = {FOOD: TOKEN_INDEX["food"], SEWER: TOKEN_INDEX["sewer"]}
+DECISION_INDEX = {code: DECISIONS.index(name) for code, name in TASK_NAMES.items()
+                  if code < AUTO}

@@ -9,14 +9,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
-from ....core.spaces import Layout, add_ending, add_turn, encode_ending, encode_turn, scaled
+from ....core.spaces import (
+    Layout,
+    add_ending,
+    add_turn,
+    encode_ending,
+    encode_turn,
+    scaled,
+    set_flags,
+    write_ending,
+    write_turn,
+)
 from ..board import HOME
-from ..board_tensor import add_board, add_spaces, encode_board, set_spaces
+from ..board_tensor import add_board, add_spaces, encode_board, set_spaces, write_board
 from ..seats import NESTS
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import TargetRatsSimplified
+    from .state import RatsState
 
 SIDES = 6
 
@@ -48,7 +59,7 @@ def layout(game: TargetRatsSimplified, players: int) -> Layout:
     r = game.rules
     lay = Layout()
     add_turn(lay, players, PHASE_NAMES)
-    add_board(lay, b, players)
+    add_board(lay, b, players, r.max_rats)
     add_spaces(lay, b, "dumpsters", "per space: 1 if a dumpster stands there")
     lay.add("dice", (r.dice + r.cheese_dice) * SIDES,
             "per die rolled this turn (in order): its face one-hot")
@@ -84,3 +95,31 @@ def encode(game: TargetRatsSimplified, v: dict[str, Any], lay: Layout, out) -> N
     encode_ending(v, lay, out)
 
 
+
+
+def encode_state(game: TargetRatsSimplified, s: RatsState, seat: int | None, lay: Layout,
+                 out) -> None:
+    """`encode` of `view(s, seat)`, read from the state (nothing is hidden in this game).
+    Spaces and phases are numbered in the view's order, so their codes are their places in
+    the tensor."""
+    at = lay.at
+    r = game.rules
+    over = s.over
+    if not over:
+        write_turn(lay, out, seat, s.to_move, s.players, s.phase)
+    write_board(s, seat, lay, out)
+    set_flags(out, at["dumpsters"], s.dumpsters)
+    base = at["dice"] - 1
+    for face in s.dice:
+        out[base + face] = 1.0
+        base += SIDES
+    out[at["pool"]] = scaled(s.pool, (r.dice + r.cheese_dice) * SIDES)
+    if s.target:
+        out[at["pool"] + 1] = 1.0
+    if s.mover >= 0 and not over:
+        code = s.rats[s.to_move][s.mover]
+        out[at["mover"] + (code >> 1)] = 1.0
+        if code & 1:
+            out[at["mover"] + game.board.size] = 1.0
+        set_flags(out, at["path"], s.path)
+    write_ending(lay, out, s.round, r.max_rounds, over)

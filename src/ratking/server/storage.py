@@ -6,6 +6,7 @@ before anyone is told of it, and a server killed at any moment restarts where it
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import time
@@ -453,9 +454,24 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the database to the newest schema (Alembic), as the server starts."""
+    """Bring the database to the newest schema (Alembic), as the server starts.
+
+    On PostgreSQL several processes (workers, machines) may start at once on one schema: the
+    upgrade runs under a transaction-level advisory lock keyed on the database and schema, so
+    one process migrates and the others wait, then find the schema current."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            where = connection.execute(text(
+                "SELECT current_database() || '/' || coalesce(current_schema(), '')")).scalar_one()
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": lock_key("migrate", where)})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def lock_key(purpose: str, where: str) -> int:
+    """A PostgreSQL advisory lock's key (a signed 64-bit number) for `purpose` at `where`."""
+    digest = hashlib.sha256(f"ratking:{purpose}:{where}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)

@@ -76,9 +76,8 @@ def check_record(server, table_id, stored):
 
 
 def test_two_servers_share_tables_people_and_bots(postgres):
-    a = Server(postgres, free_port(), bot_delay=0.02, **FAST)
-    b = Server(postgres, free_port(), bot_delay=0.02, **FAST)
-    try:
+    with Server(postgres, free_port(), bot_delay=0.02, **FAST) as a, \
+            Server(postgres, free_port(), bot_delay=0.02, **FAST) as b:
         bot_tables = [create(s, ["bot", "bot", "random"]) for s in (a, b, a, b)]
         people = [create(s, ["human", "human", "bot"]) for s in (a, b)]
         with ThreadPoolExecutor(12) as pool:
@@ -102,15 +101,13 @@ def test_two_servers_share_tables_people_and_bots(postgres):
             assert last["version"] == stored[last["table"]["id"]][0]
         for versions, _last in seen[:6:3]:  # the people saw every move of theirs and more
             assert len(versions) > 4
-    finally:
-        a.kill()
-        b.kill()
+        a.check()
+        b.check()
 
 
 def test_a_server_that_dies_hands_its_tables_to_the_other(postgres):
-    a = Server(postgres, free_port(), bot_delay=0.05, **FAST)
-    b = Server(postgres, free_port(), bot_delay=0.05, **FAST)
-    try:
+    with Server(postgres, free_port(), bot_delay=0.05, **FAST) as a, \
+            Server(postgres, free_port(), bot_delay=0.05, **FAST) as b:
         tables = [create(a, ["bot", "bot", "bot"]) for _ in range(3)]
         deadline = time.monotonic() + 30
         while min(httpx.get(f"{a.url}/api/tables/{t['id']}").json()["version"]
@@ -123,14 +120,12 @@ def test_a_server_that_dies_hands_its_tables_to_the_other(postgres):
         stored = moves_in(postgres)
         for table in tables:
             check_record(b, table["id"], stored)
-    finally:
-        a.kill()
-        b.kill()
+        b.check()
 
 
 def test_serve_with_workers_on_postgresql(postgres):
-    server = Server(postgres, free_port(), bot_delay=0.02, workers=2, **FAST)
-    try:
+    with Server(postgres, free_port(), bot_delay=0.02, workers=2, **FAST) as server:
+        assert len(server.pids) == 2  # both workers answered, and the server still runs
         tables = [create(server, ["human", "bot"]) for _ in range(4)]
         with ThreadPoolExecutor(8) as pool:
             jobs = [pool.submit(play, server, t["id"], t["seats"][0]["token"], 0)
@@ -141,8 +136,7 @@ def test_serve_with_workers_on_postgresql(postgres):
         for table in tables:
             check_record(server, table["id"], stored)
         assert all(last["result"] for _versions, last in results)
-    finally:
-        server.kill()
+        server.check()  # no worker failed meanwhile (uvicorn would have stopped them all)
 
 
 def test_workers_need_postgresql(tmp_path):
@@ -162,14 +156,11 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
     import sys
 
     db = f"sqlite:///{tmp_path / 'one.db'}"
-    first = Server(db, free_port())
-    try:
+    with Server(db, free_port()):
         done = subprocess.run([sys.executable, "-m", "ratking.cli", "serve", "--db", db,
                                "--port", str(free_port())], capture_output=True, text=True,
                               timeout=60)
         assert done.returncode == 2 and "another ratking server" in done.stdout + done.stderr
-    finally:
-        first.kill()
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -178,9 +169,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_chat_reaches_people_on_another_server(postgres):
     # a chat line stored by one process is announced (NOTIFY) to the other, which passes it
     # on to the people it serves; both write lines in turn, none lost and none doubled
-    a = Server(postgres, free_port(), bot_delay=0.02, **FAST)
-    b = Server(postgres, free_port(), bot_delay=0.02, **FAST)
-    try:
+    with Server(postgres, free_port(), bot_delay=0.02, **FAST) as a, \
+            Server(postgres, free_port(), bot_delay=0.02, **FAST) as b:
         table = create(a, ["human", "human"])
         tokens = [s["token"] for s in table["seats"]]
         with connect(f"{a.ws}/ws/tables/{table['id']}", max_size=None) as on_a, \
@@ -205,6 +195,56 @@ def test_chat_reaches_people_on_another_server(postgres):
                 lines_until(on_b, "b", 2 * i + 2)
                 lines_until(on_a, "a", 2 * i + 2)
         assert seen["a"] == seen["b"] == ["a0", "b0", "a1", "b1", "a2", "b2"]
-    finally:
-        a.kill()
-        b.kill()
+
+
+def one_line_error(done, *parts):
+    """`ratking serve` stopped with exit code 2 and a one-line reason, and never opened."""
+    out = done.stdout + done.stderr
+    assert done.returncode == 2, out
+    assert "Traceback" not in out and "is open at" not in out, out
+    errors = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and all(part in errors[0] for part in parts), out
+
+
+def test_serve_migrates_once_and_a_bad_database_fails_before_any_worker(postgres, tmp_path):
+    import subprocess
+    import sys
+
+    engine = create_engine(postgres)  # a schema stamped by a newer ratking than this one
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)"))
+        conn.execute(text("INSERT INTO alembic_version VALUES ('9999')"))
+    engine.dispose()
+    serve = [sys.executable, "-m", "ratking.cli", "serve", "--port", str(free_port())]
+    done = subprocess.run([*serve, "--db", postgres, "--workers", "2"], capture_output=True,
+                          text=True, timeout=120)
+    one_line_error(done, "cannot bring the database to this version's tables", "9999")
+    garbage = tmp_path / "not-a-database.db"  # one process, on a file that is no database
+    garbage.write_bytes(b"this is not SQLite " * 100)
+    done = subprocess.run([*serve, "--db", f"sqlite:///{garbage}"], capture_output=True,
+                          text=True, timeout=120)
+    one_line_error(done, "cannot bring the database", "not a database")
+
+
+# the supervisor of `ratking serve --workers N`, on workers that cannot start
+FAILING_WORKERS = """
+import sys
+from ratking.server.processes import run_workers
+ok = run_workers("ratking.server.app:app_from_env", 2, host="127.0.0.1", port=int(sys.argv[1]),
+                 log_level="warning")
+sys.exit(0 if ok else 7)
+"""
+
+
+def test_workers_that_cannot_start_stop_the_server_with_a_failure(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "RATKING_DB": f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}"}
+    done = subprocess.run([sys.executable, "-c", FAILING_WORKERS, str(free_port())],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 7, done.stderr  # not 0, as uvicorn.run would have returned
+    assert "Traceback" not in done.stderr
+    reasons = [line for line in done.stderr.splitlines() if "could not start" in line]
+    assert reasons and all("No such file or directory" in line for line in reasons)

@@ -17,6 +17,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from platformdirs import user_data_dir
 from sqlalchemy import (
     JSON,
@@ -396,6 +397,13 @@ class Storage:
                 {index: (seat, by) for index, _, seat, by in rows if by in MADE_FOR})
 
 
+def why(exc: BaseException) -> str:
+    """An error in one line: the database's own first line for a database error (not the SQL
+    and the link SQLAlchemy adds), else the exception's."""
+    lines = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
 def check_url(url: str) -> str | None:
     """Why the tables cannot be kept at `url` (None if they can): a URL SQLAlchemy cannot
     read, a database kind with no driver here, or a database that does not answer. The
@@ -409,8 +417,27 @@ def check_url(url: str) -> str | None:
         with engine.connect():
             pass
     except SQLAlchemyError as exc:
-        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        return f"--db {shown}: cannot reach the database: {reason[0] if reason else exc}"
+        return f"--db {shown}: cannot reach the database: {why(exc)}"
+    finally:
+        engine.dispose()
+    return None
+
+
+def prepare(url: str) -> str | None:
+    """Bring the database at `url` to the newest schema once, before any server process starts
+    (`ratking serve` does, so that N workers find it ready): None, or why not in one line
+    (never with a password)."""
+    shown = url.split("@")[-1] if "@" in url else url
+    try:
+        engine = create_engine(url)
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
+        return f"--db {shown}: {str(exc).splitlines()[0]}"
+    try:
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        migrate(engine)
+    except (SQLAlchemyError, CommandError, OSError) as exc:
+        return f"--db {shown}: cannot bring the database to this version's tables: {why(exc)}"
     finally:
         engine.dispose()
     return None

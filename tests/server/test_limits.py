@@ -154,3 +154,38 @@ def test_a_huge_request_body_is_refused_before_it_is_read(client):
     deep = client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000,
                        headers={"content-type": "application/json"})
     assert deep.status_code in (400, 422)
+
+
+def test_a_burst_of_new_tables_never_passes_the_limits(postgres):
+    # on PostgreSQL each count runs in a thread: without one lock around the count and the
+    # insert, a burst of requests would all count the same and all pass
+    import asyncio
+
+    from ratking.server.rooms import Refused, Rooms
+    from ratking.server.settings import Settings
+    from ratking.server.storage import Storage
+
+    async def burst():
+        storage = Storage(postgres)
+        rooms = Rooms(storage, Settings(create_per_minute=5, max_tables=8, bot_delay=0))
+
+        async def one(client):
+            try:
+                await rooms.create("rat-a-tat-roll", 2, ["human", "human"], {}, None, None,
+                                   None, client)
+            except Refused as exc:
+                return exc.status
+            return 201
+
+        try:
+            one_client = await asyncio.gather(*(one("same") for _ in range(20)))
+            many = await asyncio.gather(*(one(f"client{i}") for i in range(10)))
+            return one_client, many, storage.count_playing()
+        finally:
+            await rooms.close()
+            storage.close()
+
+    one_client, many, playing = asyncio.run(burst())
+    assert sorted(one_client) == [201] * 5 + [429] * 15  # at most 5 a minute from one client
+    assert sorted(many) == [201] * 3 + [503] * 7  # and 8 unfinished tables on the server
+    assert playing == 8

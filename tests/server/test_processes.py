@@ -248,3 +248,98 @@ def test_workers_that_cannot_start_stop_the_server_with_a_failure(tmp_path):
     assert "Traceback" not in done.stderr
     reasons = [line for line in done.stderr.splitlines() if "could not start" in line]
     assert reasons and all("No such file or directory" in line for line in reasons)
+
+
+def summary(server, table_id):
+    answer = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def claimed(server, table_id):
+    return [seat["claimed"] for seat in summary(server, table_id)["seats"]]
+
+
+def take_seat(server, table_id, seat):
+    return httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"seat": seat},
+                      timeout=30)
+
+
+def until(check, what, seconds=30):
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.1)
+
+
+def hello(server, table_id, token):
+    """A person at the table with `token`: the seats the server says they hold."""
+    with connect(f"{server.ws}/ws/tables/{table_id}", max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+        deadline = time.monotonic() + 30
+        while True:
+            assert time.monotonic() < deadline, "no answer to hello"
+            message = full_message(ws, json.loads(ws.recv(timeout=30)))
+            if message["type"] == "error":
+                return message["code"]
+            if message["type"] == "state" and message["you"]:
+                return message["you"]
+
+
+def test_seats_and_rematches_are_decided_once_across_servers(postgres):
+    with Server(postgres, free_port(), bot_delay=0.02, **FAST) as a, \
+            Server(postgres, free_port(), bot_delay=0.02, **FAST) as b:
+        # a seat taken on one server is not given again by the other, which holds the table
+        table = create(a, ["human", "human", "bot"], joinable=True)
+        assert claimed(b, table["id"]) == [True, False, True]  # b has it in memory now
+        taken = take_seat(a, table["id"], 1)
+        assert taken.status_code == 200, taken.text
+        again = take_seat(b, table["id"], 1)
+        assert again.status_code == 409 and "taken" in again.json()["error"]
+        until(lambda: claimed(b, table["id"]) == [True, True, True], "b to hear of it")
+        assert hello(b, table["id"], taken.json()["token"]) == [1]  # the new token works
+        assert hello(b, table["id"], table["seats"][1]["token"]) == "bad-token"  # the old not
+
+        # both servers asked for one seat at the same moment: one of them gives it
+        table = create(b, ["human", "human", "human"], joinable=True)
+        assert claimed(a, table["id"]) == [True, False, False]
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda s: take_seat(s, table["id"], 2), (a, b)))
+        assert sorted(answer.status_code for answer in answers) == [200, 409]
+        winner = next(answer.json()["token"] for answer in answers if answer.status_code == 200)
+        assert hello(a, table["id"], winner) == hello(b, table["id"], winner) == [2]
+
+        # a seat taken by its invite on one server is not offered by the other
+        table = create(a, ["human", "human"], joinable=True)
+        assert claimed(b, table["id"]) == [True, False]
+        assert hello(a, table["id"], table["seats"][1]["token"]) == [1]
+        refused = take_seat(b, table["id"], 1)
+        assert refused.status_code == 409 and "taken" in refused.json()["error"]
+        assert hello(b, table["id"], table["seats"][1]["token"]) == [1]  # the invite still works
+
+        # a rematch asked of both servers at once is one table
+        done = create(a, ["human", "random"], rules={"max_rounds": 1})
+        token = done["seats"][0]["token"]
+        play(a, done["id"], token, 0)
+        assert summary(b, done["id"])["status"] == "over"
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda s: httpx.post(
+                f"{s.url}/api/tables/{done['id']}/rematch", json={"tokens": [token]},
+                timeout=30), (a, b)))
+        assert [answer.status_code for answer in answers] == [200, 200], answers[0].text
+        ids = {answer.json()["id"] for answer in answers}
+        assert len(ids) == 1
+        (rematch,) = ids
+        engine = create_engine(postgres)
+        with engine.connect() as conn:
+            made = conn.execute(text("SELECT count(*) FROM tables WHERE seed != 0 AND "
+                                     "created_at > (SELECT created_at FROM tables "
+                                     "WHERE id = :id)"), {"id": done["id"]}).scalar_one()
+        engine.dispose()
+        assert made == 1  # no second table left behind by the loser
+        for server in (a, b):
+            until(lambda s=server: summary(s, done["id"])["rematch"] == rematch,
+                  "both servers to offer the rematch")
+            assert hello(server, rematch, token) == [0]
+        a.check()
+        b.check()

@@ -3,7 +3,7 @@
 import pytest
 from sqlalchemy import inspect
 
-from ratking.server.storage import MoveConflict, Storage, TableRow, now
+from ratking.server.storage import LimitReached, Limits, MoveConflict, Storage, TableRow, now
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -104,3 +104,31 @@ def test_counts_for_the_limits(storage):
     since = now() - timedelta(seconds=60)
     assert storage.count_created("abc", since) == 2 and storage.count_created("zzz", since) == 0
     assert storage.count_playing() == 3 and storage.count_playing("other") == 1
+    limits = Limits("abc", per_minute=2, per_client=9, total=9)
+    with pytest.raises(LimitReached) as over:
+        storage.create(row("c3"), limits)
+    assert over.value.which == "per-minute" and storage.load("c3") is None  # nothing stored
+    storage.create(row("c4"), Limits("zzz", per_minute=2, per_client=9, total=9))
+    with pytest.raises(LimitReached) as full:
+        storage.create(row("c5"), Limits(None, per_minute=0, per_client=0, total=4))
+    assert full.value.which == "total" and storage.count_playing() == 4
+
+
+def test_seats_change_on_what_is_stored_and_a_rematch_is_made_once(storage):
+    storage.create(row("s1"))
+
+    def take(seats, status):
+        assert status == "playing"
+        return None if seats[0].get("claimed") else [dict(seats[0], claimed=True), seats[1]]
+
+    seats, status = storage.update_seats("s1", take)
+    assert status == "playing"
+    assert seats[0]["claimed"] is True and storage.load("s1").row.seats == seats
+    assert storage.update_seats("s1", take) == (seats, "playing")  # taken: left as it is
+    assert storage.update_seats("missing", take) is None
+    first, second = row("r1"), row("r2")
+    first.seats = second.seats = []
+    assert storage.create_rematch("s1", first) == "r1"
+    assert storage.create_rematch("s1", second) == "r1"  # the one already made
+    assert storage.load("r2") is None and storage.load("s1").row.rematch == "r1"
+    assert storage.load("r1").row.seats == seats  # the seats as stored

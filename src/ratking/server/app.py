@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnected
 from ..core import RatkingError, list_games, replay
 from . import chat, explain, hints, lobby, pages
 from .messages import board_message
-from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key
+from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key, token_hash
 from .security import Protect
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
@@ -267,11 +267,12 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
                 return await refuse(conn, "malformed",
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
-            conn.seats = room.seats_for(tokens)
+            conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
+            conn.seats = room.seats_held(conn.tokens)
+            await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "
                                                 "you are watching")
-            await lobby.claim(room, conn.seats)
             room.rev += 1
             await room.send_state(conn, full=True)
             await room.broadcast(skip=conn)  # the others see this seat come online

@@ -19,6 +19,7 @@ import secrets
 import socket
 import time
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, timedelta
 from typing import Any
@@ -34,7 +35,16 @@ from .clock import TurnClock
 from .delta import CUT, diff, pieces
 from .messages import Narrator, actions_for, board_message, made_for_note, result_of
 from .settings import Settings
-from .storage import MADE_FOR, MoveConflict, Storage, StoredTable, TableRow, now
+from .storage import (
+    MADE_FOR,
+    LimitReached,
+    Limits,
+    MoveConflict,
+    Storage,
+    StoredTable,
+    TableRow,
+    now,
+)
 from .workers import Workers
 
 log = logging.getLogger("ratking.server")
@@ -74,6 +84,7 @@ class Connection:
 
     socket: WebSocket
     seats: tuple[int, ...] = ()
+    tokens: frozenset[str] = frozenset()  # the hashes of the tokens it said hello with
     held: Snapshot | None = None  # the last message it was sent; None: send a full one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sending: bool = False
@@ -202,8 +213,39 @@ class Room:
     # --- who is who -------------------------------------------------------------------------
 
     def seats_for(self, tokens: list[str]) -> tuple[int, ...]:
-        wanted = {token_hash(t) for t in tokens if isinstance(t, str)}
-        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in wanted)
+        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)})
+
+    def seats_held(self, hashes: Collection[str]) -> tuple[int, ...]:
+        """The seats whose token hash is one of `hashes`."""
+        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in hashes)
+
+    def set_seats(self, seats: list[dict[str, Any]]) -> bool:
+        """Take the seats as stored (after a change here or in another process): tokens
+        replaced for a player who joined count at once for every connection. True if they
+        changed."""
+        if seats == self.row.seats:
+            return False
+        self.row.seats = seats
+        self.hashes = [s.get("token") for s in seats]
+        for conn in self.connections:
+            conn.seats = self.seats_held(conn.tokens)
+        self.rev += 1
+        return True
+
+    async def heard_seats(self) -> None:
+        """Another process changed the table's seats or made its rematch (NOTIFY): reload them
+        from its row (under the lock, so no older read overtakes a change made here)."""
+        async with self.lock:
+            row = await self.rooms.run(self.rooms.storage.row, self.id)
+            if row is None:
+                return
+            changed = self.set_seats(row.seats)
+            if row.rematch != self.row.rematch:
+                self.row.rematch = row.rematch
+                self.rev += 1
+                changed = True
+        if changed:
+            await self.broadcast()
 
     def is_owner(self, token: str) -> bool:
         return self.row.owner is not None and secrets.compare_digest(token_hash(token),
@@ -669,8 +711,8 @@ class Rooms:
     # --- what other processes did (NOTIFY) -----------------------------------------------
 
     def heard(self, payload: str) -> None:
-        """A NOTIFY from any process: 'm <table> <index> <action>', 's <table> <status>' or
-        'c <table> <index>' (a chat line)."""
+        """A NOTIFY from any process: 'm <table> <index> <action>', 's <table> <status>',
+        't <table>' (its seats or rematch changed) or 'c <table> <index>' (a chat line)."""
         kind, _, rest = payload.partition(" ")
         if kind == "m":
             table_id, index, action = [*rest.split(" ", 2), "", ""][:3]
@@ -682,6 +724,10 @@ class Rooms:
             room = self.rooms.get(table_id)
             if room is not None:
                 self.spawn(room.heard_status(status))
+        elif kind == "t":  # its seats or its rematch (lobby.py)
+            room = self.rooms.get(rest)
+            if room is not None:
+                self.spawn(room.heard_seats())
         elif kind == "c":  # a chat line (chat.py)
             from . import chat
 
@@ -756,21 +802,24 @@ class Rooms:
 
     # --- new tables ------------------------------------------------------------------------
 
-    async def check_limits(self, client: str | None) -> None:
-        """Refuse a new table if the server or this client has too many (Refused)."""
+    def limits(self, client: str | None) -> Limits:
+        """The caps a new table from `client` must stay within (the settings')."""
         s = self.settings
-        if client is not None:
-            since = now() - timedelta(seconds=60)
-            made = await self.run(self.storage.count_created, client, since)
-            if made >= s.create_per_minute:
-                raise Refused(429, f"too many new tables: at most {s.create_per_minute} a "
-                                   "minute from one client", retry_after=60)
-            if await self.run(self.storage.count_playing, client) >= s.max_tables_per_client:
-                raise Refused(429, f"this client already has {s.max_tables_per_client} "
-                                   "unfinished tables: finish or close some first")
-        if await self.run(self.storage.count_playing) >= s.max_tables:
+        return Limits(client, s.create_per_minute, s.max_tables_per_client, s.max_tables)
+
+    async def store_new(self, call, *args) -> Any:
+        """Run a storage call that stores a new table within the limits; Refused if over."""
+        try:
+            return await self.run(call, *args)
+        except LimitReached as exc:
+            if exc.which == "per-minute":
+                raise Refused(429, f"too many new tables: at most {exc.limit} a minute from "
+                                   "one client", retry_after=60) from None
+            if exc.which == "per-client":
+                raise Refused(429, f"this client already has {exc.limit} unfinished tables: "
+                                   "finish or close some first") from None
             raise Refused(503, "the server is full: too many unfinished tables; try later",
-                          retry_after=60)
+                          retry_after=60) from None
 
     async def create(self, game_id: str, players: int, seats: list[str],
                      rules: dict[str, Any], names: list[str] | None,
@@ -813,7 +862,6 @@ class Rooms:
         if len(names) != players or not all(isinstance(n, str) and 0 < len(n) <= 24
                                             for n in names):
             raise ValueError("names must be one text of 1 to 24 characters per seat")
-        await self.check_limits(client)
         tokens = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
         owner = secrets.token_urlsafe(18)
         first = kinds.index(HUMAN) if HUMAN in kinds else None
@@ -827,11 +875,16 @@ class Rooms:
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
             drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
             joinable=joinable)
-        return await self.open(row), tokens, owner
+        return await self.open(row, client), tokens, owner
 
-    async def open(self, row: TableRow) -> Room:
-        """Store a new table, make it live and start its bots or clock."""
-        await self.run(self.storage.create, row)
+    async def open(self, row: TableRow, client: str | None = None) -> Room:
+        """Store a new table from `client` within the limits (Refused if over one), make it
+        live and start its bots or clock."""
+        await self.store_new(self.storage.create, row, self.limits(client))
+        return await self.go_live(row)
+
+    async def go_live(self, row: TableRow) -> Room:
+        """A table just stored, made live here: its bots or clock start."""
         room = self.rooms[row.id] = Room(self, StoredTable(row, []))
         if row.drivable:
             await self.take_lease(room)

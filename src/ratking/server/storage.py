@@ -10,8 +10,9 @@ import hashlib
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    Select,
     String,
     bindparam,
     create_engine,
@@ -115,6 +117,39 @@ class MoveConflict(Exception):
     """A move at an index already written (by another process)."""
 
 
+@dataclass(frozen=True)
+class Limits:
+    """The caps on new tables: per client (`client`, None: not counted) a minute and
+    unfinished, and unfinished on the whole server."""
+
+    client: str | None
+    per_minute: int
+    per_client: int
+    total: int
+
+
+class LimitReached(Exception):
+    """A new table over a limit: `.which` is "per-minute", "per-client" or "total"."""
+
+    def __init__(self, which: str, limit: int) -> None:
+        super().__init__(f"{which} limit of {limit} reached")
+        self.which = which
+        self.limit = limit
+
+
+SeatChange = Callable[[list[dict[str, Any]], str], list[dict[str, Any]] | None]
+
+
+def _playing(client: str | None = None) -> Select:
+    query = select(func.count()).select_from(TableRow).where(TableRow.status == "playing")
+    return query if client is None else query.where(TableRow.client == client)
+
+
+def _created(client: str, since: datetime) -> Select:
+    return select(func.count()).select_from(TableRow).where(TableRow.client == client,
+                                                            TableRow.created_at >= since)
+
+
 @dataclass
 class StoredTable:
     """A table as stored: its set-up and the moves made so far."""
@@ -154,10 +189,13 @@ class Storage:
         self._count_move = update(TableRow).where(TableRow.id == bindparam("tid")).values(
             updated_at=bindparam("stamp"), moves=bindparam("n"))
         self.channel: str | None = None
+        self._where = ""  # the database and schema, for advisory lock keys (PostgreSQL)
         if self.engine.dialect.name == "postgresql":
             with self.engine.connect() as conn:
-                schema = conn.execute(text("SELECT current_schema()")).scalar_one()
+                schema, database = conn.execute(text(
+                    "SELECT current_schema(), current_database()")).one()
             self.channel = f"ratking_{schema}"[:63]
+            self._where = f"{database}/{schema}"
 
     def close(self) -> None:
         if self._raw is not None:
@@ -176,11 +214,58 @@ class Storage:
         if self.channel is not None:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
 
+    def _lock(self, conn, purpose: str) -> None:
+        """Hold `purpose`'s lock in this schema until the transaction ends (PostgreSQL; SQLite
+        takes one server process, whose storage calls run one at a time on its event loop)."""
+        if self.channel is not None:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                         {"key": lock_key(purpose, self._where)})
+
     # --- tables -----------------------------------------------------------------------------
 
-    def create(self, row: TableRow) -> None:
+    def create(self, row: TableRow, limits: Limits | None = None) -> None:
+        """Store a new table. With `limits`, first count the tables they cap and raise
+        LimitReached (storing nothing) if one is reached; the count and the insert hold one
+        lock, so a burst of requests, on any number of processes, never passes a limit."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            if limits is not None:
+                self._within(session, limits)
             session.add(row)
+
+    def _within(self, session: Session, limits: Limits) -> None:
+        self._lock(session.connection(), "create")
+        if limits.client is not None:
+            since = now() - timedelta(seconds=60)
+            if session.scalar(_created(limits.client, since)) >= limits.per_minute:
+                raise LimitReached("per-minute", limits.per_minute)
+            if session.scalar(_playing(limits.client)) >= limits.per_client:
+                raise LimitReached("per-client", limits.per_client)
+        if session.scalar(_playing()) >= limits.total:
+            raise LimitReached("total", limits.total)
+
+    def create_rematch(self, table_id: str, row: TableRow, limits: Limits | None = None) -> str:
+        """The id of table `table_id`'s rematch: the one already made (by any process), else
+        `row` with the table's seats as stored, stored now (within `limits`, see create). The
+        table's row is locked meanwhile, so processes asked at once make one rematch."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            made, seats = session.execute(select(TableRow.rematch, TableRow.seats)
+                                          .where(TableRow.id == table_id).with_for_update()).one()
+            if made is not None:
+                return made
+            row.seats = [dict(seat) for seat in seats]  # as stored: whoever has taken a seat
+            if limits is not None:
+                self._within(session, limits)
+            session.add(row)
+            session.flush()
+            session.execute(update(TableRow).where(TableRow.id == table_id)
+                            .values(rematch=row.id))
+            self._notify(session.connection(), f"t {table_id}")
+        return row.id
+
+    def row(self, table_id: str) -> TableRow | None:
+        """A table's row alone (its seats, status, rematch), without its moves."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(TableRow, table_id)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -215,18 +300,13 @@ class Storage:
 
     def count_playing(self, client: str | None = None) -> int:
         """Unfinished tables, all or those one client created."""
-        query = select(func.count()).select_from(TableRow).where(TableRow.status == "playing")
-        if client is not None:
-            query = query.where(TableRow.client == client)
         with self.engine.connect() as conn:
-            return conn.scalar(query) or 0
+            return conn.scalar(_playing(client)) or 0
 
     def count_created(self, client: str, since: datetime) -> int:
         """Tables one client created since `since` (for the rate limit)."""
-        query = select(func.count()).select_from(TableRow).where(
-            TableRow.client == client, TableRow.created_at >= since)
         with self.engine.connect() as conn:
-            return conn.scalar(query) or 0
+            return conn.scalar(_created(client, since)) or 0
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -356,15 +436,26 @@ class Storage:
                      .order_by(TableRow.updated_at.desc()).limit(limit))
             return list(session.scalars(query).all())
 
-    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        """Store the seats (a seat taken, a token replaced for a player who joined)."""
+    def update_seats(self, table_id: str, change: SeatChange
+                     ) -> tuple[list[dict[str, Any]], str] | None:
+        """Change a table's seats (a seat taken, a token replaced for a player who joined) as
+        they are stored now: `change(seats, status)` gets them while the row is locked (FOR
+        UPDATE on PostgreSQL, so another process's change waits) and returns the new seats, or
+        None to leave them. A change is announced to the other processes. The seats and status
+        after, or None if there is no such table."""
         with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id).values(seats=seats))
-
-    def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id)
-                         .values(rematch=rematch))
+            found = conn.execute(select(TableRow.seats, TableRow.status)
+                                 .where(TableRow.id == table_id).with_for_update()).first()
+            if found is None:
+                return None
+            seats, status = list(found.seats), found.status
+            changed = change(seats, status)
+            if changed is not None and changed != seats:
+                conn.execute(update(TableRow).where(TableRow.id == table_id)
+                             .values(seats=changed))
+                self._notify(conn, f"t {table_id}")
+                seats = changed
+        return seats, status
 
     def add_chat(self, table_id: str, index: int, seat: int, line: str) -> datetime:
         """Store chat line `index` (announced to the other processes); a line already written

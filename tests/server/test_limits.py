@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from ratking.server import create_app
 
-from .conftest import expect, new_table, receive_state
+from .conftest import MESSAGE_WAIT, expect, new_table, receive_json, receive_state, waiting
 
 BASE = {"game": "rat-a-tat-roll", "players": 3, "seats": ["human", "human", "human"]}
 
@@ -154,6 +154,37 @@ def test_a_huge_request_body_is_refused_before_it_is_read(client):
     deep = client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000,
                        headers={"content-type": "application/json"})
     assert deep.status_code in (400, 422)
+
+
+def test_the_app_closes_a_websocket_whose_message_is_over_the_frame_limit(make_client):
+    # under any ASGI server (the test client is none of uvicorn's): closed with 1009, as
+    # uvicorn does for a frame over its limit, and the table is left as it was
+    from starlette.websockets import WebSocketDisconnect
+
+    client = make_client(max_frame=20_000)
+    table = new_table(client, seats=("human", "human"))
+    token = table["seats"][0]["token"]
+    too_big = ["x" * 20_001, "€" * 7_000, b"\x00" * 20_001]  # 7,000 characters, 21,000 bytes
+    for message in too_big:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            receive_state(ws)
+            ws.send_json({"type": "hello", "tokens": [token]})
+            receive_state(ws)
+            ws.send_text("x" * 5_000)  # over the message limit, under the frame limit
+            assert expect(ws, "error")["code"] == "too-large"
+            if isinstance(message, bytes):
+                ws.send_bytes(message)
+            else:
+                ws.send_text(message)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in waiting(MESSAGE_WAIT, "the socket to close"):
+                    receive_json(ws)
+            assert closed.value.code == 1009
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:  # others carry on
+        receive_state(ws)
+        ws.send_text("é" * 9_000)  # 18,000 bytes: under the limit, an answer as usual
+        assert expect(ws, "error")["code"] == "too-large"
 
 
 def test_a_burst_of_new_tables_never_passes_the_limits(postgres):

@@ -98,7 +98,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app = FastAPI(title="ratking", lifespan=lifespan, docs_url="/docs" if docs else None,
                   redoc_url=None, openapi_url="/openapi.json" if docs else None)
     app.state.settings = settings
-    app.add_middleware(Protect)
+    app.add_middleware(Protect, max_frame=settings.max_frame)
     app.add_middleware(StartupErrors)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)

@@ -108,6 +108,57 @@ def test_idle_tables_leave_memory_and_come_back(make_client):
     assert table["id"] in rooms.rooms
 
 
+def test_the_turn_timer_stands_in_only_for_people_who_are_there(make_client):
+    # a person's seat, bots and a turn timer: once no person has moved or come for
+    # unattended_after, the timer's stand-in no longer plays the table on by itself
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from ratking.server.storage import MoveRow, TableRow, now
+
+    client = make_client(idle_unload=0, unattended_after=600)
+    rooms = client.app.state.rooms
+    table = new_table(client, seats=("human", "bot", "bot"), turn_timer=60)
+    token = table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        assert receive_state(ws)["clock"]["seat"] == 0  # a new table: its person may come
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        receive_state(ws)
+        ws.send_json({"type": "hello", "tokens": [token]})
+        state = receive_state(ws)
+        bots_moved = False
+        for _ in waiting(MESSAGE_WAIT, "the bots to move and the person's turn again"):
+            if state["table"]["to_move"] != 0:
+                bots_moved = True
+            elif bots_moved:
+                break
+            elif state["actions"]:  # the person's turn: take its first decision
+                ws.send_json({"type": "move", "seat": 0, "action": state["actions"][0]["id"],
+                              "version": state["version"]})
+            state = receive_state(ws)
+        assert state["clock"]["seat"] == 0
+    # ten minutes and more go by with no person: the table leaves memory, as stored then
+    assert client.portal.call(rooms.unload_idle) == 1
+    long_ago = now() - timedelta(seconds=601)
+    with rooms.storage.engine.begin() as conn:
+        conn.execute(update(TableRow).values(created_at=long_ago, updated_at=long_ago))
+        conn.execute(update(MoveRow).values(created_at=long_ago))
+    version = state["version"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:  # loaded again
+        state = receive_state(ws)
+        assert state["version"] == version and state["table"]["to_move"] == 0
+        assert state["clock"] is None and state["turn_deadline"] is None  # it waits
+        room = rooms.rooms[table["id"]]
+        assert room.driving and room.task is None  # nothing will move for the person
+        ws.send_json({"type": "hello", "tokens": [token]})  # the person comes back
+        for _ in waiting(MESSAGE_WAIT, "the clock to start for the person"):
+            state = receive_state(ws)
+            if state["clock"] is not None:
+                break
+        assert state["clock"]["seat"] == 0 and state["version"] == version
+
+
 def test_abandoned_tables_are_archived(make_client):
     client = make_client(archive_after=0)
     table = new_table(client, seats=("human", "human", "bot"))

@@ -273,6 +273,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "
                                                 "you are watching")
+            if conn.seats:
+                room.arrived()  # a person at the table: its turn timer may run
             room.rev += 1
             await room.send_state(conn, full=True)
             await room.broadcast(skip=conn)  # the others see this seat come online

@@ -37,6 +37,7 @@ from .messages import Narrator, actions_for, board_message, made_for_note, resul
 from .settings import Settings
 from .storage import (
     MADE_FOR,
+    PERSON,
     LimitReached,
     Limits,
     MoveConflict,
@@ -184,6 +185,8 @@ class Room:
         self.task: asyncio.Task | None = None
         self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
         self.moved_at = _utc(row.updated_at)
+        # when a person last moved or came to the table (the table's start if never)
+        self.attended = _utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
         self.driving = False  # this process holds the table's lease
         self.rev = 0  # bumped whenever what people see changes
@@ -331,6 +334,8 @@ class Room:
                     self.notes[self.version] = made_for_note(state, seat, by)
                 state.apply(action)
                 self.moved_at = now()
+                if by in PERSON:
+                    self.attended = self.moved_at
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")
@@ -360,6 +365,9 @@ class Room:
             actions = await self.rooms.run(self.rooms.storage.moves_since, self.id,
                                            self.version)
         for move in actions:
+            mover = self.state.current_player  # only the driver stands in for a person, so
+            if mover is not None and self.kinds[mover] == HUMAN:  # another process's move
+                self.attended = now()  # at a person's seat is that person's
             try:
                 self.state.apply(move)
             except IllegalAction:  # cannot happen with one history; rebuild to be safe
@@ -393,11 +401,29 @@ class Room:
         self.rev += 1
         await self.broadcast()
 
+    def unattended(self) -> bool:
+        """No person is at the table here, and none has moved at or come to it for
+        `unattended_after` seconds: the turn timer no longer stands in for its people (the
+        table waits for them)."""
+        if any(conn.seats for conn in self.connections):
+            return False
+        limit = timedelta(seconds=self.rooms.settings.unattended_after)
+        return now() - self.attended > limit
+
+    def arrived(self) -> None:
+        """A person holding a seat has come to the table (here): the table is attended, and
+        a turn timer stopped for want of people starts again."""
+        self.attended = now()
+        if self.clock is not None and self.clock.deadline is None and self.playing \
+                and self.driving and self.state.current_player not in self.bots \
+                and (self.task is None or self.task.done()):
+            self.schedule()
+
     def schedule(self) -> None:
         """Start what happens next without a person: a bot's move, or the turn timer (a time
         bank per turn, see clock.py: once it has run out, the stand-in bot makes the rest of
         the turn's decisions, a bot's delay apart). Only the process holding the table's
-        lease does this."""
+        lease does this, and the timer only while the table is attended (see unattended)."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
@@ -410,6 +436,8 @@ class Room:
             if self.playing and self.driving and not self.rooms.closing:
                 self.task = asyncio.create_task(self._bot_turn(seat, self.version,
                                                                self.row.bot_delay, "bot"))
+        elif clock is not None and self.unattended():
+            clock.stop()  # nobody to stand in for: the table waits for its people
         elif clock is not None:
             left = clock.start(seat, asyncio.get_running_loop().time())
             self.task = asyncio.create_task(self._bot_turn(
@@ -421,6 +449,11 @@ class Room:
         try:
             await asyncio.sleep(delay)
             if self.version != version or not self.playing:
+                return
+            if by == "timer" and self.unattended():  # its people left while it ran
+                self.task = None
+                self.schedule()  # stops the clock
+                await self.broadcast()
                 return
             action, by = await self._choose(self.bots.get(seat, STAND_IN), seat, version, by)
             if self.version != version:

@@ -158,9 +158,11 @@ class StoredTable:
     actions: list[str]
     # the moves made for a person (not by them): index -> (seat, "timer" or "forced")
     made_for: dict[int, tuple[int, str]] = field(default_factory=dict)
+    person_moved: datetime | None = None  # when a person last moved (None: never)
 
 
 MADE_FOR = ("timer", "forced")  # moves the server made for a person
+PERSON = ("human", "forced")  # moves a person made (a forced move is sent by their page)
 
 
 def now() -> datetime:
@@ -479,13 +481,18 @@ class Storage:
             return list(reversed(session.scalars(query).all()))
 
     @staticmethod
-    def _moves(session: Session, table_id: str) -> tuple[list[str], dict[int, tuple[int, str]]]:
-        """The actions in order, and which moves were made for a person (not by them)."""
-        query = (select(MoveRow.index, MoveRow.action, MoveRow.seat, MoveRow.by)
+    def _moves(session: Session, table_id: str
+               ) -> tuple[list[str], dict[int, tuple[int, str]], datetime | None]:
+        """The actions in order, which moves were made for a person (not by them), and when
+        a person last moved (themselves, or their page making their only move)."""
+        query = (select(MoveRow.index, MoveRow.action, MoveRow.seat, MoveRow.by,
+                        MoveRow.created_at)
                  .where(MoveRow.table_id == table_id).order_by(MoveRow.index))
         rows = session.execute(query).all()
-        return ([action for _, action, _, _ in rows],
-                {index: (seat, by) for index, _, seat, by in rows if by in MADE_FOR})
+        people = [stamp for _, _, _, by, stamp in rows if by in PERSON]
+        return ([action for _, action, _, _, _ in rows],
+                {index: (seat, by) for index, _, seat, by, _ in rows if by in MADE_FOR},
+                max(people) if people else None)
 
 
 def why(exc: BaseException) -> str:

@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
@@ -105,8 +106,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(lobby.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
-    @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code,
                             headers=exc.headers)
 

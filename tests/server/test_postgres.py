@@ -93,3 +93,51 @@ def test_processes_starting_together_on_a_fresh_schema_all_start(postgres):
         assert {"tables", "moves", "chat"} <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+def test_a_move_told_while_another_process_loads_the_table_is_not_lost(postgres):
+    # process b opens a table while process a writes a move to it: the move's notice reaches
+    # b before b holds the table (so it is dropped), and b read the moves just before it
+    import asyncio
+    import threading
+
+    from ratking.server.rooms import Rooms
+    from ratking.server.settings import Settings
+    from ratking.server.storage import Storage
+
+    async def scenario():
+        storage_a, storage_b = Storage(postgres), Storage(postgres)
+        a, b = Rooms(storage_a, Settings()), Rooms(storage_b, Settings())
+        told = threading.Event()
+        heard = b.heard
+
+        def hearing(payload):
+            heard(payload)
+            if payload.startswith("m "):
+                told.set()
+
+        b.heard = hearing
+        try:
+            await a.start()
+            await b.start()
+            room, _tokens, _owner = await a.create("rat-a-tat-roll", 2, ["human", "human"],
+                                                   {}, None, None, None)
+            first = room.state.legal_actions()[0].id
+            load = storage_b.load
+
+            def load_while_a_moves(table_id):
+                stored = load(table_id)
+                storage_a.add_move(table_id, 0, first, 0, "human")
+                assert told.wait(30), "b never heard of the move"
+                return stored  # as read before the move
+
+            storage_b.load = load_while_a_moves
+            opened = await b.get(room.id)
+            return opened.version, opened.state.record()["actions"]
+        finally:
+            for rooms, storage in ((a, storage_a), (b, storage_b)):
+                await rooms.close()
+                storage.close()
+
+    version, actions = asyncio.run(scenario())
+    assert version == 1 and len(actions) == 1  # b has the move all the same

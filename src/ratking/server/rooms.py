@@ -235,6 +235,20 @@ class Room:
         self.rev += 1
         return True
 
+    async def catch_up_row(self) -> None:
+        """Take the moves, seats, rematch and status as stored now (another process may
+        have written them since this room was read)."""
+        async with self.lock:
+            await self._catch_up()
+            row = await self.rooms.run(self.rooms.storage.row, self.id)
+            if row is None:
+                return
+            self.set_seats(row.seats)
+            self.row.rematch = row.rematch
+            status = row.status
+        if status in ("closed", "archived"):
+            await self.heard_status(status)
+
     async def heard_seats(self) -> None:
         """Another process changed the table's seats or made its rematch (NOTIFY): reload them
         from its row (under the lock, so no older read overtakes a change made here)."""
@@ -716,6 +730,10 @@ class Rooms:
         if stored is None:
             return None
         room = self.rooms[table_id] = Room(self, stored)
+        if not self.storage.local:
+            # the notices of what other processes wrote while it was being read found no
+            # room here and were dropped: read again what they told of
+            await room.catch_up_row()
         if room.row.status == "playing" and room.state.is_over:  # died between two writes
             room.row.status = "over"
             await self.run(self.storage.set_status, table_id, "over")

@@ -250,8 +250,9 @@ class Storage:
         `row` with the table's seats as stored, stored now (within `limits`, see create). The
         table's row is locked meanwhile, so processes asked at once make one rematch."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            made, seats = session.execute(select(TableRow.rematch, TableRow.seats)
-                                          .where(TableRow.id == table_id).with_for_update()).one()
+            made, seats = session.execute(
+                select(TableRow.rematch, TableRow.seats).where(TableRow.id == table_id)
+                .with_for_update(key_share=True)).one()
             if made is not None:
                 return made
             row.seats = [dict(seat) for seat in seats]  # as stored: whoever has taken a seat
@@ -446,8 +447,11 @@ class Storage:
         None to leave them. A change is announced to the other processes. The seats and status
         after, or None if there is no such table."""
         with self.engine.begin() as conn:
+            # FOR NO KEY UPDATE: waits for another change of the row, not for a move being
+            # written (whose foreign key shares the row's key)
             found = conn.execute(select(TableRow.seats, TableRow.status)
-                                 .where(TableRow.id == table_id).with_for_update()).first()
+                                 .where(TableRow.id == table_id)
+                                 .with_for_update(key_share=True)).first()
             if found is None:
                 return None
             seats, status = list(found.seats), found.status

@@ -343,3 +343,32 @@ def test_seats_and_rematches_are_decided_once_across_servers(postgres):
             assert hello(server, rematch, token) == [0]
         a.check()
         b.check()
+
+
+def test_serve_exits_2_when_its_server_processes_fail_to_start(postgres, tmp_path,
+                                                               monkeypatch):
+    # the supervisor's answer (a worker failed to start), and uvicorn's own exit when the one
+    # process failed to start, become one line and exit code 2, never 0
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from ratking import cli
+    from ratking.server import processes
+
+    runner = CliRunner()
+    monkeypatch.setattr(processes, "run_workers", lambda *_args, **_options: False)
+    done = runner.invoke(cli.app, ["serve", "--db", postgres, "--workers", "2",
+                                   "--port", str(free_port())])
+    assert done.exit_code == 2, done.output
+    assert done.stderr.strip().startswith("Error: a server process failed to start")
+    assert len(done.stderr.strip().splitlines()) == 1
+
+    def failed_start(*_args, **_options):
+        raise SystemExit(3)  # uvicorn.config.STARTUP_FAILURE
+
+    monkeypatch.setattr(uvicorn, "run", failed_start)
+    done = runner.invoke(cli.app, ["serve", "--db", f"sqlite:///{tmp_path / 'one.db'}",
+                                   "--port", str(free_port())])
+    assert done.exit_code == 2, done.output
+    assert done.stderr.strip().startswith("Error: the server failed to start")
+    assert "Traceback" not in done.output

@@ -815,9 +815,14 @@ class Rooms:
                 log.exception("table maintenance failed; trying again")
 
     async def renew(self) -> None:
-        held = await self.run(self.storage.renew, self.me, self.settings.lease_seconds)
-        for room in self.rooms.values():
-            if room.driving and room.id not in held:  # another process took over
+        """Extend the leases of the tables this process drives; stop driving those it lost.
+        Only the rooms driving when the renewal was asked are judged by its answer: a lease
+        taken meanwhile (its statement may have read the table before) is kept."""
+        driving = {room.id: room for room in self.rooms.values() if room.driving}
+        held = await self.run(self.storage.renew, self.me, self.settings.lease_seconds,
+                              list(driving))
+        for table_id, room in driving.items():
+            if room.driving and table_id not in held:  # another process took over
                 room.driving = False
                 room.schedule()
 

@@ -10,7 +10,7 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -393,15 +393,20 @@ class Storage:
         with self.engine.begin() as conn:
             return conn.execute(query).rowcount == 1
 
-    def renew(self, me: str, seconds: float) -> set[str]:
-        """Extend every lease this process holds (one statement); the tables it still holds."""
+    def renew(self, me: str, seconds: float, tables: Collection[str] | None = None
+              ) -> set[str]:
+        """Extend the leases this process holds, all or those of `tables` (the ones it drives:
+        a lease it holds but does not use then runs out, and another process adopts the
+        table); the tables it still holds. One statement."""
+        if tables is not None and not tables:
+            return set()
         clock = self.clock()
+        mine = [TableRow.driver == me, TableRow.driver_until >= clock]
+        if tables is not None:
+            mine.append(TableRow.id.in_(list(tables)))
         with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.driver == me,
-                                                TableRow.driver_until >= clock)
-                         .values(driver_until=clock + seconds))
-            return set(conn.scalars(select(TableRow.id).where(TableRow.driver == me,
-                                                              TableRow.driver_until >= clock)))
+            conn.execute(update(TableRow).where(*mine).values(driver_until=clock + seconds))
+            return set(conn.scalars(select(TableRow.id).where(*mine)))
 
     def release(self, table_id: str, me: str) -> None:
         with self.engine.begin() as conn:

@@ -163,8 +163,9 @@ def serve(
 
     from .server import create_app
     from .server.ports import port_problem
+    from .server.processes import run_workers
     from .server.settings import Settings
-    from .server.storage import ServerLock, check_url, default_db_url
+    from .server.storage import ServerLock, check_url, default_db_url, prepare
 
     try:
         if search_workers is not None and search_workers < 1:
@@ -188,6 +189,9 @@ def serve(
             ServerLock(url).release()  # only to say so clearly if another server has it
         except RuntimeError as exc:
             fail(str(exc))
+    problem = prepare(url)  # migrate once, here: a bad database fails before any worker starts
+    if problem:
+        fail(problem)
     console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
                   f"(tables in {shown}; {workers} process{'es' if workers > 1 else ''}; "
                   "Ctrl+C stops)")
@@ -197,10 +201,15 @@ def serve(
                "ws_per_message_deflate": False, "ws_max_size": settings.max_frame}
     if workers > 1:
         os.environ.update(settings.to_env())  # each worker reads its settings from here
-        uvicorn.run("ratking.server.app:app_from_env", factory=True, workers=workers,
-                    **options)
+        if not run_workers("ratking.server.app:app_from_env", workers, **options):
+            fail("a server process failed to start (its reason is above), so all stopped")
     else:
-        uvicorn.run(create_app(settings=settings), **options)
+        try:
+            uvicorn.run(create_app(settings=settings), **options)
+        except SystemExit as exc:
+            if exc.code:  # uvicorn's own exit when the app did not start
+                fail("the server failed to start (its reason is above)")
+            raise
 
 
 @app.command()

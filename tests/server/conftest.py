@@ -1,9 +1,11 @@
+import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -144,33 +146,79 @@ def free_port() -> int:
 
 
 class Server:
-    """`ratking serve` in its own process, on a free port."""
+    """`ratking serve` in its own process group, on a free port. It counts as up once every
+    one of its `workers` processes has answered /healthz (each tells its pid) and the server
+    is still running. Its stderr is read all along (`stderr`) and added to the failure of a
+    test run inside `with Server(...)`; `check()` fails the test if the server stopped."""
 
     def __init__(self, db: str, port: int, bot_delay: float = 0.05, workers: int = 1,
                  **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
+        self.workers = workers
         env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0",
                **{f"RATKING_{k.upper()}": str(v) for k, v in settings.items()}}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ratking.cli", "serve", "--port", str(port), "--db", db,
              "--bot-delay", str(bot_delay), "--workers", str(workers)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+            start_new_session=True)  # its workers too are ended by kill()
+        self._lines: list[str] = []
+        self._reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._reader.start()
+        try:
+            self.pids = self._wait_up(60)
+        except BaseException:
+            self.kill()
+            raise
+
+    def _read_stderr(self) -> None:
+        for line in self.process.stderr:  # until every process of the group has gone
+            self._lines.append(line.decode("utf-8", "replace"))
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self._lines)
+
+    def _wait_up(self, seconds: float) -> set[int]:
+        """The pids of the server's processes, once all `workers` have answered /healthz."""
+        pids: set[int] = set()
+        deadline = time.monotonic() + seconds
+        while len(pids) < self.workers:
+            try:  # a new connection each time, so that each worker gets to accept one
+                answer = httpx.get(self.url + "/healthz", timeout=2,
+                                   headers={"connection": "close"})
+                if answer.status_code == 200:
+                    pids.add(answer.json()["pid"])
             except httpx.HTTPError:
                 pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                if self.process.poll() is None:
-                    self.kill()
-                raise RuntimeError(f"server did not start: {self.process.stderr.read()!r}")
-            time.sleep(0.1)
+            self.check()
+            if time.monotonic() > deadline:
+                pytest.fail(f"{len(pids)} of {self.workers} server processes answered in "
+                            f"{seconds:g} s; stderr:\n{self.stderr[-4000:]}")
+            time.sleep(0.02 if pids else 0.1)
+        self.check()
+        return pids
+
+    def check(self) -> None:
+        """Fail the test, with the server's stderr, if the server has stopped."""
+        code = self.process.poll()
+        if code is not None:
+            self._reader.join(5)
+            pytest.fail(f"the server stopped (exit code {code}); stderr:\n"
+                        f"{self.stderr[-4000:]}")
 
     def kill(self) -> None:
-        """kill -9 (once: a second call does nothing)."""
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
+        """kill -9 the server and its workers (once: a second call does nothing)."""
+        with contextlib.suppress(ProcessLookupError):  # the group outlives a dead parent
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
+        self._reader.join(10)
+
+    def __enter__(self) -> "Server":
+        return self
+
+    def __exit__(self, kind, error, _traceback) -> None:
+        if error is not None and not isinstance(error, KeyboardInterrupt):
+            error.add_note(f"server {self.url} stderr:\n{self.stderr[-4000:]}")
+        self.kill()

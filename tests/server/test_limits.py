@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from ratking.server import create_app
 
-from .conftest import expect, new_table, receive_state
+from .conftest import MESSAGE_WAIT, expect, new_table, receive_json, receive_state, waiting
 
 BASE = {"game": "rat-a-tat-roll", "players": 3, "seats": ["human", "human", "human"]}
 
@@ -108,6 +108,57 @@ def test_idle_tables_leave_memory_and_come_back(make_client):
     assert table["id"] in rooms.rooms
 
 
+def test_the_turn_timer_stands_in_only_for_people_who_are_there(make_client):
+    # a person's seat, bots and a turn timer: once no person has moved or come for
+    # unattended_after, the timer's stand-in no longer plays the table on by itself
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from ratking.server.storage import MoveRow, TableRow, now
+
+    client = make_client(idle_unload=0, unattended_after=600)
+    rooms = client.app.state.rooms
+    table = new_table(client, seats=("human", "bot", "bot"), turn_timer=60)
+    token = table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        assert receive_state(ws)["clock"]["seat"] == 0  # a new table: its person may come
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        receive_state(ws)
+        ws.send_json({"type": "hello", "tokens": [token]})
+        state = receive_state(ws)
+        bots_moved = False
+        for _ in waiting(MESSAGE_WAIT, "the bots to move and the person's turn again"):
+            if state["table"]["to_move"] != 0:
+                bots_moved = True
+            elif bots_moved:
+                break
+            elif state["actions"]:  # the person's turn: take its first decision
+                ws.send_json({"type": "move", "seat": 0, "action": state["actions"][0]["id"],
+                              "version": state["version"]})
+            state = receive_state(ws)
+        assert state["clock"]["seat"] == 0
+    # ten minutes and more go by with no person: the table leaves memory, as stored then
+    assert client.portal.call(rooms.unload_idle) == 1
+    long_ago = now() - timedelta(seconds=601)
+    with rooms.storage.engine.begin() as conn:
+        conn.execute(update(TableRow).values(created_at=long_ago, updated_at=long_ago))
+        conn.execute(update(MoveRow).values(created_at=long_ago))
+    version = state["version"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:  # loaded again
+        state = receive_state(ws)
+        assert state["version"] == version and state["table"]["to_move"] == 0
+        assert state["clock"] is None and state["turn_deadline"] is None  # it waits
+        room = rooms.rooms[table["id"]]
+        assert room.driving and room.task is None  # nothing will move for the person
+        ws.send_json({"type": "hello", "tokens": [token]})  # the person comes back
+        for _ in waiting(MESSAGE_WAIT, "the clock to start for the person"):
+            state = receive_state(ws)
+            if state["clock"] is not None:
+                break
+        assert state["clock"]["seat"] == 0 and state["version"] == version
+
+
 def test_abandoned_tables_are_archived(make_client):
     client = make_client(archive_after=0)
     table = new_table(client, seats=("human", "human", "bot"))
@@ -154,3 +205,69 @@ def test_a_huge_request_body_is_refused_before_it_is_read(client):
     deep = client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000,
                        headers={"content-type": "application/json"})
     assert deep.status_code in (400, 422)
+
+
+def test_the_app_closes_a_websocket_whose_message_is_over_the_frame_limit(make_client):
+    # under any ASGI server (the test client is none of uvicorn's): closed with 1009, as
+    # uvicorn does for a frame over its limit, and the table is left as it was
+    from starlette.websockets import WebSocketDisconnect
+
+    client = make_client(max_frame=20_000)
+    table = new_table(client, seats=("human", "human"))
+    token = table["seats"][0]["token"]
+    too_big = ["x" * 20_001, "€" * 7_000, b"\x00" * 20_001]  # 7,000 characters, 21,000 bytes
+    for message in too_big:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            receive_state(ws)
+            ws.send_json({"type": "hello", "tokens": [token]})
+            receive_state(ws)
+            ws.send_text("x" * 5_000)  # over the message limit, under the frame limit
+            assert expect(ws, "error")["code"] == "too-large"
+            if isinstance(message, bytes):
+                ws.send_bytes(message)
+            else:
+                ws.send_text(message)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in waiting(MESSAGE_WAIT, "the socket to close"):
+                    receive_json(ws)
+            assert closed.value.code == 1009
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:  # others carry on
+        receive_state(ws)
+        ws.send_text("é" * 9_000)  # 18,000 bytes: under the limit, an answer as usual
+        assert expect(ws, "error")["code"] == "too-large"
+
+
+def test_a_burst_of_new_tables_never_passes_the_limits(postgres):
+    # on PostgreSQL each count runs in a thread: without one lock around the count and the
+    # insert, a burst of requests would all count the same and all pass
+    import asyncio
+
+    from ratking.server.rooms import Refused, Rooms
+    from ratking.server.settings import Settings
+    from ratking.server.storage import Storage
+
+    async def burst():
+        storage = Storage(postgres)
+        rooms = Rooms(storage, Settings(create_per_minute=5, max_tables=8, bot_delay=0))
+
+        async def one(client):
+            try:
+                await rooms.create("rat-a-tat-roll", 2, ["human", "human"], {}, None, None,
+                                   None, client)
+            except Refused as exc:
+                return exc.status
+            return 201
+
+        try:
+            one_client = await asyncio.gather(*(one("same") for _ in range(20)))
+            many = await asyncio.gather(*(one(f"client{i}") for i in range(10)))
+            return one_client, many, storage.count_playing()
+        finally:
+            await rooms.close()
+            storage.close()
+
+    one_client, many, playing = asyncio.run(burst())
+    assert sorted(one_client) == [201] * 5 + [429] * 15  # at most 5 a minute from one client
+    assert sorted(many) == [201] * 3 + [503] * 7  # and 8 unfinished tables on the server
+    assert playing == 8

@@ -3,7 +3,7 @@ the live list, rematches; and the rules pages."""
 
 from ratking.server.rooms import ABANDONED_AFTER
 
-from .conftest import new_table, receive_state
+from .conftest import GAME_WAIT, new_table, receive_state, waiting
 from .test_socket import join
 
 
@@ -15,7 +15,9 @@ def finish(client, table):
     """Play the table's person seats by their first legal action until the game is over."""
     tokens = [s["token"] for s in table["seats"] if s["token"]]
     with join(client, table, tokens) as (ws, state):
-        while not state["result"]:
+        for _ in waiting(GAME_WAIT, "the game to end"):
+            if state["result"]:
+                break
             if state["actions"]:
                 ws.send_json({"type": "move", "seat": state["seat"],
                               "action": state["actions"][0]["id"], "version": state["version"]})

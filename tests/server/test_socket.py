@@ -289,10 +289,10 @@ def test_a_client_that_asks_gets_a_full_message(client):
     table = new_table(client, seats=("human", "human", "bot"))
     with join(client, table, [table["seats"][0]["token"]]) as (ws, state):
         ws.send_json({"type": "move", "seat": 0, "action": "roll:2", "version": 0})
-        raw = ws.receive_json()
+        raw = receive_json(ws)
         assert raw["type"] == "delta" and raw["base"] == state["seq"]
         ws.send_json({"type": "sync"})
-        full = ws.receive_json()
+        full = receive_json(ws)
         assert full["type"] == "state" and full["version"] == 1
 
 

@@ -1,9 +1,9 @@
 """Storage on SQLite and PostgreSQL: migrations, tables, moves, the tables to resume."""
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, select
 
-from ratking.server.storage import MoveConflict, Storage, TableRow, now
+from ratking.server.storage import LimitReached, Limits, MoveConflict, Storage, TableRow, now
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -80,6 +80,58 @@ def test_a_lease_has_one_holder_until_it_runs_out(storage):
     assert storage.acquire("t3", "a", 30)
 
 
+def test_only_the_leases_asked_for_are_renewed(storage):
+    storage.create(row("l1"))
+    storage.create(row("l2"))
+    assert storage.acquire("l1", "a", 30) and storage.acquire("l2", "a", 30)
+
+    def until():
+        with storage.engine.connect() as conn:
+            return dict(conn.execute(select(TableRow.id, TableRow.driver_until)).all())
+
+    before = until()
+    assert storage.renew("a", 60, ["l1"]) == {"l1"}
+    after = until()
+    assert after["l1"] > before["l1"] and after["l2"] == before["l2"]  # l2: left to run out
+    assert storage.renew("a", 60, []) == set()
+    assert storage.renew("a", 60) == {"l1", "l2"}  # all of them
+
+
+def test_a_lease_taken_while_the_leases_are_renewed_is_kept(tmp_path):
+    # the renewal's statement read the table before this process took its lease: the room
+    # must not stop driving (its lease would then be renewed forever, and nobody drive it)
+    import asyncio
+
+    from ratking.server.rooms import Rooms
+    from ratking.server.settings import Settings
+
+    async def scenario():
+        storage = Storage(f"sqlite:///{tmp_path / 'lease.db'}")
+        rooms = Rooms(storage, Settings(bot_delay=10))
+        try:
+            room, _tokens, _owner = await rooms.create("rat-a-tat-roll", 2, ["bot", "bot"],
+                                                       {}, None, None, None)
+            room.driving = False  # as it was before its lease was taken
+            storage.release(room.id, rooms.me)
+            renew = storage.renew
+
+            def renew_while_the_lease_is_taken(me, seconds, *tables):
+                held = renew(me, seconds, *tables)  # read before the lease below
+                room.driving = storage.acquire(room.id, me, seconds)  # take_lease, meanwhile
+                return held
+
+            storage.renew = renew_while_the_lease_is_taken
+            await rooms.renew()
+            storage.renew = renew
+            return room.driving, storage.renew(rooms.me, 30), room.id
+        finally:
+            await rooms.close()
+            storage.close()
+
+    driving, held, table_id = asyncio.run(scenario())
+    assert driving and held == {table_id}  # it drives, and holds the lease
+
+
 def test_closing_and_archiving_end_the_lease(storage):
     from datetime import timedelta
 
@@ -104,3 +156,31 @@ def test_counts_for_the_limits(storage):
     since = now() - timedelta(seconds=60)
     assert storage.count_created("abc", since) == 2 and storage.count_created("zzz", since) == 0
     assert storage.count_playing() == 3 and storage.count_playing("other") == 1
+    limits = Limits("abc", per_minute=2, per_client=9, total=9)
+    with pytest.raises(LimitReached) as over:
+        storage.create(row("c3"), limits)
+    assert over.value.which == "per-minute" and storage.load("c3") is None  # nothing stored
+    storage.create(row("c4"), Limits("zzz", per_minute=2, per_client=9, total=9))
+    with pytest.raises(LimitReached) as full:
+        storage.create(row("c5"), Limits(None, per_minute=0, per_client=0, total=4))
+    assert full.value.which == "total" and storage.count_playing() == 4
+
+
+def test_seats_change_on_what_is_stored_and_a_rematch_is_made_once(storage):
+    storage.create(row("s1"))
+
+    def take(seats, status):
+        assert status == "playing"
+        return None if seats[0].get("claimed") else [dict(seats[0], claimed=True), seats[1]]
+
+    seats, status = storage.update_seats("s1", take)
+    assert status == "playing"
+    assert seats[0]["claimed"] is True and storage.load("s1").row.seats == seats
+    assert storage.update_seats("s1", take) == (seats, "playing")  # taken: left as it is
+    assert storage.update_seats("missing", take) is None
+    first, second = row("r1"), row("r2")
+    first.seats = second.seats = []
+    assert storage.create_rematch("s1", first) == "r1"
+    assert storage.create_rematch("s1", second) == "r1"  # the one already made
+    assert storage.load("r2") is None and storage.load("s1").row.rematch == "r1"
+    assert storage.load("r1").row.seats == seats  # the seats as stored

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -14,15 +16,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
 from . import chat, explain, hints, lobby, pages
 from .messages import board_message
-from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key
+from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key, token_hash
 from .security import Protect
 from .settings import Settings
-from .storage import ServerLock, Storage, default_db_url
+from .storage import ServerLock, Storage, default_db_url, why
 
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes: a move is a few dozen
@@ -40,6 +44,28 @@ class NewTable(BaseModel):
     bot_delay: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
     private: bool = False  # not listed in the lobby
     joinable: bool = False  # anyone may take an open person's seat from the lobby
+
+
+class StartupErrors:
+    """ASGI middleware: a server process whose start fails (its database, say) logs why in
+    one line, the exception's, instead of Starlette's traceback."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            return await self.app(scope, receive, send)
+
+        async def one_line(message: Message) -> None:
+            if message["type"] == "lifespan.startup.failed":
+                exc = sys.exc_info()[1]  # sent from the handler of the failure
+                reason = why(exc) if exc is not None else "see above"
+                message = {**message,
+                           "message": f"ratking: this server process could not start: {reason}"}
+            await send(message)
+
+        await self.app(scope, receive, one_line)
 
 
 def create_app(db: str | None = None, bot_delay: float | None = None,
@@ -73,14 +99,15 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app = FastAPI(title="ratking", lifespan=lifespan, docs_url="/docs" if docs else None,
                   redoc_url=None, openapi_url="/openapi.json" if docs else None)
     app.state.settings = settings
-    app.add_middleware(Protect)
+    app.add_middleware(Protect, max_frame=settings.max_frame)
+    app.add_middleware(StartupErrors)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(lobby.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
-    @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code,
                             headers=exc.headers)
 
@@ -116,7 +143,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:
-        return {"ok": True, "live_tables": len(rooms_of(request).rooms)}
+        # the pid tells apart the processes of `ratking serve --workers N` behind one port
+        return {"ok": True, "live_tables": len(rooms_of(request).rooms), "pid": os.getpid()}
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -240,11 +268,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
                 return await refuse(conn, "malformed",
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
-            conn.seats = room.seats_for(tokens)
+            conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
+            conn.seats = room.seats_held(conn.tokens)
+            await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "
                                                 "you are watching")
-            await lobby.claim(room, conn.seats)
+            if conn.seats:
+                room.arrived()  # a person at the table: its turn timer may run
             room.rev += 1
             await room.send_state(conn, full=True)
             await room.broadcast(skip=conn)  # the others see this seat come online

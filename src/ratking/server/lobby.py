@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ..bots import make_bot
 from ..core import RatkingError
 from ..core.rng import new_seed
-from .rooms import HUMAN, Room, Rooms, client_key, stored_summary, token_hash
+from .rooms import HUMAN, Connection, Room, Rooms, client_key, stored_summary, token_hash
 from .storage import TableRow, now
 
 router = APIRouter()
@@ -70,17 +70,24 @@ async def listing(rooms: Rooms) -> dict[str, Any]:
     return {"tables": live, "finished": ended}
 
 
-async def claim(room: Room, seats: tuple[int, ...]) -> None:
-    """A person has come to the table with the tokens of `seats`: those seats are taken (the
-    creator's invite panel stops offering them, the lobby stops listing them as open)."""
-    fresh = [i for i in seats if not room.row.seats[i].get("claimed")]
-    if not fresh:
-        return
-    changed = [dict(seat, claimed=True) if i in fresh else seat
-               for i, seat in enumerate(room.row.seats)]
-    await room.rooms.run(room.rooms.storage.set_seats, room.id, changed)
-    room.row.seats = changed
-    room.rev += 1
+async def claim(room: Room, conn: Connection) -> None:
+    """A person has come to the table with tokens (`conn.tokens`): the seats they open are
+    taken (the creator's invite panel stops offering them, the lobby stops listing them as
+    open). Decided on the stored seats, row locked, so a seat another process has just given
+    to someone else (a new token) is not taken, and the connection loses it."""
+    if all(room.row.seats[i].get("claimed") for i in conn.seats):
+        return  # a seat once taken stays taken: nothing to ask the database
+
+    def take(seats: list[dict[str, Any]], _status: str) -> list[dict[str, Any]] | None:
+        fresh = {i for i, s in enumerate(seats)
+                 if s["kind"] == HUMAN and s.get("token") in conn.tokens and not s.get("claimed")}
+        return [dict(s, claimed=True) if i in fresh else s
+                for i, s in enumerate(seats)] if fresh else None
+
+    async with room.lock:
+        stored = await room.rooms.run(room.rooms.storage.update_seats, room.id, take)
+        if stored is not None:
+            room.set_seats(stored[0])
 
 
 class Join(BaseModel):
@@ -97,24 +104,35 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     """Take a person's seat nobody has taken, at a table whose creator opened its seats. The
     seat gets a new token (an invite link sent for it no longer works)."""
     room = await room_or_404(request, table_id)
+    seat = body.seat
     async with room.lock:
         if not room.row.joinable:
             raise HTTPException(403, "this table's seats are by invitation only")
         if not room.playing:
             raise HTTPException(409, f"the table is {room.summary()['status']}")
-        seat = body.seat
         if seat >= room.state.players or room.kinds[seat] != HUMAN:
             raise HTTPException(400, f"seat {seat + 1} is not a person's seat")
         if room.row.seats[seat].get("claimed"):
             raise HTTPException(409, f"seat {seat + 1} is taken")
         token = secrets.token_urlsafe(18)
-        changed = [dict(s, token=token_hash(token), claimed=True) if i == seat else s
-                   for i, s in enumerate(room.row.seats)]
-        await room.rooms.run(room.rooms.storage.set_seats, room.id, changed)
-        room.row.seats = changed
-        room.hashes[seat] = token_hash(token)
-        room.rev += 1
-    await room.broadcast()
+        hashed = token_hash(token)
+
+        def take(seats: list[dict[str, Any]], status: str) -> list[dict[str, Any]] | None:
+            if status != "playing" or seats[seat].get("claimed"):
+                return None  # taken meanwhile, here or by another process
+            return [dict(s, token=hashed, claimed=True) if i == seat else s
+                    for i, s in enumerate(seats)]
+
+        stored = await room.rooms.run(room.rooms.storage.update_seats, room.id, take)
+        if stored is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        seats, status = stored
+        changed = room.set_seats(seats)
+    if changed:
+        await room.broadcast()
+    if seats[seat].get("token") != hashed:
+        raise HTTPException(409, f"seat {seat + 1} is taken" if status == "playing"
+                            else f"the table is {status}")
     return {"id": room.id, "seat": seat, "token": token, "url": f"/t/{room.id}"}
 
 
@@ -137,7 +155,6 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
     client = client_key(request.client.host if request.client else None)
     async with room.lock:
         if room.row.rematch is None:
-            await rooms.check_limits(client)  # Refused (429, 503) as for any new table
             old = room.row
             stamp = now()
             row = TableRow(
@@ -147,9 +164,13 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
                 turn_timer=old.turn_timer, status="playing", created_at=stamp,
                 updated_at=stamp, owner=old.owner, client=client, moves=0,
                 drivable=old.drivable, private=old.private, joinable=old.joinable)
-            await rooms.open(row)
-            await rooms.run(rooms.storage.set_rematch, room.id, row.id)
-            room.row.rematch = row.id
+            # stored only if no process made the rematch first (Refused: 429, 503 as for
+            # any new table); whichever did, everyone is offered the same one
+            made = await rooms.store_new(rooms.storage.create_rematch, room.id, row,
+                                         rooms.limits(client))
+            if made == row.id:
+                await rooms.go_live(row)
+            room.row.rematch = made
             room.rev += 1
     await room.broadcast()  # everyone at the old table is offered the new one
     return {"id": room.row.rematch, "url": f"/t/{room.row.rematch}"}

@@ -19,6 +19,7 @@ import secrets
 import socket
 import time
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, timedelta
 from typing import Any
@@ -34,7 +35,17 @@ from .clock import TurnClock
 from .delta import CUT, diff, pieces
 from .messages import Narrator, actions_for, board_message, made_for_note, result_of
 from .settings import Settings
-from .storage import MADE_FOR, MoveConflict, Storage, StoredTable, TableRow, now
+from .storage import (
+    MADE_FOR,
+    PERSON,
+    LimitReached,
+    Limits,
+    MoveConflict,
+    Storage,
+    StoredTable,
+    TableRow,
+    now,
+)
 from .workers import Workers
 
 log = logging.getLogger("ratking.server")
@@ -74,6 +85,7 @@ class Connection:
 
     socket: WebSocket
     seats: tuple[int, ...] = ()
+    tokens: frozenset[str] = frozenset()  # the hashes of the tokens it said hello with
     held: Snapshot | None = None  # the last message it was sent; None: send a full one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sending: bool = False
@@ -173,6 +185,8 @@ class Room:
         self.task: asyncio.Task | None = None
         self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
         self.moved_at = _utc(row.updated_at)
+        # when a person last moved or came to the table (the table's start if never)
+        self.attended = _utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
         self.driving = False  # this process holds the table's lease
         self.rev = 0  # bumped whenever what people see changes
@@ -202,8 +216,53 @@ class Room:
     # --- who is who -------------------------------------------------------------------------
 
     def seats_for(self, tokens: list[str]) -> tuple[int, ...]:
-        wanted = {token_hash(t) for t in tokens if isinstance(t, str)}
-        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in wanted)
+        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)})
+
+    def seats_held(self, hashes: Collection[str]) -> tuple[int, ...]:
+        """The seats whose token hash is one of `hashes`."""
+        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in hashes)
+
+    def set_seats(self, seats: list[dict[str, Any]]) -> bool:
+        """Take the seats as stored (after a change here or in another process): tokens
+        replaced for a player who joined count at once for every connection. True if they
+        changed."""
+        if seats == self.row.seats:
+            return False
+        self.row.seats = seats
+        self.hashes = [s.get("token") for s in seats]
+        for conn in self.connections:
+            conn.seats = self.seats_held(conn.tokens)
+        self.rev += 1
+        return True
+
+    async def catch_up_row(self) -> None:
+        """Take the moves, seats, rematch and status as stored now (another process may
+        have written them since this room was read)."""
+        async with self.lock:
+            await self._catch_up()
+            row = await self.rooms.run(self.rooms.storage.row, self.id)
+            if row is None:
+                return
+            self.set_seats(row.seats)
+            self.row.rematch = row.rematch
+            status = row.status
+        if status in ("closed", "archived"):
+            await self.heard_status(status)
+
+    async def heard_seats(self) -> None:
+        """Another process changed the table's seats or made its rematch (NOTIFY): reload them
+        from its row (under the lock, so no older read overtakes a change made here)."""
+        async with self.lock:
+            row = await self.rooms.run(self.rooms.storage.row, self.id)
+            if row is None:
+                return
+            changed = self.set_seats(row.seats)
+            if row.rematch != self.row.rematch:
+                self.row.rematch = row.rematch
+                self.rev += 1
+                changed = True
+        if changed:
+            await self.broadcast()
 
     def is_owner(self, token: str) -> bool:
         return self.row.owner is not None and secrets.compare_digest(token_hash(token),
@@ -289,6 +348,8 @@ class Room:
                     self.notes[self.version] = made_for_note(state, seat, by)
                 state.apply(action)
                 self.moved_at = now()
+                if by in PERSON:
+                    self.attended = self.moved_at
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")
@@ -318,6 +379,9 @@ class Room:
             actions = await self.rooms.run(self.rooms.storage.moves_since, self.id,
                                            self.version)
         for move in actions:
+            mover = self.state.current_player  # only the driver stands in for a person, so
+            if mover is not None and self.kinds[mover] == HUMAN:  # another process's move
+                self.attended = now()  # at a person's seat is that person's
             try:
                 self.state.apply(move)
             except IllegalAction:  # cannot happen with one history; rebuild to be safe
@@ -351,11 +415,29 @@ class Room:
         self.rev += 1
         await self.broadcast()
 
+    def unattended(self) -> bool:
+        """No person is at the table here, and none has moved at or come to it for
+        `unattended_after` seconds: the turn timer no longer stands in for its people (the
+        table waits for them)."""
+        if any(conn.seats for conn in self.connections):
+            return False
+        limit = timedelta(seconds=self.rooms.settings.unattended_after)
+        return now() - self.attended > limit
+
+    def arrived(self) -> None:
+        """A person holding a seat has come to the table (here): the table is attended, and
+        a turn timer stopped for want of people starts again."""
+        self.attended = now()
+        if self.clock is not None and self.clock.deadline is None and self.playing \
+                and self.driving and self.state.current_player not in self.bots \
+                and (self.task is None or self.task.done()):
+            self.schedule()
+
     def schedule(self) -> None:
         """Start what happens next without a person: a bot's move, or the turn timer (a time
         bank per turn, see clock.py: once it has run out, the stand-in bot makes the rest of
         the turn's decisions, a bot's delay apart). Only the process holding the table's
-        lease does this."""
+        lease does this, and the timer only while the table is attended (see unattended)."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
@@ -368,6 +450,8 @@ class Room:
             if self.playing and self.driving and not self.rooms.closing:
                 self.task = asyncio.create_task(self._bot_turn(seat, self.version,
                                                                self.row.bot_delay, "bot"))
+        elif clock is not None and self.unattended():
+            clock.stop()  # nobody to stand in for: the table waits for its people
         elif clock is not None:
             left = clock.start(seat, asyncio.get_running_loop().time())
             self.task = asyncio.create_task(self._bot_turn(
@@ -379,6 +463,11 @@ class Room:
         try:
             await asyncio.sleep(delay)
             if self.version != version or not self.playing:
+                return
+            if by == "timer" and self.unattended():  # its people left while it ran
+                self.task = None
+                self.schedule()  # stops the clock
+                await self.broadcast()
                 return
             action, by = await self._choose(self.bots.get(seat, STAND_IN), seat, version, by)
             if self.version != version:
@@ -641,6 +730,10 @@ class Rooms:
         if stored is None:
             return None
         room = self.rooms[table_id] = Room(self, stored)
+        if not self.storage.local:
+            # the notices of what other processes wrote while it was being read found no
+            # room here and were dropped: read again what they told of
+            await room.catch_up_row()
         if room.row.status == "playing" and room.state.is_over:  # died between two writes
             room.row.status = "over"
             await self.run(self.storage.set_status, table_id, "over")
@@ -669,8 +762,8 @@ class Rooms:
     # --- what other processes did (NOTIFY) -----------------------------------------------
 
     def heard(self, payload: str) -> None:
-        """A NOTIFY from any process: 'm <table> <index> <action>', 's <table> <status>' or
-        'c <table> <index>' (a chat line)."""
+        """A NOTIFY from any process: 'm <table> <index> <action>', 's <table> <status>',
+        't <table>' (its seats or rematch changed) or 'c <table> <index>' (a chat line)."""
         kind, _, rest = payload.partition(" ")
         if kind == "m":
             table_id, index, action = [*rest.split(" ", 2), "", ""][:3]
@@ -682,6 +775,10 @@ class Rooms:
             room = self.rooms.get(table_id)
             if room is not None:
                 self.spawn(room.heard_status(status))
+        elif kind == "t":  # its seats or its rematch (lobby.py)
+            room = self.rooms.get(rest)
+            if room is not None:
+                self.spawn(room.heard_seats())
         elif kind == "c":  # a chat line (chat.py)
             from . import chat
 
@@ -718,9 +815,14 @@ class Rooms:
                 log.exception("table maintenance failed; trying again")
 
     async def renew(self) -> None:
-        held = await self.run(self.storage.renew, self.me, self.settings.lease_seconds)
-        for room in self.rooms.values():
-            if room.driving and room.id not in held:  # another process took over
+        """Extend the leases of the tables this process drives; stop driving those it lost.
+        Only the rooms driving when the renewal was asked are judged by its answer: a lease
+        taken meanwhile (its statement may have read the table before) is kept."""
+        driving = {room.id: room for room in self.rooms.values() if room.driving}
+        held = await self.run(self.storage.renew, self.me, self.settings.lease_seconds,
+                              list(driving))
+        for table_id, room in driving.items():
+            if room.driving and table_id not in held:  # another process took over
                 room.driving = False
                 room.schedule()
 
@@ -756,21 +858,24 @@ class Rooms:
 
     # --- new tables ------------------------------------------------------------------------
 
-    async def check_limits(self, client: str | None) -> None:
-        """Refuse a new table if the server or this client has too many (Refused)."""
+    def limits(self, client: str | None) -> Limits:
+        """The caps a new table from `client` must stay within (the settings')."""
         s = self.settings
-        if client is not None:
-            since = now() - timedelta(seconds=60)
-            made = await self.run(self.storage.count_created, client, since)
-            if made >= s.create_per_minute:
-                raise Refused(429, f"too many new tables: at most {s.create_per_minute} a "
-                                   "minute from one client", retry_after=60)
-            if await self.run(self.storage.count_playing, client) >= s.max_tables_per_client:
-                raise Refused(429, f"this client already has {s.max_tables_per_client} "
-                                   "unfinished tables: finish or close some first")
-        if await self.run(self.storage.count_playing) >= s.max_tables:
+        return Limits(client, s.create_per_minute, s.max_tables_per_client, s.max_tables)
+
+    async def store_new(self, call, *args) -> Any:
+        """Run a storage call that stores a new table within the limits; Refused if over."""
+        try:
+            return await self.run(call, *args)
+        except LimitReached as exc:
+            if exc.which == "per-minute":
+                raise Refused(429, f"too many new tables: at most {exc.limit} a minute from "
+                                   "one client", retry_after=60) from None
+            if exc.which == "per-client":
+                raise Refused(429, f"this client already has {exc.limit} unfinished tables: "
+                                   "finish or close some first") from None
             raise Refused(503, "the server is full: too many unfinished tables; try later",
-                          retry_after=60)
+                          retry_after=60) from None
 
     async def create(self, game_id: str, players: int, seats: list[str],
                      rules: dict[str, Any], names: list[str] | None,
@@ -813,7 +918,6 @@ class Rooms:
         if len(names) != players or not all(isinstance(n, str) and 0 < len(n) <= 24
                                             for n in names):
             raise ValueError("names must be one text of 1 to 24 characters per seat")
-        await self.check_limits(client)
         tokens = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
         owner = secrets.token_urlsafe(18)
         first = kinds.index(HUMAN) if HUMAN in kinds else None
@@ -827,11 +931,16 @@ class Rooms:
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
             drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
             joinable=joinable)
-        return await self.open(row), tokens, owner
+        return await self.open(row, client), tokens, owner
 
-    async def open(self, row: TableRow) -> Room:
-        """Store a new table, make it live and start its bots or clock."""
-        await self.run(self.storage.create, row)
+    async def open(self, row: TableRow, client: str | None = None) -> Room:
+        """Store a new table from `client` within the limits (Refused if over one), make it
+        live and start its bots or clock."""
+        await self.store_new(self.storage.create, row, self.limits(client))
+        return await self.go_live(row)
+
+    async def go_live(self, row: TableRow) -> Room:
+        """A table just stored, made live here: its bots or clock start."""
         room = self.rooms[row.id] = Room(self, StoredTable(row, []))
         if row.drivable:
             await self.take_lease(room)

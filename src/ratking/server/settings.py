@@ -28,6 +28,7 @@ class Settings:
     archive_after: float = 7 * 86400  # an unfinished table with no move for this long is archived
     botonly_max_rounds: int = 100  # round cap for tables with no person
     botonly_min_delay: float = 0.5  # least pause of a bot at a table with no person
+    unattended_after: float = 600  # no person moved for this long: the turn timer stops
     max_frame: int = 65536  # bytes: the websocket refuses bigger frames before reading them
     api_docs: bool = False  # serve /docs and /openapi.json
     # bots that search, and hints: a pool of worker processes beside each server process

@@ -6,16 +6,19 @@ before anyone is told of it, and a server killed at any moment restarts where it
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from platformdirs import user_data_dir
 from sqlalchemy import (
     JSON,
@@ -25,6 +28,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    Select,
     String,
     bindparam,
     create_engine,
@@ -113,6 +117,39 @@ class MoveConflict(Exception):
     """A move at an index already written (by another process)."""
 
 
+@dataclass(frozen=True)
+class Limits:
+    """The caps on new tables: per client (`client`, None: not counted) a minute and
+    unfinished, and unfinished on the whole server."""
+
+    client: str | None
+    per_minute: int
+    per_client: int
+    total: int
+
+
+class LimitReached(Exception):
+    """A new table over a limit: `.which` is "per-minute", "per-client" or "total"."""
+
+    def __init__(self, which: str, limit: int) -> None:
+        super().__init__(f"{which} limit of {limit} reached")
+        self.which = which
+        self.limit = limit
+
+
+SeatChange = Callable[[list[dict[str, Any]], str], list[dict[str, Any]] | None]
+
+
+def _playing(client: str | None = None) -> Select:
+    query = select(func.count()).select_from(TableRow).where(TableRow.status == "playing")
+    return query if client is None else query.where(TableRow.client == client)
+
+
+def _created(client: str, since: datetime) -> Select:
+    return select(func.count()).select_from(TableRow).where(TableRow.client == client,
+                                                            TableRow.created_at >= since)
+
+
 @dataclass
 class StoredTable:
     """A table as stored: its set-up and the moves made so far."""
@@ -121,9 +158,11 @@ class StoredTable:
     actions: list[str]
     # the moves made for a person (not by them): index -> (seat, "timer" or "forced")
     made_for: dict[int, tuple[int, str]] = field(default_factory=dict)
+    person_moved: datetime | None = None  # when a person last moved (None: never)
 
 
 MADE_FOR = ("timer", "forced")  # moves the server made for a person
+PERSON = ("human", "forced")  # moves a person made (a forced move is sent by their page)
 
 
 def now() -> datetime:
@@ -152,10 +191,13 @@ class Storage:
         self._count_move = update(TableRow).where(TableRow.id == bindparam("tid")).values(
             updated_at=bindparam("stamp"), moves=bindparam("n"))
         self.channel: str | None = None
+        self._where = ""  # the database and schema, for advisory lock keys (PostgreSQL)
         if self.engine.dialect.name == "postgresql":
             with self.engine.connect() as conn:
-                schema = conn.execute(text("SELECT current_schema()")).scalar_one()
+                schema, database = conn.execute(text(
+                    "SELECT current_schema(), current_database()")).one()
             self.channel = f"ratking_{schema}"[:63]
+            self._where = f"{database}/{schema}"
 
     def close(self) -> None:
         if self._raw is not None:
@@ -174,11 +216,59 @@ class Storage:
         if self.channel is not None:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
 
+    def _lock(self, conn, purpose: str) -> None:
+        """Hold `purpose`'s lock in this schema until the transaction ends (PostgreSQL; SQLite
+        takes one server process, whose storage calls run one at a time on its event loop)."""
+        if self.channel is not None:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                         {"key": lock_key(purpose, self._where)})
+
     # --- tables -----------------------------------------------------------------------------
 
-    def create(self, row: TableRow) -> None:
+    def create(self, row: TableRow, limits: Limits | None = None) -> None:
+        """Store a new table. With `limits`, first count the tables they cap and raise
+        LimitReached (storing nothing) if one is reached; the count and the insert hold one
+        lock, so a burst of requests, on any number of processes, never passes a limit."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            if limits is not None:
+                self._within(session, limits)
             session.add(row)
+
+    def _within(self, session: Session, limits: Limits) -> None:
+        self._lock(session.connection(), "create")
+        if limits.client is not None:
+            since = now() - timedelta(seconds=60)
+            if session.scalar(_created(limits.client, since)) >= limits.per_minute:
+                raise LimitReached("per-minute", limits.per_minute)
+            if session.scalar(_playing(limits.client)) >= limits.per_client:
+                raise LimitReached("per-client", limits.per_client)
+        if session.scalar(_playing()) >= limits.total:
+            raise LimitReached("total", limits.total)
+
+    def create_rematch(self, table_id: str, row: TableRow, limits: Limits | None = None) -> str:
+        """The id of table `table_id`'s rematch: the one already made (by any process), else
+        `row` with the table's seats as stored, stored now (within `limits`, see create). The
+        table's row is locked meanwhile, so processes asked at once make one rematch."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            made, seats = session.execute(
+                select(TableRow.rematch, TableRow.seats).where(TableRow.id == table_id)
+                .with_for_update(key_share=True)).one()
+            if made is not None:
+                return made
+            row.seats = [dict(seat) for seat in seats]  # as stored: whoever has taken a seat
+            if limits is not None:
+                self._within(session, limits)
+            session.add(row)
+            session.flush()
+            session.execute(update(TableRow).where(TableRow.id == table_id)
+                            .values(rematch=row.id))
+            self._notify(session.connection(), f"t {table_id}")
+        return row.id
+
+    def row(self, table_id: str) -> TableRow | None:
+        """A table's row alone (its seats, status, rematch), without its moves."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(TableRow, table_id)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -213,18 +303,13 @@ class Storage:
 
     def count_playing(self, client: str | None = None) -> int:
         """Unfinished tables, all or those one client created."""
-        query = select(func.count()).select_from(TableRow).where(TableRow.status == "playing")
-        if client is not None:
-            query = query.where(TableRow.client == client)
         with self.engine.connect() as conn:
-            return conn.scalar(query) or 0
+            return conn.scalar(_playing(client)) or 0
 
     def count_created(self, client: str, since: datetime) -> int:
         """Tables one client created since `since` (for the rate limit)."""
-        query = select(func.count()).select_from(TableRow).where(
-            TableRow.client == client, TableRow.created_at >= since)
         with self.engine.connect() as conn:
-            return conn.scalar(query) or 0
+            return conn.scalar(_created(client, since)) or 0
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -308,15 +393,20 @@ class Storage:
         with self.engine.begin() as conn:
             return conn.execute(query).rowcount == 1
 
-    def renew(self, me: str, seconds: float) -> set[str]:
-        """Extend every lease this process holds (one statement); the tables it still holds."""
+    def renew(self, me: str, seconds: float, tables: Collection[str] | None = None
+              ) -> set[str]:
+        """Extend the leases this process holds, all or those of `tables` (the ones it drives:
+        a lease it holds but does not use then runs out, and another process adopts the
+        table); the tables it still holds. One statement."""
+        if tables is not None and not tables:
+            return set()
         clock = self.clock()
+        mine = [TableRow.driver == me, TableRow.driver_until >= clock]
+        if tables is not None:
+            mine.append(TableRow.id.in_(list(tables)))
         with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.driver == me,
-                                                TableRow.driver_until >= clock)
-                         .values(driver_until=clock + seconds))
-            return set(conn.scalars(select(TableRow.id).where(TableRow.driver == me,
-                                                              TableRow.driver_until >= clock)))
+            conn.execute(update(TableRow).where(*mine).values(driver_until=clock + seconds))
+            return set(conn.scalars(select(TableRow.id).where(*mine)))
 
     def release(self, table_id: str, me: str) -> None:
         with self.engine.begin() as conn:
@@ -354,15 +444,29 @@ class Storage:
                      .order_by(TableRow.updated_at.desc()).limit(limit))
             return list(session.scalars(query).all())
 
-    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        """Store the seats (a seat taken, a token replaced for a player who joined)."""
+    def update_seats(self, table_id: str, change: SeatChange
+                     ) -> tuple[list[dict[str, Any]], str] | None:
+        """Change a table's seats (a seat taken, a token replaced for a player who joined) as
+        they are stored now: `change(seats, status)` gets them while the row is locked (FOR
+        UPDATE on PostgreSQL, so another process's change waits) and returns the new seats, or
+        None to leave them. A change is announced to the other processes. The seats and status
+        after, or None if there is no such table."""
         with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id).values(seats=seats))
-
-    def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id)
-                         .values(rematch=rematch))
+            # FOR NO KEY UPDATE: waits for another change of the row, not for a move being
+            # written (whose foreign key shares the row's key)
+            found = conn.execute(select(TableRow.seats, TableRow.status)
+                                 .where(TableRow.id == table_id)
+                                 .with_for_update(key_share=True)).first()
+            if found is None:
+                return None
+            seats, status = list(found.seats), found.status
+            changed = change(seats, status)
+            if changed is not None and changed != seats:
+                conn.execute(update(TableRow).where(TableRow.id == table_id)
+                             .values(seats=changed))
+                self._notify(conn, f"t {table_id}")
+                seats = changed
+        return seats, status
 
     def add_chat(self, table_id: str, index: int, seat: int, line: str) -> datetime:
         """Store chat line `index` (announced to the other processes); a line already written
@@ -386,13 +490,25 @@ class Storage:
             return list(reversed(session.scalars(query).all()))
 
     @staticmethod
-    def _moves(session: Session, table_id: str) -> tuple[list[str], dict[int, tuple[int, str]]]:
-        """The actions in order, and which moves were made for a person (not by them)."""
-        query = (select(MoveRow.index, MoveRow.action, MoveRow.seat, MoveRow.by)
+    def _moves(session: Session, table_id: str
+               ) -> tuple[list[str], dict[int, tuple[int, str]], datetime | None]:
+        """The actions in order, which moves were made for a person (not by them), and when
+        a person last moved (themselves, or their page making their only move)."""
+        query = (select(MoveRow.index, MoveRow.action, MoveRow.seat, MoveRow.by,
+                        MoveRow.created_at)
                  .where(MoveRow.table_id == table_id).order_by(MoveRow.index))
         rows = session.execute(query).all()
-        return ([action for _, action, _, _ in rows],
-                {index: (seat, by) for index, _, seat, by in rows if by in MADE_FOR})
+        people = [stamp for _, _, _, by, stamp in rows if by in PERSON]
+        return ([action for _, action, _, _, _ in rows],
+                {index: (seat, by) for index, _, seat, by, _ in rows if by in MADE_FOR},
+                max(people) if people else None)
+
+
+def why(exc: BaseException) -> str:
+    """An error in one line: the database's own first line for a database error (not the SQL
+    and the link SQLAlchemy adds), else the exception's."""
+    lines = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 def check_url(url: str) -> str | None:
@@ -408,8 +524,27 @@ def check_url(url: str) -> str | None:
         with engine.connect():
             pass
     except SQLAlchemyError as exc:
-        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        return f"--db {shown}: cannot reach the database: {reason[0] if reason else exc}"
+        return f"--db {shown}: cannot reach the database: {why(exc)}"
+    finally:
+        engine.dispose()
+    return None
+
+
+def prepare(url: str) -> str | None:
+    """Bring the database at `url` to the newest schema once, before any server process starts
+    (`ratking serve` does, so that N workers find it ready): None, or why not in one line
+    (never with a password)."""
+    shown = url.split("@")[-1] if "@" in url else url
+    try:
+        engine = create_engine(url)
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
+        return f"--db {shown}: {str(exc).splitlines()[0]}"
+    try:
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        migrate(engine)
+    except (SQLAlchemyError, CommandError, OSError) as exc:
+        return f"--db {shown}: cannot bring the database to this version's tables: {why(exc)}"
     finally:
         engine.dispose()
     return None
@@ -453,9 +588,24 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the database to the newest schema (Alembic), as the server starts."""
+    """Bring the database to the newest schema (Alembic), as the server starts.
+
+    On PostgreSQL several processes (workers, machines) may start at once on one schema: the
+    upgrade runs under a transaction-level advisory lock keyed on the database and schema, so
+    one process migrates and the others wait, then find the schema current."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            where = connection.execute(text(
+                "SELECT current_database() || '/' || coalesce(current_schema(), '')")).scalar_one()
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": lock_key("migrate", where)})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def lock_key(purpose: str, where: str) -> int:
+    """A PostgreSQL advisory lock's key (a signed 64-bit number) for `purpose` at `where`."""
+    digest = hashlib.sha256(f"ratking:{purpose}:{where}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)

@@ -18,9 +18,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.server.conftest import Server, free_port  # noqa: E402
-from tests.server.pages import turn_or_end  # noqa: E402
+from tests.server.pages import click_an_action, turn_or_end  # noqa: E402
 from tests.server.test_browser import CHROMIUM, FLAGS  # noqa: E402
-from tests.server.test_browser_table import DESKTOP, GAMES, click_an_action  # noqa: E402
+from tests.server.test_browser_table import DESKTOP, GAMES  # noqa: E402
 
 # clicks before the table's picture: far enough in that the board has something on it
 TABLE_AFTER = {"rat-a-tat-roll": 6, "rat-and-duck": 6, "target-rats": 12,

@@ -144,16 +144,19 @@ def free_port() -> int:
 
 
 class Server:
-    """`ratking serve` in its own process, on a free port."""
+    """`ratking serve` in its own process, on a free port. `launcher` replaces `-m
+    ratking.cli` (a script that starts the command line its own way), `env` adds variables."""
 
     def __init__(self, db: str, port: int, bot_delay: float = 0.05, workers: int = 1,
+                 launcher: list[str] | None = None, env: dict[str, str] | None = None,
                  **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
-        env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0",
+        env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0", **(env or {}),
                **{f"RATKING_{k.upper()}": str(v) for k, v in settings.items()}}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ratking.cli", "serve", "--port", str(port), "--db", db,
+            [sys.executable, *(launcher or ["-m", "ratking.cli"]), "serve", "--port", str(port),
+             "--db", db,
              "--bot-delay", str(bot_delay), "--workers", str(workers)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 30

@@ -11,7 +11,7 @@ import pytest
 import ratking
 
 from .conftest import Server, free_port
-from .pages import CLICKABLE, click_and_wait, turn_or_end
+from .pages import click_an_action, turn_or_end
 from .test_browser import ARTIFACTS, browser, create_table  # noqa: F401
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -34,48 +34,7 @@ def server(tmp_path):
     running.kill()
 
 
-# the first legal action a person can click (a path to choose first), and a point on it that no
-# other drawing covers (a token drawn over part of a space): [index, x, y] within it, or null
-UNCOVERED = """sel => {
-  const nodes = [...document.querySelectorAll(sel)];
-  if (!nodes.length) return [];  // the page moved on (a bot's move came): nothing to click
-  // a path to choose (the page asks which way to a destination) is answered first
-  const order = [...nodes.keys()].sort((a, b) => ('path' in nodes[b].dataset)
-                                                 - ('path' in nodes[a].dataset));
-  for (const i of order) {
-    const node = nodes[i];
-    node.scrollIntoView({ block: 'center', inline: 'center' });
-    const box = node.getBoundingClientRect();
-    if (!box.width || !box.height) continue;
-    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-      for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-        const hit = document.elementFromPoint(box.left + box.width * fx,
-                                              box.top + box.height * fy);
-        if (hit && hit.closest('[data-action], [data-path]') === node) {
-          return [i, box.width * fx, box.height * fy];
-        }
-      }
-    }
-  }
-  return null;
-}"""
 OVER = "() => !document.querySelector('[data-testid=game-over]').hidden"
-
-
-def click_an_action(page) -> bool | None:
-    """Click a legal action where a person would (a part of it nothing covers) and wait for
-    the table's answer; None if the page offers none now, False if all are covered."""
-    # pieces glide to their new places after a move: aim once they stand still
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')",
-                           timeout=10_000)
-    spot = page.evaluate(UNCOVERED, CLICKABLE)
-    if spot is None:
-        return False
-    if not spot:
-        return None
-    index, x, y = spot
-    click_and_wait(page, page.locator(CLICKABLE).nth(index), position={"x": x, "y": y})
-    return True
 
 
 def play_by_clicking(page, shots: str) -> int:
@@ -254,3 +213,58 @@ def test_a_hint_at_your_turn(browser, server):  # noqa: F811
     click_an_action(page)  # after a move the old hint goes away
     page.wait_for_function("() => document.querySelector('[data-testid=hint-box]').hidden")
     assert not errors, errors
+
+
+BUSY_LOG = """
+window.__busy = [];
+addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+  const b = document.body;
+  const was = window.__busy[window.__busy.length - 1];
+  const now = [Boolean(b.dataset.busy), b.dataset.version,
+               document.querySelector('#board').inert, document.querySelector('#actions').inert];
+  if (!was || was[0] !== now[0] || was[1] !== now[1]) window.__busy.push(now);
+}).observe(document.body, { attributes: true, attributeFilter: ['data-busy', 'data-version'] }));
+"""
+
+
+def test_a_move_in_flight_keeps_the_page_busy_and_the_hint_row_takes_no_clicks(browser, server):  # noqa: F811
+    """A move to a destination is sent one decision at a time: until its last answer the
+    page says it is busy (data-busy) and takes no clicks (inert), so nothing clicks a board
+    that is about to change. The Hint button's row takes clicks only on the button."""
+    table = httpx.post(f"{server.url}/api/tables", json={
+        "game": "target-rats", "players": 2, "seats": ["human", "heuristic"]}).json()
+    page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(BUSY_LOG)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    assert turn_or_end(page) == "turn"
+    # the Hint button's row: the band beside the button lets clicks through
+    hint = page.locator("[data-testid=hint]")
+    hint.wait_for()
+    beside = page.evaluate("""() => {
+        const row = document.querySelector('.hint-row').getBoundingClientRect();
+        const button = document.querySelector('#hint').getBoundingClientRect();
+        const hit = document.elementFromPoint((row.left + button.left) / 2,
+                                              button.top + button.height / 2);
+        return hit.closest('.hint-row') === null;
+    }""")
+    assert beside, "the hint row's empty band takes clicks"
+    # pick the whole group at home, then a destination three steps away
+    page.locator("#board [data-action='group:H0']").click()
+    page.locator("#actions [data-action='take:0:4']").click()
+    page.wait_for_function("() => document.querySelector('#board [data-action=\"route:RC\"]')")
+    page.evaluate("() => { window.__busy = []; }")
+    start = int(page.evaluate("() => document.body.dataset.version"))
+    page.locator("#board [data-action='route:RC']").click()
+    page.wait_for_function("v => !document.body.dataset.busy && document.body.dataset.version"
+                           " === String(v)", arg=start + 4)  # S0, U0, RC and the stop
+    changes = page.evaluate("() => window.__busy")
+    assert changes[0][0] is True  # busy from the click on
+    assert all(board and bar for busy, _v, board, bar in changes if busy)  # and inert
+    settled = [int(v) for busy, v, _b, _a in changes if not busy]
+    assert settled == [start + 4], changes  # not idle before the last step was answered
+    # off turn (the rest of the turn played), the Hint button and its row are gone
+    for _ in range(30):
+        if page.evaluate("() => document.querySelector('#hint').hidden"):
+            break
+        click_an_action(page)
+    assert page.locator(".hint-row").is_hidden()

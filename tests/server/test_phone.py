@@ -22,7 +22,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port
-from .pages import CLICKABLE, turn_or_end
+from .pages import click_an_action, turn_or_end
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -94,27 +94,18 @@ def my_turn(page) -> bool:
     return turn_or_end(page, 60_000) == "turn"
 
 
-def play(page, decisions: int, rng: random.Random) -> None:
-    """Make `decisions` of the person's moves, each a click on a random clickable action."""
+def play(page, decisions: int, rng: random.Random) -> int:
+    """Make up to `decisions` of the person's moves, each a click on a random clickable
+    action (where nothing covers it), each answered before the next; returns how many were
+    made (fewer only when the game ended first). A click that cannot land fails the test."""
+    made = 0
     for _ in range(decisions):
         if not my_turn(page):
-            return
-        options = [n for n in page.locator(CLICKABLE).all() if n.is_visible()]
-        if not options:  # the board was being redrawn: look again
-            continue
-        version = page.evaluate("() => document.body.dataset.version")
-        choice = rng.choice(options)
-        try:
-            choice.click(timeout=3000)
-        except Exception:  # covered by another piece: the same click, sent to it directly
-            try:
-                choice.dispatch_event("click", timeout=3000)
-            except Exception:
-                continue  # the board changed under the pointer: look again
-        page.wait_for_function(
-            "v => document.body.dataset.version !== v || document.querySelector("
-            "'#actions [data-path]') || !document.querySelector('[data-testid=game-over]')"
-            ".hidden", arg=version, timeout=60_000)
+            break
+        clicked = click_an_action(page, rng, timeout_ms=60_000)
+        assert clicked is not False, "every action offered is covered"
+        made += clicked is not None
+    return made
 
 
 def check(page, size: str, where: str) -> list[str]:
@@ -149,7 +140,9 @@ def test_every_game_fits_every_screen(browser, server, game):
             problems += check(page, size, f"{game} {size} start")
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-start.png"))
-            play(page, 5, random.Random(f"{game}{size}"))
+            start = page.evaluate("() => document.body.dataset.version")
+            assert play(page, 5, random.Random(f"{game}{size}")) >= 1
+            assert page.evaluate("() => document.body.dataset.version") != start
             if my_turn(page):
                 problems += check(page, size, f"{game} {size} mid-game")
             page.screenshot(path=str(SHOTS / f"{game}-{size}.png"))

@@ -24,6 +24,7 @@ export function drawHintButton(message) {
   // offered to the player to move, while a hint for this very position is not on screen
   const mine = message.actions.length > 0 && !message.result && message.hints;
   $("hint").hidden = !mine;
+  $("hint").parentElement.hidden = !mine;  // its row takes no room (nor clicks) without it
   if (asked !== message.version) {
     $("hint").disabled = false;
     $("hint-box").hidden = true;

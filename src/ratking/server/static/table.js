@@ -23,7 +23,7 @@ let shownSeat = null;     // whose cards are on screen (hot seat)
 let waiting = false;      // a move was sent; wait for the answer
 let retry = 500;
 let route = null;         // the decisions still to send of a move to a chosen destination
-let asking = null;        // {paths, chosen}: the ways to a destination the person chooses from
+let asking = null;        // {paths, chosen, where}: the ways to a destination being chosen
 let keyboard = false;     // the person acts by keyboard: keep the focus on the actions
 let forcedAt = -1;        // the version whose only move was made for the person
 let rematchSeen = null;   // the rematch the game-over box last announced
@@ -170,7 +170,7 @@ function show(message) {
     }
     shownSeat = message.seat;
     drawBoard(message.svg, message.actions, `${table.id}:${message.seat}`);
-    if (still) choose(still.paths, still.chosen);
+    if (still) choose(still.paths, still.chosen, still.where);
   }
   drawSeats(message);
   if (!replaying()) {
@@ -240,10 +240,10 @@ function routesTo(actionId) {
   return (last && last.routes && last.routes[actionId]) || null;
 }
 
-const ASK = { group: "Which group goes there?", rat: "Which rat goes there?",
-              take: "How many go?", step: "Which way?" };
+const ASK = { group: "which group goes there?", rat: "which rat goes there?",
+              take: "how many go?", step: "which way?" };
 
-function choose(paths, chosen) {
+function choose(paths, chosen, where) {
   const open = paths.filter((p) => chosen.every((id, i) => p[i] === id)
                                    && p.length >= chosen.length);
   if (!open.length) return;
@@ -253,7 +253,10 @@ function choose(paths, chosen) {
     continueRoute(last);
     return;
   }
-  asking = { paths, chosen };
+  asking = { paths, chosen, where };
+  for (const node of document.querySelectorAll(`#board [data-action="${CSS.escape(where)}"]`)) {
+    node.classList.add("chosen");  // the destination stays marked while the person chooses
+  }
   let at = chosen.length;
   const longest = Math.max(...open.map((p) => p.length));
   while (at < longest && open.every((p) => p[at] === open[0][at])) at++;
@@ -262,7 +265,10 @@ function choose(paths, chosen) {
   const bar = $("actions");
   const ask = document.createElement("p");
   ask.className = "ask";
-  ask.textContent = ASK[kind] || ASK.step;
+  const title = document.querySelector(`#board [data-action="${CSS.escape(where)}"] > title`);
+  const to = title ? title.textContent.split(" (")[0] : "";
+  const question = ASK[kind] || ASK.step;
+  ask.textContent = to ? `${to}: ${question}` : question[0].toUpperCase() + question.slice(1);
   const buttons = [];
   if (kind === "step" || kind === "stop" || !labels[open[0][at]]) {
     for (const path of open) {  // the ways differ in their steps: each way in full
@@ -331,7 +337,7 @@ function act(actionId) {
   if (!last || waiting || replaying()) return;
   keepFocus.id = actionId;
   const paths = routesTo(actionId);
-  if (paths) { choose(paths, []); return; }
+  if (paths) { choose(paths, [], actionId); return; }
   if (!last.actions.some((a) => a.id === actionId)) return;
   waiting = true;
   setBusy(true);
@@ -341,12 +347,13 @@ function act(actionId) {
 function clickTarget(event) {
   if (event.target.closest("#actions [data-cancel]")) {
     asking = null;
+    for (const node of document.querySelectorAll("#board .chosen")) node.classList.remove("chosen");
     if (last) drawButtons(last.actions);
     return;
   }
   const chosen = event.target.closest("#actions [data-path]");
   if (chosen && last && !waiting && asking) {
-    choose(asking.paths, chosen.dataset.path.split(" "));
+    choose(asking.paths, chosen.dataset.path.split(" "), asking.where);
     return;
   }
   const node = event.target.closest("[data-action]");

@@ -2,9 +2,10 @@
 
 `render(view, actions)` reads only the view and the viewer's legal actions. The board (rings,
 corridors, Rat City, home nests in the corners, rat tokens) is the shared Target: Rats board
-of `board_svg`. Clickable (`<g class="act" data-action=...>` with a `<title>`): `step:<space>`
-and `ext:<space>` on the space, `rat:<space>:fed|unfed` on the rat token. The page makes
-buttons for the rest (topup, no-topup, stop, breed, end).
+of `board_svg`. Clickable (`<g class="act" data-action=...>` with a `<title>`): `route:`
+(a rat's whole move there, see server/routes.py), `step:<space>` and `ext:<space>` on the
+space, `rat:<space>:fed|unfed` on the rat token. The page makes buttons for the rest (topup,
+no-topup, stop, breed, end).
 """
 
 from __future__ import annotations
@@ -39,8 +40,10 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
                         owner[cheese] if cheese is not None else ""))
     for s in spaces:
         sid = s["id"]
-        action = (by_id.get(f"route:{sid}") or by_id.get(f"step:{sid}")
-                  or by_id.get(f"ext:{sid}"))
+        # the Target die's choice of a surface space comes before a move there (that move
+        # is still made by picking the rat first)
+        action = (by_id.get(f"ext:{sid}") or by_id.get(f"route:{sid}")
+                  or by_id.get(f"step:{sid}"))
         out.append(f'<g class="space" data-space="{sid}">')
         if action:
             out.append(B.highlight(geo.shape[sid], action))

@@ -280,35 +280,93 @@ def test_card_texts_on_hover(browser, server):
 
 
 GLIDES = """
-window.__glides = 0;
+window.__glides = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
-  if (JSON.stringify(frames).includes("translate")) window.__glides += 1;
+  if (JSON.stringify(frames).includes("translate")) window.__glides.push(this.dataset.key || "");
   return animate.call(this, frames, options);
 };
 """
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_pieces_glide_unless_motion_is_reduced(browser, server, motion):
-    """The pawn (keyed data-key="pawn") glides from space to space as the players move; with
-    prefers-reduced-motion nothing moves but the board itself changes."""
-    players = GAMES["rat-a-tat-roll"]
+def watched_table(browser, server, game: str, motion: str, players: int = 3,
+                  bot_delay: float = 0.3):
+    """A table of `game` (seat 1 a person), open in a desktop page that counts the glides."""
     table = httpx.post(server.url + "/api/tables", json={
-        "game": "rat-a-tat-roll", "players": players, "bot_delay": 0.3,
+        "game": game, "players": players, "bot_delay": bot_delay,
         "seats": ["human"] + ["heuristic"] * (players - 1)}, timeout=30).json()
     page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
     page.add_init_script(GLIDES)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.locator("#board svg").wait_for()
+    return page
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_pieces_glide_unless_motion_is_reduced(browser, server, motion):
+    """Rat-a-Tat Roll: the pawn (data-key="pawn") glides from space to space, and a card
+    dealt to a hand glides from the region (or the pile) it came from; with
+    prefers-reduced-motion nothing moves (no glide, no CSS animation, the board's own SVG
+    animations paused) but the board itself changes."""
+    page = watched_table(browser, server, "rat-a-tat-roll", motion)
     try:
-        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
-        page.locator("#board svg").wait_for()
-        play(page, 4, random.Random(3))
+        play(page, 6, random.Random(3))
         my_turn(page)
         glides = page.evaluate("() => window.__glides")
         assert page.evaluate("() => document.body.dataset.version") != "0"
         if motion == "reduce":
-            assert glides == 0
+            assert glides == []
+            assert page.evaluate("() => document.getAnimations().length") == 0
+            assert page.evaluate("() => document.querySelector('#board svg').animationsPaused()")
         else:
-            assert glides > 0
+            assert "pawn" in glides
+            assert any(key.startswith("card:hand:") for key in glides), glides
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_moving_group_is_followed_step_by_step(browser, server, motion):
+    """Target: Rats: the group on the move is keyed by where its move began, so its token
+    glides along every step of a one-click move (none under reduced motion)."""
+    page = watched_table(browser, server, "target-rats", motion, players=2)
+    try:
+        assert my_turn(page)
+        start = int(page.evaluate("() => document.body.dataset.version"))
+        page.evaluate("() => { window.__glides = []; }")
+        page.locator("#board [data-action='route:RC']").click()  # H0 > S0 > U0 > RC
+        page.wait_for_function("v => !document.body.dataset.busy && "
+                               "Number(document.body.dataset.version) >= v", arg=start + 6)
+        glides = page.evaluate("() => window.__glides")
+        if motion == "reduce":
+            assert glides == []
+        else:
+            group = [key for key in glides if ":move-H0" in key]
+            assert len(group) >= 3, glides  # S0, U0 and RC, each from the step before
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_rematch_pulse_stops_under_reduced_motion(browser, server, motion):
+    """Every CSS animation and transition is off under prefers-reduced-motion (the Rematch
+    button's pulse among them)."""
+    page = watched_table(browser, server, "rat-a-tat-roll", motion)
+    try:
+        page.evaluate("""() => {
+            document.querySelector('#game-over').hidden = false;
+            const button = document.querySelector('#over-rematch');
+            button.hidden = false;
+            button.classList.add('pulse');
+        }""")
+        running = page.evaluate("""() => [getComputedStyle(
+            document.querySelector('#over-rematch')).animationName,
+            document.getAnimations().filter((a) => a.playState === 'running').length,
+            getComputedStyle(document.querySelector('.act-button, button')).transitionDuration]""")
+        if motion == "reduce":
+            assert running[0] == "none" and running[1] == 0
+            assert set(running[2].split(", ")) == {"0s"}
+        else:
+            assert running[0] == "pulse" and running[1] >= 1
     finally:
         page.close()

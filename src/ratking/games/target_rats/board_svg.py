@@ -239,7 +239,8 @@ def _cover(x: float, y: float, r: float = 9) -> str:
 @lru_cache(maxsize=4096)
 def rat(x: float, y: float, colour: str, n: int, fed: bool, title: str, key: str = "") -> str:
     """One token: `n` rats of a faction, fed (sitting up: round) or unfed (lying: flat).
-    `key` ("seat:fed:space") lets the page move the token smoothly when it changes space."""
+    `key` ("seat:fed:space", or "seat:fed:group-..." for a group on the move) lets the page
+    move the token smoothly when it changes space."""
     line = edge(colour)
     if fed:
         shape = (f'<path d="M{num(x - 11)} {num(y - 11)}l1 -8 7 5M{num(x + 11)} {num(y - 11)}'
@@ -371,21 +372,46 @@ def highlight(shape: str, action: dict[str, str] | None, dashed: bool = False,
             f'pointer-events="none"/>')
 
 
+def moving_here(space: str, mover: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The rats on the move that stand on `space` now: `mover` is {"seat", "from", "path",
+    "fed", "unfed", "id"} (a group in Target: Rats, the picked rat in Simplified), or None."""
+    if mover is None or not mover.get("path") or mover["path"][-1] != space:
+        return None
+    return mover
+
+
 def rats_at(anchor: tuple[float, float], kind: str, groups: list[dict[str, Any]],
             colour: dict[int, str], owner: dict[int, str], clickable: Any = None,
-            through: bool = False, space: str = "") -> list[str]:
+            through: bool = False, space: str = "",
+            mover: dict[str, Any] | None = None) -> list[str]:
     """The tokens of one space's rats ([{"seat","unfed","fed"}]), fed before unfed per faction.
     `clickable(seat, fed)` may give an action for a token (Simplified picks a rat); with
-    `through`, the other tokens let clicks through to the (clickable) space beneath."""
-    items = [(g["seat"], fed, g["fed" if fed else "unfed"]) for g in groups
-             for fed in (True, False) if g["fed" if fed else "unfed"]]
+    `through`, the other tokens let clicks through to the (clickable) space beneath. Rats on
+    the move here (`moving_here`) are drawn apart, keyed by where their move began, so that
+    the page follows them step by step (the others stay keyed by their space)."""
+    items = []
+    for g in groups:
+        for fed in (True, False):
+            n = g["fed" if fed else "unfed"]
+            if mover is not None and g["seat"] == mover["seat"]:
+                n -= mover["fed" if fed else "unfed"]
+            if n > 0:
+                items.append((g["seat"], fed, n,
+                              f"{g['seat']}:{'fed' if fed else 'unfed'}:{space}" if space else ""))
+    if mover is not None:
+        seat, both = mover["seat"], mover["fed"] and mover["unfed"]
+        for fed in (True, False):
+            if mover["fed" if fed else "unfed"]:  # one rat keeps its key when it is fed
+                part = ("fed" if fed else "unfed") if both else "moving"
+                items.append((seat, fed, mover["fed" if fed else "unfed"],
+                              f"{seat}:{part}:move-{mover['id']}"))
     if not items:
         return []
     out = []
     cells = token_cells(len(items), anchor[0], anchor[1], cols_for(kind, len(items)))
-    for (seat, fed, n), (x, y) in zip(items, cells, strict=True):
-        key = f"{seat}:{'fed' if fed else 'unfed'}:{space}" if space else ""
-        token = rat(x, y, colour[seat], n, fed, rat_title(n, fed, owner[seat]), key)
+    for (seat, fed, n, key), (x, y) in zip(items, cells, strict=True):
+        title = rat_title(n, fed, owner[seat]) + (", on the move" if ":move-" in key else "")
+        token = rat(x, y, colour[seat], n, fed, title, key)
         action = clickable(seat, fed) if clickable else None
         if action:
             out.append(act(token, action))

@@ -35,6 +35,11 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     for s in spaces:
         if s["kind"] == "home-nest":
             out.append(_home(s["id"], by_home.get(s["id"]), mover))
+    picked = view.get("mover")
+    on_move = None  # the picked rat on the move: keyed by where it began, the page follows it
+    if picked and mover is not None:
+        on_move = {"seat": mover, "path": picked["path"], "id": picked["path"][0],
+                   "fed": int(picked["fed"]), "unfed": int(not picked["fed"])}
     cheese = view["cheese"]
     out.append(B.throne(colour[cheese] if cheese is not None else None,
                         owner[cheese] if cheese is not None else ""))
@@ -56,7 +61,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
                     return None
                 return by_id.get(f"rat:{sid}:{'fed' if fed else 'unfed'}")
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], s["rats"], colour, owner, pick,
-                                 through=action is not None, space=sid))
+                                 through=action is not None, space=sid,
+                                 mover=B.moving_here(sid, on_move)))
         if s["exterminator"]:
             out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         out.append("</g>")

@@ -22,7 +22,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port
-from .pages import click_an_action, turn_or_end
+from .pages import answered, click_an_action, turn_or_end
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -277,6 +277,74 @@ def test_card_texts_on_hover(browser, server):
         assert "(" in text and len(text) > 30 and "Play the" not in text  # the card's own
     finally:
         page.close()
+
+
+def tip_at(page, x: float, y: float, touch: bool) -> str:
+    """The tooltip's text after hovering (a mouse) or tapping (a finger) at x, y."""
+    page.mouse.move(1, 1)
+    page.evaluate("() => { document.querySelector('#tip').hidden = true; }")
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.move(x, y)
+    page.locator("#tip").wait_for(state="visible")
+    return page.locator("#tip").inner_text()
+
+
+FREE_CARD = """() => {
+  const card = [...document.querySelectorAll('#board g.card')]
+    .find((n) => !n.closest('[data-action]') && n.getClientRects().length);
+  if (!card) return null;
+  card.scrollIntoView({ block: 'center' });
+  const r = card.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2,
+          card.querySelector('title').textContent];
+}"""
+
+
+def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, server):
+    """Target: Rats: a space with no legal action, and an event card (the last one drawn),
+    show their whole text in the tooltip on hover (a mouse) and on a tap (a finger)."""
+    table = httpx.post(server.url + "/api/tables", json={
+        "game": "target-rats", "players": 2, "bot_delay": 0.02,
+        "seats": ["human", "heuristic"]}, timeout=30).json()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        assert my_turn(page)
+        # S9: another faction's side of the board, out of this seat's reach
+        label = page.locator("#board svg .labels text", has_text="S9").first
+        box = label.bounding_box()
+        assert not page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)"
+                                 ".closest('[data-action]')",
+                                 [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        for touch in (False, True):
+            text = tip_at(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2,
+                          touch)
+            assert text.startswith("S9 (surface)") and "outer ring" in text, text
+        # play on (scavenging when offered) until an event card has been drawn
+        card = None
+        for _ in range(120):
+            card = page.evaluate(FREE_CARD)
+            if card or not my_turn(page):
+                break
+            scavenge = page.locator("#actions [data-action^='scavenge:']")
+            if scavenge.count():
+                version = page.evaluate("() => document.body.dataset.version")
+                scavenge.first.click()
+                answered(page, version)
+            else:
+                click_an_action(page)
+        assert card, "no event card was drawn"
+        x, y, title = card
+        name, words = title.split(": ", 1)
+        for touch in (False, True):
+            text = tip_at(page, x, y, touch)
+            assert text.startswith(name) and words in text, (text, title)
+    finally:
+        context.close()
 
 
 GLIDES = """

@@ -186,7 +186,8 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
         corr = sid in _corridor_ids(key)
         fill = CORRIDOR_FILL if corr else (SURFACE_FILL if kind == "surface"
                                            else UNDER_FILL)[ri % 2]
-        out.append(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"/>')
+        out.append(titled(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"',
+                          space_title(sid, kind, corr)))
         r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
         x, y = polar(r, geo.angle[sid])
         labels.append(f'<text x="{num(x)}" y="{num(y + 5.5)}">{sid}</text>')
@@ -199,20 +200,50 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
         out.append(_ladder(R_CITY + 2, R_U_IN - 2, a))
         out.append(_ladder(R_S_OUT + 2, (C - BOX - PAD) * math.sqrt(2) + 2, a))
     out.append("</g>")
-    out.append(f'<circle cx="{C}" cy="{C}" r="{R_CITY}" fill="{CITY_FILL}" stroke="#6b4f12" '
-               f'stroke-width="4"/><circle cx="{C}" cy="{C}" r="{R_CITY - 10}" fill="none" '
-               f'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5"/>'
-               f'<text x="{C}" y="{C + R_CITY - 12}" font-size="16" font-weight="bold" '
-               f'text-anchor="middle" fill="{INK}" letter-spacing="2">RAT CITY</text>'
-               f'<text class="minor" x="{C}" y="{C + 2}" font-size="10" text-anchor="middle" '
-               f'fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>')
+    out.append(titled(f'<circle cx="{C}" cy="{C}" r="{R_CITY}" fill="{CITY_FILL}" '
+                      f'stroke="#6b4f12" stroke-width="4"', space_title("RC", "rat-city", False))
+               + f'<circle cx="{C}" cy="{C}" r="{R_CITY - 10}" fill="none" '
+               f'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5" pointer-events="none"/>'
+               f'<g pointer-events="none"><text x="{C}" y="{C + R_CITY - 12}" font-size="16" '
+               f'font-weight="bold" text-anchor="middle" fill="{INK}" letter-spacing="2">RAT '
+               f'CITY</text><text class="minor" x="{C}" y="{C + 2}" font-size="10" '
+               f'text-anchor="middle" fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>'
+               f'</g>')
     out.append(f'<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" '
                f'fill="#3b3026" pointer-events="none">{"".join(labels)}</g>')
     out.append(f'<g class="minor" font-size="11" text-anchor="middle" letter-spacing="3" '
-               f'font-weight="bold"><text x="{C}" y="{C - R_S_IN + 18}" fill="#8a7a5e">SURFACE'
-               f'</text><text x="{C}" y="{C + R_U_OUT + 24}" fill="#7d8f72">UNDERGROUND</text>'
-               f'</g>')
+               f'font-weight="bold" pointer-events="none"><text x="{C}" y="{C - R_S_IN + 18}" '
+               f'fill="#8a7a5e">SURFACE</text><text x="{C}" y="{C + R_U_OUT + 24}" '
+               f'fill="#7d8f72">UNDERGROUND</text></g>')
     return "".join(out)
+
+
+def titled(shape: str, title: str) -> str:
+    """`shape` (an SVG element's opening, unclosed: '<path d="..." fill="..."') with a
+    <title>, so that it explains itself on hover and on tap."""
+    tag = shape.split(None, 1)[0][1:]
+    return f"{shape}><title>{esc(title)}</title></{tag}>"
+
+
+SPACE_WORDS = {
+    "surface": "{} (surface): a space of the outer ring, where food, nests and sewer "
+               "entrances lie",
+    "corridor-surface": "{} (surface, a corridor's sewer cover): a step down the ladder to "
+                        "the underground, or into the home nest beside it",
+    "underground": "{} (underground): a space of the inner ring, a step from the surface "
+                   "through a sewer entrance",
+    "corridor-underground": "{} (underground, a corridor): a step up to the surface, or in "
+                            "to Rat City",
+    "rat-city": "Rat City: the centre, reached by the four corridors; the Deep Dish Throne "
+                "is here",
+    "home-nest": "{} (a home nest): new rats appear here; its corridor leads to the board",
+}
+
+
+def space_title(sid: str, kind: str, corridor: bool) -> str:
+    """What a space is, in a sentence (its tokens and rats tell the rest with their own)."""
+    word = f"corridor-{kind}" if corridor and kind in ("surface", "underground") else kind
+    return SPACE_WORDS.get(word, "{}").format(sid)
 
 
 @cache
@@ -230,10 +261,10 @@ def _corridor_ids(key: tuple[tuple[str, str, int], ...]) -> frozenset[str]:
 
 def _cover(x: float, y: float, r: float = 9) -> str:
     """A printed sewer cover (a corridor's surface space)."""
-    return (f'<g class="cover"><circle cx="{num(x)}" cy="{num(y)}" r="{r}" fill="#5d6670" '
-            f'stroke="#2f353b" stroke-width="2"/><path d="M{num(x - r + 3)} {num(y)}H'
-            f'{num(x + r - 3)}M{num(x)} {num(y - r + 3)}V{num(y + r - 3)}" stroke="#2f353b" '
-            f'stroke-width="1.5"/></g>')
+    return (f'<g class="cover" pointer-events="none"><circle cx="{num(x)}" cy="{num(y)}" '
+            f'r="{r}" fill="#5d6670" stroke="#2f353b" stroke-width="2"/>'
+            f'<path d="M{num(x - r + 3)} {num(y)}H{num(x + r - 3)}M{num(x)} {num(y - r + 3)}'
+            f'V{num(y + r - 3)}" stroke="#2f353b" stroke-width="1.5"/></g>')
 
 
 @lru_cache(maxsize=4096)
@@ -444,8 +475,12 @@ def home_well(k: int, colour: str | None) -> str:
     stroke = colour or "#5a5247"
     twigs = "".join(f'<path d="M{num(x + 12 + i * 19)} {num(y + h - 8 - (i % 3) * 3)}l14 -5" '
                     f'stroke="#b39a6a" stroke-width="2"/>' for i in range(10))
-    return (f'<g class="nest-well"><rect x="{x + 3}" y="{y + 3}" width="{w - 6}" '
-            f'height="{h - 6}" rx="13" fill="{NEST_FILL if colour else "#4a443b"}" '
-            f'stroke="{stroke}" stroke-width="5"/>{twigs if colour else ""}'
+    well_rect = titled(f'<rect x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" '
+                       f'rx="13" fill="{NEST_FILL if colour else "#4a443b"}" '
+                       f'stroke="{stroke}" stroke-width="5"', space_title(f"H{k}", "home-nest",
+                                                                          False))
+    return (f'<g class="nest-well">{well_rect}'
+            f'<g pointer-events="none">{twigs if colour else ""}</g>'
             f'<text class="minor" x="{x + w - 12}" y="{y + 19}" font-size="11" '
-            f'text-anchor="end" fill="{INK if colour else "#8a8070"}">home nest H{k}</text></g>')
+            f'text-anchor="end" fill="{INK if colour else "#8a8070"}" pointer-events="none">'
+            f'home nest H{k}</text></g>')

@@ -268,3 +268,32 @@ def test_a_move_in_flight_keeps_the_page_busy_and_the_hint_row_takes_no_clicks(b
             break
         click_an_action(page)
     assert page.locator(".hint-row").is_hidden()
+
+
+def test_the_lobby_says_which_of_your_tables_were_left_or_closed(browser, server):  # noqa: F811
+    """The lobby's "your tables": a table left for a while (the summary's `abandoned`) says
+    so, a closed one says closed, a live one its move."""
+    made = [httpx.post(f"{server.url}/api/tables", json={
+        "game": "rat-a-tat-roll", "players": 2, "seats": ["human", "heuristic"]}).json()
+        for _ in range(3)]
+    left, closed, live = (t["id"] for t in made)
+    httpx.delete(f"{server.url}/api/tables/{closed}",
+                 headers={"authorization": f"Bearer {made[1]['owner_token']}"})
+    page = browser.new_page(viewport=DESKTOP)
+
+    def as_left(route):  # the server's own answer, as it is after half an hour away
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "abandoned": True})
+
+    page.route(f"**/api/tables/{left}", as_left)
+    page.goto(server.url + "/")
+    page.evaluate("tables => { for (const t of tables) localStorage.setItem("
+                  "`ratking:tokens:${t.id}`, JSON.stringify([t.seats[0].token])); }", made)
+    page.reload()
+    rows = page.locator("#my-list li")
+    rows.first.wait_for()
+    text = {row.locator("[data-resume]").get_attribute("data-resume"): row.inner_text()
+            for row in rows.all()}
+    assert "left at move" in text[left] and text[left].startswith("Resume")
+    assert "closed" in text[closed] and text[closed].startswith("Open")
+    assert "· move " in text[live] and "left" not in text[live]

@@ -207,7 +207,7 @@ def test_a_hint_at_your_turn(browser, server):  # noqa: F811
                            timeout=30_000)
     lines = page.locator("#hint-list li").all_inner_texts()
     assert 1 <= len(lines) <= 3
-    assert all(re.search(r": about \d{1,3}% to win$", line) for line in lines), lines
+    assert all(re.search(r": an estimated \d{1,3}% chance to win$", line) for line in lines), lines
     assert page.locator(".hinted").count() >= 1  # the suggestion is marked where it is clicked
     page.screenshot(path=str(ARTIFACTS / "explained-hint.png"))
     click_an_action(page)  # after a move the old hint goes away

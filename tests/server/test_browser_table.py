@@ -3,6 +3,7 @@ end screen checked against the engine's returns (Rat & Duck's round limit includ
 clock after a move and after a time-out; the rules page opened from a table; a rematch
 created and joined by the invited person; a chat line with markup shown as text."""
 
+import json
 import re
 
 import httpx
@@ -297,3 +298,30 @@ def test_the_lobby_says_which_of_your_tables_were_left_or_closed(browser, server
     assert "left at move" in text[left] and text[left].startswith("Resume")
     assert "closed" in text[closed] and text[closed].startswith("Open")
     assert "· move " in text[live] and "left" not in text[live]
+
+
+def test_a_refused_move_reads_in_plain_words(browser, server):  # noqa: F811
+    """The page sends only moves the table listed; should the table still refuse one as
+    illegal (the board changed meanwhile), the toast says so in plain words, never with the
+    kernel's own reason (Rat & Duck's "... is past the pre-move state")."""
+    table = httpx.post(f"{server.url}/api/tables", json={
+        "game": "rat-and-duck", "players": 4,
+        "seats": ["human", "heuristic", "heuristic", "heuristic"]}).json()
+    page = browser.new_page(viewport=DESKTOP)
+    sockets = []
+
+    def through(ws):  # the page's socket, passed through, and one more sender for the test
+        sockets.append(ws.connect_to_server())
+
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), through)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    assert turn_or_end(page) == "turn"
+    legal = set(page.evaluate("() => [...document.querySelectorAll('[data-action]')]"
+                              ".map((n) => n.dataset.action)"))
+    wrong = next(a for a in ("skip-move", "pass", "end") if a not in legal)
+    version = int(page.evaluate("() => document.body.dataset.version"))
+    sockets[-1].send(json.dumps({"type": "move", "seat": 0, "action": wrong,
+                                 "version": version}))
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert toast.inner_text() == "That move is no longer possible: the board is up to date now."

@@ -70,11 +70,13 @@ def server(tmp_path_factory):
     running.kill()
 
 
-def open_table(browser, server, game: str, size: str, scheme: str = "light"):
-    """A new table of `game` (seat 1 a person, bots elsewhere), open in a page of `size`."""
-    players = GAMES[game]
-    body = {"game": game, "players": players, "bot_delay": 0.02,
-            "seats": ["human"] + ["heuristic"] * (players - 1)}
+def open_table(browser, server, game: str, size: str, scheme: str = "light",
+               rules: dict | None = None, seats: list[str] | None = None):
+    """A new table of `game` (seat 1 a person, bots elsewhere unless `seats` says), open in a
+    page of `size`."""
+    players = GAMES[game] if seats is None else len(seats)
+    body = {"game": game, "players": players, "bot_delay": 0.02, "rules": rules or {},
+            "seats": seats or ["human"] + ["heuristic"] * (players - 1)}
     response = httpx.post(server.url + "/api/tables", json=body, timeout=30)
     assert response.status_code == 201, response.text
     table = response.json()
@@ -85,6 +87,7 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light"):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
     page.locator("#board svg").wait_for()
+    page.table = table  # its seats' tokens, for a test that holds more than one
     return page, errors
 
 
@@ -214,52 +217,181 @@ def test_axe_finds_nothing_serious(browser, server, axe, scheme):
     assert not problems, "\n".join(problems)
 
 
+IN_PLAY = "[data-action], #actions [data-path]"
+FOCUSED = f"() => !!document.activeElement?.closest?.('{IN_PLAY}')"
+
+
+def keyboard_decision(page) -> None:
+    """One decision by keyboard alone: Tab to an action (the focus may already be on one),
+    Enter, and a choice the page asks answered the same way, until the table has moved."""
+    version = page.evaluate("() => document.body.dataset.version")
+    for _ in range(6):  # the action, then any choices it brings (which group, which way)
+        for _ in range(400):
+            if page.evaluate(FOCUSED):
+                break
+            page.keyboard.press("Tab")
+        else:
+            pytest.fail("Tab never reached an action")
+        page.keyboard.press("Enter")
+        answered(page, version, 60_000)
+        if page.evaluate("() => document.body.dataset.version") != version:
+            return
+    pytest.fail("Enter made no move")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_action_by_keyboard_alone(browser, server, game):
-    """Every legal action can be focused; the person plays by Tab and Enter only."""
-    page, errors = open_table(browser, server, game, "desktop")
+def test_every_action_by_keyboard_alone(browser, server, game, size):
+    """Every legal action can be focused, and the person plays several decisions by Tab and
+    Enter only (no forced moves made for them: each move is theirs); after a move within
+    their turn the focus stays on the actions."""
+    page, errors = open_table(browser, server, game, size)
     try:
-        moves = 0
-        for _ in range(6):
+        page.evaluate("() => localStorage.setItem('ratking:settings',"
+                      " JSON.stringify({ forced: false }))")
+        page.reload()
+        page.locator("#board svg").wait_for()
+        made = 0
+        for _ in range(4):
             if not my_turn(page):
                 break
             unreachable = page.evaluate(
                 "() => [...document.querySelectorAll('[data-action]')]"
                 ".filter((n) => n.tabIndex < 0).map((n) => n.dataset.action)")
             assert not unreachable, unreachable
-            version = page.evaluate("() => document.body.dataset.version")
-            for _ in range(400):  # Tab until an action (or a path to choose) has the focus
-                page.keyboard.press("Tab")
-                if page.evaluate("() => !!document.activeElement?.closest?.("
-                                 "'[data-action], #actions [data-path]')"):
-                    break
-            else:
-                pytest.fail("Tab never reached an action")
-            page.keyboard.press("Enter")
-            page.wait_for_function(
-                "v => document.body.dataset.version !== v || document.querySelector("
-                "'#actions [data-path]') || !document.querySelector("
-                "'[data-testid=game-over]').hidden", arg=version, timeout=60_000)
-            moves += 1
-        assert moves >= 3
+            keyboard_decision(page)
+            made += 1
+            if page.evaluate("() => document.querySelector('#status').classList"
+                             ".contains('mine')"):  # still my turn: the focus is on an action
+                assert page.evaluate(FOCUSED), "the focus left the actions after a move"
+        assert made >= 3, f"only {made} decisions made by keyboard"
         assert not errors, errors
     finally:
         page.close()
 
 
-def test_the_board_in_words(browser, server):
-    """The board's text description is on the page for a screen reader (and shown on
-    request), built from the seat's own view: your cards, nobody else's."""
-    page, _ = open_table(browser, server, "you-dirty-rat", "desktop")
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_board_in_words(browser, server, game):
+    """The board's text description, in every game, is on the page for a screen reader (and
+    shown on request): the game, the person as "you", every other seat, built from the
+    seat's own view (You Dirty Rat: your cards, nobody else's); it follows the board."""
+    page, _ = open_table(browser, server, game, "desktop")
     try:
         my_turn(page)
         desc = page.locator("#board-desc")
         text = desc.inner_text()
-        assert "Player 1 (you)" in text and "hand:" in text
-        assert text.count("hand:") == 1  # the other hands are counted, not named
+        title = page.locator("#title").inner_text()
+        assert text.startswith(title) and "you" in text
+        assert text.split() == page.evaluate("() => document.querySelector("
+                                             "'#board svg > desc').textContent").split()
+        others = page.evaluate("() => [...document.querySelectorAll('#seats li')].slice(1)"
+                               ".map((li) => li.textContent.split(' · ')[0])")
+        assert len(others) == GAMES[game] - 1
+        for name in others:
+            assert name in text, (name, text)
+        if game == "you-dirty-rat":
+            assert "Player 1 (you)" in text and text.count("hand:") == 1
         assert page.get_attribute("#board svg", "aria-describedby") == "board-desc"
         page.check("#set-words")
         assert desc.is_visible() and desc.bounding_box()["height"] > 30
+        play(page, 2, random.Random(game))
+        my_turn(page)
+        assert desc.inner_text() != text  # it tells the board as it is now
+    finally:
+        page.close()
+
+
+def finished(browser, server, size: str = "desktop"):
+    """A short Rat-a-Tat Roll game (one round) played to its end; its end screen shown."""
+    page, errors = open_table(browser, server, "rat-a-tat-roll", size, rules={"max_rounds": 1})
+    rng = random.Random(7)
+    for _ in range(100):
+        if not my_turn(page):
+            break
+        assert click_an_action(page, rng) is not False
+    page.locator("[data-testid=game-over]").wait_for()
+    return page, errors
+
+
+def test_axe_finds_nothing_serious_on_the_end_screen(browser, server, axe):
+    problems = []
+    for size in ("phone", "desktop"):
+        page, _ = finished(browser, server, size)
+        problems += [f"end screen {size}: {p}" for p in axe_problems(page)]
+        page.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_axe_finds_nothing_serious_on_the_pass_the_screen_cover(browser, server, axe):
+    """Hot seat: two people at one screen; when it changes hands, the cover is accessible."""
+    page, errors = open_table(browser, server, "rat-a-tat-roll", "desktop",
+                              seats=["human", "human", "heuristic"])
+    tokens = [seat["token"] for seat in page.table["seats"][:2]]
+    page.evaluate("([id, tokens]) => localStorage.setItem(`ratking:tokens:${id}`,"
+                  " JSON.stringify(tokens))", [page.table["id"], tokens])
+    page.reload()
+    page.locator("#board svg").wait_for()
+    for _ in range(40):
+        if page.locator("#pass").is_visible():
+            break
+        assert my_turn(page)
+        click_an_action(page)
+    assert page.locator("#pass").is_visible(), "the screen never changed hands"
+    problems = axe_problems(page)
+    assert not problems, "\n".join(problems)
+    assert not errors, errors
+    page.close()
+
+
+def test_a_replay_by_buttons_and_keys_shows_every_hand(browser, server):
+    """After the end: the replay's buttons draw their icons (no font glyphs), step to the
+    first and last move, the arrow keys (and Home, End, Escape) step too, and every hand is
+    shown at every move."""
+    page, errors = finished(browser, server)
+    try:
+        page.click("#over-replay")
+        position = page.locator("#replay-pos")
+        position.wait_for()
+        page.wait_for_function("() => document.body.dataset.replayStep === '0'")
+        total = int(position.inner_text().split(" of ")[1])
+        assert total >= 4
+        for step in ("first", "prev", "next", "last"):
+            button = page.locator(f"#replay [data-step={step}]")
+            icon = button.locator("svg path").bounding_box()
+            assert icon and icon["width"] >= 8 and icon["height"] >= 8, step
+            assert button.get_attribute("aria-label") and not button.inner_text().strip()
+
+        def at(step: int) -> None:
+            page.wait_for_function("s => document.body.dataset.replayStep === String(s)",
+                                   arg=step)
+            assert position.inner_text() == f"move {step} of {total}"
+
+        page.click("#replay [data-step=last]")
+        at(total)
+        page.click("#replay [data-step=first]")
+        at(0)
+        page.keyboard.press("ArrowRight")
+        at(1)
+        page.keyboard.press("ArrowRight")
+        at(2)
+        page.keyboard.press("ArrowLeft")
+        at(1)
+        page.keyboard.press("End")
+        at(total)
+        page.keyboard.press("Home")
+        at(0)
+        page.keyboard.press("ArrowRight")
+        at(1)
+        hands = page.locator("#replay-hands")
+        assert hands.is_visible()
+        whose = hands.locator("dt").all_inner_texts()
+        holds = hands.locator("dd").all_inner_texts()
+        assert len(whose) == GAMES["rat-a-tat-roll"] and all(any(c.isdigit() for c in h)
+                                                              for h in holds), holds
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.body.dataset.replayStep")
+        assert page.locator("#replay").is_hidden() and hands.is_hidden()
+        assert not errors, errors
     finally:
         page.close()
 

@@ -4,7 +4,7 @@ The person is played by Playwright in Debian's Chromium: at each of their decisi
 one of the clickable legal actions on the page (on the board, a button, or a choice when the
 page asks which group, how many or which way), chosen at random from a seeded generator, where
 nothing covers it, and waits for the page's answer (tests/server/pages.py). The page's state
-messages are recorded from its websocket; a turn is a run of consecutive versions where the
+messages are recorded as it draws them; a turn is a run of consecutive versions where the
 person's seat is to move, and its clicks are those made during it (moves the page made for the
 person, such as forced moves, cost none). Each version in a turn is one of the person's
 decisions: on a page where every decision takes one click, the same turn would have cost that
@@ -45,22 +45,18 @@ SETUPS = {
     "target-rats": (3, {"max_rounds": 4}),
     "rat-and-duck": (4, {"max_rounds": 6}),
 }
+# every version the page shows, and whether the person is to move there (the status says
+# "Your move"): the page gets full messages and deltas alike, and draws each version
 RECORD = """
-(() => {
-  window.__states = [];
-  const Real = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const socket = new Real(...args);
-    socket.addEventListener("message", (event) => {
-      const m = JSON.parse(event.data);
-      if (m.type === "state") window.__states.push(
-        { version: m.version, to_move: m.table.to_move, over: !!m.result });
-    });
-    return socket;
-  };
-  window.WebSocket.prototype = Real.prototype;
-  Object.assign(window.WebSocket, { OPEN: 1, CLOSED: 3, CONNECTING: 0, CLOSING: 2 });
-})();
+window.__states = [];
+addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+  const version = Number(document.body.dataset.version);
+  const seen = window.__states[window.__states.length - 1];
+  if (seen && seen.version === version) return;
+  window.__states.push({ version,
+    mine: document.querySelector("#status").classList.contains("mine"),
+    over: !document.querySelector("[data-testid=game-over]").hidden });
+}).observe(document.body, { attributes: true, attributeFilter: ["data-version"] }));
 """
 # `ratking serve` whose tables get the seeds RATKING_BENCH_SEED, RATKING_BENCH_SEED + 1, ...
 SEEDED_SERVE = """
@@ -97,7 +93,7 @@ def play(browser, server, game: str, players: int, rules: dict, rng: random.Rand
             clicks.append(int(clicked))
     states = page.evaluate("() => window.__states")
     page.close()
-    mine = sorted({s["version"] for s in states if s["to_move"] == 0 and not s["over"]})
+    mine = sorted({s["version"] for s in states if s["mine"] and not s["over"]})
     turns: list[list[int]] = []
     for v in mine:  # runs of consecutive versions where the person is to move
         if turns and turns[-1][-1] == v - 1:

@@ -7,10 +7,7 @@ marks it `data-busy` on <body> until the last answer is in)."""
 
 from __future__ import annotations
 
-import json
 import random
-
-from playwright.sync_api import Error as PlaywrightError
 
 # where the page puts what the viewer may click: on the board, or as buttons beside it (and
 # the choices it asks for when several groups or ways lead to the destination clicked)
@@ -55,27 +52,37 @@ _CANDIDATES = f"""sel => {{
   return [document.body.dataset.version, items];
 }}"""
 
-# a point on the node named [attr, value, nth] that nothing covers (a token drawn over part
-# of a space), as [x, y] within its box, after scrolling it into view; null if covered
-_SPOT = """([attr, value, nth]) => {
+# the node named [attr, value, nth] (an identity from _CANDIDATES), or null
+_NODE = """([attr, value, nth]) => {
   const sel = attr === 'path' ? '#actions [data-path]'
                               : '#board [data-action], #actions [data-action]';
-  const nodes = [...document.querySelectorAll(sel)].filter(n => n.dataset[attr] === value);
-  const node = nodes[nth];
+  return [...document.querySelectorAll(sel)].filter(n => n.dataset[attr] === value)[nth] || null;
+}"""
+
+# a point on that node that nothing covers (a token drawn over part of a space), as [x, y] in
+# the window, after scrolling it into view; null if it is covered everywhere
+_SPOT = f"""item => {{
+  const node = ({_NODE})(item);
   if (!node) return null;
-  node.scrollIntoView({ block: 'center', inline: 'center' });
+  node.scrollIntoView({{ block: 'center', inline: 'center' }});
   const box = node.getBoundingClientRect();
   if (!box.width || !box.height) return null;
-  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-    for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-      const hit = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
-      if (hit && hit.closest('[data-action], [data-path]') === node) {
-        return [box.width * fx, box.height * fy];
-      }
-    }
-  }
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {{
+    for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {{
+      const [x, y] = [box.left + box.width * fx, box.top + box.height * fy];
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('[data-action], [data-path]') === node) return [x, y];
+    }}
+  }}
   return null;
-}"""
+}}"""
+
+# whether a click at x, y now lands on that node, at that version, with the page idle
+_STILL_AIMED = f"""([item, x, y, version]) => {{
+  if ({_BUSY} || document.body.dataset.version !== version) return false;
+  const hit = document.elementFromPoint(x, y);
+  return Boolean(hit) && hit.closest('[data-action], [data-path]') === ({_NODE})(item);
+}}"""
 
 
 def turn_or_end(page, timeout_ms: int = TURN_WAIT_MS) -> str:
@@ -90,22 +97,14 @@ def answered(page, version: str, timeout_ms: int = TURN_WAIT_MS) -> None:
     page.wait_for_function(_ANSWERED, arg=version, timeout=timeout_ms)
 
 
-def locate(page, item: list):
-    """The node an identity from _CANDIDATES names."""
-    attr, value, nth = item
-    quoted = json.dumps(value)
-    if attr == "path":
-        return page.locator(f"#actions [data-path={quoted}]").nth(nth)
-    return page.locator(f"#board [data-action={quoted}], #actions [data-action={quoted}]").nth(nth)
-
-
 def click_an_action(page, rng: random.Random | None = None,
                     timeout_ms: int = TURN_WAIT_MS) -> str | bool | None:
     """Click a legal action where a person would (a part of it nothing covers), the first one
     or one chosen by `rng`, and wait for the table's answer. Returns the version clicked at;
     None if the page offers nothing to click now, False if everything offered is covered.
-    The action is found again by what it is when clicked; if the page changed in between
-    (a stale aim), it is measured again."""
+    The point is checked again (the same node, at the same version) just before the mouse
+    clicks it; if the page changed in between (a stale aim), it is measured again."""
+    missed: list[str] = []  # why each try did not land, for the failure's message
     for _ in range(CLICK_TRIES):
         # pieces glide to their new places after a move: aim once they stand still
         page.wait_for_function(_STILL, timeout=10_000)
@@ -121,12 +120,11 @@ def click_an_action(page, rng: random.Random | None = None,
                 break
         else:
             return False
-        if page.evaluate(f"() => {_BUSY} ? null : document.body.dataset.version") != version:
+        if not page.evaluate(_STILL_AIMED, [item, *spot, version]):
+            missed.append(f"{item} at version {version}")
             continue  # the page moved on while it was measured: measure again
-        try:
-            locate(page, item).click(position={"x": spot[0], "y": spot[1]}, timeout=5_000)
-        except PlaywrightError:
-            continue  # it changed under the pointer: measure again
+        page.mouse.click(*spot)
         answered(page, version, timeout_ms)
         return version
-    raise AssertionError(f"no click landed in {CLICK_TRIES} tries: the page kept changing")
+    raise AssertionError(f"no click landed in {CLICK_TRIES} tries, the page kept changing: "
+                         + "; ".join(missed))

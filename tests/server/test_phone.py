@@ -456,11 +456,14 @@ def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, ser
             text = tip_at(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2,
                           touch)
             assert text.startswith("S9 (surface)") and "outer ring" in text, text
-        # play on (scavenging when offered) until an event card has been drawn
+        # play on (scavenging when offered) until an event card has been drawn; look at it
+        # at the person's turn, while the bots leave the board as it is
         card = None
         for _ in range(120):
+            if not my_turn(page):
+                break
             card = page.evaluate(FREE_CARD)
-            if card or not my_turn(page):
+            if card:
                 break
             scavenge = page.locator("#actions [data-action^='scavenge:']")
             if scavenge.count():

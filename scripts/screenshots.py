@@ -1,9 +1,11 @@
 """Take the README's screenshots: each game's table in play and its end screen, at 1280x800,
 in Debian's Chromium, by creating the table in the lobby and clicking through a whole game
 against bots (the browser tests' own helpers). Writes docs/screenshots/<game>-table.png and
-<game>-end.png, and the lobby.
+<game>-end.png, the lobby, and Target: Rats' first move (target-rats-move.png at 1280x800 and
+target-rats-move-phone.png at 390x844: the destination under the pointer says what its one
+click moves; the group where that click took it).
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--game GAME ...]
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--game GAME ...] [--move]
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+import httpx
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.server.conftest import Server, free_port  # noqa: E402
-from tests.server.pages import turn_or_end  # noqa: E402
+from tests.server.pages import click_an_action, turn_or_end  # noqa: E402
 from tests.server.test_browser import CHROMIUM, FLAGS  # noqa: E402
-from tests.server.test_browser_table import DESKTOP, GAMES, click_an_action  # noqa: E402
+from tests.server.test_browser_table import DESKTOP, GAMES  # noqa: E402
 
 # clicks before the table's picture: far enough in that the board has something on it
 TABLE_AFTER = {"rat-a-tat-roll": 6, "rat-and-duck": 6, "target-rats": 12,
@@ -52,10 +56,38 @@ def shoot(browser, server: Server, out: Path, game: str, seats: list[str], rules
     page.close()
 
 
+def shoot_move(browser, server: Server, out: Path) -> None:
+    """Target: Rats' first move: a destination's tooltip (desktop), and the group there after
+    its one click (phone)."""
+    for name, viewport in (("target-rats-move", DESKTOP),
+                           ("target-rats-move-phone", {"width": 390, "height": 844})):
+        table = httpx.post(server.url + "/api/tables", json={
+            "game": "target-rats", "players": 3,
+            "seats": ["human", "heuristic", "heuristic"]}).json()
+        page = browser.new_page(viewport=viewport)
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        turn_or_end(page)
+        goal = page.locator("#board [data-action='route:RC']")
+        goal.scroll_into_view_if_needed()
+        box = goal.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
+        if viewport is DESKTOP:
+            page.mouse.move(x, y)
+            page.locator("#tip").wait_for()
+        else:
+            page.mouse.click(x, y)
+            page.wait_for_function("() => document.querySelector('#log').innerText"
+                                   ".includes('S0 > U0')", timeout=10_000)
+            page.wait_for_timeout(200)
+        page.screenshot(path=str(out / f"{name}.png"))
+        page.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--move", action="store_true", help="only Target: Rats' first move")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -63,6 +95,10 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                shoot_move(browser, server, args.out)
+                print(f"{args.out}/target-rats-move.png, -move-phone.png")
+                if args.move:
+                    return
                 for game, seats, rules in GAMES:
                     if args.game and game not in args.game:
                         continue

@@ -149,17 +149,21 @@ class Server:
     """`ratking serve` in its own process group, on a free port. It counts as up once every
     one of its `workers` processes has answered /healthz (each tells its pid) and the server
     is still running. Its stderr is read all along (`stderr`) and added to the failure of a
-    test run inside `with Server(...)`; `check()` fails the test if the server stopped."""
+    test run inside `with Server(...)`; `check()` fails the test if the server stopped.
+    `launcher` replaces `-m ratking.cli` (a script that starts the command line its own way),
+    `env` adds variables."""
 
     def __init__(self, db: str, port: int, bot_delay: float = 0.05, workers: int = 1,
+                 launcher: list[str] | None = None, env: dict[str, str] | None = None,
                  **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
         self.workers = workers
-        env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0",
+        env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0", **(env or {}),
                **{f"RATKING_{k.upper()}": str(v) for k, v in settings.items()}}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ratking.cli", "serve", "--port", str(port), "--db", db,
+            [sys.executable, *(launcher or ["-m", "ratking.cli"]), "serve", "--port", str(port),
+             "--db", db,
              "--bot-delay", str(bot_delay), "--workers", str(workers)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
             start_new_session=True)  # its workers too are ended by kill()

@@ -1,27 +1,88 @@
-"""Waiting on a table page in a real browser (Playwright) for what the test needs next, and for
-no longer: the browser tests share these, so none of them waits out a timeout for something
-that cannot come (an action after a bot's move that ended the game)."""
+"""Waiting on a table page in a real browser (Playwright) for what the test needs next, and
+clicking its legal actions as a person would. The browser tests, the screenshots and the
+clicks benchmark share these, so none of them waits out a timeout for something that cannot
+come (an action after a bot's move that ended the game), nor clicks a page that is still
+answering the last click (a move to a destination is sent one decision at a time: the page
+marks it `data-busy` on <body> until the last answer is in)."""
 
 from __future__ import annotations
 
+import random
+
 # where the page puts what the viewer may click: on the board, or as buttons beside it (and
-# the paths to choose from when several lead to the destination clicked)
+# the choices it asks for when several groups or ways lead to the destination clicked)
 CLICKABLE = "#board [data-action], #actions [data-action], #actions [data-path]"
 TURN_WAIT_MS = 30_000  # a bot's move takes well under a second; this is a deadline, not a pace
+CLICK_TRIES = 5
 
-_TURN_OR_END = """sel => {
+# the page is still answering: a move sent (or a route's next decision), or its only move
+_BUSY = "(document.body.dataset.busy || document.body.dataset.forcing)"
+
+_TURN_OR_END = f"""sel => {{
   const over = document.querySelector('[data-testid=game-over]');
   if (over && !over.hidden) return 'over';
-  if (document.body.dataset.forcing) return false;  // the page is making the only move
-  for (const node of document.querySelectorAll(sel)) {
+  if {_BUSY} return false;
+  for (const node of document.querySelectorAll(sel)) {{
     if (node.getClientRects().length) return 'turn';
-  }
+  }}
   return false;
+}}"""
+
+_ANSWERED = f"""v => !{_BUSY} && (document.body.dataset.version !== v
+  || document.querySelector('#actions [data-path]')
+  || !document.querySelector('[data-testid=game-over]').hidden)"""
+
+_STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
+
+# what can be clicked now, each by what it is (its action id or the decisions of a choice,
+# and which of the nodes with that identity), with the version it belongs to; a choice the
+# page asks for (which group, how many, which way) comes first. null: nothing now.
+_CANDIDATES = f"""sel => {{
+  if ({_BUSY} || !document.querySelector('[data-testid=game-over]').hidden) return null;
+  const shown = [...document.querySelectorAll(sel)].filter(n => n.getClientRects().length);
+  if (!shown.length) return null;
+  const paths = shown.filter(n => 'path' in n.dataset);
+  const seen = new Map();
+  const items = (paths.length ? paths : shown).map(n => {{
+    const attr = 'path' in n.dataset ? 'path' : 'action';
+    const id = `${{attr}}=${{n.dataset[attr]}}`;
+    seen.set(id, (seen.get(id) || 0) + 1);
+    return [attr, n.dataset[attr], seen.get(id) - 1];
+  }});
+  return [document.body.dataset.version, items];
+}}"""
+
+# the node named [attr, value, nth] (an identity from _CANDIDATES), or null
+_NODE = """([attr, value, nth]) => {
+  const sel = attr === 'path' ? '#actions [data-path]'
+                              : '#board [data-action], #actions [data-action]';
+  return [...document.querySelectorAll(sel)].filter(n => n.dataset[attr] === value)[nth] || null;
 }"""
 
-_ANSWERED = """v => document.body.dataset.version !== v
-  || document.querySelector('#actions [data-path]')
-  || !document.querySelector('[data-testid=game-over]').hidden"""
+# a point on that node that nothing covers (a token drawn over part of a space), as [x, y] in
+# the window, after scrolling it into view; null if it is covered everywhere
+_SPOT = f"""item => {{
+  const node = ({_NODE})(item);
+  if (!node) return null;
+  node.scrollIntoView({{ block: 'center', inline: 'center' }});
+  const box = node.getBoundingClientRect();
+  if (!box.width || !box.height) return null;
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {{
+    for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {{
+      const [x, y] = [box.left + box.width * fx, box.top + box.height * fy];
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('[data-action], [data-path]') === node) return [x, y];
+    }}
+  }}
+  return null;
+}}"""
+
+# whether a click at x, y now lands on that node, at that version, with the page idle
+_STILL_AIMED = f"""([item, x, y, version]) => {{
+  if ({_BUSY} || document.body.dataset.version !== version) return false;
+  const hit = document.elementFromPoint(x, y);
+  return Boolean(hit) && hit.closest('[data-action], [data-path]') === ({_NODE})(item);
+}}"""
 
 
 def turn_or_end(page, timeout_ms: int = TURN_WAIT_MS) -> str:
@@ -30,15 +91,40 @@ def turn_or_end(page, timeout_ms: int = TURN_WAIT_MS) -> str:
     return page.wait_for_function(_TURN_OR_END, arg=CLICKABLE, timeout=timeout_ms).json_value()
 
 
-def first_action(page):
-    """The first clickable action on the page (a locator)."""
-    return page.locator(CLICKABLE).first
-
-
-def click_and_wait(page, action, timeout_ms: int = TURN_WAIT_MS,
-                   position: dict[str, float] | None = None) -> None:
-    """Click `action` (a locator; at `position` within it if given) and wait for the table's
-    answer: a new version of the game, or its end."""
-    version = page.evaluate("() => document.body.dataset.version")
-    action.click(position=position)
+def answered(page, version: str, timeout_ms: int = TURN_WAIT_MS) -> None:
+    """Wait until the page has the table's answer to a click made at `version`: a new
+    version, a choice to make, or the end (and nothing of it is still being sent)."""
     page.wait_for_function(_ANSWERED, arg=version, timeout=timeout_ms)
+
+
+def click_an_action(page, rng: random.Random | None = None,
+                    timeout_ms: int = TURN_WAIT_MS) -> str | bool | None:
+    """Click a legal action where a person would (a part of it nothing covers), the first one
+    or one chosen by `rng`, and wait for the table's answer. Returns the version clicked at;
+    None if the page offers nothing to click now, False if everything offered is covered.
+    The point is checked again (the same node, at the same version) just before the mouse
+    clicks it; if the page changed in between (a stale aim), it is measured again."""
+    missed: list[str] = []  # why each try did not land, for the failure's message
+    for _ in range(CLICK_TRIES):
+        # pieces glide to their new places after a move: aim once they stand still
+        page.wait_for_function(_STILL, timeout=10_000)
+        found = page.evaluate(_CANDIDATES, CLICKABLE)
+        if found is None:
+            return None
+        version, items = found
+        if rng is not None:
+            rng.shuffle(items)
+        for item in items:
+            spot = page.evaluate(_SPOT, item)
+            if spot is not None:
+                break
+        else:
+            return False
+        if not page.evaluate(_STILL_AIMED, [item, *spot, version]):
+            missed.append(f"{item} at version {version}")
+            continue  # the page moved on while it was measured: measure again
+        page.mouse.click(*spot)
+        answered(page, version, timeout_ms)
+        return version
+    raise AssertionError(f"no click landed in {CLICK_TRIES} tries, the page kept changing: "
+                         + "; ".join(missed))

@@ -3,6 +3,7 @@ end screen checked against the engine's returns (Rat & Duck's round limit includ
 clock after a move and after a time-out; the rules page opened from a table; a rematch
 created and joined by the invited person; a chat line with markup shown as text."""
 
+import json
 import re
 
 import httpx
@@ -11,7 +12,7 @@ import pytest
 import ratking
 
 from .conftest import Server, free_port
-from .pages import CLICKABLE, click_and_wait, turn_or_end
+from .pages import click_an_action, turn_or_end
 from .test_browser import ARTIFACTS, browser, create_table  # noqa: F401
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -34,48 +35,7 @@ def server(tmp_path):
     running.kill()
 
 
-# the first legal action a person can click (a path to choose first), and a point on it that no
-# other drawing covers (a token drawn over part of a space): [index, x, y] within it, or null
-UNCOVERED = """sel => {
-  const nodes = [...document.querySelectorAll(sel)];
-  if (!nodes.length) return [];  // the page moved on (a bot's move came): nothing to click
-  // a path to choose (the page asks which way to a destination) is answered first
-  const order = [...nodes.keys()].sort((a, b) => ('path' in nodes[b].dataset)
-                                                 - ('path' in nodes[a].dataset));
-  for (const i of order) {
-    const node = nodes[i];
-    node.scrollIntoView({ block: 'center', inline: 'center' });
-    const box = node.getBoundingClientRect();
-    if (!box.width || !box.height) continue;
-    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-      for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-        const hit = document.elementFromPoint(box.left + box.width * fx,
-                                              box.top + box.height * fy);
-        if (hit && hit.closest('[data-action], [data-path]') === node) {
-          return [i, box.width * fx, box.height * fy];
-        }
-      }
-    }
-  }
-  return null;
-}"""
 OVER = "() => !document.querySelector('[data-testid=game-over]').hidden"
-
-
-def click_an_action(page) -> bool | None:
-    """Click a legal action where a person would (a part of it nothing covers) and wait for
-    the table's answer; None if the page offers none now, False if all are covered."""
-    # pieces glide to their new places after a move: aim once they stand still
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')",
-                           timeout=10_000)
-    spot = page.evaluate(UNCOVERED, CLICKABLE)
-    if spot is None:
-        return False
-    if not spot:
-        return None
-    index, x, y = spot
-    click_and_wait(page, page.locator(CLICKABLE).nth(index), position={"x": x, "y": y})
-    return True
 
 
 def play_by_clicking(page, shots: str) -> int:
@@ -248,9 +208,120 @@ def test_a_hint_at_your_turn(browser, server):  # noqa: F811
                            timeout=30_000)
     lines = page.locator("#hint-list li").all_inner_texts()
     assert 1 <= len(lines) <= 3
-    assert all(re.search(r": about \d{1,3}% to win$", line) for line in lines), lines
+    assert all(re.search(r": an estimated \d{1,3}% chance to win$", line) for line in lines), lines
     assert page.locator(".hinted").count() >= 1  # the suggestion is marked where it is clicked
     page.screenshot(path=str(ARTIFACTS / "explained-hint.png"))
     click_an_action(page)  # after a move the old hint goes away
     page.wait_for_function("() => document.querySelector('[data-testid=hint-box]').hidden")
     assert not errors, errors
+
+
+BUSY_LOG = """
+window.__busy = [];
+addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+  const b = document.body;
+  const was = window.__busy[window.__busy.length - 1];
+  const now = [Boolean(b.dataset.busy), b.dataset.version,
+               document.querySelector('#board').inert, document.querySelector('#actions').inert];
+  if (!was || was[0] !== now[0] || was[1] !== now[1]) window.__busy.push(now);
+}).observe(document.body, { attributes: true, attributeFilter: ['data-busy', 'data-version'] }));
+"""
+
+
+def test_a_move_in_flight_keeps_the_page_busy_and_the_hint_row_takes_no_clicks(browser, server):  # noqa: F811
+    """A move to a destination is sent one decision at a time: until its last answer the
+    page says it is busy (data-busy) and takes no clicks (inert), so nothing clicks a board
+    that is about to change. The Hint button's row takes clicks only on the button."""
+    table = httpx.post(f"{server.url}/api/tables", json={
+        "game": "target-rats", "players": 2, "seats": ["human", "heuristic"]}).json()
+    page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(BUSY_LOG)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    assert turn_or_end(page) == "turn"
+    # the Hint button's row: the band beside the button lets clicks through
+    hint = page.locator("[data-testid=hint]")
+    hint.wait_for()
+    beside = page.evaluate("""() => {
+        const row = document.querySelector('.hint-row').getBoundingClientRect();
+        const button = document.querySelector('#hint').getBoundingClientRect();
+        const hit = document.elementFromPoint((row.left + button.left) / 2,
+                                              button.top + button.height / 2);
+        return hit.closest('.hint-row') === null;
+    }""")
+    assert beside, "the hint row's empty band takes clicks"
+    # pick the whole group at home, then a destination three steps away
+    page.locator("#board [data-action='group:H0']").click()
+    page.locator("#actions [data-action='take:0:4']").click()
+    page.wait_for_function("() => document.querySelector('#board [data-action=\"route:RC\"]')")
+    page.evaluate("() => { window.__busy = []; }")
+    start = int(page.evaluate("() => document.body.dataset.version"))
+    page.locator("#board [data-action='route:RC']").click()
+    page.wait_for_function("v => !document.body.dataset.busy && document.body.dataset.version"
+                           " === String(v)", arg=start + 4)  # S0, U0, RC and the stop
+    changes = page.evaluate("() => window.__busy")
+    assert changes[0][0] is True  # busy from the click on
+    assert all(board and bar for busy, _v, board, bar in changes if busy)  # and inert
+    settled = [int(v) for busy, v, _b, _a in changes if not busy]
+    assert settled == [start + 4], changes  # not idle before the last step was answered
+    # off turn (the rest of the turn played), the Hint button and its row are gone
+    for _ in range(30):
+        if page.evaluate("() => document.querySelector('#hint').hidden"):
+            break
+        click_an_action(page)
+    assert page.locator(".hint-row").is_hidden()
+
+
+def test_the_lobby_says_which_of_your_tables_were_left_or_closed(browser, server):  # noqa: F811
+    """The lobby's "your tables": a table left for a while (the summary's `abandoned`) says
+    so, a closed one says closed, a live one its move."""
+    made = [httpx.post(f"{server.url}/api/tables", json={
+        "game": "rat-a-tat-roll", "players": 2, "seats": ["human", "heuristic"]}).json()
+        for _ in range(3)]
+    left, closed, live = (t["id"] for t in made)
+    httpx.delete(f"{server.url}/api/tables/{closed}",
+                 headers={"authorization": f"Bearer {made[1]['owner_token']}"})
+    page = browser.new_page(viewport=DESKTOP)
+
+    def as_left(route):  # the server's own answer, as it is after half an hour away
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "abandoned": True})
+
+    page.route(f"**/api/tables/{left}", as_left)
+    page.goto(server.url + "/")
+    page.evaluate("tables => { for (const t of tables) localStorage.setItem("
+                  "`ratking:tokens:${t.id}`, JSON.stringify([t.seats[0].token])); }", made)
+    page.reload()
+    rows = page.locator("#my-list li")
+    rows.first.wait_for()
+    text = {row.locator("[data-resume]").get_attribute("data-resume"): row.inner_text()
+            for row in rows.all()}
+    assert "left at move" in text[left] and text[left].startswith("Resume")
+    assert "closed" in text[closed] and text[closed].startswith("Open")
+    assert "· move " in text[live] and "left" not in text[live]
+
+
+def test_a_refused_move_reads_in_plain_words(browser, server):  # noqa: F811
+    """The page sends only moves the table listed; should the table still refuse one as
+    illegal (the board changed meanwhile), the toast says so in plain words, never with the
+    kernel's own reason (Rat & Duck's "... is past the pre-move state")."""
+    table = httpx.post(f"{server.url}/api/tables", json={
+        "game": "rat-and-duck", "players": 4,
+        "seats": ["human", "heuristic", "heuristic", "heuristic"]}).json()
+    page = browser.new_page(viewport=DESKTOP)
+    sockets = []
+
+    def through(ws):  # the page's socket, passed through, and one more sender for the test
+        sockets.append(ws.connect_to_server())
+
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), through)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    assert turn_or_end(page) == "turn"
+    legal = set(page.evaluate("() => [...document.querySelectorAll('[data-action]')]"
+                              ".map((n) => n.dataset.action)"))
+    wrong = next(a for a in ("skip-move", "pass", "end") if a not in legal)
+    version = int(page.evaluate("() => document.body.dataset.version"))
+    sockets[-1].send(json.dumps({"type": "move", "seat": 0, "action": wrong,
+                                 "version": version}))
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert toast.inner_text() == "That move is no longer possible: the board is up to date now."

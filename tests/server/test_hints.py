@@ -44,3 +44,25 @@ def test_a_hint_goes_to_the_player_to_move_only(client):
         hint = expect(ws, "hint")
         assert hint["version"] == state["version"] and hint["seat"] == 0
         assert {m["id"] for m in hint["moves"]} <= {a["id"] for a in state["actions"]}
+
+
+def test_a_hints_chance_counts_finished_games_as_wins_and_losses(monkeypatch):
+    """You Dirty Rat's search levels value a finished game partly by its cash margin; a hint
+    searches without that, so the chance it shows is one of winning."""
+    from ratking.bots import ismcts
+
+    used = []
+    real = ismcts.SearchSettings
+
+    def settings(**options):
+        used.append(options)
+        return real(**options)
+
+    monkeypatch.setattr(ismcts, "SearchSettings", settings)
+    game = ratking.make("you-dirty-rat", max_rounds=30)
+    state = game.new_game(2, seed=5)
+    rng = random.Random(2)
+    while len(state.legal_actions()) < 2:
+        state.apply(game.heuristic(state, rng))
+    hint_in_worker(job_of(state), state.current_player, None, 11, iters=60)
+    assert "margin=0.3" in game.levels["expert"] and used[-1]["margin"] == 0.0

@@ -22,7 +22,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port
-from .pages import CLICKABLE, turn_or_end
+from .pages import answered, click_an_action, turn_or_end
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -70,11 +70,13 @@ def server(tmp_path_factory):
     running.kill()
 
 
-def open_table(browser, server, game: str, size: str, scheme: str = "light"):
-    """A new table of `game` (seat 1 a person, bots elsewhere), open in a page of `size`."""
-    players = GAMES[game]
-    body = {"game": game, "players": players, "bot_delay": 0.02,
-            "seats": ["human"] + ["heuristic"] * (players - 1)}
+def open_table(browser, server, game: str, size: str, scheme: str = "light",
+               rules: dict | None = None, seats: list[str] | None = None):
+    """A new table of `game` (seat 1 a person, bots elsewhere unless `seats` says), open in a
+    page of `size`."""
+    players = GAMES[game] if seats is None else len(seats)
+    body = {"game": game, "players": players, "bot_delay": 0.02, "rules": rules or {},
+            "seats": seats or ["human"] + ["heuristic"] * (players - 1)}
     response = httpx.post(server.url + "/api/tables", json=body, timeout=30)
     assert response.status_code == 201, response.text
     table = response.json()
@@ -85,6 +87,7 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light"):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
     page.locator("#board svg").wait_for()
+    page.table = table  # its seats' tokens, for a test that holds more than one
     return page, errors
 
 
@@ -94,27 +97,18 @@ def my_turn(page) -> bool:
     return turn_or_end(page, 60_000) == "turn"
 
 
-def play(page, decisions: int, rng: random.Random) -> None:
-    """Make `decisions` of the person's moves, each a click on a random clickable action."""
+def play(page, decisions: int, rng: random.Random) -> int:
+    """Make up to `decisions` of the person's moves, each a click on a random clickable
+    action (where nothing covers it), each answered before the next; returns how many were
+    made (fewer only when the game ended first). A click that cannot land fails the test."""
+    made = 0
     for _ in range(decisions):
         if not my_turn(page):
-            return
-        options = [n for n in page.locator(CLICKABLE).all() if n.is_visible()]
-        if not options:  # the board was being redrawn: look again
-            continue
-        version = page.evaluate("() => document.body.dataset.version")
-        choice = rng.choice(options)
-        try:
-            choice.click(timeout=3000)
-        except Exception:  # covered by another piece: the same click, sent to it directly
-            try:
-                choice.dispatch_event("click", timeout=3000)
-            except Exception:
-                continue  # the board changed under the pointer: look again
-        page.wait_for_function(
-            "v => document.body.dataset.version !== v || document.querySelector("
-            "'#actions [data-path]') || !document.querySelector('[data-testid=game-over]')"
-            ".hidden", arg=version, timeout=60_000)
+            break
+        clicked = click_an_action(page, rng, timeout_ms=60_000)
+        assert clicked is not False, "every action offered is covered"
+        made += clicked is not None
+    return made
 
 
 def check(page, size: str, where: str) -> list[str]:
@@ -149,7 +143,9 @@ def test_every_game_fits_every_screen(browser, server, game):
             problems += check(page, size, f"{game} {size} start")
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-start.png"))
-            play(page, 5, random.Random(f"{game}{size}"))
+            start = page.evaluate("() => document.body.dataset.version")
+            assert play(page, 5, random.Random(f"{game}{size}")) >= 1
+            assert page.evaluate("() => document.body.dataset.version") != start
             if my_turn(page):
                 problems += check(page, size, f"{game} {size} mid-game")
             page.screenshot(path=str(SHOTS / f"{game}-{size}.png"))
@@ -221,52 +217,181 @@ def test_axe_finds_nothing_serious(browser, server, axe, scheme):
     assert not problems, "\n".join(problems)
 
 
+IN_PLAY = "[data-action], #actions [data-path]"
+FOCUSED = f"() => !!document.activeElement?.closest?.('{IN_PLAY}')"
+
+
+def keyboard_decision(page) -> None:
+    """One decision by keyboard alone: Tab to an action (the focus may already be on one),
+    Enter, and a choice the page asks answered the same way, until the table has moved."""
+    version = page.evaluate("() => document.body.dataset.version")
+    for _ in range(6):  # the action, then any choices it brings (which group, which way)
+        for _ in range(400):
+            if page.evaluate(FOCUSED):
+                break
+            page.keyboard.press("Tab")
+        else:
+            pytest.fail("Tab never reached an action")
+        page.keyboard.press("Enter")
+        answered(page, version, 60_000)
+        if page.evaluate("() => document.body.dataset.version") != version:
+            return
+    pytest.fail("Enter made no move")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_action_by_keyboard_alone(browser, server, game):
-    """Every legal action can be focused; the person plays by Tab and Enter only."""
-    page, errors = open_table(browser, server, game, "desktop")
+def test_every_action_by_keyboard_alone(browser, server, game, size):
+    """Every legal action can be focused, and the person plays several decisions by Tab and
+    Enter only (no forced moves made for them: each move is theirs); after a move within
+    their turn the focus stays on the actions."""
+    page, errors = open_table(browser, server, game, size)
     try:
-        moves = 0
-        for _ in range(6):
+        page.evaluate("() => localStorage.setItem('ratking:settings',"
+                      " JSON.stringify({ forced: false }))")
+        page.reload()
+        page.locator("#board svg").wait_for()
+        made = 0
+        for _ in range(4):
             if not my_turn(page):
                 break
             unreachable = page.evaluate(
                 "() => [...document.querySelectorAll('[data-action]')]"
                 ".filter((n) => n.tabIndex < 0).map((n) => n.dataset.action)")
             assert not unreachable, unreachable
-            version = page.evaluate("() => document.body.dataset.version")
-            for _ in range(400):  # Tab until an action (or a path to choose) has the focus
-                page.keyboard.press("Tab")
-                if page.evaluate("() => !!document.activeElement?.closest?.("
-                                 "'[data-action], #actions [data-path]')"):
-                    break
-            else:
-                pytest.fail("Tab never reached an action")
-            page.keyboard.press("Enter")
-            page.wait_for_function(
-                "v => document.body.dataset.version !== v || document.querySelector("
-                "'#actions [data-path]') || !document.querySelector("
-                "'[data-testid=game-over]').hidden", arg=version, timeout=60_000)
-            moves += 1
-        assert moves >= 3
+            keyboard_decision(page)
+            made += 1
+            if page.evaluate("() => document.querySelector('#status').classList"
+                             ".contains('mine')"):  # still my turn: the focus is on an action
+                assert page.evaluate(FOCUSED), "the focus left the actions after a move"
+        assert made >= 3, f"only {made} decisions made by keyboard"
         assert not errors, errors
     finally:
         page.close()
 
 
-def test_the_board_in_words(browser, server):
-    """The board's text description is on the page for a screen reader (and shown on
-    request), built from the seat's own view: your cards, nobody else's."""
-    page, _ = open_table(browser, server, "you-dirty-rat", "desktop")
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_board_in_words(browser, server, game):
+    """The board's text description, in every game, is on the page for a screen reader (and
+    shown on request): the game, the person as "you", every other seat, built from the
+    seat's own view (You Dirty Rat: your cards, nobody else's); it follows the board."""
+    page, _ = open_table(browser, server, game, "desktop")
     try:
         my_turn(page)
         desc = page.locator("#board-desc")
         text = desc.inner_text()
-        assert "Player 1 (you)" in text and "hand:" in text
-        assert text.count("hand:") == 1  # the other hands are counted, not named
+        title = page.locator("#title").inner_text()
+        assert text.startswith(title) and "you" in text
+        assert text.split() == page.evaluate("() => document.querySelector("
+                                             "'#board svg > desc').textContent").split()
+        others = page.evaluate("() => [...document.querySelectorAll('#seats li')].slice(1)"
+                               ".map((li) => li.textContent.split(' · ')[0])")
+        assert len(others) == GAMES[game] - 1
+        for name in others:
+            assert name in text, (name, text)
+        if game == "you-dirty-rat":
+            assert "Player 1 (you)" in text and text.count("hand:") == 1
         assert page.get_attribute("#board svg", "aria-describedby") == "board-desc"
         page.check("#set-words")
         assert desc.is_visible() and desc.bounding_box()["height"] > 30
+        play(page, 2, random.Random(game))
+        my_turn(page)
+        assert desc.inner_text() != text  # it tells the board as it is now
+    finally:
+        page.close()
+
+
+def finished(browser, server, size: str = "desktop"):
+    """A short Rat-a-Tat Roll game (one round) played to its end; its end screen shown."""
+    page, errors = open_table(browser, server, "rat-a-tat-roll", size, rules={"max_rounds": 1})
+    rng = random.Random(7)
+    for _ in range(100):
+        if not my_turn(page):
+            break
+        assert click_an_action(page, rng) is not False
+    page.locator("[data-testid=game-over]").wait_for()
+    return page, errors
+
+
+def test_axe_finds_nothing_serious_on_the_end_screen(browser, server, axe):
+    problems = []
+    for size in ("phone", "desktop"):
+        page, _ = finished(browser, server, size)
+        problems += [f"end screen {size}: {p}" for p in axe_problems(page)]
+        page.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_axe_finds_nothing_serious_on_the_pass_the_screen_cover(browser, server, axe):
+    """Hot seat: two people at one screen; when it changes hands, the cover is accessible."""
+    page, errors = open_table(browser, server, "rat-a-tat-roll", "desktop",
+                              seats=["human", "human", "heuristic"])
+    tokens = [seat["token"] for seat in page.table["seats"][:2]]
+    page.evaluate("([id, tokens]) => localStorage.setItem(`ratking:tokens:${id}`,"
+                  " JSON.stringify(tokens))", [page.table["id"], tokens])
+    page.reload()
+    page.locator("#board svg").wait_for()
+    for _ in range(40):
+        if page.locator("#pass").is_visible():
+            break
+        assert my_turn(page)
+        click_an_action(page)
+    assert page.locator("#pass").is_visible(), "the screen never changed hands"
+    problems = axe_problems(page)
+    assert not problems, "\n".join(problems)
+    assert not errors, errors
+    page.close()
+
+
+def test_a_replay_by_buttons_and_keys_shows_every_hand(browser, server):
+    """After the end: the replay's buttons draw their icons (no font glyphs), step to the
+    first and last move, the arrow keys (and Home, End, Escape) step too, and every hand is
+    shown at every move."""
+    page, errors = finished(browser, server)
+    try:
+        page.click("#over-replay")
+        position = page.locator("#replay-pos")
+        position.wait_for()
+        page.wait_for_function("() => document.body.dataset.replayStep === '0'")
+        total = int(position.inner_text().split(" of ")[1])
+        assert total >= 4
+        for step in ("first", "prev", "next", "last"):
+            button = page.locator(f"#replay [data-step={step}]")
+            icon = button.locator("svg path").bounding_box()
+            assert icon and icon["width"] >= 8 and icon["height"] >= 8, step
+            assert button.get_attribute("aria-label") and not button.inner_text().strip()
+
+        def at(step: int) -> None:
+            page.wait_for_function("s => document.body.dataset.replayStep === String(s)",
+                                   arg=step)
+            assert position.inner_text() == f"move {step} of {total}"
+
+        page.click("#replay [data-step=last]")
+        at(total)
+        page.click("#replay [data-step=first]")
+        at(0)
+        page.keyboard.press("ArrowRight")
+        at(1)
+        page.keyboard.press("ArrowRight")
+        at(2)
+        page.keyboard.press("ArrowLeft")
+        at(1)
+        page.keyboard.press("End")
+        at(total)
+        page.keyboard.press("Home")
+        at(0)
+        page.keyboard.press("ArrowRight")
+        at(1)
+        hands = page.locator("#replay-hands")
+        assert hands.is_visible()
+        whose = hands.locator("dt").all_inner_texts()
+        holds = hands.locator("dd").all_inner_texts()
+        assert len(whose) == GAMES["rat-a-tat-roll"] and all(any(c.isdigit() for c in h)
+                                                              for h in holds), holds
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.body.dataset.replayStep")
+        assert page.locator("#replay").is_hidden() and hands.is_hidden()
+        assert not errors, errors
     finally:
         page.close()
 
@@ -286,36 +411,165 @@ def test_card_texts_on_hover(browser, server):
         page.close()
 
 
+def tip_at(page, x: float, y: float, touch: bool) -> str:
+    """The tooltip's text after hovering (a mouse) or tapping (a finger) at x, y."""
+    page.mouse.move(1, 1)
+    page.evaluate("() => { document.querySelector('#tip').hidden = true; }")
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.move(x, y)
+    page.locator("#tip").wait_for(state="visible")
+    return page.locator("#tip").inner_text()
+
+
+FREE_CARD = """() => {
+  const card = [...document.querySelectorAll('#board g.card')]
+    .find((n) => !n.closest('[data-action]') && n.getClientRects().length);
+  if (!card) return null;
+  card.scrollIntoView({ block: 'center' });
+  const r = card.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2,
+          card.querySelector('title').textContent];
+}"""
+
+
+def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, server):
+    """Target: Rats: a space with no legal action, and an event card (the last one drawn),
+    show their whole text in the tooltip on hover (a mouse) and on a tap (a finger)."""
+    table = httpx.post(server.url + "/api/tables", json={
+        "game": "target-rats", "players": 2, "bot_delay": 0.02,
+        "seats": ["human", "heuristic"]}, timeout=30).json()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        assert my_turn(page)
+        # S9: another faction's side of the board, out of this seat's reach
+        label = page.locator("#board svg .labels text", has_text="S9").first
+        box = label.bounding_box()
+        assert not page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)"
+                                 ".closest('[data-action]')",
+                                 [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        for touch in (False, True):
+            text = tip_at(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2,
+                          touch)
+            assert text.startswith("S9 (surface)") and "outer ring" in text, text
+        # play on (scavenging when offered) until an event card has been drawn; look at it
+        # at the person's turn, while the bots leave the board as it is
+        card = None
+        for _ in range(120):
+            if not my_turn(page):
+                break
+            card = page.evaluate(FREE_CARD)
+            if card:
+                break
+            scavenge = page.locator("#actions [data-action^='scavenge:']")
+            if scavenge.count():
+                version = page.evaluate("() => document.body.dataset.version")
+                scavenge.first.click()
+                answered(page, version)
+            else:
+                click_an_action(page)
+        assert card, "no event card was drawn"
+        x, y, title = card
+        name, words = title.split(": ", 1)
+        for touch in (False, True):
+            text = tip_at(page, x, y, touch)
+            assert text.startswith(name) and words in text, (text, title)
+    finally:
+        context.close()
+
+
 GLIDES = """
-window.__glides = 0;
+window.__glides = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
-  if (JSON.stringify(frames).includes("translate")) window.__glides += 1;
+  if (JSON.stringify(frames).includes("translate")) window.__glides.push(this.dataset.key || "");
   return animate.call(this, frames, options);
 };
 """
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_pieces_glide_unless_motion_is_reduced(browser, server, motion):
-    """The pawn (keyed data-key="pawn") glides from space to space as the players move; with
-    prefers-reduced-motion nothing moves but the board itself changes."""
-    players = GAMES["rat-a-tat-roll"]
+def watched_table(browser, server, game: str, motion: str, players: int = 3,
+                  bot_delay: float = 0.3):
+    """A table of `game` (seat 1 a person), open in a desktop page that counts the glides."""
     table = httpx.post(server.url + "/api/tables", json={
-        "game": "rat-a-tat-roll", "players": players, "bot_delay": 0.3,
+        "game": game, "players": players, "bot_delay": bot_delay,
         "seats": ["human"] + ["heuristic"] * (players - 1)}, timeout=30).json()
     page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
     page.add_init_script(GLIDES)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    page.locator("#board svg").wait_for()
+    return page
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_pieces_glide_unless_motion_is_reduced(browser, server, motion):
+    """Rat-a-Tat Roll: the pawn (data-key="pawn") glides from space to space, and a card
+    dealt to a hand glides from the region (or the pile) it came from; with
+    prefers-reduced-motion nothing moves (no glide, no CSS animation, the board's own SVG
+    animations paused) but the board itself changes."""
+    page = watched_table(browser, server, "rat-a-tat-roll", motion)
     try:
-        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
-        page.locator("#board svg").wait_for()
-        play(page, 4, random.Random(3))
+        play(page, 6, random.Random(3))
         my_turn(page)
         glides = page.evaluate("() => window.__glides")
         assert page.evaluate("() => document.body.dataset.version") != "0"
         if motion == "reduce":
-            assert glides == 0
+            assert glides == []
+            assert page.evaluate("() => document.getAnimations().length") == 0
+            assert page.evaluate("() => document.querySelector('#board svg').animationsPaused()")
         else:
-            assert glides > 0
+            assert "pawn" in glides
+            assert any(key.startswith("card:hand:") for key in glides), glides
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_moving_group_is_followed_step_by_step(browser, server, motion):
+    """Target: Rats: the group on the move is keyed by where its move began, so its token
+    glides along every step of a one-click move (none under reduced motion)."""
+    page = watched_table(browser, server, "target-rats", motion, players=2)
+    try:
+        assert my_turn(page)
+        start = int(page.evaluate("() => document.body.dataset.version"))
+        page.evaluate("() => { window.__glides = []; }")
+        page.locator("#board [data-action='route:RC']").click()  # H0 > S0 > U0 > RC
+        page.wait_for_function("v => !document.body.dataset.busy && "
+                               "Number(document.body.dataset.version) >= v", arg=start + 6)
+        glides = page.evaluate("() => window.__glides")
+        if motion == "reduce":
+            assert glides == []
+        else:
+            group = [key for key in glides if ":move-H0" in key]
+            assert len(group) >= 3, glides  # S0, U0 and RC, each from the step before
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_rematch_pulse_stops_under_reduced_motion(browser, server, motion):
+    """Every CSS animation and transition is off under prefers-reduced-motion (the Rematch
+    button's pulse among them)."""
+    page = watched_table(browser, server, "rat-a-tat-roll", motion)
+    try:
+        page.evaluate("""() => {
+            document.querySelector('#game-over').hidden = false;
+            const button = document.querySelector('#over-rematch');
+            button.hidden = false;
+            button.classList.add('pulse');
+        }""")
+        running = page.evaluate("""() => [getComputedStyle(
+            document.querySelector('#over-rematch')).animationName,
+            document.getAnimations().filter((a) => a.playState === 'running').length,
+            getComputedStyle(document.querySelector('.act-button, button')).transitionDuration]""")
+        if motion == "reduce":
+            assert running[0] == "none" and running[1] == 0
+            assert set(running[2].split(", ")) == {"0s"}
+        else:
+            assert running[0] == "pulse" and running[1] >= 1
     finally:
         page.close()

@@ -5,6 +5,12 @@ on the event loop.
 The search is the ISMCTS bot (`ratking.bots.ismcts`) with the game's `expert` settings and a
 time budget instead of its iterations. It samples `state.determinize(seat, ...)`, so a hint
 knows no more than the seat does; and it is sent only to the connection that asked.
+
+The chance shown is the search's mean value of a move: a game played out to its end counts as
+a win or a loss (a share for a shared win), one cut short counts the game's estimated win
+chance there (`game.evaluate`). Some levels also value finished games partly by their score
+margin (You Dirty Rat's `margin=0.3`), which makes the mean no longer a chance to win: hints
+search without it, and the page calls the figure an estimate.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ def hint_in_worker(job: tuple, seat: int, ms: float | None, seed: int,
     name, options = parse_spec(level_spec(state.game, "expert"))
     if name != "ismcts":
         options = {}
-    options.update(iters=iters, ms=ms)
+    options.update(iters=iters, ms=ms, margin=0.0)  # a finished game: a win or a loss
     root = SearchBot(SearchSettings(**options), seed).search(state)
     ranked = sorted(((child.visits, child.total[seat] / child.visits, action)
                      for action, child in root.children.items() if child.visits),

@@ -6,7 +6,7 @@ from itertools import groupby
 from typing import Any
 
 from ..core import Event, State, narrate
-from .routes import route_actions, routes
+from .routes import route_actions, route_labels, routes
 
 LOG_LINES = 40
 
@@ -100,19 +100,22 @@ def board_message(state: State, seat: int | None, notes: dict[int, str] | None =
                   narrator: Narrator | None = None,
                   actions: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """The board as `seat` sees it: its view, the SVG drawn from that view, its legal actions
-    (and the moves to a destination they make up, `routes`) and the log told from its side.
+    (and the moves to a destination they make up, `routes`, with `route_labels` naming the
+    decisions that say what moves) and the log told from its side.
     Everything here derives from view(seat), events_for(seat) and the seat's own legal
     actions, so a message can never carry more than the seat may know."""
     view = state.view(seat)
     if actions is None:
         actions = actions_for(state, seat)
     found = routes(state, seat) if actions else {}
-    drawn = actions + route_actions(state, found) if found else actions
+    labels = route_labels(state, found)
+    drawn = actions + route_actions(state, found, labels) if found else actions
     return {
         "seat": seat,
         "view": view,
         "svg": state.game.render_svg(view, drawn),
         "actions": actions,
         "routes": found,
+        "route_labels": labels,
         "log": whole_log(state, seat, notes) if narrator is None else narrator(state, notes),
     }

@@ -280,6 +280,15 @@ def _wild_die(out: list[str], x: float, y: float, s: float, face: str) -> None:
 
 # --- cards ----------------------------------------------------------------------------------
 
+def _keyed(place: str, value: int | None) -> str:
+    """The opening of a card's group for the page's motion. A card is keyed by its place (a
+    region, a hand's slot): a card face down has no identity a view may carry (its deck
+    index would tell its value), so the page matches a card that appears in a hand with the
+    region whose card changed (`data-v`) or the pile that shrank."""
+    return (f'<g data-key="card:{place}" data-family="card" '
+            f'data-v="{"back" if value is None else value}">')
+
+
 @_memo
 def _card(out: list[str], x: float, y: float, w: float, h: float, value: int | None,
           style: str, icon_from: int) -> None:
@@ -557,7 +566,9 @@ class _Board:
             _card(out, kx, ky, cw, ch, None, "slot", self.icon_from)
             _text(out, x, ky + ch / 2 + 8, "empty", 22, CREAM)
         else:
+            out.append(_keyed(f"region:{escape(colour)}", card))
             _card(out, kx, ky, cw, ch, card, "face", self.icon_from)
+            out.append("</g>")
         _text(out, x, my + mh - 13, colour.capitalize()[:8], 26, "#fff", weight="bold")
         chosen = colour in self.v.get("choices", ())
         if chosen and ("region", colour) not in self.places:
@@ -583,7 +594,9 @@ class _Board:
                     out.append(f'<rect x="{_n(px + 3 * k)}" y="{_n(py - 3 * k)}" '
                                f'width="{pw}" height="{ph}" rx="9" fill="#5d1520" '
                                f'stroke="#f1d08a" stroke-width="1.5"/>')
+            out.append(f'<g data-key="card:pile" data-family="card" data-n="{pile}">')
             _card(out, px, py, pw, ph, None, "back", self.icon_from)
+            out.append("</g>")
         else:
             _card(out, px, py, pw, ph, None, "slot", self.icon_from)
         self.act(("pile",), _box(px, py - 6, pw + 6, ph + 6, 9))
@@ -726,7 +739,9 @@ class _Board:
                 continue
             value = cards[i] if i < len(cards) else None
             style = "back" if value is None else ("face" if self.over else "known")
+            out.append(_keyed(f"hand:{s}:{i}", value))
             _card(out, kx, top, cw, ch, value, style, self.icon_from)
+            out.append("</g>")
             if i == offered:
                 self.tag(kx + cw / 2, top, "offered", "#c0262d", cw)
                 out.append(f'<rect x="{_n(kx - 4)}" y="{_n(top - 4)}" width="{_n(cw + 8)}" '

@@ -188,7 +188,8 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
         corr = sid in _corridor_ids(key)
         fill = CORRIDOR_FILL if corr else (SURFACE_FILL if kind == "surface"
                                            else UNDER_FILL)[ri % 2]
-        out.append(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"/>')
+        out.append(titled(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"',
+                          space_title(sid, kind, corr)))
         r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
         x, y = polar(r, geo.angle[sid])
         labels.append(f'<text x="{num(x)}" y="{num(y + 5.5)}">{sid}</text>')
@@ -201,20 +202,50 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
         out.append(_ladder(R_CITY + 2, R_U_IN - 2, a))
         out.append(_ladder(R_S_OUT + 2, (C - BOX - PAD) * math.sqrt(2) + 2, a))
     out.append("</g>")
-    out.append(f'<circle cx="{C}" cy="{C}" r="{R_CITY}" fill="{CITY_FILL}" stroke="#6b4f12" '
-               f'stroke-width="4"/><circle cx="{C}" cy="{C}" r="{R_CITY - 10}" fill="none" '
-               f'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5"/>'
-               f'<text x="{C}" y="{C + R_CITY - 12}" font-size="16" font-weight="bold" '
-               f'text-anchor="middle" fill="{INK}" letter-spacing="2">RAT CITY</text>'
-               f'<text class="minor" x="{C}" y="{C + 2}" font-size="10" text-anchor="middle" '
-               f'fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>')
+    out.append(titled(f'<circle cx="{C}" cy="{C}" r="{R_CITY}" fill="{CITY_FILL}" '
+                      f'stroke="#6b4f12" stroke-width="4"', space_title("RC", "rat-city", False))
+               + f'<circle cx="{C}" cy="{C}" r="{R_CITY - 10}" fill="none" '
+               f'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5" pointer-events="none"/>'
+               f'<g pointer-events="none"><text x="{C}" y="{C + R_CITY - 12}" font-size="16" '
+               f'font-weight="bold" text-anchor="middle" fill="{INK}" letter-spacing="2">RAT '
+               f'CITY</text><text class="minor" x="{C}" y="{C + 2}" font-size="10" '
+               f'text-anchor="middle" fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>'
+               f'</g>')
     out.append(f'<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" '
                f'fill="#3b3026" pointer-events="none">{"".join(labels)}</g>')
     out.append(f'<g class="minor" font-size="11" text-anchor="middle" letter-spacing="3" '
-               f'font-weight="bold"><text x="{C}" y="{C - R_S_IN + 18}" fill="#8a7a5e">SURFACE'
-               f'</text><text x="{C}" y="{C + R_U_OUT + 24}" fill="#7d8f72">UNDERGROUND</text>'
-               f'</g>')
+               f'font-weight="bold" pointer-events="none"><text x="{C}" y="{C - R_S_IN + 18}" '
+               f'fill="#8a7a5e">SURFACE</text><text x="{C}" y="{C + R_U_OUT + 24}" '
+               f'fill="#7d8f72">UNDERGROUND</text></g>')
     return "".join(out)
+
+
+def titled(shape: str, title: str) -> str:
+    """`shape` (an SVG element's opening, unclosed: '<path d="..." fill="..."') with a
+    <title>, so that it explains itself on hover and on tap."""
+    tag = shape.split(None, 1)[0][1:]
+    return f"{shape}><title>{esc(title)}</title></{tag}>"
+
+
+SPACE_WORDS = {
+    "surface": "{} (surface): a space of the outer ring, where food, nests and sewer "
+               "entrances lie",
+    "corridor-surface": "{} (surface, a corridor's sewer cover): a step down the ladder to "
+                        "the underground, or into the home nest beside it",
+    "underground": "{} (underground): a space of the inner ring, a step from the surface "
+                   "through a sewer entrance",
+    "corridor-underground": "{} (underground, a corridor): a step up to the surface, or in "
+                            "to Rat City",
+    "rat-city": "Rat City: the centre, reached by the four corridors; the Deep Dish Throne "
+                "is here",
+    "home-nest": "{} (a home nest): new rats appear here; its corridor leads to the board",
+}
+
+
+def space_title(sid: str, kind: str, corridor: bool) -> str:
+    """What a space is, in a sentence (its tokens and rats tell the rest with their own)."""
+    word = f"corridor-{kind}" if corridor and kind in ("surface", "underground") else kind
+    return SPACE_WORDS.get(word, "{}").format(sid)
 
 
 @cache
@@ -232,16 +263,17 @@ def _corridor_ids(key: tuple[tuple[str, str, int], ...]) -> frozenset[str]:
 
 def _cover(x: float, y: float, r: float = 9) -> str:
     """A printed sewer cover (a corridor's surface space)."""
-    return (f'<g class="cover"><circle cx="{num(x)}" cy="{num(y)}" r="{r}" fill="#5d6670" '
-            f'stroke="#2f353b" stroke-width="2"/><path d="M{num(x - r + 3)} {num(y)}H'
-            f'{num(x + r - 3)}M{num(x)} {num(y - r + 3)}V{num(y + r - 3)}" stroke="#2f353b" '
-            f'stroke-width="1.5"/></g>')
+    return (f'<g class="cover" pointer-events="none"><circle cx="{num(x)}" cy="{num(y)}" '
+            f'r="{r}" fill="#5d6670" stroke="#2f353b" stroke-width="2"/>'
+            f'<path d="M{num(x - r + 3)} {num(y)}H{num(x + r - 3)}M{num(x)} {num(y - r + 3)}'
+            f'V{num(y + r - 3)}" stroke="#2f353b" stroke-width="1.5"/></g>')
 
 
 @lru_cache(maxsize=4096)
 def rat(x: float, y: float, colour: str, n: int, fed: bool, title: str, key: str = "") -> str:
     """One token: `n` rats of a faction, fed (sitting up: round) or unfed (lying: flat).
-    `key` ("seat:fed:space") lets the page move the token smoothly when it changes space."""
+    `key` ("seat:fed:space", or "seat:fed:group-..." for a group on the move) lets the page
+    move the token smoothly when it changes space."""
     line = edge(colour)
     if fed:
         shape = (f'<path d="M{num(x - 11)} {num(y - 11)}l1 -8 7 5M{num(x + 11)} {num(y - 11)}'
@@ -373,21 +405,46 @@ def highlight(shape: str, action: dict[str, str] | None, dashed: bool = False,
             f'pointer-events="none"/>')
 
 
+def moving_here(space: str, mover: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The rats on the move that stand on `space` now: `mover` is {"seat", "from", "path",
+    "fed", "unfed", "id"} (a group in Target: Rats, the picked rat in Simplified), or None."""
+    if mover is None or not mover.get("path") or mover["path"][-1] != space:
+        return None
+    return mover
+
+
 def rats_at(anchor: tuple[float, float], kind: str, groups: list[dict[str, Any]],
             colour: dict[int, str], owner: dict[int, str], clickable: Any = None,
-            through: bool = False, space: str = "") -> list[str]:
+            through: bool = False, space: str = "",
+            mover: dict[str, Any] | None = None) -> list[str]:
     """The tokens of one space's rats ([{"seat","unfed","fed"}]), fed before unfed per faction.
     `clickable(seat, fed)` may give an action for a token (Simplified picks a rat); with
-    `through`, the other tokens let clicks through to the (clickable) space beneath."""
-    items = [(g["seat"], fed, g["fed" if fed else "unfed"]) for g in groups
-             for fed in (True, False) if g["fed" if fed else "unfed"]]
+    `through`, the other tokens let clicks through to the (clickable) space beneath. Rats on
+    the move here (`moving_here`) are drawn apart, keyed by where their move began, so that
+    the page follows them step by step (the others stay keyed by their space)."""
+    items = []
+    for g in groups:
+        for fed in (True, False):
+            n = g["fed" if fed else "unfed"]
+            if mover is not None and g["seat"] == mover["seat"]:
+                n -= mover["fed" if fed else "unfed"]
+            if n > 0:
+                items.append((g["seat"], fed, n,
+                              f"{g['seat']}:{'fed' if fed else 'unfed'}:{space}" if space else ""))
+    if mover is not None:
+        seat, both = mover["seat"], mover["fed"] and mover["unfed"]
+        for fed in (True, False):
+            if mover["fed" if fed else "unfed"]:  # one rat keeps its key when it is fed
+                part = ("fed" if fed else "unfed") if both else "moving"
+                items.append((seat, fed, mover["fed" if fed else "unfed"],
+                              f"{seat}:{part}:move-{mover['id']}"))
     if not items:
         return []
     out = []
     cells = token_cells(len(items), anchor[0], anchor[1], cols_for(kind, len(items)))
-    for (seat, fed, n), (x, y) in zip(items, cells, strict=True):
-        key = f"{seat}:{'fed' if fed else 'unfed'}:{space}" if space else ""
-        token = rat(x, y, colour[seat], n, fed, rat_title(n, fed, owner[seat]), key)
+    for (seat, fed, n, key), (x, y) in zip(items, cells, strict=True):
+        title = rat_title(n, fed, owner[seat]) + (", on the move" if ":move-" in key else "")
+        token = rat(x, y, colour[seat], n, fed, title, key)
         action = clickable(seat, fed) if clickable else None
         if action:
             out.append(act(token, action))
@@ -420,8 +477,12 @@ def home_well(k: int, colour: str | None) -> str:
     stroke = colour or "#5a5247"
     twigs = "".join(f'<path d="M{num(x + 12 + i * 19)} {num(y + h - 8 - (i % 3) * 3)}l14 -5" '
                     f'stroke="#b39a6a" stroke-width="2"/>' for i in range(10))
-    return (f'<g class="nest-well"><rect x="{x + 3}" y="{y + 3}" width="{w - 6}" '
-            f'height="{h - 6}" rx="13" fill="{NEST_FILL if colour else "#4a443b"}" '
-            f'stroke="{stroke}" stroke-width="5"/>{twigs if colour else ""}'
+    well_rect = titled(f'<rect x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" '
+                       f'rx="13" fill="{NEST_FILL if colour else "#4a443b"}" '
+                       f'stroke="{stroke}" stroke-width="5"', space_title(f"H{k}", "home-nest",
+                                                                          False))
+    return (f'<g class="nest-well">{well_rect}'
+            f'<g pointer-events="none">{twigs if colour else ""}</g>'
             f'<text class="minor" x="{x + w - 12}" y="{y + 19}" font-size="11" '
-            f'text-anchor="end" fill="{INK if colour else "#8a8070"}">home nest H{k}</text></g>')
+            f'text-anchor="end" fill="{INK if colour else "#8a8070"}" pointer-events="none">'
+            f'home nest H{k}</text></g>')

@@ -126,6 +126,8 @@ export function drawBoard(host, svgText, { frame, descBox, key = "", acting = fa
   const scroll = [host.scrollLeft, host.scrollTop];
   if (key !== lastKey) { userZoom = null; autoZoom = 1; lastKey = key; }
   host.innerHTML = svgText;
+  // the boards' own SVG animations (a pulsing glow) stand still under reduced motion
+  if (!motionAllowed()) host.querySelector("svg")?.pauseAnimations?.();
   prepareActions(host);
   describe(host, descBox);
   if (frame) fit(host, frame);

@@ -1,6 +1,7 @@
 // The Hint button: at your turn, ask the table what the search bot would play. The answer
-// (the top three moves, each with its estimated chance to win) is searched on the server in a
-// worker process and shown only here; the suggested move is outlined on the board.
+// (the top three moves, each with its estimated chance to win: games played out count as
+// wins and losses, games cut short by the game's own estimate) is searched on the server in
+// a worker process and shown only here; the suggested move is outlined on the board.
 const $ = (id) => document.getElementById(id);
 let asked = null;  // the version a hint was asked for
 
@@ -24,6 +25,7 @@ export function drawHintButton(message) {
   // offered to the player to move, while a hint for this very position is not on screen
   const mine = message.actions.length > 0 && !message.result && message.hints;
   $("hint").hidden = !mine;
+  $("hint").parentElement.hidden = !mine;  // its row takes no room (nor clicks) without it
   if (asked !== message.version) {
     $("hint").disabled = false;
     $("hint-box").hidden = true;
@@ -34,10 +36,10 @@ export function drawHintButton(message) {
 export function receiveHint(message) {
   if (message.version !== Number(document.body.dataset.version)) return;  // moved on
   $("hint").disabled = false;
-  $("hint-head").textContent = "The search bot suggests:";
+  $("hint-head").textContent = "The search bot suggests (its estimates, from games it played out):";
   $("hint-list").replaceChildren(...message.moves.map((move, i) => {
     const item = document.createElement("li");
-    item.textContent = `${move.label}: about ${Math.round(move.win * 100)}% to win`;
+    item.textContent = `${move.label}: an estimated ${Math.round(move.win * 100)}% chance to win`;
     if (i === 0) item.className = "best";
     return item;
   }));

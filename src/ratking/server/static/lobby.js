@@ -163,13 +163,15 @@ async function loadMine() {
     const response = await fetch(`/api/tables/${encodeURIComponent(id)}`);
     return response.ok ? response.json() : null;
   }))).filter(Boolean);
-  found.sort((a, b) => (a.status === "over") - (b.status === "over")
+  found.sort((a, b) => (a.status !== "playing") - (b.status !== "playing")
                        || b.created.localeCompare(a.created));
   const list = $("my-list");
   list.replaceChildren(...found.slice(0, 12).map((t) => {
-    const word = t.status === "over" ? "Replay" : "Resume";
-    const state = t.status === "over" ? "finished" : t.status === "abandoned"
-      ? `left at move ${t.version}` : `move ${t.version}`;
+    // the summary's status is "playing", "over", "closed" or "archived"; a table nobody has
+    // been at for a while is still "playing", with `abandoned` set
+    const ended = { over: "finished", closed: "closed", archived: "archived" }[t.status];
+    const word = t.status === "over" ? "Replay" : ended ? "Open" : "Resume";
+    const state = ended || (t.abandoned ? `left at move ${t.version}` : `move ${t.version}`);
     return el("li", {},
       el("a", { class: "button small", href: `/t/${t.id}`, text: word, "data-resume": t.id }),
       el("strong", { text: ` ${t.title}` }),

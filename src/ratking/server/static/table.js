@@ -22,7 +22,9 @@ let last = null;          // the last state message
 let shownSeat = null;     // whose cards are on screen (hot seat)
 let waiting = false;      // a move was sent; wait for the answer
 let retry = 500;
-let route = null;         // the steps still to send of a move to a chosen destination
+let route = null;         // the decisions still to send of a move to a chosen destination
+let asking = null;        // {paths, chosen, where}: the ways to a destination being chosen
+let keyboard = false;     // the person acts by keyboard: keep the focus on the actions
 let forcedAt = -1;        // the version whose only move was made for the person
 let rematchSeen = null;   // the rematch the game-over box last announced
 const deltas = new Deltas();
@@ -98,18 +100,38 @@ function connect() {
     else if (message.type === "error") {
       waiting = false;
       route = null;
+      setBusy(false);
       if (message.code === "unknown-table") {
         banner(`No table here: ${message.message}.`, false);
         socket.onclose = null;
-      } else if (message.code !== "stale") toast(message.message);
+      } else if (message.code !== "stale") toast(refusal(message));
     }
   });
   socket.addEventListener("close", (event) => {
+    waiting = false;
+    route = null;
+    setBusy(false);
     if (event.code === 4404) return;
     banner("Connection lost: reconnecting…", true);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
+}
+
+// the page only sends moves the table listed as legal: a move refused as illegal means the
+// board changed meanwhile (the kernel's own reason is for developers, not for the table)
+function refusal(message) {
+  return message.code === "illegal" ? "That move is no longer possible: the board is up to date now."
+    : message.message;
+}
+
+// While a move is on its way (or a route has decisions left to send, or the only move is
+// about to be made), the board and the buttons take no clicks: `data-busy` says so to tools.
+function setBusy(on) {
+  if (on) document.body.dataset.busy = "1";
+  else delete document.body.dataset.busy;
+  $("board").inert = on;
+  $("actions").inert = on;
 }
 
 function banner(text, busy) {
@@ -120,8 +142,11 @@ function banner(text, busy) {
 }
 
 function show(message) {
+  // a choice being made stays on screen when the table only tells who is watching
+  const still = asking && last && last.version === message.version ? asking : null;
   last = message;
   waiting = false;
+  asking = null;
   delete document.body.dataset.forcing;
   document.body.dataset.version = message.version;  // for tests and tools watching the page
   const table = message.table;
@@ -145,12 +170,15 @@ function show(message) {
     }
     shownSeat = message.seat;
     drawBoard(message.svg, message.actions, `${table.id}:${message.seat}`);
+    if (still) choose(still.paths, still.chosen, still.where);
   }
   drawSeats(message);
   if (!replaying()) {
     drawLog(message.log);
     continueRoute(message) || playForced(message);
   }
+  setBusy(waiting || Boolean(document.body.dataset.forcing));
+  if (!waiting) keepFocus();
   drawClock(message.clock, table.seats, message.you);
   drawStanding(message.standing, message.you);
   drawHintButton(message);
@@ -169,14 +197,20 @@ function show(message) {
   }
 }
 
+let placedNow = new Set();  // the actions the board itself offers
+
 function drawBoard(svg, actions, key = "") {
-  const placed = putBoard($("board"), svg, { frame: document.querySelector(".board-frame"),
-                                             descBox: $("board-desc"), key,
-                                             acting: actions.length > 0 });
+  placedNow = putBoard($("board"), svg, { frame: document.querySelector(".board-frame"),
+                                          descBox: $("board-desc"), key,
+                                          acting: actions.length > 0 });
+  drawButtons(actions);
+}
+
+function drawButtons(actions) {
   const bar = $("actions");
   bar.replaceChildren();
   for (const action of actions) {
-    if (placed.has(action.id)) continue;
+    if (placedNow.has(action.id)) continue;
     const button = document.createElement("button");
     button.className = "act-button";
     button.dataset.action = action.id;
@@ -185,28 +219,85 @@ function drawBoard(svg, actions, key = "") {
   }
 }
 
-// a move to a destination: the kernel's step decisions, sent one after another
+// After a move made by keyboard, the focus stays with the actions: on the same one if it is
+// still offered, else on the first.
+function keepFocus() {
+  if (!keyboard || !last || !last.actions.length || !$("pass").hidden) return;
+  const now = document.activeElement;
+  if (now && now !== document.body) return;  // the focus is somewhere: leave it there
+  const sel = "#board [data-action], #actions [data-action], #actions [data-path]";
+  const same = keepFocus.id && [...document.querySelectorAll(sel)]
+    .find((n) => n.dataset.action === keepFocus.id);
+  (same || document.querySelector(sel))?.focus({ preventScroll: false });
+}
+
+// --- a move to a destination: the kernel's decisions, sent one after another ---------------
+// `routes` gives, per destination, each way there as the decisions that make it (which
+// group, how many, the steps). Where the ways differ the person is asked, at the first
+// decision where they part: which group, how many, or which way.
+
 function routesTo(actionId) {
   return (last && last.routes && last.routes[actionId]) || null;
 }
 
-function takeRoute(paths) {
-  if (paths.length === 1) {
-    route = [...paths[0]];
+const ASK = { group: "which group goes there?", rat: "which rat goes there?",
+              take: "how many go?", step: "which way?" };
+
+function choose(paths, chosen, where) {
+  const open = paths.filter((p) => chosen.every((id, i) => p[i] === id)
+                                   && p.length >= chosen.length);
+  if (!open.length) return;
+  if (open.length === 1) {
+    asking = null;
+    route = [...open[0]];
     continueRoute(last);
     return;
   }
-  // more than one way there: the person chooses the way
+  asking = { paths, chosen, where };
+  for (const node of document.querySelectorAll(`#board [data-action="${CSS.escape(where)}"]`)) {
+    node.classList.add("chosen");  // the destination stays marked while the person chooses
+  }
+  let at = chosen.length;
+  const longest = Math.max(...open.map((p) => p.length));
+  while (at < longest && open.every((p) => p[at] === open[0][at])) at++;
+  const kind = open[0][at].split(":")[0];
+  const labels = last.route_labels || {};
   const bar = $("actions");
-  bar.replaceChildren();
-  for (const path of paths) {
+  const ask = document.createElement("p");
+  ask.className = "ask";
+  const title = document.querySelector(`#board [data-action="${CSS.escape(where)}"] > title`);
+  const to = title ? title.textContent.split(" (")[0] : "";
+  const question = ASK[kind] || ASK.step;
+  ask.textContent = to ? `${to}: ${question}` : question[0].toUpperCase() + question.slice(1);
+  const buttons = [];
+  if (kind === "step" || kind === "stop" || !labels[open[0][at]]) {
+    for (const path of open) {  // the ways differ in their steps: each way in full
+      const via = path.slice(at).filter((id) => id.startsWith("step:")).map((id) => id.slice(5));
+      buttons.push([path, `Go via ${via.join(" › ")} (${via.length} step${via.length === 1 ? "" : "s"})`]);
+    }
+  } else {
+    for (const id of new Set(open.map((p) => p[at]))) {
+      const these = open.filter((p) => p[at] === id);
+      // what the group's choice settles besides itself (its size, when that is the same)
+      let end = at + 1;
+      while (these.every((p) => p[end] === these[0][end] && labels[p[end]])) end++;
+      const words = these[0].slice(at, end).map((x) => labels[x]);
+      buttons.push([these[0].slice(0, end), words.join(": ")]);
+    }
+  }
+  bar.replaceChildren(ask);
+  for (const [path, text] of buttons) {
     const button = document.createElement("button");
     button.className = "act-button route";
     button.dataset.path = path.join(" ");
-    const via = path.filter((id) => id.startsWith("step:")).map((id) => id.slice(5));
-    button.textContent = `Go via ${via.join(" › ")}`;
+    button.textContent = text;
     bar.append(button);
   }
+  const cancel = document.createElement("button");
+  cancel.className = "cancel";
+  cancel.dataset.cancel = "";
+  cancel.textContent = "Cancel";
+  bar.append(cancel);
   bar.querySelector("button")?.focus();
 }
 
@@ -216,6 +307,7 @@ function continueRoute(message) {
   if (!message.actions.some((a) => a.id === next)) { route = null; return false; }
   route.shift();
   waiting = true;
+  setBusy(true);
   send({ type: "move", seat: message.seat, action: next, version: message.version });
   return true;
 }
@@ -229,9 +321,11 @@ function playForced(message) {
   forcedAt = message.version;
   const version = message.version;
   document.body.dataset.forcing = String(version);  // for tests: a move is about to be made
+  setBusy(true);
   setTimeout(() => {
     if (!last || last.version !== version || waiting || replaying()) {
       delete document.body.dataset.forcing;
+      if (!waiting) setBusy(false);
       return;
     }
     waiting = true;
@@ -241,18 +335,25 @@ function playForced(message) {
 
 function act(actionId) {
   if (!last || waiting || replaying()) return;
+  keepFocus.id = actionId;
   const paths = routesTo(actionId);
-  if (paths) { takeRoute(paths); return; }
+  if (paths) { choose(paths, [], actionId); return; }
   if (!last.actions.some((a) => a.id === actionId)) return;
   waiting = true;
+  setBusy(true);
   send({ type: "move", seat: last.seat, action: actionId, version: last.version });
 }
 
 function clickTarget(event) {
+  if (event.target.closest("#actions [data-cancel]")) {
+    asking = null;
+    for (const node of document.querySelectorAll("#board .chosen")) node.classList.remove("chosen");
+    if (last) drawButtons(last.actions);
+    return;
+  }
   const chosen = event.target.closest("#actions [data-path]");
-  if (chosen && last && !waiting) {
-    route = chosen.dataset.path.split(" ");
-    continueRoute(last);
+  if (chosen && last && !waiting && asking) {
+    choose(asking.paths, chosen.dataset.path.split(" "), asking.where);
     return;
   }
   const node = event.target.closest("[data-action]");
@@ -311,6 +412,10 @@ function drawLog(lines) {
 }
 
 document.addEventListener("click", clickTarget);
+document.addEventListener("keydown", (event) => {
+  if (["Tab", "Enter", " "].includes(event.key)) keyboard = true;
+}, true);
+document.addEventListener("pointerdown", () => { keyboard = false; }, true);
 document.addEventListener("keydown", (event) => {
   if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-action]")) {
     event.preventDefault();

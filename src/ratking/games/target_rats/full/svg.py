@@ -75,6 +75,11 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     offered = set(choice.get("spaces") or ())
     fight = view.get("last_fight")
     fight_at = fight["space"] if fight else None
+    group = turn.get("group")
+    mover = None  # the group on the move: keyed by where it began, the page follows it
+    if group and view.get("to_move") is not None:
+        mover = {**group, "seat": view["to_move"],
+                 "id": f"{group['from']}-{turn.get('groups_left')}"}
     on_space: dict[str, dict[str, str]] = {}  # the one space verb of each space
     # a move to a destination (route:) first: it covers the single step to the same space
     for a in sorted(actions, key=lambda a: not a["id"].startswith("route:")):
@@ -106,7 +111,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
             groups = _off_throne(groups, cheese)
         if groups:
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], groups, colour, owner,
-                                 through=action is not None, space=sid))
+                                 through=action is not None, space=sid,
+                                 mover=B.moving_here(sid, mover)))
         if s.get("exterminator"):
             out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         if sid in to_act:
@@ -116,7 +122,6 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         if sid == fight_at:
             out.append(_swords(geo, sid))
         out.append("</g>")
-    group = turn.get("group")
     if group:
         out.append(_path(geo, group))
     out.append(_deck(view, "surface", 8))

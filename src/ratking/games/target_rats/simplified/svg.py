@@ -2,9 +2,10 @@
 
 `render(view, actions)` reads only the view and the viewer's legal actions. The board (rings,
 corridors, Rat City, home nests in the corners, rat tokens) is the shared Target: Rats board
-of `board_svg`. Clickable (`<g class="act" data-action=...>` with a `<title>`): `step:<space>`
-and `ext:<space>` on the space, `rat:<space>:fed|unfed` on the rat token. The page makes
-buttons for the rest (topup, no-topup, stop, breed, end).
+of `board_svg`. Clickable (`<g class="act" data-action=...>` with a `<title>`): `route:`
+(a rat's whole move there, see server/routes.py), `step:<space>` and `ext:<space>` on the
+space, `rat:<space>:fed|unfed` on the rat token. The page makes buttons for the rest (topup,
+no-topup, stop, breed, end).
 """
 
 from __future__ import annotations
@@ -35,13 +36,20 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     for s in spaces:
         if s["kind"] == "home-nest":
             out.append(_home(s["id"], by_home.get(s["id"]), mover))
+    picked = view.get("mover")
+    on_move = None  # the picked rat on the move: keyed by where it began, the page follows it
+    if picked and mover is not None:
+        on_move = {"seat": mover, "path": picked["path"], "id": picked["path"][0],
+                   "fed": int(picked["fed"]), "unfed": int(not picked["fed"])}
     cheese = view["cheese"]
     out.append(B.throne(colour[cheese] if cheese is not None else None,
                         owner[cheese] if cheese is not None else ""))
     for s in spaces:
         sid = s["id"]
-        action = (by_id.get(f"route:{sid}") or by_id.get(f"step:{sid}")
-                  or by_id.get(f"ext:{sid}"))
+        # the Target die's choice of a surface space comes before a move there (that move
+        # is still made by picking the rat first)
+        action = (by_id.get(f"ext:{sid}") or by_id.get(f"route:{sid}")
+                  or by_id.get(f"step:{sid}"))
         out.append(f'<g class="space" data-space="{sid}">')
         if action:
             out.append(B.highlight(geo.shape[sid], action))
@@ -54,7 +62,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
                     return None
                 return by_id.get(f"rat:{sid}:{'fed' if fed else 'unfed'}")
             out.extend(B.rats_at(geo.anchor[sid], s["kind"], s["rats"], colour, owner, pick,
-                                 through=action is not None, space=sid))
+                                 through=action is not None, space=sid,
+                                 mover=B.moving_here(sid, on_move)))
         if s["exterminator"]:
             out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         out.append("</g>")

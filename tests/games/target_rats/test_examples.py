@@ -32,7 +32,7 @@ def test_example_turn_1_white():
     log = texts(s)
     assert "Player 1 scavenged on surface 2 and drew Hot Dog Stand." in log
     assert "Player 1 placed a food source on surface 2." in log
-    assert "Player 1 placed Player 1's nest on underground 1." in log
+    assert "Player 1 placed their nest on underground 1." in log
     assert "Player 1 rolled 3 for the Exterminator." in log
 
 

@@ -216,6 +216,15 @@ class Game:
         rest. `actions` holds {"id", "label"} of what the viewer may do now."""
         raise NotImplementedError
 
+    @classmethod
+    def render_svg_parts(cls, view: dict[str, Any], actions: list[dict[str, str]]
+                         ) -> list[str]:
+        """render_svg's board as the fragments it was drawn in: joined, the same string. The
+        web server compares a seat's new board with its last one fragment by fragment (see
+        server/delta.py), which is cheap when most fragments are the same strings as before
+        (a renderer's cached pictures). The default: one fragment, the whole board."""
+        return [cls.render_svg(view, actions)]
+
     @staticmethod
     def metrics(state: State) -> dict[str, float]:
         """The game's own counters of a finished game, for lab reports: {name: number}.

@@ -104,18 +104,27 @@ def board_message(state: State, seat: int | None, notes: dict[int, str] | None =
     decisions that say what moves) and the log told from its side.
     Everything here derives from view(seat), events_for(seat) and the seat's own legal
     actions, so a message can never carry more than the seat may know."""
+    return board_and_parts(state, seat, notes, narrator, actions)[0]
+
+
+def board_and_parts(state: State, seat: int | None, notes: dict[int, str] | None = None,
+                    narrator: Narrator | None = None,
+                    actions: list[dict[str, str]] | None = None
+                    ) -> tuple[dict[str, Any], list[str]]:
+    """board_message(), and its SVG as the fragments the game drew it in."""
     view = state.view(seat)
     if actions is None:
         actions = actions_for(state, seat)
     found = routes(state, seat) if actions else {}
     labels = route_labels(state, found)
     drawn = actions + route_actions(state, found, labels) if found else actions
+    parts = state.game.render_svg_parts(view, drawn)
     return {
         "seat": seat,
         "view": view,
-        "svg": state.game.render_svg(view, drawn),
+        "svg": "".join(parts),
         "actions": actions,
         "routes": found,
         "route_labels": labels,
         "log": whole_log(state, seat, notes) if narrator is None else narrator(state, notes),
-    }
+    }, parts

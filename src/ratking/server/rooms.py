@@ -32,8 +32,8 @@ from ..core import IllegalAction, RatkingError, State, game_class, make
 from ..core.rng import derive_seed, new_seed
 from . import explain
 from .clock import TurnClock
-from .delta import CUT, diff, pieces
-from .messages import Narrator, actions_for, board_message, made_for_note, result_of
+from .delta import Drawing, diff, drawing_pieces
+from .messages import Narrator, actions_for, board_and_parts, made_for_note, result_of
 from .settings import Settings
 from .storage import (
     MADE_FOR,
@@ -131,7 +131,7 @@ class Snapshot:
     seq: int
     rev: int
     message: dict[str, Any]
-    svg_parts: list[str]
+    drawing: Drawing  # the message's SVG, as the renderer drew it
     deltas: dict[int, str] = field(default_factory=dict)
     _full: str | None = None
     built: float = 0.0  # when (event loop time), for the turn clock's seconds left
@@ -151,7 +151,7 @@ class Snapshot:
             for name, value in self.message.items():
                 if name == "svg":
                     if value != before["svg"]:
-                        ops.append(["<", ["svg"], pieces(old.svg_parts, None, self.svg_parts)])
+                        ops.append(["<", ["svg"], drawing_pieces(old.drawing, self.drawing)])
                 elif name != "seq":
                     diff(before.get(name), value, [name], ops)
             text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
@@ -192,7 +192,7 @@ class Room:
         self.rev = 0  # bumped whenever what people see changes
         self.seq = 0
         self.snaps: dict[tuple, Snapshot] = {}
-        self.boards: dict[int | None, tuple[tuple, dict[str, Any]]] = {}
+        self.boards: dict[int | None, tuple[tuple, dict[str, Any], Drawing]] = {}
         self.narrators: dict[int | None, Narrator] = {}
         self.touched = asyncio.get_running_loop().time()
         self._summary_rev = -1
@@ -506,20 +506,22 @@ class Room:
 
     # --- telling people ---------------------------------------------------------------------
 
-    def board(self, seat: int | None) -> dict[str, Any]:
-        """The board part of a seat's message, drawn once per move and seat."""
+    def board(self, seat: int | None) -> tuple[dict[str, Any], Drawing]:
+        """The board part of a seat's message and its SVG drawing, drawn once per move and
+        seat."""
         stamp = (self.version, self.row.status)
         cached = self.boards.get(seat)
         if cached is not None and cached[0] == stamp:
-            return cached[1]
+            return cached[1], cached[2]
         narrator = self.narrators.get(seat)
         if narrator is None:
             narrator = self.narrators[seat] = Narrator(seat)
         state = self.state
         actions = actions_for(state, seat) if self.playing else []
-        board = board_message(state, seat, self.notes, narrator, actions)
-        self.boards[seat] = (stamp, board)
-        return board
+        board, parts = board_and_parts(state, seat, self.notes, narrator, actions)
+        drawing = Drawing(parts)
+        self.boards[seat] = (stamp, board, drawing)
+        return board, drawing
 
     def snapshot(self, conn: Connection) -> tuple[tuple, Snapshot]:
         """The current message for this connection's key, built once per change and key."""
@@ -533,7 +535,7 @@ class Room:
                 or loop_time - snap.built < CLOCK_FRESH):
             return key, snap
         self.seq += 1
-        board = self.board(seat)
+        board, drawing = self.board(seat)
         message = {
             "type": "state",
             "seq": self.seq,
@@ -545,8 +547,7 @@ class Room:
             **board,
             **self._explained(board["view"]),
         }
-        parts = message["svg"].split(CUT)
-        new = Snapshot(self.seq, self.rev, message, parts, built=loop_time)
+        new = Snapshot(self.seq, self.rev, message, drawing, built=loop_time)
         self.snaps[key] = new
         if len(self.snaps) > 4 * len(self.connections) + 8:  # keys nobody holds any more
             held = {(c.shown_seat(state), c.seats) for c in self.connections}

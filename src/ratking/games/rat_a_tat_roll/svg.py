@@ -406,7 +406,7 @@ class _Board:
 
     # layout
 
-    def render(self) -> str:
+    def render(self) -> list[str]:
         v = self.v
         seats = v["seats"]
         n = len(seats)
@@ -447,7 +447,7 @@ class _Board:
                 self.seat_row(row, y, OPP_ROW_H)
                 y += OPP_ROW_H
         out.append("</g></svg>")
-        return "".join(out)
+        return out
 
     def header(self) -> None:
         v, out = self.v, self.out
@@ -525,8 +525,9 @@ class _Board:
                 out.append(f'<g data-testid="target" pointer-events="none" opacity="0.85">'
                            f'<path d="{paths[t]}" fill="none" stroke="#fff" stroke-width="4" '
                            f'stroke-dasharray="10 6"/>{"".join(badge)}</g>')
+        angles = _region_angles(spaces)
         for r, region in enumerate(v["regions"]):
-            self.slot(cx, cy, r, region, step)
+            self.slot(cx, cy, r, region, angles)
         self.centre(cx, cy)
         pawn = v["pawn"]
         if 0 <= pawn < len(board):
@@ -534,109 +535,23 @@ class _Board:
             _pawn(out, x, y - 8, 1.35)
         out.append("</g>")
 
-    def region_angle(self, colour: str, step: float) -> float | None:
-        xs = ys = 0.0
-        found = False
-        for i, space in enumerate(self.v["board"]):
-            if space["region"] == colour:
-                a = math.radians(-90 + i * step)
-                xs += math.cos(a)
-                ys += math.sin(a)
-                found = True
-        return math.degrees(math.atan2(ys, xs)) if found else None
-
-    def slot(self, cx: float, cy: float, r: int, region: dict, step: float) -> None:
-        out = self.out
+    def slot(self, cx: float, cy: float, r: int, region: dict, angles: dict[str, float]
+             ) -> None:
         colour = region["colour"]
-        a = self.region_angle(colour, step)
+        a = angles.get(colour)
         if a is None:
             a = -90 + (r + 0.5) * 360 / max(1, len(self.v["regions"]))
-        x, y = _polar(cx, cy, R_SLOT, a)
-        mw, mh = 112, 162
-        cw, ch = 84, 114
-        mx, my = x - mw / 2, y - mh / 2
-        fill = _colour(colour)
-        out.append(f'<g data-testid="region-{escape(colour)}">'
-                   f'<rect x="{_n(mx)}" y="{_n(my)}" width="{mw}" height="{mh}" rx="16" '
-                   f'fill="{fill}" stroke="#2b1a0e" stroke-width="2.5" '
-                   f'filter="url(#rk-shadow)"/>')
-        kx, ky = x - cw / 2, my + 9
-        card = region["card"]
-        if card is None:
-            _card(out, kx, ky, cw, ch, None, "slot", self.icon_from)
-            _text(out, x, ky + ch / 2 + 8, "empty", 22, CREAM)
-        else:
-            out.append(_keyed(f"region:{escape(colour)}", card))
-            _card(out, kx, ky, cw, ch, card, "face", self.icon_from)
-            out.append("</g>")
-        _text(out, x, my + mh - 13, colour.capitalize()[:8], 26, "#fff", weight="bold")
-        chosen = colour in self.v.get("choices", ())
-        if chosen and ("region", colour) not in self.places:
-            out.append(f'<rect x="{_n(kx - 5)}" y="{_n(ky - 5)}" width="{cw + 10}" '
-                       f'height="{ch + 10}" rx="14" fill="none" stroke="{GOLD}" '
-                       f'stroke-width="4" stroke-dasharray="8 5"/>')
-        self.act(("region", colour), _box(mx, my, mw, mh, 16, 5))
-        out.append("</g>")
+        self.out.append(_slot(cx, cy, a, colour, region["card"], self.icon_from,
+                              colour in self.v.get("choices", ()),
+                              self.places.get(("region", colour))))
 
     def centre(self, cx: float, cy: float) -> None:
-        v, out = self.v, self.out
+        v = self.v
         if self.over:
             self.result_disc(cx, cy)
             return
-        # the draw pile
-        pw, ph = 76, 106
-        px, py = cx - 70 - pw / 2, cy - 92
-        out.append('<g data-testid="pile">')
-        pile = v["draw_pile"]
-        if pile > 0:
-            for k in (2, 1):
-                if pile > k:
-                    out.append(f'<rect x="{_n(px + 3 * k)}" y="{_n(py - 3 * k)}" '
-                               f'width="{pw}" height="{ph}" rx="9" fill="#5d1520" '
-                               f'stroke="#f1d08a" stroke-width="1.5"/>')
-            out.append(f'<g data-key="card:pile" data-family="card" data-n="{pile}">')
-            _card(out, px, py, pw, ph, None, "back", self.icon_from)
-            out.append("</g>")
-        else:
-            _card(out, px, py, pw, ph, None, "slot", self.icon_from)
-        self.act(("pile",), _box(px, py - 6, pw + 6, ph + 6, 9))
-        _badge(out, px + pw - 4, py + ph - 4, pile)
-        _text(out, px + pw / 2, py + ph + 38, "draw pile", 24, INK, weight="bold")
-        out.append("</g>")
-        # the token pool
-        tx, ty = cx + 70, cy - 40
-        out.append('<g data-testid="pool">')
-        pool = v["token_pool"]
-        for k in range(min(pool, 4)):
-            _coin(out, tx - 14 + (k % 2) * 28, ty + 16 - k * 14, 24)
-        if pool == 0:
-            out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="24" fill="none" '
-                       f'stroke="{INK}" stroke-opacity="0.4" stroke-width="2.5" '
-                       f'stroke-dasharray="6 5"/>')
-        _badge(out, tx + 36, ty + 44, pool)
-        _text(out, tx, py + ph + 38, "tokens", 24, INK, weight="bold")
-        out.append("</g>")
-        # this turn's dice
-        dice = v["dice"]
-        wild = v.get("wild")
-        if dice or wild:
-            s = 52
-            count = len(dice) + (1 if wild else 0)
-            width = count * s + (count - 1) * 10
-            total = f"= {sum(dice)}" if dice and not wild else ""
-            if total:
-                width += 12 + len(total) * 17
-            x = cx - width / 2
-            y = cy + 76
-            out.append('<g data-testid="dice">')
-            for d in dice:
-                _die(out, x, y, s, d)
-                x += s + 10
-            if wild:
-                _wild_die(out, x, y, s, wild)
-            if total:
-                _text(out, x + 2, y + s * 0.72, total, 32, INK, "start", "bold")
-            out.append("</g>")
+        self.out.append(_centre(cx, cy, v["draw_pile"], v["token_pool"], tuple(v["dice"]),
+                                v.get("wild"), self.icon_from, self.places.get(("pile",))))
 
     def result_disc(self, cx: float, cy: float) -> None:
         v, out = self.v, self.out
@@ -671,99 +586,231 @@ class _Board:
             self.seat_panel(s, pad + j * (w + 12), y + 6, w, h - 12, large=False)
 
     def seat_panel(self, s: int, x: float, y: float, w: float, h: float, large: bool) -> None:
-        v, out = self.v, self.out
+        v = self.v
         seat = v["seats"][s]
         moving = s == self.to_move and not self.over
         result = v.get("result") if self.over else None
         won = bool(result) and result.get("end") != "round-cap" and \
             result["returns"][s] > 0
-        out.append(f'<g data-testid="seat-{s}">')
-        stroke = GOLD if moving or won else "#1f120a"
-        extra = ' filter="url(#rk-glow)"' if moving or won else ""
-        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="20" '
-                   f'fill="#2a170b" fill-opacity="0.5" stroke="{stroke}" '
-                   f'stroke-width="{5 if moving or won else 2}"{extra}/>')
-        fs = 32 if large else 27
-        name = seat["name"]
-        limit = 22 if large else max(6, int((w - 150) / (fs * 0.56)))
-        shown = seat_label(_short(name, limit), s == self.seat)
-        nx = x + 18
-        if moving:
-            out.append(f'<path d="M{_n(x + 16)} {_n(y + 18)}l{_n(fs * 0.6)} {_n(fs * 0.38)}'
-                       f'l{_n(-fs * 0.6)} {_n(fs * 0.38)}Z" fill="{GOLD}"/>')
-            nx += fs * 0.75
-        _text(out, nx, y + 16 + fs * 0.78, shown, fs, GOLD if moving else CREAM, "start", "bold",
-              f" data-name=\"{escape(name)}\"")
-        # tokens or the total, on the right
-        ry = y + 16 + fs * 0.5
-        if result:
-            total = result["scores"][s]
-            tx = x + w - 18
-            words = f"total {total}"
-            _text(out, tx, ry + fs * 0.36, words, fs, GOLD if won else CREAM, "end",
-                  "bold", f' class="total" data-total="{total}"')
-            if won:
-                _crown(out, tx - len(words) * fs * 0.6 - fs * 0.7, ry, fs * 0.6)
-        else:
-            tokens = seat["tokens"]
-            _coin(out, x + w - 30 - len(f"×{tokens}") * fs * 0.62 - fs * 0.5, ry, fs * 0.5)
-            _text(out, x + w - 18, ry + fs * 0.36, f"×{tokens}", fs, CREAM, "end", "bold",
-                  f' data-tokens="{tokens}"')
-        if won:
-            rw = fs * 5.2
-            out.append(f'<rect x="{_n(x + w / 2 - rw / 2)}" y="{_n(y - fs * 0.55)}" '
-                       f'width="{_n(rw)}" height="{_n(fs * 1.1)}" rx="{_n(fs * 0.55)}" '
-                       f'fill="{GOLD}" stroke="{INK}" stroke-width="2.5"/>')
-            _text(out, x + w / 2, y + fs * 0.28, "WINNER", fs * 0.78, INK, weight="bold",
-                  extra=' class="winner"')
-        # the cards
-        top = y + fs + 30
-        bottom_room = 12
-        avail_h = h - (top - y) - bottom_room
-        slots = max(seat["count"], v.get("cards_needed", 0))
-        gap = 24 if large else 12
-        cw = min(118 if large else 62, (w - 36 - (slots - 1) * gap) / max(1, slots),
-                 avail_h / 1.4)
-        ch = cw * 1.4
-        row_w = slots * cw + (slots - 1) * gap
-        cx0 = x + (w - row_w) / 2
-        cards = seat["cards"]
         count = seat["count"]
-        offered = v.get("offered") if s == self.to_move else None
-        new = count > v.get("cards_needed", count) and s == self.to_move \
-            and v.get("phase") == "discard"
-        for i in range(slots):
-            kx = cx0 + i * (cw + gap)
-            if i >= count:
-                _card(out, kx, top, cw, ch, None, "slot", self.icon_from)
-                continue
-            value = cards[i] if i < len(cards) else None
-            style = "back" if value is None else ("face" if self.over else "known")
-            out.append(_keyed(f"hand:{s}:{i}", value))
-            _card(out, kx, top, cw, ch, value, style, self.icon_from)
-            out.append("</g>")
-            if i == offered:
-                self.tag(kx + cw / 2, top, "offered", "#c0262d", cw)
-                out.append(f'<rect x="{_n(kx - 4)}" y="{_n(top - 4)}" width="{_n(cw + 8)}" '
-                           f'height="{_n(ch + 8)}" rx="{_n(cw * 0.12 + 4)}" fill="none" '
-                           f'stroke="#ff5a4f" stroke-width="4"/>')
-            if new and i == count - 1:
-                self.tag(kx + cw / 2, top, "new", "#2f7d3a", cw)
-            self.act(("card", s, i), _box(kx, top, cw, ch, cw * 0.12, 5))
-        if ("hand", s) in self.places:
-            held = max(1, count)
-            row = _box(cx0, top, held * cw + (held - 1) * gap, ch, cw * 0.12, 9)
-            self.act(("hand", s), row)
-        out.append("</g>")
+        needed = v.get("cards_needed", 0)
+        mover = s == self.to_move
+        places = self.places
+        if places:
+            acts = tuple(places.get(("card", s, i)) for i in range(max(count, needed)))
+            hand = places.get(("hand", s))
+        else:
+            acts, hand = (), None
+        self.out.append(_seat_panel(
+            s, x, y, w, h, large, seat["name"], tuple(seat["cards"]), count, seat["tokens"],
+            moving, won, result["scores"][s] if result else None, s == self.seat, needed,
+            v.get("offered") if mover else None,
+            count > v.get("cards_needed", count) and mover and v.get("phase") == "discard",
+            self.icon_from, self.over, acts, hand))
 
-    def tag(self, x: float, y: float, words: str, fill: str, cw: float) -> None:
-        size = max(18, min(24, cw * 0.3))
-        w = len(words) * size * 0.62 + 16
-        top = y - size * 1.05
-        self.out.append(f'<rect x="{_n(x - w / 2)}" y="{_n(top)}" width="{_n(w)}" '
-                        f'height="{_n(size * 1.3)}" rx="{_n(size * 0.65)}" fill="{fill}" '
-                        f'stroke="#fff" stroke-width="2"/>')
-        _text(self.out, x, top + size * 1.0, words, size, "#fff", weight="bold")
+
+PANELS = 8192  # seat panels kept drawn: a few per watched seat of a thousand tables
+
+
+@lru_cache(maxsize=PANELS)
+def _seat_panel(s: int, x: float, y: float, w: float, h: float, large: bool, name: str,
+                cards: tuple[int | None, ...], count: int, tokens: int, moving: bool, won: bool,
+                total: int | None, mine: bool, needed: int, offered: int | None, new: bool,
+                icon_from: int, over: bool, acts: tuple[tuple[str, str] | None, ...],
+                hand: tuple[str, str] | None) -> str:
+    """A seat's panel: its name, tokens (or total at the end) and cards, with the legal
+    actions on them (`acts`, per card: (id, label) or None; `hand`, on the whole hand).
+    Drawn once for the same arguments: most panels do not change from one move to the
+    next."""
+    out: list[str] = [f'<g data-testid="seat-{s}">']
+    stroke = GOLD if moving or won else "#1f120a"
+    extra = ' filter="url(#rk-glow)"' if moving or won else ""
+    out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="20" '
+               f'fill="#2a170b" fill-opacity="0.5" stroke="{stroke}" '
+               f'stroke-width="{5 if moving or won else 2}"{extra}/>')
+    fs = 32 if large else 27
+    limit = 22 if large else max(6, int((w - 150) / (fs * 0.56)))
+    shown = seat_label(_short(name, limit), mine)
+    nx = x + 18
+    if moving:
+        out.append(f'<path d="M{_n(x + 16)} {_n(y + 18)}l{_n(fs * 0.6)} {_n(fs * 0.38)}'
+                   f'l{_n(-fs * 0.6)} {_n(fs * 0.38)}Z" fill="{GOLD}"/>')
+        nx += fs * 0.75
+    _text(out, nx, y + 16 + fs * 0.78, shown, fs, GOLD if moving else CREAM, "start", "bold",
+          f" data-name=\"{escape(name)}\"")
+    # tokens or the total, on the right
+    ry = y + 16 + fs * 0.5
+    if total is not None:
+        tx = x + w - 18
+        words = f"total {total}"
+        _text(out, tx, ry + fs * 0.36, words, fs, GOLD if won else CREAM, "end",
+              "bold", f' class="total" data-total="{total}"')
+        if won:
+            _crown(out, tx - len(words) * fs * 0.6 - fs * 0.7, ry, fs * 0.6)
+    else:
+        _coin(out, x + w - 30 - len(f"×{tokens}") * fs * 0.62 - fs * 0.5, ry, fs * 0.5)
+        _text(out, x + w - 18, ry + fs * 0.36, f"×{tokens}", fs, CREAM, "end", "bold",
+              f' data-tokens="{tokens}"')
+    if won:
+        rw = fs * 5.2
+        out.append(f'<rect x="{_n(x + w / 2 - rw / 2)}" y="{_n(y - fs * 0.55)}" '
+                   f'width="{_n(rw)}" height="{_n(fs * 1.1)}" rx="{_n(fs * 0.55)}" '
+                   f'fill="{GOLD}" stroke="{INK}" stroke-width="2.5"/>')
+        _text(out, x + w / 2, y + fs * 0.28, "WINNER", fs * 0.78, INK, weight="bold",
+              extra=' class="winner"')
+    # the cards
+    top = y + fs + 30
+    bottom_room = 12
+    avail_h = h - (top - y) - bottom_room
+    slots = max(count, needed)
+    gap = 24 if large else 12
+    cw = min(118 if large else 62, (w - 36 - (slots - 1) * gap) / max(1, slots),
+             avail_h / 1.4)
+    ch = cw * 1.4
+    row_w = slots * cw + (slots - 1) * gap
+    cx0 = x + (w - row_w) / 2
+    for i in range(slots):
+        kx = cx0 + i * (cw + gap)
+        if i >= count:
+            _card(out, kx, top, cw, ch, None, "slot", icon_from)
+            continue
+        value = cards[i] if i < len(cards) else None
+        style = "back" if value is None else ("face" if over else "known")
+        out.append(_keyed(f"hand:{s}:{i}", value))
+        _card(out, kx, top, cw, ch, value, style, icon_from)
+        out.append("</g>")
+        if i == offered:
+            _tag(out, kx + cw / 2, top, "offered", "#c0262d", cw)
+            out.append(f'<rect x="{_n(kx - 4)}" y="{_n(top - 4)}" width="{_n(cw + 8)}" '
+                       f'height="{_n(ch + 8)}" rx="{_n(cw * 0.12 + 4)}" fill="none" '
+                       f'stroke="#ff5a4f" stroke-width="4"/>')
+        if new and i == count - 1:
+            _tag(out, kx + cw / 2, top, "new", "#2f7d3a", cw)
+        hit = acts[i] if i < len(acts) else None
+        if hit is not None:
+            _highlight(out, hit[0], hit[1], _box(kx, top, cw, ch, cw * 0.12, 5))
+    if hand is not None:
+        held = max(1, count)
+        row = _box(cx0, top, held * cw + (held - 1) * gap, ch, cw * 0.12, 9)
+        _highlight(out, hand[0], hand[1], row)
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tag(out: list[str], x: float, y: float, words: str, fill: str, cw: float) -> None:
+    size = max(18, min(24, cw * 0.3))
+    w = len(words) * size * 0.62 + 16
+    top = y - size * 1.05
+    out.append(f'<rect x="{_n(x - w / 2)}" y="{_n(top)}" width="{_n(w)}" '
+               f'height="{_n(size * 1.3)}" rx="{_n(size * 0.65)}" fill="{fill}" '
+               f'stroke="#fff" stroke-width="2"/>')
+    _text(out, x, top + size * 1.0, words, size, "#fff", weight="bold")
+
+
+@lru_cache(maxsize=32)
+def _region_angles(spaces: tuple[tuple[str, str | None], ...]) -> dict[str, float]:
+    """Each region's direction from the ring's centre (degrees): the mean of its spaces'."""
+    step = 360 / (len(spaces) or 1)
+    sums: dict[str, tuple[float, float]] = {}
+    for i, (_kind, region) in enumerate(spaces):
+        if region is not None:
+            a = math.radians(-90 + i * step)
+            xs, ys = sums.get(region, (0.0, 0.0))
+            sums[region] = (xs + math.cos(a), ys + math.sin(a))
+    return {region: math.degrees(math.atan2(ys, xs)) for region, (xs, ys) in sums.items()}
+
+
+@lru_cache(maxsize=PANELS)
+def _slot(cx: float, cy: float, a: float, colour: str, card: int | None, icon_from: int,
+          chosen: bool, place: tuple[str, str] | None) -> str:
+    """A region's face-up card slot, at angle `a` from the centre; `place`: the legal
+    action of taking its card, (id, label), if any."""
+    out: list[str] = []
+    x, y = _polar(cx, cy, R_SLOT, a)
+    mw, mh = 112, 162
+    cw, ch = 84, 114
+    mx, my = x - mw / 2, y - mh / 2
+    fill = _colour(colour)
+    out.append(f'<g data-testid="region-{escape(colour)}">'
+               f'<rect x="{_n(mx)}" y="{_n(my)}" width="{mw}" height="{mh}" rx="16" '
+               f'fill="{fill}" stroke="#2b1a0e" stroke-width="2.5" '
+               f'filter="url(#rk-shadow)"/>')
+    kx, ky = x - cw / 2, my + 9
+    if card is None:
+        _card(out, kx, ky, cw, ch, None, "slot", icon_from)
+        _text(out, x, ky + ch / 2 + 8, "empty", 22, CREAM)
+    else:
+        out.append(_keyed(f"region:{escape(colour)}", card))
+        _card(out, kx, ky, cw, ch, card, "face", icon_from)
+        out.append("</g>")
+    _text(out, x, my + mh - 13, colour.capitalize()[:8], 26, "#fff", weight="bold")
+    if chosen and place is None:
+        out.append(f'<rect x="{_n(kx - 5)}" y="{_n(ky - 5)}" width="{cw + 10}" '
+                   f'height="{ch + 10}" rx="14" fill="none" stroke="{GOLD}" '
+                   f'stroke-width="4" stroke-dasharray="8 5"/>')
+    if place is not None:
+        _highlight(out, place[0], place[1], _box(mx, my, mw, mh, 16, 5))
+    out.append("</g>")
+    return "".join(out)
+
+
+@lru_cache(maxsize=PANELS)
+def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
+            wild: str | None, icon_from: int, place: tuple[str, str] | None) -> str:
+    """The draw pile (`place`: the legal action of taking its top card, if any), the token
+    pool and this turn's dice."""
+    out: list[str] = []
+    pw, ph = 76, 106
+    px, py = cx - 70 - pw / 2, cy - 92
+    out.append('<g data-testid="pile">')
+    if pile > 0:
+        for k in (2, 1):
+            if pile > k:
+                out.append(f'<rect x="{_n(px + 3 * k)}" y="{_n(py - 3 * k)}" '
+                           f'width="{pw}" height="{ph}" rx="9" fill="#5d1520" '
+                           f'stroke="#f1d08a" stroke-width="1.5"/>')
+        out.append(f'<g data-key="card:pile" data-family="card" data-n="{pile}">')
+        _card(out, px, py, pw, ph, None, "back", icon_from)
+        out.append("</g>")
+    else:
+        _card(out, px, py, pw, ph, None, "slot", icon_from)
+    if place is not None:
+        _highlight(out, place[0], place[1], _box(px, py - 6, pw + 6, ph + 6, 9))
+    _badge(out, px + pw - 4, py + ph - 4, pile)
+    _text(out, px + pw / 2, py + ph + 38, "draw pile", 24, INK, weight="bold")
+    out.append("</g>")
+    # the token pool
+    tx, ty = cx + 70, cy - 40
+    out.append('<g data-testid="pool">')
+    for k in range(min(pool, 4)):
+        _coin(out, tx - 14 + (k % 2) * 28, ty + 16 - k * 14, 24)
+    if pool == 0:
+        out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="24" fill="none" '
+                   f'stroke="{INK}" stroke-opacity="0.4" stroke-width="2.5" '
+                   f'stroke-dasharray="6 5"/>')
+    _badge(out, tx + 36, ty + 44, pool)
+    _text(out, tx, py + ph + 38, "tokens", 24, INK, weight="bold")
+    out.append("</g>")
+    # this turn's dice
+    if dice or wild:
+        s = 52
+        count = len(dice) + (1 if wild else 0)
+        width = count * s + (count - 1) * 10
+        total = f"= {sum(dice)}" if dice and not wild else ""
+        if total:
+            width += 12 + len(total) * 17
+        x = cx - width / 2
+        y = cy + 76
+        out.append('<g data-testid="dice">')
+        for d in dice:
+            _die(out, x, y, s, d)
+            x += s + 10
+        if wild:
+            _wild_die(out, x, y, s, wild)
+        if total:
+            _text(out, x + 2, y + s * 0.72, total, 32, INK, "start", "bold")
+        out.append("</g>")
+    return "".join(out)
 
 
 @lru_cache(maxsize=32)
@@ -850,4 +897,9 @@ def _result_line(v: dict[str, Any]) -> str:
 def render(view: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     """One standalone <svg> of the board as `view` shows it, with `actions` (dicts with "id"
     and "label", the viewer's legal actions) placed where they belong on the board."""
+    return "".join(_Board(view, actions).render())
+
+
+def render_parts(view: dict[str, Any], actions: list[dict[str, Any]]) -> list[str]:
+    """render() as the fragments it is drawn in (see Game.render_svg_parts)."""
     return _Board(view, actions).render()

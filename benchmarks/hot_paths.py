@@ -9,6 +9,8 @@ Run on its own:
   python benchmarks/hot_paths.py                         # this checkout, Markdown tables
   python benchmarks/hot_paths.py --compare OLD/src       # OLD checkout's src/ against this one
   python benchmarks/hot_paths.py --rounds 5 --decisions 40000 --json F
+  python benchmarks/hot_paths.py --compare OLD/src --callgrind 20000     # instructions, play
+  python benchmarks/hot_paths.py --compare OLD/src --callgrind-paths 200  # ... determinize
 
 Random play is fixed work, not fixed time: the same games (seeds 0, 1, ...) until at least
 `--decisions` decisions, so two checkouts that play the same decisions also prove they made
@@ -26,6 +28,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -151,6 +154,61 @@ def instructions(src: str | None, game_id: str, players: int, decisions: int) ->
     return (total - base) / made
 
 
+def states(ratking):
+    """(name, state, seat to move) for each determinize measurement point, as measure()."""
+    import random
+
+    for info in ratking.list_games():
+        game = make_capped(ratking, info.id)
+        for players in range(info.min_players, info.max_players + 1):
+            for at in DETERMINIZE_AT:
+                state = game.new_game(players, seed=1)
+                play(state, random.Random(1), at)
+                if not state.is_over:
+                    yield f"{info.id}/{players}@{at}", state, state.current_player
+
+
+def mark_paths(calls: int) -> None:
+    """Under callgrind (--dump-before=getppid): for every point of states(), `calls` clones,
+    then `calls` determinizes (new seeds), each run between two os.getppid() marks; prints
+    the points' names."""
+    import ratking
+
+    names = []
+    for name, state, seat in states(ratking):
+        state.determinize(seat, 10**9)  # first-call costs (caches, imports) fall outside
+        os.getppid()
+        for _ in range(calls):
+            state.clone()
+        os.getppid()
+        for i in range(calls):
+            state.determinize(seat, i)
+        os.getppid()
+        names.append(name)
+    print(json.dumps(names))
+
+
+def path_instructions(src: str | None, calls: int) -> dict[str, dict[str, float]]:
+    """Instructions per clone and per determinize at each point of states(), counted by
+    callgrind in one process (a dump at each mark): repeatable on a busy host."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(Path(src).resolve())
+    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            f"import hot_paths; hot_paths.mark_paths({calls})")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg"
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                               "--dump-before=getppid", sys.executable, "-c", code], env=env,
+                              capture_output=True, text=True, check=True)
+        names = json.loads(done.stdout.strip().splitlines()[-1])
+        totals = [int(re.search(r"^totals: (\d+)", (Path(tmp) / f"cg.{k}").read_text(),
+                                re.M).group(1)) for k in range(1, 3 * len(names) + 1)]
+    # dump k holds what ran before the k-th mark: [set-up, clones, determinizes] per point
+    return {name: {"clone": totals[3 * i + 1] / calls, "determinize": totals[3 * i + 2] / calls}
+            for i, name in enumerate(names)}
+
+
 def best_of(runs: list[dict]) -> dict:
     """Per figure, the best run: the most decisions/s, the fewest seconds per call."""
     first = runs[0]
@@ -208,9 +266,26 @@ def main() -> None:
     parser.add_argument("--callgrind", type=int, metavar="N",
                         help="instead: instructions per decision over N decisions of random "
                              "play, each game at 2 players (valgrind)")
+    parser.add_argument("--callgrind-paths", type=int, metavar="N",
+                        help="instead: instructions per clone and per determinize at each "
+                             "point, N calls each (valgrind)")
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parent.parent / "src")
     srcs = {"before": args.compare, "after": here} if args.compare else {"this": here}
+    if args.callgrind_paths:
+        counts = {name: path_instructions(src, args.callgrind_paths)
+                  for name, src in srcs.items()}
+        first = counts[next(iter(srcs))]
+        for part in ("clone", "determinize"):
+            print(f"\n{part.capitalize()}, instructions per call:\n")
+            print("| state | " + " | ".join(srcs) + (" | after/before |" if len(srcs) == 2
+                                                      else " |"))
+            print("| --- |" + " ---: |" * (len(srcs) + (len(srcs) == 2)))
+            for key in first:
+                vals = [c[key][part] for c in counts.values()]
+                ratio = f" | {vals[1] / vals[0]:.2f}" if len(vals) == 2 else ""
+                print(f"| {key} | " + " | ".join(f"{v:,.0f}" for v in vals) + ratio + " |")
+        return
     if args.callgrind:
         import ratking
 

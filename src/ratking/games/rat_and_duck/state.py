@@ -99,17 +99,18 @@ class DuckState(State):
         new.used = self.used[:]
         new.wanted = self.wanted[:]
 
+    piles = ("deck",)
+
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """Nobody knows the deck's order; only government seats know the held cards."""
+        """Nobody knows the deck's order (it is left in no order, each draw picks a card);
+        only government seats know the held cards (dealt again from the unseen ones)."""
         if self.sees_cards(seat):
-            self.deck.sort()  # sorted first: only what `seat` knows decides the re-deal
-            shuffle(rng, self.deck)
-            return
-        pool = sorted(self.held + self.deck)
-        shuffle(rng, pool)
-        k = len(self.held)
-        self.held = pool[:k]
-        self.deck = pool[k:]
+            self.deck.sort()  # sorted: only what `seat` knows decides the re-deal
+        else:
+            pool = sorted(self.held + self.deck)
+            self.held = rng.deal(pool, len(self.held))
+            self.deck = pool
+        self._leave_unordered("deck", len(self.deck))
 
     # --- saving ---------------------------------------------------------------------------------
 

@@ -144,12 +144,15 @@ class FullState(State):
         new.under_deck = self.under_deck[:]
         new.under_discard = self.under_discard[:]
 
+    piles = ("surface_deck", "under_deck")
+
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """The order of both draw piles is all that is hidden: reshuffle them (sorted first, so
-        that only what `seat` knows decides the re-deal)."""
-        self.surface_deck.sort()
+        """The order of both draw piles is all that is hidden: leave them in no order (each
+        draw picks a card)."""
+        self.surface_deck.sort()  # sorted: only what `seat` knows decides the re-deal
         self.under_deck.sort()
-        shuffle(rng, self.surface_deck, self.under_deck)
+        self._leave_unordered("surface_deck", len(self.surface_deck))
+        self._leave_unordered("under_deck", len(self.under_deck))
 
     def _dump(self) -> dict[str, Any]:
         return {

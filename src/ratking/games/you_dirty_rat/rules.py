@@ -174,13 +174,13 @@ def apply(s: RatState, action: Action) -> None:
         s.heist = h.index
         s.need = list(h.team)
         s.wild_used = 0
-        s.nights[p][0] = []
+        set_night1(s, p, [])
         s.phase = TEAM
         s._emit("commit", p, {"heist": h.index})
     elif kind == A.TEAM:
         t = key[1]
         c = take(s, p, t)
-        s.nights[p][0].append(c)
+        set_night1(s, p, s.nights[p][0] + [c])
         s.public |= 1 << c
         a = s.game.deck.types[t].archetype
         if a == ANY:
@@ -210,7 +210,7 @@ def apply(s: RatState, action: Action) -> None:
         done(s)
     elif kind == A.WITH:
         c = take(s, p, key[1])
-        s.nights[p][0].append(c)
+        set_night1(s, p, s.nights[p][0] + [c])
         s.public |= 1 << c
         s._emit("partner", p, {"type": key[1]})
         a = s.game.deck.types[key[1]].archetype
@@ -231,7 +231,7 @@ def apply(s: RatState, action: Action) -> None:
     else:  # PLACEHOLDER
         if s.money[p] >= TOKEN:
             s.money[p] -= TOKEN
-            s.nights[p][0] = [PLACEHOLDER]
+            set_night1(s, p, [PLACEHOLDER])
             s._emit("placeholder", p, {"paid": True})
         else:
             s._emit("placeholder", p, {"paid": False})
@@ -250,8 +250,26 @@ def take(s: RatState, p: int, t: int) -> int:
     raise AssertionError("no such card in hand")
 
 
+def set_night1(s: RatState, p: int, cards: list[int]) -> None:
+    """Make `cards` p's Night 1. A Hideout, its Nights, a Refresh Area and a list of won
+    heists are replaced when they change, never changed in place: clones share them."""
+    n = s.nights[p]
+    s.nights[p] = [cards, n[1], n[2]]
+
+
+def lift(s: RatState, p: int, c: int) -> None:
+    """Take card c out of whichever of p's Nights holds it."""
+    nights = []
+    for night in s.nights[p]:
+        if c in night:
+            night = night[:]
+            night.remove(c)
+        nights.append(night)
+    s.nights[p] = nights
+
+
 def place(s: RatState, p: int, cards: list[int]) -> None:
-    s.nights[p][0] = cards
+    set_night1(s, p, cards)
     for c in cards:
         s.public |= 1 << c
     s.played = cards[0]
@@ -262,7 +280,7 @@ def to_refresh(s: RatState, p: int, items: list[int]) -> None:
         if c == PLACEHOLDER:
             s.stash += TOKEN  # seed 002, F.A.Q.: the $100 returns to the Town Stash
         else:
-            s.refresh[p].append(c)
+            s.refresh[p] = s.refresh[p] + [c]
 
 
 def advance(s: RatState, p: int) -> None:
@@ -301,7 +319,7 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
                 s.public &= ~(1 << c)
             shuffle(s.rng, s.deck)
             s._emit("reshuffle", None, {"cards": len(s.deck)})
-        c = s.deck.pop()
+        c = s.draw("deck")
         s.public &= ~(1 << c)
         got.append(c)
     (s.hands[p] if into is None else into).extend(got)
@@ -366,19 +384,15 @@ def resolve(s: RatState, p: int, t: int) -> None:
 def card_effect(s: RatState, p: int, c: int) -> None:
     kind = s.kind
     if kind == "lookout":
-        for night in s.nights[p]:
-            if c in night:
-                night.remove(c)
-        s.refresh[p].append(c)
+        lift(s, p, c)
+        s.refresh[p] = s.refresh[p] + [c]
     else:
         for o in opponents(s, p):
-            for night in s.nights[o]:
-                if c in night:
-                    night.remove(c)
+            lift(s, o, c)
         if kind == "snitch":
             s.discard.append(c)
         else:
-            s.refresh[p].append(c)
+            s.refresh[p] = s.refresh[p] + [c]
     s._emit("move-card", p, {"card": c, "how": kind})
 
 
@@ -395,7 +409,7 @@ def thug(s: RatState, p: int, a: int) -> None:
 def heist_done(s: RatState, p: int) -> None:
     deck = s.game.deck
     h = deck.heists[s.heist]
-    s.won[p].append(h.index)
+    s.won[p] = s.won[p] + [h.index]
     chain = [x for x in deck.heists if x.chain == h.chain]
     s.tops[h.chain] = chain[h.step + 1].index if h.step + 1 < len(chain) else -1
     s._emit("heist", p, {"heist": h.index})

@@ -82,3 +82,30 @@ def test_views_never_include_the_draw_pile_or_card_ids():
     assert isinstance(view["draw_pile"], int)
     text = repr(view)
     assert "pile\": [" not in text and "known" not in view and "hands" not in view
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 200),
+       redeal=st.integers(0, 2**32))
+def test_a_determinization_moves_other_seats_knowledge_with_the_places(players, seed, steps,
+                                                                      redeal):
+    # the re-deal changes which card lies at a place `seat` was not shown; every other seat
+    # keeps knowing exactly the places it knew (its peeked cards, its discards under the
+    # pile), now holding the new cards, and the pile's unordered top holds no card anyone saw
+    state = played(players, seed, steps, memory_aid=False)
+
+    def places(s):
+        return [*[(p, i, c) for p, hand in enumerate(s.hands) for i, c in enumerate(hand)],
+                *[("pile", i, c) for i, c in enumerate(s.pile)]]
+
+    for seat in [None, *range(players)]:
+        guess = state.determinize(seat, seed=redeal)
+        for other in range(players):
+            knew = [(p, i) for p, i, c in places(state) if state.knows(other) >> c & 1]
+            knows = [(p, i) for p, i, c in places(guess) if guess.knows(other) >> c & 1]
+            assert knows == knew
+        loose = (guess.unordered or {}).get("pile", 0)
+        seen = guess.public
+        for bits in guess.known:
+            seen |= bits
+        assert all(not seen >> c & 1 for c in guess.pile[len(guess.pile) - loose:])

@@ -21,6 +21,7 @@ from .phases import CHOOSE, PHASE_NAMES
 if TYPE_CHECKING:
     from .game import RatATatRoll
 
+BIT = tuple(1 << c for c in range(64))  # a card's bit in the knowledge masks
 
 
 class RollState(State):
@@ -106,41 +107,63 @@ class RollState(State):
         new.turns = self.turns
         new.wild = self.wild
 
+    piles = ("pile",)
+
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """Shuffle every card `seat` has not been shown among the places such cards are."""
+        """Deal every card `seat` has not been shown to the places such cards are again.
+
+        The top of the pile down to the first card anyone was shown (all of it, unless
+        cards went under it) is left in no order: each draw picks a card.
+        """
         mine = self.knows(seat)
+        seen = self.public  # the cards someone was shown
+        for bits in self.known:
+            seen |= bits
         pile = self.pile
-        spots = [(hand, i) for hand in self.hands for i, c in enumerate(hand)
-                 if not mine >> c & 1]
-        old = [hand[i] for hand, i in spots]
-        k = len(spots)
-        # The cards `seat` was not shown are all in hands or the pile (face-up ones are public),
-        # so when their number says the whole pile is unseen, no card of it needs a look.
-        hidden = ((1 << len(self.game.values)) - 1) & ~mine
-        whole = hidden.bit_count() - k == len(pile)
-        at = None if whole else [i for i, c in enumerate(pile) if not mine >> c & 1]
-        old += pile if whole else [pile[i] for i in at]
-        new = sorted(old)  # from the set of unseen cards, not where they are: only what
-        # `seat` knows (and the seed) decides the re-deal
-        shuffle(rng, new)
+        spots, old = [], []  # the hand places whose card `seat` was not shown, and the cards
+        held = 0  # every card in a hand
+        for hand in self.hands:
+            for i, c in enumerate(hand):
+                bit = BIT[c]
+                held |= bit
+                if not mine & bit:
+                    spots.append((hand, i))
+                    old.append(c)
+        # The seen cards that are neither face up nor in a hand are in the pile; with none, no
+        # card of the pile needs a look.
+        below = 0
+        faceup = self.faceup
+        if (seen & ~held).bit_count() > len(faceup) - faceup.count(-1):
+            below = len(pile)
+            while not seen & BIT[pile[below - 1]]:
+                below -= 1
+            at = [i for i in range(below) if not mine & BIT[pile[i]]]
+            old += [pile[i] for i in at]
+        pool = old + pile[below:]
+        pool.sort()  # the set of unseen cards, not where they are: only what `seat` knows
+        # (and the seed) decides the re-deal
+        new = rng.deal(pool, len(old))
         for (hand, i), card in zip(spots, new, strict=False):
             hand[i] = card
-        if whole:
-            pile[:] = new[k:]
-        else:
-            for i, card in zip(at, new[k:], strict=True):
+        if below:
+            for i, card in zip(at, new[len(spots):], strict=True):
                 pile[i] = card
-        # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
-        known = self.known
-        for s, bits in enumerate(known):
-            seen = bits & hidden
-            if seen:
-                kept = bits ^ seen
-                while seen:
-                    low = seen & -seen
-                    kept |= 1 << new[old.index(low.bit_length() - 1)]
-                    seen ^= low
-                known[s] = kept
+        pile[below:] = pool
+        self._leave_unordered("pile", len(pool))
+        # Other seats saw the places, not the cards: their knowledge moves with the re-deal
+        # (the unordered cards are ones nobody saw).
+        if seen & ~mine:
+            known = self.known
+            hidden = ~mine
+            for s, bits in enumerate(known):
+                theirs = bits & hidden
+                if theirs:
+                    bits ^= theirs
+                    while theirs:
+                        low = theirs & -theirs
+                        bits |= BIT[new[old.index(low.bit_length() - 1)]]
+                        theirs ^= low
+                    known[s] = bits
 
     # --- saving ---------------------------------------------------------------------------------
 

@@ -17,7 +17,9 @@ Random play is fixed work, not fixed time: the same games (seeds 0, 1, ...) unti
 the same choices. Each game is timed on its own, set-up included, and a figure is the
 decisions over the sum of each game's fastest run over the rounds. Each clone or
 determinize figure is the best of 50 timed batches of `--calls` calls on one state
-(determinize with a new seed each call).
+(determinize with a new seed each call). A search determinizes one state many times, and a
+state may keep what does not depend on the seed for the next call; "first determinize" is the
+cost on a fresh clone (its legal actions known), the clone's own cost taken off.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ def measure(decisions: int, calls: int) -> dict:
 
     import ratking
 
-    out: dict = {"play": {}, "clone": {}, "determinize": {}, "clone_game": {}}
+    out: dict = {"play": {}, "clone": {}, "determinize": {}, "clone_game": {}, "first": {}}
     for info in ratking.list_games():
         game = make_capped(ratking, info.id)
         for players in range(info.min_players, info.max_players + 1):
@@ -109,6 +111,9 @@ def measure(decisions: int, calls: int) -> dict:
                 out["determinize"][f"{key}@{at}"] = per_call(
                     lambda s=state, t=seat, n=seeds: s.determinize(t, next(n)), calls)
                 out["clone_game"][f"{key}@{at}"] = per_call(state.clone, calls)
+                out["first"][f"{key}@{at}"] = per_call(
+                    lambda s=state, t=seat, n=seeds: s.clone().determinize(t, next(n)),
+                    calls) - out["clone_game"][f"{key}@{at}"]
     game = make_capped(ratking, CLONE_GAME)
     for at in CLONE_AT:
         state = game.new_game(CLONE_PLAYERS, seed=CLONE_SEED)
@@ -170,19 +175,23 @@ def states(ratking):
 
 def mark_paths(calls: int) -> None:
     """Under callgrind (--dump-before=getppid): for every point of states(), `calls` clones,
-    then `calls` determinizes (new seeds), each run between two os.getppid() marks; prints
-    the points' names."""
+    `calls` determinizes (new seeds) and `calls` determinizes of fresh clones, each run
+    between two os.getppid() marks; prints the points' names."""
     import ratking
 
     names = []
     for name, state, seat in states(ratking):
-        state.determinize(seat, 10**9)  # first-call costs (caches, imports) fall outside
+        for i in range(20):  # first-call costs (caches, the interpreter's warm-up) fall outside
+            state.clone().determinize(seat, 10**9 + i)
         os.getppid()
         for _ in range(calls):
             state.clone()
         os.getppid()
         for i in range(calls):
             state.determinize(seat, i)
+        os.getppid()
+        for i in range(calls):
+            state.clone().determinize(seat, i)
         os.getppid()
         names.append(name)
     print(json.dumps(names))
@@ -203,10 +212,14 @@ def path_instructions(src: str | None, calls: int) -> dict[str, dict[str, float]
                               capture_output=True, text=True, check=True)
         names = json.loads(done.stdout.strip().splitlines()[-1])
         totals = [int(re.search(r"^totals: (\d+)", (Path(tmp) / f"cg.{k}").read_text(),
-                                re.M).group(1)) for k in range(1, 3 * len(names) + 1)]
-    # dump k holds what ran before the k-th mark: [set-up, clones, determinizes] per point
-    return {name: {"clone": totals[3 * i + 1] / calls, "determinize": totals[3 * i + 2] / calls}
-            for i, name in enumerate(names)}
+                                re.M).group(1)) for k in range(1, 4 * len(names) + 1)]
+    # dump k holds what ran before the k-th mark: [set-up, clones, determinizes, first
+    # determinizes] per point
+    out = {}
+    for i, name in enumerate(names):
+        clone, det, first = (totals[4 * i + k] / calls for k in (1, 2, 3))
+        out[name] = {"clone": clone, "determinize": det, "first": first - clone}
+    return out
 
 
 def best_of(runs: list[dict]) -> dict:
@@ -218,7 +231,7 @@ def best_of(runs: list[dict]) -> dict:
         times = [r["play"][key]["seconds"] for r in runs]
         fastest = [min(each) for each in zip(*times, strict=True)]
         best["play"][key] = {**row, "per_s": row["decisions"] / sum(fastest)}
-    for part in ("clone", "determinize", "clone_game"):
+    for part in ("clone", "determinize", "clone_game", "first"):
         best[part] = {k: min(r[part][k] for r in runs) for k in first[part]}
     return best
 
@@ -244,7 +257,8 @@ def tables(trees: dict[str, dict]) -> str:
     for part, title in (("clone", f"Clone of {CLONE_GAME} ({CLONE_PLAYERS} players) after N "
                                   "decisions, µs"),
                         ("clone_game", "Clone per game, after N decisions, µs"),
-                        ("determinize", "Determinize (seat to move), after N decisions, µs")):
+                        ("determinize", "Determinize (seat to move), after N decisions, µs"),
+                        ("first", "First determinize of a state, after N decisions, µs")):
         lines += ["", title + ":", "", f"| state | {head}{ratio} |",
                   "| --- |" + " ---: |" * (len(names) + bool(ratio))]
         for key in first[part]:
@@ -276,7 +290,7 @@ def main() -> None:
         counts = {name: path_instructions(src, args.callgrind_paths)
                   for name, src in srcs.items()}
         first = counts[next(iter(srcs))]
-        for part in ("clone", "determinize"):
+        for part in ("clone", "determinize", "first"):
             print(f"\n{part.capitalize()}, instructions per call:\n")
             print("| state | " + " | ".join(srcs) + (" | after/before |" if len(srcs) == 2
                                                       else " |"))

@@ -7,7 +7,7 @@ import pytest
 import ratking
 from ratking.core import Action, IllegalAction, RatkingError, RecordError, UnknownGame, narrate
 
-from .toy import Toy
+from .toy import Toy, ToyState
 
 
 def dump(state):
@@ -214,6 +214,27 @@ def test_unordered_piles_are_cloned_saved_and_checked():
     for bad in ({"deck": 9}, {"pile": 1}, {"deck": -1}, {"deck": "2"}, ["deck"]):
         with pytest.raises(RecordError, match="'unordered'"):
             game.from_json({**data, "unordered": bad})
+
+
+def test_a_state_keeps_its_redeal_plan_until_it_changes(monkeypatch):
+    made = []
+    plan = ToyState._plan_redeal
+    monkeypatch.setattr(ToyState, "_plan_redeal", lambda s, seat: made.append(seat)
+                        or plan(s, seat))
+    state = Toy().new_game(3, seed=5)
+    first = [dump(state.determinize(0, seed=s)) for s in range(5)]
+    assert made == [0]  # one plan for five determinizations
+    state.determinize(1, seed=0)
+    state.determinize(0, seed=0)
+    assert made == [0, 1, 0]  # one plan kept: another seat's replaces it
+    assert [dump(state.clone().determinize(0, seed=s)) for s in range(5)] == first
+    assert made == [0, 1, 0, 0, 0, 0, 0, 0]  # a clone keeps no plan
+    state.apply("take:1")
+    state.determinize(0, seed=0)
+    assert made[-1] == 0 and len(made) == 9  # the state changed: a new plan
+    state._legal = None  # what a test that edits fields by hand does
+    state.determinize(0, seed=0)
+    assert len(made) == 10
 
 
 def test_record_and_replay_bit_for_bit(toy):

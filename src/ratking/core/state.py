@@ -31,6 +31,7 @@ class State:
         "_history",
         "_legal",
         "_log",
+        "_plan",
         "end_reason",
         "game",
         "names",
@@ -61,6 +62,7 @@ class State:
         self._log = Trail()
         self.steps = 0
         self._legal: list[Action] | None = None
+        self._plan: tuple | None = None
         self.over = False
         self.result: list[float] | None = None
         self.end_reason: str | None = None
@@ -201,6 +203,7 @@ class State:
         new._log = self._log.fork()
         new.steps = self.steps
         new._legal = self._legal  # never mutated in place, so safe to share
+        new._plan = None
         new.over = self.over
         new.result = self.result
         new.end_reason = self.end_reason
@@ -221,11 +224,29 @@ class State:
         """
         self._check_seat(seat)
         stream = KeyedRng(new_seed() if seed is None else seed)
+        if self._legal is None:  # the plan cache (`_redeal_plan`) lives as long as this one
+            self._legal = [] if self.over else self._legal_actions()
         new = self.clone()
+        new._plan = self._plan
         new.unordered = None
         new._redeal(seat, stream)
+        self._plan = new._plan  # a plan made for this re-deal serves the next one
+        new._plan = None
         new.rng = stream
         return new
+
+    def _redeal_plan(self, seat: int | None, make: Any) -> Any:
+        """For `_redeal`: `make(seat)`, the part of a re-deal that does not depend on the
+        stream (which places are dealt again, from which sorted cards), made once per state
+        and seat. A search determinizes one state many times; the plan is kept until the
+        state changes, which is when its cached legal actions go (`apply`, or a test that
+        edits fields and clears `_legal`)."""
+        plan = self._plan
+        if plan is not None and plan[0] == seat and plan[1] is self._legal:
+            return plan[2]
+        made = make(seat)
+        self._plan = (seat, self._legal, made)
+        return made
 
     def draw(self, pile: str) -> Any:
         """Take the top card (the last item) of the draw pile in field `pile`.

@@ -115,55 +115,73 @@ class RollState(State):
         The top of the pile down to the first card anyone was shown (all of it, unless
         cards went under it) is left in no order: each draw picks a card.
         """
+        spots, below, pool, remap = self._redeal_plan(seat, self._plan_redeal)
+        pool = pool[:]
+        new = rng.deal(pool, len(spots))
+        hands, pile = self.hands, self.pile
+        for (p, i), card in zip(spots, new, strict=True):
+            if p < 0:
+                pile[i] = card
+            else:
+                hands[p][i] = card
+        pile[below:] = pool
+        self._leave_unordered("pile", len(pool))
+        # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
+        known = self.known
+        for s, bits, places in remap:
+            for j in places:
+                bits |= BIT[new[j]]
+            known[s] = bits
+
+    def _plan_redeal(self, seat: int | None) -> tuple:
+        """What `_redeal` needs that the stream does not change: the places to deal again
+        (hand p, slot i; p = -1: the pile), where the unordered top of the pile begins, the
+        sorted cards to deal from, and per seat that saw some of those cards its knowledge
+        of the others and the places (indexes into the places) it saw."""
         mine = self.knows(seat)
         seen = self.public  # the cards someone was shown
         for bits in self.known:
             seen |= bits
         pile = self.pile
-        spots, old = [], []  # the hand places whose card `seat` was not shown, and the cards
+        spots, old = [], []
         held = 0  # every card in a hand
-        for hand in self.hands:
+        for p, hand in enumerate(self.hands):
             for i, c in enumerate(hand):
                 bit = BIT[c]
                 held |= bit
                 if not mine & bit:
-                    spots.append((hand, i))
+                    spots.append((p, i))
                     old.append(c)
         # The seen cards that are neither face up nor in a hand are in the pile; with none, no
-        # card of the pile needs a look.
+        # card of the pile needs a look. The unordered top holds no card anyone saw.
         below = 0
         faceup = self.faceup
         if (seen & ~held).bit_count() > len(faceup) - faceup.count(-1):
             below = len(pile)
             while not seen & BIT[pile[below - 1]]:
                 below -= 1
-            at = [i for i in range(below) if not mine & BIT[pile[i]]]
-            old += [pile[i] for i in at]
+            for i in range(below):
+                if not mine & BIT[pile[i]]:
+                    spots.append((-1, i))
+                    old.append(pile[i])
         pool = old + pile[below:]
         pool.sort()  # the set of unseen cards, not where they are: only what `seat` knows
         # (and the seed) decides the re-deal
-        new = rng.deal(pool, len(old))
-        for (hand, i), card in zip(spots, new, strict=False):
-            hand[i] = card
-        if below:
-            for i, card in zip(at, new[len(spots):], strict=True):
-                pile[i] = card
-        pile[below:] = pool
-        self._leave_unordered("pile", len(pool))
-        # Other seats saw the places, not the cards: their knowledge moves with the re-deal
-        # (the unordered cards are ones nobody saw).
-        if seen & ~mine:
-            known = self.known
-            hidden = ~mine
-            for s, bits in enumerate(known):
+        remap = []
+        hidden = ~mine
+        if seen & hidden:
+            index = {c: j for j, c in enumerate(old)}
+            for s, bits in enumerate(self.known):
                 theirs = bits & hidden
                 if theirs:
-                    bits ^= theirs
+                    places = []
+                    kept = bits ^ theirs
                     while theirs:
                         low = theirs & -theirs
-                        bits |= BIT[new[old.index(low.bit_length() - 1)]]
+                        places.append(index[low.bit_length() - 1])
                         theirs ^= low
-                    known[s] = bits
+                    remap.append((s, kept, places))
+        return spots, below, pool, remap
 
     # --- saving ---------------------------------------------------------------------------------
 

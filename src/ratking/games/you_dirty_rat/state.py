@@ -124,21 +124,32 @@ class RatState(State):
         """Deal every Specialist `seat` cannot place (others' unseen hand cards, the cards the
         Mastermind is showing someone else, the deck) to those places again; the deck gets
         what is left, in no order (each draw picks a card)."""
-        ring = self.game.deck.ringleader
-        public = self.public
-        spots = [(hand, i) for p, hand in enumerate(self.hands) if p != seat
-                 for i, c in enumerate(hand) if c < ring and not public >> c & 1]
-        drawn = self.drawn if self.to_move != seat else []
-        pool = [hand[i] for hand, i in spots]
-        pool += drawn
-        pool += self.deck
-        pool.sort()  # only what `seat` knows decides the re-deal
-        dealt = rng.deal(pool, len(spots) + len(drawn))
-        for (hand, i), c in zip(spots, dealt, strict=False):
-            hand[i] = c
-        drawn[:] = dealt[len(spots):]
+        spots, pool = self._redeal_plan(seat, self._plan_redeal)
+        pool = pool[:]
+        hands, drawn = self.hands, self.drawn
+        for (p, i), c in zip(spots, rng.deal(pool, len(spots)), strict=True):
+            if p < 0:
+                drawn[i] = c
+            else:
+                hands[p][i] = c
         self.deck = pool
         self._leave_unordered("deck", len(pool))
+
+    def _plan_redeal(self, seat: int | None) -> tuple:
+        """The places `_redeal` deals again (hand p, slot i; p = -1: the drawn cards) and the
+        sorted cards it deals them from."""
+        ring = self.game.deck.ringleader
+        public = self.public
+        spots = [(p, i) for p, hand in enumerate(self.hands) if p != seat
+                 for i, c in enumerate(hand) if c < ring and not public >> c & 1]
+        pool = [self.hands[p][i] for p, i in spots]
+        if self.to_move != seat:
+            spots += [(-1, i) for i in range(len(self.drawn))]
+            pool += self.drawn
+        pool += self.deck
+        pool.sort()  # only what `seat` knows decides the re-deal
+        return spots, pool
+
     def _dump(self) -> dict[str, Any]:
         return {"hands": [h[:] for h in self.hands],
                 "nights": [[n[:] for n in ns] for ns in self.nights],

@@ -148,11 +148,15 @@ class FullState(State):
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """The order of both draw piles is all that is hidden: leave them in no order (each
-        draw picks a card)."""
-        self.surface_deck.sort()  # sorted: only what `seat` knows decides the re-deal
-        self.under_deck.sort()
-        self._leave_unordered("surface_deck", len(self.surface_deck))
-        self._leave_unordered("under_deck", len(self.under_deck))
+        draw picks a card), sorted so that only what `seat` knows decides the re-deal."""
+        surface, under = self._redeal_plan(seat, self._plan_redeal)
+        self.surface_deck = surface[:]
+        self.under_deck = under[:]
+        self._leave_unordered("surface_deck", len(surface))
+        self._leave_unordered("under_deck", len(under))
+
+    def _plan_redeal(self, seat: int | None) -> tuple[list[int], list[int]]:
+        return sorted(self.surface_deck), sorted(self.under_deck)
 
     def _dump(self) -> dict[str, Any]:
         return {

@@ -85,6 +85,9 @@ def test_a_kept_plan_deals_as_a_fresh_one(game_id, data, stop, redeal):
         warm = state.determinize(seat, seed=redeal + k)
         assert warm._plan is None
         assert dump(warm) == dump(state.clone().determinize(seat, seed=redeal + k))
+        # the legal actions it starts with are its own (another seat to move may now hold
+        # other cards)
+        assert warm.legal_actions() == ([] if warm.over else warm._legal_actions())
     if not state.is_over:
         state.apply(state.legal_actions()[0])
         seat = seats[-1]

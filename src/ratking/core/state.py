@@ -224,7 +224,7 @@ class State:
         """
         self._check_seat(seat)
         stream = KeyedRng(new_seed() if seed is None else seed)
-        if self._legal is None:  # the plan cache (`_redeal_plan`) lives as long as this one
+        if self._legal is None:  # the plan (`_redeal_plan`) is kept as long as this cache
             self._legal = [] if self.over else self._legal_actions()
         new = self.clone()
         new._plan = self._plan
@@ -232,6 +232,9 @@ class State:
         new._redeal(seat, stream)
         self._plan = new._plan  # a plan made for this re-deal serves the next one
         new._plan = None
+        if seat != self.to_move and not self.over:
+            new._legal = None  # the seat to move may hold other cards now; `seat` is not
+            # (its legal actions depend on its view only, which the re-deal keeps)
         new.rng = stream
         return new
 

@@ -174,13 +174,14 @@ def apply(s: RatState, action: Action) -> None:
         s.heist = h.index
         s.need = list(h.team)
         s.wild_used = 0
-        set_night1(s, p, [])
+        s.nights[p][0] = []
         s.phase = TEAM
         s._emit("commit", p, {"heist": h.index})
     elif kind == A.TEAM:
         t = key[1]
         c = take(s, p, t)
-        set_night1(s, p, s.nights[p][0] + [c])
+        night = s.nights[p]
+        night[0] = night[0] + [c]
         s.public |= 1 << c
         a = s.game.deck.types[t].archetype
         if a == ANY:
@@ -210,7 +211,8 @@ def apply(s: RatState, action: Action) -> None:
         done(s)
     elif kind == A.WITH:
         c = take(s, p, key[1])
-        set_night1(s, p, s.nights[p][0] + [c])
+        night = s.nights[p]
+        night[0] = night[0] + [c]
         s.public |= 1 << c
         s._emit("partner", p, {"type": key[1]})
         a = s.game.deck.types[key[1]].archetype
@@ -231,7 +233,7 @@ def apply(s: RatState, action: Action) -> None:
     else:  # PLACEHOLDER
         if s.money[p] >= TOKEN:
             s.money[p] -= TOKEN
-            set_night1(s, p, [PLACEHOLDER])
+            s.nights[p][0] = [PLACEHOLDER]
             s._emit("placeholder", p, {"paid": True})
         else:
             s._emit("placeholder", p, {"paid": False})
@@ -250,26 +252,20 @@ def take(s: RatState, p: int, t: int) -> int:
     raise AssertionError("no such card in hand")
 
 
-def set_night1(s: RatState, p: int, cards: list[int]) -> None:
-    """Make `cards` p's Night 1. A Hideout, its Nights, a Refresh Area and a list of won
-    heists are replaced when they change, never changed in place: clones share them."""
-    n = s.nights[p]
-    s.nights[p] = [cards, n[1], n[2]]
-
-
 def lift(s: RatState, p: int, c: int) -> None:
-    """Take card c out of whichever of p's Nights holds it."""
-    nights = []
-    for night in s.nights[p]:
+    """Take card c out of whichever of p's Nights holds it. A Night, a Refresh Area and a
+    list of won heists are replaced when they change, never changed in place: clones share
+    them (a Hideout, the list of a seat's three Nights, is copied)."""
+    nights = s.nights[p]
+    for n, night in enumerate(nights):
         if c in night:
             night = night[:]
             night.remove(c)
-        nights.append(night)
-    s.nights[p] = nights
+            nights[n] = night
 
 
 def place(s: RatState, p: int, cards: list[int]) -> None:
-    set_night1(s, p, cards)
+    s.nights[p][0] = cards
     for c in cards:
         s.public |= 1 << c
     s.played = cards[0]

@@ -3,8 +3,8 @@
 Cards are ints (components.py). `public` is a bitmask of the cards whose place everyone knows
 (on the table, in the discard pile, or taken back into a hand from a Refresh Area in plain
 sight); a card drawn from the deck is known only to its drawer until it is played.
-A seat's Hideout (`nights`), Refresh Area and won heists are replaced when they change, never
-changed in place, so a clone shares them.
+A Night of a seat's Hideout (`nights`), a Refresh Area and a list of won heists are replaced
+when they change, never changed in place, so a clone shares them.
 """
 
 from __future__ import annotations
@@ -103,8 +103,8 @@ class RatState(State):
         new.kind = self.kind
         new.money = self.money[:]
         new.need = self.need[:]
-        new.nights = self.nights[:]  # each seat's Hideout, Refresh Area and won heists are
-        # replaced when they change, never changed in place (rules.set_night1): shared
+        new.nights = [ns[:] for ns in self.nights]  # the Nights themselves, the Refresh Areas
+        # and won heists are replaced when they change, never changed in place: shared
         new.phase = self.phase
         new.played = self.played
         new.public = self.public

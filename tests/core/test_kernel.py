@@ -235,6 +235,10 @@ def test_a_state_keeps_its_redeal_plan_until_it_changes(monkeypatch):
     state._legal = None  # what a test that edits fields by hand does
     state.determinize(0, seed=0)
     assert len(made) == 10
+    state._legal = None
+    state.legal_actions()  # listed again: maybe an equal list, but not the plan's own
+    state.determinize(0, seed=0)
+    assert len(made) == 11
 
 
 def test_record_and_replay_bit_for_bit(toy):

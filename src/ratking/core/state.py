@@ -203,7 +203,6 @@ class State:
         new._log = self._log.fork()
         new.steps = self.steps
         new._legal = self._legal  # never mutated in place, so safe to share
-        new._plan = None
         new.over = self.over
         new.result = self.result
         new.end_reason = self.end_reason
@@ -220,14 +219,23 @@ class State:
         function of `seed` (same seed, same determinization) and separate from the game's
         own generator; the re-deal reads its first numbers and the clone's chance the rest.
         A draw pile whose order the seat cannot know is not shuffled here: the re-deal
-        leaves it in no order (`unordered`) and each `draw` picks from it.
+        leaves it in no order (`unordered`) and each `draw` picks from it. What does not
+        depend on the seed is planned once per state and seat (`_redeal_plan`).
         """
         self._check_seat(seat)
         stream = KeyedRng(new_seed() if seed is None else seed)
-        if self._legal is None:  # the plan (`_redeal_plan`) is kept as long as this cache
-            self._legal = [] if self.over else self._legal_actions()
+        legal = self._legal
+        plan = getattr(self, "_plan", None)  # (a clone has none until determinized)
+        if plan is None or plan[1] is not legal or legal is None:
+            # No plan, or the state changed since it was made: every change replaces the
+            # cached legal actions (`apply` drops them, a test that edits fields by hand must
+            # too). A plan is keyed by a list of this state's own, which nothing else holds.
+            if legal is None:
+                legal = [] if self.over else self._legal_actions()
+            self._legal = list(legal)
+            plan = None
         new = self.clone()
-        new._plan = self._plan
+        new._plan = plan
         new.unordered = None
         new._redeal(seat, stream)
         self._plan = new._plan  # a plan made for this re-deal serves the next one
@@ -241,11 +249,10 @@ class State:
     def _redeal_plan(self, seat: int | None, make: Any) -> Any:
         """For `_redeal`: `make(seat)`, the part of a re-deal that does not depend on the
         stream (which places are dealt again, from which sorted cards), made once per state
-        and seat. A search determinizes one state many times; the plan is kept until the
-        state changes, which is when its cached legal actions go (`apply`, or a test that
-        edits fields and clears `_legal`)."""
+        and seat. A search determinizes one state many times; `determinize` keeps the plan
+        until the state changes."""
         plan = self._plan
-        if plan is not None and plan[0] == seat and plan[1] is self._legal:
+        if plan is not None and plan[0] == seat:
             return plan[2]
         made = make(seat)
         self._plan = (seat, self._legal, made)

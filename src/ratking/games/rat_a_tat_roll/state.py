@@ -170,7 +170,7 @@ class RollState(State):
         remap = []
         hidden = ~mine
         if seen & hidden:
-            index = {c: j for j, c in enumerate(old)}
+            index = old.index
             for s, bits in enumerate(self.known):
                 theirs = bits & hidden
                 if theirs:
@@ -178,7 +178,7 @@ class RollState(State):
                     kept = bits ^ theirs
                     while theirs:
                         low = theirs & -theirs
-                        places.append(index[low.bit_length() - 1])
+                        places.append(index(low.bit_length() - 1))
                         theirs ^= low
                     remap.append((s, kept, places))
         return spots, below, pool, remap

@@ -21,7 +21,6 @@ from .phases import CHOOSE, PHASE_NAMES
 if TYPE_CHECKING:
     from .game import RatATatRoll
 
-BIT = tuple(1 << c for c in range(64))  # a card's bit in the knowledge masks
 
 
 class RollState(State):
@@ -127,10 +126,10 @@ class RollState(State):
         pile[below:] = pool
         self._leave_unordered("pile", len(pool))
         # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
-        known = self.known
+        known, mask = self.known, self.game.bits
         for s, bits, places in remap:
             for j in places:
-                bits |= BIT[new[j]]
+                bits |= mask[new[j]]
             known[s] = bits
 
     def _plan_redeal(self, seat: int | None) -> tuple:
@@ -139,6 +138,7 @@ class RollState(State):
         sorted cards to deal from, and per seat that saw some of those cards its knowledge
         of the others and the places (indexes into the places) it saw."""
         mine = self.knows(seat)
+        mask = self.game.bits  # each card's bit
         seen = self.public  # the cards someone was shown
         for bits in self.known:
             seen |= bits
@@ -147,7 +147,7 @@ class RollState(State):
         held = 0  # every card in a hand
         for p, hand in enumerate(self.hands):
             for i, c in enumerate(hand):
-                bit = BIT[c]
+                bit = mask[c]
                 held |= bit
                 if not mine & bit:
                     spots.append((p, i))
@@ -158,10 +158,10 @@ class RollState(State):
         faceup = self.faceup
         if (seen & ~held).bit_count() > len(faceup) - faceup.count(-1):
             below = len(pile)
-            while not seen & BIT[pile[below - 1]]:
+            while not seen & mask[pile[below - 1]]:
                 below -= 1
             for i in range(below):
-                if not mine & BIT[pile[i]]:
+                if not mine & mask[pile[i]]:
                     spots.append((-1, i))
                     old.append(pile[i])
         pool = old + pile[below:]

@@ -109,3 +109,16 @@ def test_a_determinization_moves_other_seats_knowledge_with_the_places(players, 
         for bits in guess.known:
             seen |= bits
         assert all(not seen >> c & 1 for c in guess.pile[len(guess.pile) - loose:])
+
+
+def test_a_variant_with_many_cards_determinizes_too():
+    # up to 20 copies of each value and 30 nines: 210 cards, far past one machine word
+    game = ratking.make("rat-a-tat-roll", copies_per_value=20, nines=30, max_rounds=40)
+    state = game.new_game(5, seed=3)
+    random_play(state, random.Random(3), 60)
+    for seat in [None, *range(5)]:
+        guess = state.determinize(seat, seed=7)
+        assert guess.view(seat) == state.view(seat)
+        cards = [c for h in guess.hands for c in h] + guess.pile + \
+            [c for c in guess.faceup if c >= 0]
+        assert sorted(cards) == list(range(210))

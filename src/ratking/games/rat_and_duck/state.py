@@ -104,19 +104,19 @@ class DuckState(State):
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Nobody knows the deck's order (it is left in no order, each draw picks a card);
         only government seats know the held cards (dealt again from the unseen ones)."""
-        held, pool = self._redeal_plan(seat, self._plan_redeal)
+        sees, pool = self._redeal_plan(seat, self._plan_redeal)
         pool = pool[:]
-        if held is None:
+        if not sees:
             self.held = rng.deal(pool, len(self.held))
         self.deck = pool
         self._leave_unordered("deck", len(pool))
 
-    def _plan_redeal(self, seat: int | None) -> tuple[list[int] | None, list[int]]:
-        """The held cards if `seat` sees them (else None: dealt again), and the sorted cards
-        to deal from: only what `seat` knows decides the re-deal."""
+    def _plan_redeal(self, seat: int | None) -> tuple[bool, list[int]]:
+        """Whether `seat` sees the held cards, and the sorted cards to deal from (the deck,
+        and the held cards if it does not): only what `seat` knows decides the re-deal."""
         if self.sees_cards(seat):
-            return self.held, sorted(self.deck)
-        return None, sorted(self.held + self.deck)
+            return True, sorted(self.deck)
+        return False, sorted(self.held + self.deck)
 
     # --- saving ---------------------------------------------------------------------------------
 

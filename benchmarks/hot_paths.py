@@ -125,7 +125,7 @@ def measure(decisions: int, calls: int) -> dict:
 
 def run_tree(src: str | None, decisions: int, calls: int) -> dict:
     """measure() in a fresh process that imports ratking from `src` (None: as installed)."""
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
     code = (f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
@@ -139,7 +139,7 @@ def instructions(src: str | None, game_id: str, players: int, decisions: int) ->
     """Machine instructions per random-play decision, counted by valgrind's callgrind (the
     start-up, measured with the game made and one state set up but no play, subtracted):
     repeatable on a busy host."""
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
     counts = []
@@ -200,7 +200,7 @@ def mark_paths(calls: int) -> None:
 def path_instructions(src: str | None, calls: int) -> dict[str, dict[str, float]]:
     """Instructions per clone and per determinize at each point of states(), counted by
     callgrind in one process (a dump at each mark): repeatable on a busy host."""
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
     code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "

@@ -225,20 +225,22 @@ class State:
         self._check_seat(seat)
         stream = KeyedRng(new_seed() if seed is None else seed)
         legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else self._legal_actions()
         plan = getattr(self, "_plan", None)  # (a clone has none until determinized)
-        if plan is None or plan[1] is not legal or legal is None:
-            # No plan, or the state changed since it was made: every change replaces the
-            # cached legal actions (`apply` drops them, a test that edits fields by hand must
-            # too). A plan is keyed by a list of this state's own, which nothing else holds.
-            if legal is None:
-                legal = [] if self.over else self._legal_actions()
-            self._legal = list(legal)
+        if plan is not None and plan[1] is not legal:
+            # The state changed since the plan was made: every change replaces the cached
+            # legal actions (`apply` drops them, a test that edits fields by hand must too),
+            # and a plan is keyed by a list of this state's own, which nothing else holds.
             plan = None
         new = self.clone()
         new._plan = plan
         new.unordered = None
         new._redeal(seat, stream)
-        self._plan = new._plan  # a plan made for this re-deal serves the next one
+        made = new._plan
+        if made is not plan:  # a new plan serves the next re-deal; its key is now the cache
+            self._legal = made[1]
+            self._plan = made
         new._plan = None
         if seat != self.to_move and not self.over:
             new._legal = None  # the seat to move may hold other cards now; `seat` is not
@@ -255,7 +257,7 @@ class State:
         if plan is not None and plan[0] == seat:
             return plan[2]
         made = make(seat)
-        self._plan = (seat, self._legal, made)
+        self._plan = (seat, list(self._legal), made)  # keyed by a copy of the legal actions
         return made
 
     def draw(self, pile: str) -> Any:

@@ -266,7 +266,8 @@ class State:
         Where a determinization left the pile's top cards in no order (`unordered`), any one
         of them, each with equal chance, from the state's own generator: the same as
         shuffling them when the state was determinized, one card at a time, so a search that
-        draws a few cards pays for those few.
+        draws a few cards pays for those few. (A rule that draws often may spare real games
+        the call: `s.draw(name) if s.unordered else pile.pop()`.)
         """
         cards = getattr(self, pile)
         unordered = self.unordered

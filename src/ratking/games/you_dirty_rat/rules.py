@@ -315,7 +315,7 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
                 s.public &= ~(1 << c)
             shuffle(s.rng, s.deck)
             s._emit("reshuffle", None, {"cards": len(s.deck)})
-        c = s.draw("deck")
+        c = s.draw("deck") if s.unordered else s.deck.pop()  # (a real game: the top card)
         s.public &= ~(1 << c)
         got.append(c)
     (s.hands[p] if into is None else into).extend(got)

@@ -203,6 +203,7 @@ class State:
         new._log = self._log.fork()
         new.steps = self.steps
         new._legal = self._legal  # never mutated in place, so safe to share
+        new._plan = None  # a plan is the original's (determinize keeps one per state)
         new.over = self.over
         new.result = self.result
         new.end_reason = self.end_reason
@@ -227,7 +228,7 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.over else self._legal_actions()
-        plan = getattr(self, "_plan", None)  # (a clone has none until determinized)
+        plan = self._plan
         if plan is not None and plan[1] is not legal:
             # The state changed since the plan was made: every change replaces the cached
             # legal actions (`apply` drops them, a test that edits fields by hand must too),

@@ -9,13 +9,17 @@ Run on its own:
   python benchmarks/hot_paths.py                         # this checkout, Markdown tables
   python benchmarks/hot_paths.py --compare OLD/src       # OLD checkout's src/ against this one
   python benchmarks/hot_paths.py --rounds 5 --decisions 40000 --json F
+  python benchmarks/hot_paths.py --compare OLD/src --callgrind 20000     # instructions, play
+  python benchmarks/hot_paths.py --compare OLD/src --callgrind-paths 200  # ... determinize
 
 Random play is fixed work, not fixed time: the same games (seeds 0, 1, ...) until at least
 `--decisions` decisions, so two checkouts that play the same decisions also prove they made
 the same choices. Each game is timed on its own, set-up included, and a figure is the
 decisions over the sum of each game's fastest run over the rounds. Each clone or
 determinize figure is the best of 50 timed batches of `--calls` calls on one state
-(determinize with a new seed each call).
+(determinize with a new seed each call). A search determinizes one state many times, and a
+state may keep what does not depend on the seed for the next call; "first determinize" is the
+cost on a fresh clone (its legal actions known), the clone's own cost taken off.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -90,7 +95,7 @@ def measure(decisions: int, calls: int) -> dict:
 
     import ratking
 
-    out: dict = {"play": {}, "clone": {}, "determinize": {}, "clone_game": {}}
+    out: dict = {"play": {}, "clone": {}, "determinize": {}, "clone_game": {}, "first": {}}
     for info in ratking.list_games():
         game = make_capped(ratking, info.id)
         for players in range(info.min_players, info.max_players + 1):
@@ -106,6 +111,9 @@ def measure(decisions: int, calls: int) -> dict:
                 out["determinize"][f"{key}@{at}"] = per_call(
                     lambda s=state, t=seat, n=seeds: s.determinize(t, next(n)), calls)
                 out["clone_game"][f"{key}@{at}"] = per_call(state.clone, calls)
+                out["first"][f"{key}@{at}"] = per_call(
+                    lambda s=state, t=seat, n=seeds: s.clone().determinize(t, next(n)),
+                    calls) - out["clone_game"][f"{key}@{at}"]
     game = make_capped(ratking, CLONE_GAME)
     for at in CLONE_AT:
         state = game.new_game(CLONE_PLAYERS, seed=CLONE_SEED)
@@ -117,7 +125,7 @@ def measure(decisions: int, calls: int) -> dict:
 
 def run_tree(src: str | None, decisions: int, calls: int) -> dict:
     """measure() in a fresh process that imports ratking from `src` (None: as installed)."""
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
     code = (f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
@@ -131,7 +139,7 @@ def instructions(src: str | None, game_id: str, players: int, decisions: int) ->
     """Machine instructions per random-play decision, counted by valgrind's callgrind (the
     start-up, measured with the game made and one state set up but no play, subtracted):
     repeatable on a busy host."""
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
     counts = []
@@ -151,6 +159,69 @@ def instructions(src: str | None, game_id: str, players: int, decisions: int) ->
     return (total - base) / made
 
 
+def states(ratking):
+    """(name, state, seat to move) for each determinize measurement point, as measure()."""
+    import random
+
+    for info in ratking.list_games():
+        game = make_capped(ratking, info.id)
+        for players in range(info.min_players, info.max_players + 1):
+            for at in DETERMINIZE_AT:
+                state = game.new_game(players, seed=1)
+                play(state, random.Random(1), at)
+                if not state.is_over:
+                    yield f"{info.id}/{players}@{at}", state, state.current_player
+
+
+def mark_paths(calls: int) -> None:
+    """Under callgrind (--dump-before=getppid): for every point of states(), `calls` clones,
+    `calls` determinizes (new seeds) and `calls` determinizes of fresh clones, each run
+    between two os.getppid() marks; prints the points' names."""
+    import ratking
+
+    names = []
+    for name, state, seat in states(ratking):
+        for i in range(20):  # first-call costs (caches, the interpreter's warm-up) fall outside
+            state.clone().determinize(seat, 10**9 + i)
+        os.getppid()
+        for _ in range(calls):
+            state.clone()
+        os.getppid()
+        for i in range(calls):
+            state.determinize(seat, i)
+        os.getppid()
+        for i in range(calls):
+            state.clone().determinize(seat, i)
+        os.getppid()
+        names.append(name)
+    print(json.dumps(names))
+
+
+def path_instructions(src: str | None, calls: int) -> dict[str, dict[str, float]]:
+    """Instructions per clone and per determinize at each point of states(), counted by
+    callgrind in one process (a dump at each mark): repeatable on a busy host."""
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
+    if src is not None:
+        env["PYTHONPATH"] = str(Path(src).resolve())
+    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            f"import hot_paths; hot_paths.mark_paths({calls})")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg"
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                               "--dump-before=getppid", sys.executable, "-c", code], env=env,
+                              capture_output=True, text=True, check=True)
+        names = json.loads(done.stdout.strip().splitlines()[-1])
+        totals = [int(re.search(r"^totals: (\d+)", (Path(tmp) / f"cg.{k}").read_text(),
+                                re.M).group(1)) for k in range(1, 4 * len(names) + 1)]
+    # dump k holds what ran before the k-th mark: [set-up, clones, determinizes, first
+    # determinizes] per point
+    out = {}
+    for i, name in enumerate(names):
+        clone, det, first = (totals[4 * i + k] / calls for k in (1, 2, 3))
+        out[name] = {"clone": clone, "determinize": det, "first": first - clone}
+    return out
+
+
 def best_of(runs: list[dict]) -> dict:
     """Per figure, the best run: the most decisions/s, the fewest seconds per call."""
     first = runs[0]
@@ -160,7 +231,7 @@ def best_of(runs: list[dict]) -> dict:
         times = [r["play"][key]["seconds"] for r in runs]
         fastest = [min(each) for each in zip(*times, strict=True)]
         best["play"][key] = {**row, "per_s": row["decisions"] / sum(fastest)}
-    for part in ("clone", "determinize", "clone_game"):
+    for part in ("clone", "determinize", "clone_game", "first"):
         best[part] = {k: min(r[part][k] for r in runs) for k in first[part]}
     return best
 
@@ -186,7 +257,8 @@ def tables(trees: dict[str, dict]) -> str:
     for part, title in (("clone", f"Clone of {CLONE_GAME} ({CLONE_PLAYERS} players) after N "
                                   "decisions, µs"),
                         ("clone_game", "Clone per game, after N decisions, µs"),
-                        ("determinize", "Determinize (seat to move), after N decisions, µs")):
+                        ("determinize", "Determinize (seat to move), after N decisions, µs"),
+                        ("first", "First determinize of a state, after N decisions, µs")):
         lines += ["", title + ":", "", f"| state | {head}{ratio} |",
                   "| --- |" + " ---: |" * (len(names) + bool(ratio))]
         for key in first[part]:
@@ -208,9 +280,26 @@ def main() -> None:
     parser.add_argument("--callgrind", type=int, metavar="N",
                         help="instead: instructions per decision over N decisions of random "
                              "play, each game at 2 players (valgrind)")
+    parser.add_argument("--callgrind-paths", type=int, metavar="N",
+                        help="instead: instructions per clone and per determinize at each "
+                             "point, N calls each (valgrind)")
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parent.parent / "src")
     srcs = {"before": args.compare, "after": here} if args.compare else {"this": here}
+    if args.callgrind_paths:
+        counts = {name: path_instructions(src, args.callgrind_paths)
+                  for name, src in srcs.items()}
+        first = counts[next(iter(srcs))]
+        for part in ("clone", "determinize", "first"):
+            print(f"\n{part.capitalize()}, instructions per call:\n")
+            print("| state | " + " | ".join(srcs) + (" | after/before |" if len(srcs) == 2
+                                                      else " |"))
+            print("| --- |" + " ---: |" * (len(srcs) + (len(srcs) == 2)))
+            for key in first:
+                vals = [c[key][part] for c in counts.values()]
+                ratio = f" | {vals[1] / vals[0]:.2f}" if len(vals) == 2 else ""
+                print(f"| {key} | " + " | ".join(f"{v:,.0f}" for v in vals) + ratio + " |")
+        return
     if args.callgrind:
         import ratking
 

@@ -201,7 +201,7 @@ def serve(
                "ws_per_message_deflate": False, "ws_max_size": settings.max_frame}
     if workers > 1:
         os.environ.update(settings.to_env())  # each worker reads its settings from here
-        if not run_workers("ratking.server.app:app_from_env", workers, **options):
+        if not run_workers("ratking.server.processes:supervised_app", workers, **options):
             fail("a server process failed to start (its reason is above), so all stopped")
     else:
         try:

@@ -7,7 +7,7 @@ import pytest
 import ratking
 from ratking.core import Action, IllegalAction, RatkingError, RecordError, UnknownGame, narrate
 
-from .toy import Toy
+from .toy import Toy, ToyState
 
 
 def dump(state):
@@ -172,6 +172,73 @@ def test_determinize_reseeds_future_chance():
     a, b = state.determinize(0, seed=1), state.determinize(0, seed=2)
     assert a.rng.random() != b.rng.random()
     assert state.determinize(0, seed=1).rng.random() == state.determinize(0, seed=1).rng.random()
+
+
+def test_a_determinized_pile_is_drawn_as_if_shuffled():
+    # the pile nobody has seen is left in no order and each draw picks a card: drawn whole,
+    # each of the 9 cards seat 0 has not seen (the pile's 8 and the other secret, dealt
+    # again) comes at each position about equally often (8,000 determinizations: about 890
+    # a cell, a standard deviation of about 30)
+    state = Toy().new_game(2, seed=3)
+    counts = [[0] * 10 for _ in range(8)]
+    for seed in range(8_000):
+        guess = state.determinize(0, seed=seed)
+        assert guess.unordered == {"deck": 8} and guess.deck == sorted(guess.deck)
+        for position in range(8):
+            counts[position][guess.draw("deck")] += 1
+        assert guess.deck == [] and guess.unordered == {"deck": 0}
+    cards = [c for c in range(10) if c != state.secret[0]]  # all but seat 0's own card
+    for row in counts:
+        assert all(row[c] == 0 for c in range(10) if c not in cards)
+        assert sum(row[c] for c in cards) == 8_000
+        assert all(700 < row[c] < 1_100 for c in cards)
+
+
+def test_a_real_game_draws_its_pile_from_the_top():
+    state = Toy().new_game(2, seed=3)
+    top = state.deck[-1]
+    assert state.unordered is None and state.draw("deck") == top
+    assert "unordered" not in state.to_json()  # saved games and records are as before
+
+
+def test_unordered_piles_are_cloned_saved_and_checked():
+    game = Toy()
+    guess = game.new_game(2, seed=3).determinize(1, seed=9)
+    twin = guess.clone()
+    twin.draw("deck")
+    assert guess.unordered == {"deck": 8} and twin.unordered == {"deck": 7}
+    data = json.loads(json.dumps(guess.to_json()))
+    loaded = game.from_json(data)
+    assert dump(loaded) == dump(guess) and loaded.unordered == {"deck": 8}
+    assert [loaded.draw("deck") for _ in range(8)] == [guess.draw("deck") for _ in range(8)]
+    for bad in ({"deck": 9}, {"pile": 1}, {"deck": -1}, {"deck": "2"}, ["deck"]):
+        with pytest.raises(RecordError, match="'unordered'"):
+            game.from_json({**data, "unordered": bad})
+
+
+def test_a_state_keeps_its_redeal_plan_until_it_changes(monkeypatch):
+    made = []
+    plan = ToyState._plan_redeal
+    monkeypatch.setattr(ToyState, "_plan_redeal", lambda s, seat: made.append(seat)
+                        or plan(s, seat))
+    state = Toy().new_game(3, seed=5)
+    first = [dump(state.determinize(0, seed=s)) for s in range(5)]
+    assert made == [0]  # one plan for five determinizations
+    state.determinize(1, seed=0)
+    state.determinize(0, seed=0)
+    assert made == [0, 1, 0]  # one plan kept: another seat's replaces it
+    assert [dump(state.clone().determinize(0, seed=s)) for s in range(5)] == first
+    assert made == [0, 1, 0, 0, 0, 0, 0, 0]  # a clone keeps no plan
+    state.apply("take:1")
+    state.determinize(0, seed=0)
+    assert made[-1] == 0 and len(made) == 9  # the state changed: a new plan
+    state._legal = None  # what a test that edits fields by hand does
+    state.determinize(0, seed=0)
+    assert len(made) == 10
+    state._legal = None
+    state.legal_actions()  # listed again: maybe an equal list, but not the plan's own
+    state.determinize(0, seed=0)
+    assert len(made) == 11
 
 
 def test_record_and_replay_bit_for_bit(toy):

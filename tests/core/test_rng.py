@@ -70,9 +70,12 @@ def test_bulk_draws_continue_the_same_stream():
 def test_a_keyed_stream_is_a_function_of_its_seed_however_it_is_read():
     one = draws(KeyedRng(42), 500)
     bulk = KeyedRng(42)
-    mixed = bulk.randoms(3) + draws(bulk, 100) + bulk.randoms(397)  # across regrowths
+    mixed = bulk.randoms(3) + draws(bulk, 100) + bulk.randoms(397)  # across blocks
     assert one == mixed and all(0.0 <= x < 1.0 for x in one)
-    assert [k - 1.0 for k in KeyedRng(42).keys(500)] == one
+    words = KeyedRng(42).keys(500)  # the raw 64-bit words the numbers are made from
+    assert [(w >> 11) * 2.0**-53 for w in words] == one and all(0 <= w < 2**64 for w in words)
+    indexes = KeyedRng(42)
+    assert [indexes.randrange(10) for _ in range(500)] == [w % 10 for w in words]
     assert draws(KeyedRng(43), 50) != one[:50] and draws(KeyedRng(-42), 50) != one[:50]
 
 
@@ -131,3 +134,31 @@ def test_the_random_methods_a_redeal_may_use(make):
     assert sorted(items) == list(range(20)) and items != list(range(20))
     assert {rng.randrange(3) for _ in range(200)} == {0, 1, 2}
     assert {rng.choice("abc") for _ in range(200)} == set("abc")
+
+
+# --- deal: k cards of a pool, as a shuffle would --------------------------------------------
+
+
+@pytest.mark.parametrize("make", [Rng, KeyedRng])
+def test_a_deal_takes_k_distinct_cards_and_leaves_the_rest_in_order(make):
+    pool = list(range(40))
+    dealt = make(3).deal(pool, 9)
+    assert len(dealt) == 9 and len(set(dealt)) == 9
+    assert sorted(dealt + pool) == list(range(40)) and pool == sorted(pool)
+    again = list(range(40))
+    assert make(3).deal(again, 9) == dealt and again == pool  # reproducible
+    rng = make(3)
+    rng.deal(list(range(40)), 9)
+    assert rng.pos == 9  # one number a card
+
+
+@pytest.mark.parametrize("make", [Rng, KeyedRng])
+def test_a_deal_is_uniform_over_ordered_picks(make):
+    # dealing 2 of 4 cards: each of the 12 ordered pairs about equally often, and the first
+    # card dealt is each card about equally often whatever the position in the stream
+    counts = {}
+    rng = make(11)
+    for _ in range(12_000):
+        pair = tuple(rng.deal([0, 1, 2, 3], 2))
+        counts[pair] = counts.get(pair, 0) + 1
+    assert len(counts) == 12 and all(850 < c < 1150 for c in counts.values())

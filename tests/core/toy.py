@@ -70,13 +70,20 @@ class ToyState(State):
         new.deck = self.deck[:]
         new.revealed = self.revealed[:]
 
+    piles = ("deck",)
+
     def _redeal(self, seat, rng) -> None:
+        hidden, cards = self._redeal_plan(seat, self._plan_redeal)
+        cards = cards[:]
+        for i, card in zip(hidden, rng.deal(cards, len(hidden)), strict=True):
+            self.secret[i] = card
+        self.deck = cards  # what is left, sorted: drawn in no order
+        self._leave_unordered("deck", len(cards))
+
+    def _plan_redeal(self, seat):
+        """The secrets `seat` has not seen, and the sorted cards to deal them from."""
         hidden = [i for i in range(self.players) if i != seat and not self.revealed[i]]
-        cards = [self.secret[i] for i in hidden] + self.deck
-        rng.shuffle(cards)
-        for i in hidden:
-            self.secret[i] = cards.pop()
-        self.deck = cards
+        return hidden, sorted([self.secret[i] for i in hidden] + self.deck)
 
     def _dump(self) -> dict[str, Any]:
         return {"pile": self.pile, "secret": self.secret[:], "deck": self.deck[:],

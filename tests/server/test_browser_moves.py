@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from .conftest import Server, free_port
-from .pages import answered, click_an_action, turn_or_end
+from .pages import TURN_WAIT_MS, answered, click_an_action, turn_or_end
 from .test_browser import ARTIFACTS, browser  # noqa: F401
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -51,6 +51,18 @@ def test_a_whole_group_moves_to_its_destination_in_one_click(browser, server):  
     assert not errors, errors
 
 
+def next_question(page, version: str) -> str:
+    """After an answer: "which way" if the page asks that next, "sent" once the move went
+    (the answered question stays on screen, the page busy, until the table's reply)."""
+    return page.wait_for_function("""(version) => {
+        const ask = document.querySelector('#actions .ask');
+        if (document.body.dataset.version !== version) return 'sent';
+        if (document.body.dataset.busy) return false;  // the answer is on its way
+        if (ask && ask.textContent.trim().endsWith(': which way?')) return 'which way';
+        return false;
+    }""", arg=version, timeout=TURN_WAIT_MS).json_value()
+
+
 def test_the_page_asks_only_what_is_open(browser, server):  # noqa: F811
     """Target: Rats Simplified: where rats on different spaces can end on one space, the
     page asks which rat (and then which way, if the ways differ), and sends the choice."""
@@ -76,9 +88,7 @@ def test_the_page_asks_only_what_is_open(browser, server):  # noqa: F811
         texts = options.all_inner_texts()
         assert all(t.startswith("Move a") for t in texts), texts
         options.first.click()
-        while page.locator("#actions .ask").count() and \
-                page.evaluate("() => document.body.dataset.version") == version:
-            assert page.locator("#actions .ask").inner_text().endswith(": which way?")
+        while next_question(page, version) == "which way":
             page.locator("#actions [data-path]").first.click()
         answered(page, version)
         assert page.evaluate("() => document.body.dataset.version") != version

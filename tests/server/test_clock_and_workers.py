@@ -130,13 +130,12 @@ def test_a_worker_pool_needs_a_process():
         Workers(-1)
 
 
-
 def test_workers_step_back_for_the_event_loop(monkeypatch):
-    from ratking.server import workers
+    from ratking.server import processes, workers
 
     steps, watchers = [], []
     monkeypatch.setattr(os, "nice", steps.append)
-    monkeypatch.setattr(workers.threading, "Thread",
+    monkeypatch.setattr(processes.threading, "Thread",
                         lambda **kw: type("T", (), {"start": lambda self: watchers.append(kw)})())
     workers._start_worker(10)
     workers._start_worker(0)

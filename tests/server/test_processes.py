@@ -139,6 +139,30 @@ def test_serve_with_workers_on_postgresql(postgres):
         server.check()  # no worker failed meanwhile (uvicorn would have stopped them all)
 
 
+def _running(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_leave_when_their_supervisor_is_killed(postgres):
+    server = Server(postgres, free_port(), bot_delay=0.02, workers=2, **FAST)
+    try:
+        workers = set(server.pids) - {server.process.pid}
+        assert len(workers) == 2 and all(_running(pid) for pid in workers)
+        server.process.kill()  # kill -9 of the supervisor alone: its workers are not told
+        server.process.wait(10)
+        deadline = time.monotonic() + 30
+        while any(_running(pid) for pid in workers):
+            assert time.monotonic() < deadline, "orphaned server workers kept running"
+            time.sleep(0.2)
+    finally:
+        server.kill()
+
+
 def test_workers_need_postgresql(tmp_path):
     import subprocess
     import sys

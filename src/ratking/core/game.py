@@ -158,6 +158,7 @@ class Game:
             raise RecordError(f"saved state 'to_move' {state.to_move} is not a seat")
         try:
             state._load(data["state"])
+            state._load_unordered(data.get("unordered"))
             _check_playable(state)
         except RecordError:
             raise

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
-import struct
+import sys
+from array import array
 from collections.abc import Sequence
+from hashlib import blake2b
 from typing import Any, TypeVar
 
 from .errors import RecordError
@@ -69,6 +70,15 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[int(self.random() * len(items))]
 
+    def deal(self, pool: list, k: int) -> list:
+        """Take k items from `pool` uniformly at random, without replacement, and return them
+        in the order taken; `pool` keeps the others, in their order. Every k-permutation of
+        the pool comes with equal chance, as if the whole pool were shuffled and its first k
+        taken, for k numbers instead of one per item and no sort."""
+        n = len(pool)
+        return [pool.pop(int(x * m))
+                for x, m in zip(self.randoms(k), range(n, n - k, -1), strict=True)]
+
     def _grow(self, pos: int) -> float:
         buf, draw = self._buf, self._draw
         while len(buf) <= pos:
@@ -89,69 +99,98 @@ class Rng:
 
 # --- keyed streams: fresh chance for determinizations, with no generator to seed -----------
 
-RATE = 21  # 64-bit words in one round of SHAKE-128's sponge (168 bytes)
-_MANTISSA = bytes(0xF0 | (v & 0x0F) for v in range(256))  # byte 6 of a double in [1, 2)
+UNIT = 2.0 ** -53  # a word's top 53 bits times this: a double in [0, 1)
 
 
 class KeyedRng(Rng):
-    """A stream of floats in [0, 1) that is a pure function of its seed, cheap to start.
+    """A stream of numbers that is a pure function of its seed, cheap to start.
 
     Determinization needs a fresh, reproducible stream for every call (same seed, same
     stream), independent of the game's own; seeding a Mersenne Twister costs more than the
-    rest of a determinization. Here the stream is the output of SHAKE-128 (an extendable-
-    output hash, from hashlib) of the seed, read as 64-bit words: each word's low 52 bits
-    become a double in [1, 2) by setting its sign and exponent bits, with no arithmetic per
-    number. `random()` subtracts 1; `keys()`, what `shuffle` sorts by, keeps the doubles in
-    [1, 2) (the same order, and floats sort fast).
-
-    Numbers are made when first read, in whole rounds of the sponge; reading past them makes
-    the output again, half as long again at least (a shorter output of an extendable-output
-    hash is a prefix of a longer one), so the stream does not depend on how it is read.
-    Copies share the numbers made and keep their own position, as with Rng.
+    rest of a determinization. Here the stream is BLAKE2b (hashlib) in counter mode: block i
+    is the hash of the seed and i, read as eight little-endian 64-bit words. A block is made
+    when a number in it is first read (a determinization that deals a few cards makes one,
+    at the cost of a few Python calls, and one that deals none makes none), and made the
+    same however the stream is read. The words stay raw (an `array`): `random()` turns one
+    into a double from its top 53 bits, `randrange(n)` and `deal` into `word % n` (biased by
+    at most n / 2**64), and `keys()` (what `shuffle` sorts by) gives the words themselves.
+    Copies share the words made (from the first number read on) and keep their own
+    position, as with Rng.
     """
 
-    __slots__ = ("_key",)
+    __slots__ = ("_words",)
 
     def __init__(self, seed: int, pos: int = 0) -> None:
         self.seed = seed
         self.pos = pos
-        self._key = b"ratking determinize %d" % seed
-        self._draw = None
-        self._buf = []  # the stream's numbers plus 1
+        self._words: Sequence[int] = ()  # an array("Q") once the first number is read
 
+    # Reads check the length rather than catch IndexError: growing is frequent here (every
+    # eighth number), and a caught exception costs several times a length check.
     def random(self) -> float:
         pos = self.pos
         self.pos = pos + 1
-        try:
-            return self._buf[pos] - 1.0
-        except IndexError:
-            return self._grow(pos) - 1.0
+        words = self._words
+        return ((words[pos] if pos < len(words) else self._grow(pos)) >> 11) * UNIT
+
+    def randrange(self, n: int) -> int:
+        """A whole number in [0, n), from one word (modulo n: for n far below 2**64)."""
+        pos = self.pos
+        self.pos = pos + 1
+        words = self._words
+        return (words[pos] if pos < len(words) else self._grow(pos)) % n
+
+    def keys(self, n: int) -> list[int]:
+        """The next n words: sort keys in the stream's order."""
+        pos = self.pos
+        end = self.pos = pos + n
+        if end > len(self._words):
+            self._grow(end - 1)
+        return self._words[pos:end].tolist()
 
     def randoms(self, n: int) -> list[float]:
-        return [x - 1.0 for x in self.keys(n)]
+        return [(w >> 11) * UNIT for w in self.keys(n)]
 
-    # The next n numbers, each plus 1: sort keys in the stream's order (the buffer's slice).
-    keys = Rng.randoms
+    def deal(self, pool: list, k: int) -> list:
+        pos = self.pos
+        end = self.pos = pos + k
+        words = self._words
+        if end > len(words):
+            self._grow(end - 1)
+            words = self._words
+        n = len(pool) + pos  # pool's size before the draw at `at` is n - at
+        out = []
+        for at in range(pos, end):  # a plain loop: k is small, and a comprehension costs a call
+            out.append(pool.pop(words[at] % (n - at)))
+        return out
 
-    def _grow(self, pos: int) -> float:
-        buf = self._buf
-        have = len(buf)
-        size = -(-max(pos + 1, have + (have >> 1)) // RATE) * RATE
-        new = size - have
-        raw = bytearray(hashlib.shake_128(self._key).digest(size * 8)[have * 8:])
-        raw[6::8] = raw[6::8].translate(_MANTISSA)
-        raw[7::8] = b"\x3f" * new
-        buf += struct.unpack(f"<{new}d", raw)
-        return buf[pos]
+    def _grow(self, pos: int) -> int:
+        words = self._words
+        have = len(words)
+        seed = self.seed
+        block, last = have >> 3, pos >> 3  # eight words a block
+        raw = blake2b(b"ratking determinize %d:%d" % (seed, block)).digest()
+        while block < last:
+            block += 1
+            raw += blake2b(b"ratking determinize %d:%d" % (seed, block)).digest()
+        more = array("Q", raw)
+        if BIG_ENDIAN:
+            more.byteswap()
+        if have:
+            words.extend(more)  # in place: every copy made since sees the words made
+        else:
+            words = self._words = more
+        return words[pos]
 
     def copy(self) -> KeyedRng:
         new = KeyedRng.__new__(KeyedRng)
         new.seed = self.seed
         new.pos = self.pos
-        new._key = self._key
-        new._draw = None
-        new._buf = self._buf
+        new._words = self._words
         return new
+
+
+BIG_ENDIAN = sys.byteorder == "big"
 
 
 def new_rng(seed: int | None) -> Rng:
@@ -164,8 +203,8 @@ def shuffle(rng: Rng | random.Random, items: list, *more: list) -> None:
     each list in `more` after it, independently, as if by one call each.
 
     Sorts by one random key per item (`rng.keys`, drawn for all the lists at once): a
-    uniform permutation whenever the keys differ, and a tie between random 52- or 53-bit
-    floats is vanishingly rare (and still reproducible).
+    uniform permutation whenever the keys differ, and a tie between random 53-bit floats
+    (an Rng) or 64-bit words (a KeyedRng) is vanishingly rare (and still reproducible).
     """
     n = len(items)
     total = n + sum(map(len, more)) if more else n

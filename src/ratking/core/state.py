@@ -42,6 +42,7 @@ class State:
         "_history",
         "_legal",
         "_log",
+        "_plan",
         "end_reason",
         "game",
         "names",
@@ -52,7 +53,13 @@ class State:
         "seed",
         "steps",
         "to_move",
+        "unordered",
     )
+
+    # The fields that are draw piles: lists whose last item is the top, taken with `draw`.
+    # `unordered` is None in a real game; a determinization may set, per pile, how many of its
+    # top cards are in no order (`_leave_unordered`), and `draw` picks among those.
+    piles: tuple[str, ...] = ()
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -66,10 +73,12 @@ class State:
         self._log = Trail()
         self.steps = 0
         self._legal: list[Action] | None = None
+        self._plan: tuple | None = None
         self.over = False
         self.result: list[float] | None = None
         self.end_reason: str | None = None
         self.to_move = 0
+        self.unordered: dict[str, int] | None = None
 
     # --- the contract -----------------------------------------------------------------------
 
@@ -202,10 +211,13 @@ class State:
         new._log = self._log.fork()
         new.steps = self.steps
         new._legal = self._legal  # never mutated in place, so safe to share
+        new._plan = None  # a plan is the original's (determinize keeps one per state)
         new.over = self.over
         new.result = self.result
         new.end_reason = self.end_reason
         new.to_move = self.to_move
+        unordered = self.unordered
+        new.unordered = None if unordered is None else unordered.copy()
         self._clone_fields(new)
         return new
 
@@ -215,13 +227,75 @@ class State:
         Future chance is re-seeded too. Both come from one KeyedRng, a stream that is a pure
         function of `seed` (same seed, same determinization) and separate from the game's
         own generator; the re-deal reads its first numbers and the clone's chance the rest.
+        A draw pile whose order the seat cannot know is not shuffled here: the re-deal
+        leaves it in no order (`unordered`) and each `draw` picks from it. What does not
+        depend on the seed is planned once per state and seat (`_redeal_plan`).
         """
         self._check_seat(seat)
         stream = KeyedRng(new_seed() if seed is None else seed)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else self._legal_actions()
+        plan = self._plan
+        if plan is not None and plan[1] is not legal:
+            # The state changed since the plan was made: every change replaces the cached
+            # legal actions (`apply` drops them, a test that edits fields by hand must too),
+            # and a plan is keyed by a list of this state's own, which nothing else holds.
+            plan = None
         new = self.clone()
+        new._plan = plan
+        new.unordered = None
         new._redeal(seat, stream)
+        made = new._plan
+        if made is not plan:  # a new plan serves the next re-deal; its key is now the cache
+            self._legal = made[1]
+            self._plan = made
+        new._plan = None
+        if seat != self.to_move and not self.over:
+            new._legal = None  # the seat to move may hold other cards now; `seat` is not
+            # (its legal actions depend on its view only, which the re-deal keeps)
         new.rng = stream
         return new
+
+    def _redeal_plan(self, seat: int | None, make: Any) -> Any:
+        """For `_redeal`: `make(seat)`, the part of a re-deal that does not depend on the
+        stream (which places are dealt again, from which sorted cards), made once per state
+        and seat. A search determinizes one state many times; `determinize` keeps the plan
+        until the state changes."""
+        plan = self._plan
+        if plan is not None and plan[0] == seat:
+            return plan[2]
+        made = make(seat)
+        self._plan = (seat, list(self._legal), made)  # keyed by a copy of the legal actions
+        return made
+
+    def draw(self, pile: str) -> Any:
+        """Take the top card (the last item) of the draw pile in field `pile`.
+
+        Where a determinization left the pile's top cards in no order (`unordered`), any one
+        of them, each with equal chance, from the state's own generator: the same as
+        shuffling them when the state was determinized, one card at a time, so a search that
+        draws a few cards pays for those few. (A rule that draws often may spare real games
+        the call: `s.draw(name) if s.unordered else pile.pop()`.)
+        """
+        cards = getattr(self, pile)
+        unordered = self.unordered
+        if unordered:
+            loose = unordered.get(pile, 0)
+            if loose:
+                unordered[pile] = loose - 1
+                return cards.pop(len(cards) - loose + self.rng.randrange(loose))
+        return cards.pop()
+
+    def _leave_unordered(self, pile: str, top: int) -> None:
+        """For `_redeal`: leave the top `top` cards of the draw pile in field `pile` in no
+        order, for `draw` to pick from; the cards below keep their order. `_redeal` puts
+        them in an order that depends only on what the seat knows (sorted)."""
+        if top:
+            if self.unordered is None:
+                self.unordered = {pile: top}
+            else:
+                self.unordered[pile] = top
 
     def record(self) -> dict[str, Any]:
         """The game as a record: enough to replay it bit for bit."""
@@ -255,7 +329,7 @@ class State:
             "result": self.result,
             "end_reason": self.end_reason,
             "state": self._dump(),
-        }
+        } | ({} if self.unordered is None else {"unordered": dict(self.unordered)})
 
     def _load_base(self, game: Game, data: dict[str, Any]) -> None:
         """Fill the base fields from `to_json` data (validated by the caller's schema)."""
@@ -270,6 +344,17 @@ class State:
         self.over = data["over"]
         self.result = data["result"]
         self.end_reason = data["end_reason"]
+
+    def _load_unordered(self, data: Any) -> None:
+        """Check and set `unordered` from `to_json` data (after the game's own fields)."""
+        if data is None:
+            return
+        if not isinstance(data, dict) or not all(
+                k in self.piles and v.__class__ is int and 0 <= v <= len(getattr(self, k))
+                for k, v in data.items()):
+            raise RecordError(f"state 'unordered' must map draw piles ({', '.join(self.piles)})"
+                              " to a count of their top cards, at most the pile's size")
+        self.unordered = dict(data)
 
     # --- helpers for games --------------------------------------------------------------------
 

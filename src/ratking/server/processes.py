@@ -3,11 +3,42 @@ supervisor, and whether they all started."""
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from uvicorn import Config
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+
+def leave_with_parent(leave: Callable[[], None], every: float = 1.0) -> None:
+    """Call `leave()` once this process's parent has gone (even killed with -9, which tells
+    its children nothing), from a thread that looks every `every` seconds."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        leave()
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def supervised_app() -> FastAPI:
+    """The app as each worker of `ratking serve --workers N` builds it: as `app_from_env`,
+    and the worker shuts down (as on Ctrl+C) if its supervisor dies, so that no orphan keeps
+    serving, holding table leases and using a core."""
+    from .app import app_from_env
+
+    leave_with_parent(lambda: os.kill(os.getpid(), signal.SIGTERM))
+    return app_from_env()
 
 
 def run_workers(app: str, workers: int, **options: Any) -> bool:

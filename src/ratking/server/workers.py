@@ -13,8 +13,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import threading
-import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any
@@ -22,6 +20,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.specs import LEVELS, level_spec
 from ..core import Game, State, make
+from .processes import leave_with_parent
 
 INLINE = ("random", "heuristic", "bot", "normal")  # bot names cheap enough for the event loop
 WORKER_NICE = 10  # how far a worker steps back for the event loop (POSIX nice increment)
@@ -47,14 +46,7 @@ def _start_worker(step: int) -> None:
     leave when the server does, even if it was killed (no orphan keeps a core busy)."""
     if step > 0 and hasattr(os, "nice"):
         os.nice(step)
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    leave_with_parent(lambda: os._exit(0))
 
 
 def choose_in_worker(job: tuple, spec: str, seed: int) -> str:

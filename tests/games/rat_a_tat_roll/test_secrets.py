@@ -82,3 +82,43 @@ def test_views_never_include_the_draw_pile_or_card_ids():
     assert isinstance(view["draw_pile"], int)
     text = repr(view)
     assert "pile\": [" not in text and "known" not in view and "hands" not in view
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 200),
+       redeal=st.integers(0, 2**32))
+def test_a_determinization_moves_other_seats_knowledge_with_the_places(players, seed, steps,
+                                                                      redeal):
+    # the re-deal changes which card lies at a place `seat` was not shown; every other seat
+    # keeps knowing exactly the places it knew (its peeked cards, its discards under the
+    # pile), now holding the new cards, and the pile's unordered top holds no card anyone saw
+    state = played(players, seed, steps, memory_aid=False)
+
+    def places(s):
+        return [*[(p, i, c) for p, hand in enumerate(s.hands) for i, c in enumerate(hand)],
+                *[("pile", i, c) for i, c in enumerate(s.pile)]]
+
+    for seat in [None, *range(players)]:
+        guess = state.determinize(seat, seed=redeal)
+        for other in range(players):
+            knew = [(p, i) for p, i, c in places(state) if state.knows(other) >> c & 1]
+            knows = [(p, i) for p, i, c in places(guess) if guess.knows(other) >> c & 1]
+            assert knows == knew
+        loose = (guess.unordered or {}).get("pile", 0)
+        seen = guess.public
+        for bits in guess.known:
+            seen |= bits
+        assert all(not seen >> c & 1 for c in guess.pile[len(guess.pile) - loose:])
+
+
+def test_a_variant_with_many_cards_determinizes_too():
+    # up to 20 copies of each value and 30 nines: 210 cards, far past one machine word
+    game = ratking.make("rat-a-tat-roll", copies_per_value=20, nines=30, max_rounds=40)
+    state = game.new_game(5, seed=3)
+    random_play(state, random.Random(3), 60)
+    for seat in [None, *range(5)]:
+        guess = state.determinize(seat, seed=7)
+        assert guess.view(seat) == state.view(seat)
+        cards = [c for h in guess.hands for c in h] + guess.pile + \
+            [c for c in guess.faceup if c >= 0]
+        assert sorted(cards) == list(range(210))

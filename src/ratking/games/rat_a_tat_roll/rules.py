@@ -361,7 +361,7 @@ def take_faceup(s: RollState, p: int, region: int, bonus: int = 0) -> None:
 
 
 def take_from_pile(s: RollState, p: int) -> None:
-    card = s.pile.pop()
+    card = s.draw("pile") if s.unordered else s.pile.pop()  # (a real game: the top card)
     s.hands[p].append(card)
     s.known[p] |= 1 << card  # seed 004: look at it before placing it face down
     s._emit("draw", p, {}, {"value": s.game.values[card]}, 1 << p)
@@ -395,7 +395,7 @@ def deal_empty_regions(s: RollState) -> int:
     icons = 0
     for region, card in enumerate(faceup):
         if card < 0 and pile:
-            card = pile.pop()
+            card = s.draw("pile") if s.unordered else pile.pop()
             faceup[region] = card
             s.public |= 1 << card  # everyone sees a face-up card
             icons += icon[card]

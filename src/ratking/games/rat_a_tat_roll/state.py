@@ -106,41 +106,82 @@ class RollState(State):
         new.turns = self.turns
         new.wild = self.wild
 
+    piles = ("pile",)
+
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """Shuffle every card `seat` has not been shown among the places such cards are."""
-        mine = self.knows(seat)
-        pile = self.pile
-        spots = [(hand, i) for hand in self.hands for i, c in enumerate(hand)
-                 if not mine >> c & 1]
-        old = [hand[i] for hand, i in spots]
-        k = len(spots)
-        # The cards `seat` was not shown are all in hands or the pile (face-up ones are public),
-        # so when their number says the whole pile is unseen, no card of it needs a look.
-        hidden = ((1 << len(self.game.values)) - 1) & ~mine
-        whole = hidden.bit_count() - k == len(pile)
-        at = None if whole else [i for i, c in enumerate(pile) if not mine >> c & 1]
-        old += pile if whole else [pile[i] for i in at]
-        new = sorted(old)  # from the set of unseen cards, not where they are: only what
-        # `seat` knows (and the seed) decides the re-deal
-        shuffle(rng, new)
-        for (hand, i), card in zip(spots, new, strict=False):
-            hand[i] = card
-        if whole:
-            pile[:] = new[k:]
-        else:
-            for i, card in zip(at, new[k:], strict=True):
+        """Deal every card `seat` has not been shown to the places such cards are again.
+
+        The top of the pile down to the first card anyone was shown (all of it, unless
+        cards went under it) is left in no order: each draw picks a card.
+        """
+        spots, below, pool, remap = self._redeal_plan(seat, self._plan_redeal)
+        pool = pool[:]
+        new = rng.deal(pool, len(spots))
+        hands, pile = self.hands, self.pile
+        for (p, i), card in zip(spots, new, strict=True):
+            if p < 0:
                 pile[i] = card
+            else:
+                hands[p][i] = card
+        pile[below:] = pool
+        self._leave_unordered("pile", len(pool))
         # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
-        known = self.known
-        for s, bits in enumerate(known):
-            seen = bits & hidden
-            if seen:
-                kept = bits ^ seen
-                while seen:
-                    low = seen & -seen
-                    kept |= 1 << new[old.index(low.bit_length() - 1)]
-                    seen ^= low
-                known[s] = kept
+        known, mask = self.known, self.game.bits
+        for s, bits, places in remap:
+            for j in places:
+                bits |= mask[new[j]]
+            known[s] = bits
+
+    def _plan_redeal(self, seat: int | None) -> tuple:
+        """What `_redeal` needs that the stream does not change: the places to deal again
+        (hand p, slot i; p = -1: the pile), where the unordered top of the pile begins, the
+        sorted cards to deal from, and per seat that saw some of those cards its knowledge
+        of the others and the places (indexes into the places) it saw."""
+        mine = self.knows(seat)
+        mask = self.game.bits  # each card's bit
+        seen = self.public  # the cards someone was shown
+        for bits in self.known:
+            seen |= bits
+        pile = self.pile
+        spots, old = [], []
+        held = 0  # every card in a hand
+        for p, hand in enumerate(self.hands):
+            for i, c in enumerate(hand):
+                bit = mask[c]
+                held |= bit
+                if not mine & bit:
+                    spots.append((p, i))
+                    old.append(c)
+        # The seen cards that are neither face up nor in a hand are in the pile; with none, no
+        # card of the pile needs a look. The unordered top holds no card anyone saw.
+        below = 0
+        faceup = self.faceup
+        if (seen & ~held).bit_count() > len(faceup) - faceup.count(-1):
+            below = len(pile)
+            while not seen & mask[pile[below - 1]]:
+                below -= 1
+            for i in range(below):
+                if not mine & mask[pile[i]]:
+                    spots.append((-1, i))
+                    old.append(pile[i])
+        pool = old + pile[below:]
+        pool.sort()  # the set of unseen cards, not where they are: only what `seat` knows
+        # (and the seed) decides the re-deal
+        remap = []
+        hidden = ~mine
+        if seen & hidden:
+            index = old.index
+            for s, bits in enumerate(self.known):
+                theirs = bits & hidden
+                if theirs:
+                    places = []
+                    kept = bits ^ theirs
+                    while theirs:
+                        low = theirs & -theirs
+                        places.append(index(low.bit_length() - 1))
+                        theirs ^= low
+                    remap.append((s, kept, places))
+        return spots, below, pool, remap
 
     # --- saving ---------------------------------------------------------------------------------
 

@@ -205,7 +205,7 @@ def _control(s: DuckState, u: int, key: tuple) -> None:
 
 
 def _target(s: DuckState, u: int, key: tuple) -> None:
-    card = s.deck.pop()
+    card = s.draw("deck")
     s.held.append(card)
     s._emit("target", s.to_move, {"unit": u, "held": len(s.held), "deck": len(s.deck)},
             {"card": card}, s.game.seat_masks(s.players)[GOVERNMENT])

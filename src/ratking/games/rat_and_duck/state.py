@@ -99,17 +99,24 @@ class DuckState(State):
         new.used = self.used[:]
         new.wanted = self.wanted[:]
 
+    piles = ("deck",)
+
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """Nobody knows the deck's order; only government seats know the held cards."""
+        """Nobody knows the deck's order (it is left in no order, each draw picks a card);
+        only government seats know the held cards (dealt again from the unseen ones)."""
+        sees, pool = self._redeal_plan(seat, self._plan_redeal)
+        pool = pool[:]
+        if not sees:
+            self.held = rng.deal(pool, len(self.held))
+        self.deck = pool
+        self._leave_unordered("deck", len(pool))
+
+    def _plan_redeal(self, seat: int | None) -> tuple[bool, list[int]]:
+        """Whether `seat` sees the held cards, and the sorted cards to deal from (the deck,
+        and the held cards if it does not): only what `seat` knows decides the re-deal."""
         if self.sees_cards(seat):
-            self.deck.sort()  # sorted first: only what `seat` knows decides the re-deal
-            shuffle(rng, self.deck)
-            return
-        pool = sorted(self.held + self.deck)
-        shuffle(rng, pool)
-        k = len(self.held)
-        self.held = pool[:k]
-        self.deck = pool[k:]
+            return True, sorted(self.deck)
+        return False, sorted(self.held + self.deck)
 
     # --- saving ---------------------------------------------------------------------------------
 

@@ -180,7 +180,8 @@ def apply(s: RatState, action: Action) -> None:
     elif kind == A.TEAM:
         t = key[1]
         c = take(s, p, t)
-        s.nights[p][0].append(c)
+        night = s.nights[p]
+        night[0] = night[0] + [c]
         s.public |= 1 << c
         a = s.game.deck.types[t].archetype
         if a == ANY:
@@ -210,7 +211,8 @@ def apply(s: RatState, action: Action) -> None:
         done(s)
     elif kind == A.WITH:
         c = take(s, p, key[1])
-        s.nights[p][0].append(c)
+        night = s.nights[p]
+        night[0] = night[0] + [c]
         s.public |= 1 << c
         s._emit("partner", p, {"type": key[1]})
         a = s.game.deck.types[key[1]].archetype
@@ -250,6 +252,21 @@ def take(s: RatState, p: int, t: int) -> int:
     raise AssertionError("no such card in hand")
 
 
+def lift(s: RatState, p: int, c: int) -> bool:
+    """Take card c out of whichever of p's Nights holds it; whether one did. A Night, a
+    Refresh Area and a list of won heists are replaced when they change, never changed in
+    place: clones share them (a Hideout, the list of a seat's three Nights, is copied)."""
+    nights = s.nights[p]
+    found = False
+    for n, night in enumerate(nights):
+        if c in night:
+            night = night[:]
+            night.remove(c)
+            nights[n] = night
+            found = True
+    return found
+
+
 def place(s: RatState, p: int, cards: list[int]) -> None:
     s.nights[p][0] = cards
     for c in cards:
@@ -262,7 +279,7 @@ def to_refresh(s: RatState, p: int, items: list[int]) -> None:
         if c == PLACEHOLDER:
             s.stash += TOKEN  # seed 002, F.A.Q.: the $100 returns to the Town Stash
         else:
-            s.refresh[p].append(c)
+            s.refresh[p] = s.refresh[p] + [c]
 
 
 def advance(s: RatState, p: int) -> None:
@@ -301,7 +318,7 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
                 s.public &= ~(1 << c)
             shuffle(s.rng, s.deck)
             s._emit("reshuffle", None, {"cards": len(s.deck)})
-        c = s.deck.pop()
+        c = s.draw("deck") if s.unordered else s.deck.pop()  # (a real game: the top card)
         s.public &= ~(1 << c)
         got.append(c)
     (s.hands[p] if into is None else into).extend(got)
@@ -367,20 +384,16 @@ def card_effect(s: RatState, p: int, c: int) -> None:
     kind = s.kind
     owner = p
     if kind == "lookout":
-        for night in s.nights[p]:
-            if c in night:
-                night.remove(c)
-        s.refresh[p].append(c)
+        lift(s, p, c)
+        s.refresh[p] = s.refresh[p] + [c]
     else:
         for o in opponents(s, p):
-            for night in s.nights[o]:
-                if c in night:
-                    night.remove(c)
-                    owner = o
+            if lift(s, o, c):
+                owner = o
         if kind == "snitch":
             s.discard.append(c)
         else:
-            s.refresh[p].append(c)
+            s.refresh[p] = s.refresh[p] + [c]
     s._emit("move-card", p, {"card": c, "how": kind, "owner": owner})
 
 
@@ -397,7 +410,7 @@ def thug(s: RatState, p: int, a: int) -> None:
 def heist_done(s: RatState, p: int) -> None:
     deck = s.game.deck
     h = deck.heists[s.heist]
-    s.won[p].append(h.index)
+    s.won[p] = s.won[p] + [h.index]
     chain = [x for x in deck.heists if x.chain == h.chain]
     s.tops[h.chain] = chain[h.step + 1].index if h.step + 1 < len(chain) else -1
     s._emit("heist", p, {"heist": h.index})

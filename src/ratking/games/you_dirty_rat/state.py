@@ -3,6 +3,8 @@
 Cards are ints (components.py). `public` is a bitmask of the cards whose place everyone knows
 (on the table, in the discard pile, or taken back into a hand from a Refresh Area in plain
 sight); a card drawn from the deck is known only to its drawer until it is played.
+A Night of a seat's Hideout (`nights`), a Refresh Area and a list of won heists are replaced
+when they change, never changed in place, so a clone shares them.
 """
 
 from __future__ import annotations
@@ -101,11 +103,12 @@ class RatState(State):
         new.kind = self.kind
         new.money = self.money[:]
         new.need = self.need[:]
-        new.nights = [[n[:] for n in ns] for ns in self.nights]
+        new.nights = [ns[:] for ns in self.nights]  # the Nights themselves, the Refresh Areas
+        # and won heists are replaced when they change, never changed in place: shared
         new.phase = self.phase
         new.played = self.played
         new.public = self.public
-        new.refresh = [r[:] for r in self.refresh]
+        new.refresh = self.refresh[:]
         new.removed = self.removed
         new.round = self.round
         new.stash = self.stash
@@ -113,27 +116,39 @@ class RatState(State):
         new.total = self.total
         new.turns = self.turns
         new.wild_used = self.wild_used
-        new.won = [w[:] for w in self.won]
+        new.won = self.won[:]
+
+    piles = ("deck",)
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """Shuffle every Specialist `seat` cannot place (others' unseen hand cards, the cards
-        the Mastermind is showing someone else, the deck) among those places."""
+        """Deal every Specialist `seat` cannot place (others' unseen hand cards, the cards the
+        Mastermind is showing someone else, the deck) to those places again; the deck gets
+        what is left, in no order (each draw picks a card)."""
+        spots, pool = self._redeal_plan(seat, self._plan_redeal)
+        pool = pool[:]
+        hands, drawn = self.hands, self.drawn
+        for (p, i), c in zip(spots, rng.deal(pool, len(spots)), strict=True):
+            if p < 0:
+                drawn[i] = c
+            else:
+                hands[p][i] = c
+        self.deck = pool
+        self._leave_unordered("deck", len(pool))
+
+    def _plan_redeal(self, seat: int | None) -> tuple:
+        """The places `_redeal` deals again (hand p, slot i; p = -1: the drawn cards) and the
+        sorted cards it deals them from."""
         ring = self.game.deck.ringleader
         public = self.public
-        spots = [(hand, i) for p, hand in enumerate(self.hands) if p != seat
+        spots = [(p, i) for p, hand in enumerate(self.hands) if p != seat
                  for i, c in enumerate(hand) if c < ring and not public >> c & 1]
-        cards = [hand[i] for hand, i in spots]
-        drawn = self.drawn if self.to_move != seat else []
-        deck = self.deck
-        cards += drawn
-        cards += deck
-        cards.sort()  # only what `seat` knows decides the re-deal
-        shuffle(rng, cards)
-        for (hand, i), c in zip(spots, cards, strict=False):
-            hand[i] = c
-        k = len(spots)
-        drawn[:] = cards[k:k + len(drawn)]
-        deck[:] = cards[k + len(drawn):]
+        pool = [self.hands[p][i] for p, i in spots]
+        if self.to_move != seat:
+            spots += [(-1, i) for i in range(len(self.drawn))]
+            pool += self.drawn
+        pool += self.deck
+        pool.sort()  # only what `seat` knows decides the re-deal
+        return spots, pool
 
     def _dump(self) -> dict[str, Any]:
         return {"hands": [h[:] for h in self.hands],

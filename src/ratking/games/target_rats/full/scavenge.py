@@ -62,7 +62,8 @@ def scavenge(s: FullState, f: int, sp: int) -> None:
 
 def draw(s: FullState, deck: int) -> int:
     """The top card of a deck (its discards shuffled in when it is empty); -1 if none."""
-    pile = s.under_deck if deck else s.surface_deck
+    name = "under_deck" if deck else "surface_deck"
+    pile = getattr(s, name)
     if not pile:
         used = s.under_discard if deck else s.surface_discard
         if not used:
@@ -71,7 +72,7 @@ def draw(s: FullState, deck: int) -> int:
         used.clear()
         shuffle(s.rng, pile)
         s._emit("reshuffle", None, {"deck": deck})
-    return pile.pop()
+    return s.draw(name)
 
 
 def keep(s: FullState, type_index: int) -> None:

@@ -144,12 +144,19 @@ class FullState(State):
         new.under_deck = self.under_deck[:]
         new.under_discard = self.under_discard[:]
 
+    piles = ("surface_deck", "under_deck")
+
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """The order of both draw piles is all that is hidden: reshuffle them (sorted first, so
-        that only what `seat` knows decides the re-deal)."""
-        self.surface_deck.sort()
-        self.under_deck.sort()
-        shuffle(rng, self.surface_deck, self.under_deck)
+        """The order of both draw piles is all that is hidden: leave them in no order (each
+        draw picks a card), sorted so that only what `seat` knows decides the re-deal."""
+        surface, under = self._redeal_plan(seat, self._plan_redeal)
+        self.surface_deck = surface[:]
+        self.under_deck = under[:]
+        self._leave_unordered("surface_deck", len(surface))
+        self._leave_unordered("under_deck", len(under))
+
+    def _plan_redeal(self, seat: int | None) -> tuple[list[int], list[int]]:
+        return sorted(self.surface_deck), sorted(self.under_deck)
 
     def _dump(self) -> dict[str, Any]:
         return {

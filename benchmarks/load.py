@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -251,6 +252,10 @@ def main() -> None:
     parser.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     args = parser.parse_args()
+    # the clients' own garbage collector stays off for the run (a few minutes of memory): its
+    # pauses would stall 2,000 sockets at once and be counted as the server's latency
+    gc.collect()
+    gc.disable()
     with clock_bar(Console(stderr=True), "warm-up, then measured play",
                    args.warmup + args.seconds):
         result = asyncio.run(run(args))

@@ -163,7 +163,7 @@ def serve(
 
     from .server import create_app
     from .server.ports import port_problem
-    from .server.processes import run_workers
+    from .server.processes import run_workers, steady_gc
     from .server.settings import Settings
     from .server.storage import ServerLock, check_url, default_db_url, prepare
 
@@ -204,8 +204,10 @@ def serve(
         if not run_workers("ratking.server.processes:supervised_app", workers, **options):
             fail("a server process failed to start (its reason is above), so all stopped")
     else:
+        app = create_app(settings=settings)
+        steady_gc()
         try:
-            uvicorn.run(create_app(settings=settings), **options)
+            uvicorn.run(app, **options)
         except SystemExit as exc:
             if exc.code:  # uvicorn's own exit when the app did not start
                 fail("the server failed to start (its reason is above)")

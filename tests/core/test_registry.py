@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 import ratking
 from ratking.core import registry
 
@@ -102,3 +104,22 @@ def test_a_broken_plugin_is_named_and_leaves_the_other_games_working(tmp_path):
     assert all("installed but broken" in errors[k] for k in ("no-module", "not-a-game",
                                                              "wrong-id"))
     assert errors["chess"].startswith("no game 'chess'; games: rat-a-tat-roll")
+
+
+def test_tables_with_the_same_rules_share_one_game():
+    """shared(): one Game per game and rules, whatever order the rules come in; other rules,
+    another Game; bad rules refused every time, never remembered."""
+    from ratking.core import RulesError, shared
+
+    one = shared("rat-and-duck", bio_sci_to_win=2, unrest_to_win=21)
+    assert shared("rat-and-duck", unrest_to_win=21, bio_sci_to_win=2) is one
+    assert one.rules["bio_sci_to_win"] == 2 and one.rules["unrest_to_win"] == 21
+    assert shared("rat-and-duck") is not one
+    assert shared("rat-and-duck") is shared("rat-and-duck")
+    for _ in range(2):
+        with pytest.raises(RulesError):
+            shared("rat-and-duck", unrest_to_win=-1)
+    # two tables on one Game: each keeps its own play
+    a, b = one.new_game(2, seed=1), one.new_game(2, seed=2)
+    a.apply(a.legal_actions()[0])
+    assert len(a.history) == 1 and len(b.history) == 0

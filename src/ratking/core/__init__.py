@@ -5,7 +5,7 @@ from .errors import IllegalAction, RatkingError, RecordError, RulesError, Unknow
 from .events import Event, Voice, narrate, plural, seat_label
 from .game import Game, GameInfo
 from .record import check_record, load_record, replay, save_record
-from .registry import game_class, list_games, make, register
+from .registry import game_class, list_games, make, register, shared
 from .rules import MAX_ROUNDS, Rules, RuleSpec
 from .state import State
 
@@ -35,4 +35,5 @@ __all__ = [
     "replay",
     "save_record",
     "seat_label",
+    "shared",
 ]

@@ -7,7 +7,9 @@ game by hand (tests, notebooks)."""
 
 from __future__ import annotations
 
+import json
 import warnings
+from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -96,3 +98,16 @@ def list_games() -> list[GameInfo]:
 def make(game_id: str, **rules: Any) -> Game:
     """The game `game_id` with rule overrides; an unknown rule or bad value raises RulesError."""
     return game_class(game_id)(**rules)
+
+
+def shared(game_id: str, **rules: Any) -> Game:
+    """make(), but one Game per game and rules in this process (the last 256 asked for). A
+    Game holds its rules and its caches (the action catalogue), never a table's play, so a
+    server holding many tables of one game lets them share it: fewer objects for each of
+    Python's full garbage collections to walk."""
+    return _shared(game_id, json.dumps(rules, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _shared(game_id: str, rules: str) -> Game:
+    return make(game_id, **json.loads(rules))

@@ -28,7 +28,7 @@ import orjson
 from fastapi import WebSocket
 
 from ..bots import BOT_NAMES, make_bot
-from ..core import IllegalAction, RatkingError, State, game_class, make
+from ..core import IllegalAction, RatkingError, State, game_class, make, shared
 from ..core.rng import derive_seed, new_seed
 from . import explain
 from .clock import TurnClock
@@ -170,7 +170,7 @@ class Room:
         self.rooms = rooms
         self.id = row.id
         self.row = row
-        self.game = make(row.game, **row.rules)
+        self.game = shared(row.game, **row.rules)
         self.state = self.game.new_game(row.players, seed=row.seed, names=row.names)
         for action in stored.actions:
             self.state.apply(action)

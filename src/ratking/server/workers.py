@@ -14,12 +14,11 @@ import asyncio
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
-from functools import cache
 from typing import Any
 
 from ..bots import make_bot
 from ..bots.specs import LEVELS, level_spec
-from ..core import Game, State, make
+from ..core import Game, State, shared
 from .processes import leave_with_parent
 
 INLINE = ("random", "heuristic", "bot", "normal")  # bot names cheap enough for the event loop
@@ -31,9 +30,8 @@ def default_size() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-@cache
 def _game(game_id: str, rules: tuple[tuple[str, Any], ...]) -> Game:
-    return make(game_id, **dict(rules))
+    return shared(game_id, **dict(rules))
 
 
 def state_of(job: tuple[str, tuple[tuple[str, Any], ...], dict[str, Any]]) -> State:

@@ -19,7 +19,7 @@ from ratking.server.messages import board_message
 from ratking.server.routes import ROUTE, STEP, STOP, route_actions, routes
 from ratking.sim import random_play
 
-from .conftest import expect, new_table, receive_state
+from .conftest import expect, new_table, receive_state, waiting
 
 
 def moving(game_id: str = "target-rats"):
@@ -227,7 +227,7 @@ def test_routes_use_only_what_the_mover_may_know(game_id, seed, moves):
 
 def first_state(ws, token):
     ws.send_json({"type": "hello", "tokens": [token]})
-    while True:
+    for _ in waiting(30, "the state seen from seat 0"):
         message = receive_state(ws)
         if message["type"] == "state" and message["you"] == [0]:
             return message

@@ -511,43 +511,48 @@ def why(exc: BaseException) -> str:
     return lines[0] if lines else type(exc).__name__
 
 
-def check_url(url: str) -> str | None:
-    """Why the tables cannot be kept at `url` (None if they can): a URL SQLAlchemy cannot
-    read, a database kind with no driver here, or a database that does not answer. The
-    reason is one line, and never shows a password."""
+def _with_engine(url: str, use: Callable[[Engine], None], failing: str,
+                 errors: tuple[type[BaseException], ...]) -> str | None:
+    """Run `use` on an engine for `url` and dispose of it: None, or why not in one line,
+    naming the URL without its password (`failing` says what could not be done)."""
     shown = url.split("@")[-1] if "@" in url else url
     try:
         engine = create_engine(url)
     except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
         return f"--db {shown}: {str(exc).splitlines()[0]}"
     try:
-        with engine.connect():
-            pass
-    except SQLAlchemyError as exc:
-        return f"--db {shown}: cannot reach the database: {why(exc)}"
+        use(engine)
+    except errors as exc:
+        return f"--db {shown}: {failing}: {why(exc)}"
     finally:
         engine.dispose()
     return None
+
+
+def check_url(url: str) -> str | None:
+    """Why the tables cannot be kept at `url` (None if they can): a URL SQLAlchemy cannot
+    read, a database kind with no driver here, or a database that does not answer. The
+    reason is one line, and never shows a password."""
+
+    def connect(engine: Engine) -> None:
+        with engine.connect():
+            pass
+
+    return _with_engine(url, connect, "cannot reach the database", (SQLAlchemyError,))
 
 
 def prepare(url: str) -> str | None:
     """Bring the database at `url` to the newest schema once, before any server process starts
     (`ratking serve` does, so that N workers find it ready): None, or why not in one line
     (never with a password)."""
-    shown = url.split("@")[-1] if "@" in url else url
-    try:
-        engine = create_engine(url)
-    except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
-        return f"--db {shown}: {str(exc).splitlines()[0]}"
-    try:
+
+    def upgrade(engine: Engine) -> None:
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas)
         migrate(engine)
-    except (SQLAlchemyError, CommandError, OSError) as exc:
-        return f"--db {shown}: cannot bring the database to this version's tables: {why(exc)}"
-    finally:
-        engine.dispose()
-    return None
+
+    return _with_engine(url, upgrade, "cannot bring the database to this version's tables",
+                        (SQLAlchemyError, CommandError, OSError))
 
 
 class ServerLock:

@@ -27,25 +27,15 @@ from ....core.spaces import (
 )
 from ..board_tensor import add_board, add_spaces, encode_board, set_spaces, write_board
 from ..seats import NESTS
-from .acting import retreat_places, spawn_places
 from .cards import DECKS
-from .fights import push_choices
 from .phases import (
     AUTO,
-    EXT,
     FOOD,
-    ITEM,
-    KEEP,
     NEST0,
-    PUSH,
-    RELOCATE,
-    RETREAT,
     SEWER,
-    SPAWN,
     TASK_NAMES,
-    TOKEN,
-    USE,
 )
+from .views import pending_choice
 
 if TYPE_CHECKING:
     from .game import TargetRats
@@ -273,30 +263,10 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
 
 def _choice(s: FullState, lay: Layout, out) -> None:
     """The choice slices from the task on top of the stack, as the view's `choice` shows it."""
-    top = s.tasks[-1]
-    code = top[0]
-    cards: Any = ()
-    spaces: Any = ()
-    if code == KEEP:
-        kind, cards, spaces = "keep", top[3:], (top[2],)
-    elif code == ITEM:
-        kind, cards = "item", (s.item[top[1]], top[2])
-    elif code == PUSH:
-        kind, spaces = "push", push_choices(s, top[1], top[2], top[3], top[4])
-    elif code == SPAWN:
-        kind, spaces = "spawn", spawn_places(s, top[1])
-    elif code == RETREAT:
-        kind, spaces = "retreat", retreat_places(s, top[1], top[2])
-    elif code == TOKEN:
-        kind, spaces = "token", (top[2],)
-    elif code == RELOCATE:
-        kind, spaces = "token", [x for x, t in enumerate(s.token) if t == top[3] and x != top[2]]
-    elif code == EXT:
-        kind, spaces = "ext", top[2:]
-    elif code == USE:
-        kind, cards = "use", (s.item[top[1]],)
-    else:
+    pending = pending_choice(s)
+    if pending is None:
         return
+    kind, cards, spaces = pending
     at = lay.at
     out[at["choice"] + CHOICE_INDEX[kind]] = 1.0
     base = at["choice_cards"]

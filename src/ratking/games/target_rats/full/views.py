@@ -3,6 +3,7 @@ and the game told in plain English. The SVG and text renderers read only `view()
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action, plural
@@ -49,33 +50,40 @@ def card_view(s: FullState, card: int) -> dict[str, Any]:
             "item": t.power >= 0, "kind": EFFECTS[t.effect]}
 
 
+def pending_choice(s: FullState) -> tuple[str, Sequence[int], Sequence[int]] | None:
+    """The choice the task on top of the stack asks for: (kind, cards, spaces), or None if
+    it asks none (the view's `choice` and the observation tensor both read it here)."""
+    top = s.tasks[-1]
+    code = top[0]
+    if code == KEEP:
+        return "keep", top[3:], (top[2],)
+    if code == ITEM:
+        return "item", (s.item[top[1]], top[2]), ()
+    if code == PUSH:
+        return "push", (), push_choices(s, top[1], top[2], top[3], top[4])
+    if code == SPAWN:
+        return "spawn", (), spawn_places(s, top[1])
+    if code == RETREAT:
+        return "retreat", (), retreat_places(s, top[1], top[2])
+    if code == TOKEN:
+        return "token", (), (top[2],)
+    if code == RELOCATE:
+        return "token", (), [x for x, t in enumerate(s.token) if t == top[3] and x != top[2]]
+    if code == EXT:
+        return "ext", (), top[2:]
+    if code == USE:
+        return "use", (s.item[top[1]],), ()
+    return None
+
+
 def _choice(s: FullState) -> dict[str, Any] | None:
     if s.over or not s.tasks:
         return None
-    top = s.tasks[-1]
-    code = top[0]
-    ids = s.game.board.ids
-    kind, cards, spaces = None, [], []
-    if code == KEEP:
-        kind, cards, spaces = "keep", list(top[3:]), [top[2]]
-    elif code == ITEM:
-        kind, cards = "item", [s.item[top[1]], top[2]]
-    elif code == PUSH:
-        kind, spaces = "push", push_choices(s, top[1], top[2], top[3], top[4])
-    elif code == SPAWN:
-        kind, spaces = "spawn", spawn_places(s, top[1])
-    elif code == RETREAT:
-        kind, spaces = "retreat", retreat_places(s, top[1], top[2])
-    elif code == TOKEN:
-        kind, spaces = "token", [top[2]]
-    elif code == RELOCATE:
-        kind, spaces = "token", [x for x, t in enumerate(s.token) if t == top[3] and x != top[2]]
-    elif code == EXT:
-        kind, spaces = "ext", list(top[2:])
-    elif code == USE:
-        kind, cards = "use", [s.item[top[1]]]
-    if kind is None:
+    pending = pending_choice(s)
+    if pending is None:
         return None
+    kind, cards, spaces = pending
+    ids = s.game.board.ids
     return {"kind": kind, "cards": [card_view(s, c) for c in cards],
             "spaces": [ids[x] for x in spaces]}
 

@@ -507,3 +507,16 @@ def test_memory_aid_shows_what_was_seen():
     assert plain.view(0)["seats"][0]["cards"] == [None]
     assert aided.view(0)["seats"][0]["cards"] == values(aided, 0)
     assert aided.view(1)["seats"][0]["cards"] == [None]
+
+
+@pytest.mark.parametrize("key, value", [("pawn", 0.5), ("pawn", True), ("pool", 1.0),
+                                        ("tokens", [1.5, 1]), ("pile", ["a"]),
+                                        ("hands", [[0.0]]), ("faceup", "cards")])
+def test_a_save_with_numbers_that_are_not_whole_is_refused(key, value):
+    """A saved state is checked before it is played: a pawn at 0.5 once loaded and then failed
+    on the next roll (found by the spoilt-save property test)."""
+    game = ratking.make("rat-a-tat-roll")
+    saved = game.new_game(2, seed=3).to_json()
+    saved["state"][key] = value
+    with pytest.raises(ratking.RecordError, match=key):
+        game.from_json(saved)

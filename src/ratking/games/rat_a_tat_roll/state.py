@@ -207,12 +207,17 @@ class RollState(State):
     def _load(self, data: dict[str, Any]) -> None:
         g = self.game
         n = self.players
-        self.hands = [list(h) for h in data["hands"]]
-        self.faceup = list(data["faceup"])
-        self.pile = list(data["pile"])
-        self.tokens = list(data["tokens"])
-        self.pool = data["pool"]
-        self.pawn = data["pawn"]
+        last = len(g.values) - 1
+        hands = data["hands"]
+        if not isinstance(hands, list):
+            raise RecordError("state 'hands' must be a list of hands")
+        self.hands = [saved.ints({"hands": h}, "hands", 0, last) for h in hands]
+        self.faceup = saved.ints(data, "faceup", -1, last)
+        self.pile = saved.ints(data, "pile", 0, last)
+        total = g.rules.total_tokens
+        self.tokens = saved.ints(data, "tokens", 0, total)
+        self.pool = saved.whole(data["pool"], 0, total, "pool")
+        self.pawn = saved.whole(data["pawn"], 0, g.board.size - 1, "pawn")
         if data["phase"] not in PHASE_NAMES:
             raise RecordError(f"unknown phase {data['phase']!r}")
         self.phase = PHASE_NAMES.index(data["phase"])

@@ -17,10 +17,11 @@ at the first decision where the ways part:
 - which way, when the ways leave the game in different states (Simplified: they spend
   different dice, or pass a dumpster). Ways that end in the same state are one choice.
 
-Only what the seat may know is used: the probe follows the decisions on the real state's
-clones, and stops at one that draws on chance (its outcome must not be known before it is
-made). The work is bounded (`MAX_PROBES` clones a message): when the decisions before the
-steps cannot all be tried within it, none is offered and the person picks what moves first.
+Only what the seat may know is used: the probe follows the decisions on clones of a
+determinization of the state for the seat (made with a fixed seed, so the same for every state
+the seat cannot tell apart), and stops at one that draws on chance. The work is bounded
+(`MAX_PROBES` clones a message): when the decisions before the steps cannot all be tried
+within it, none is offered and the person picks what moves first.
 Moving takes several messages (one per decision sent): each later one is read from the
 probes made for the first (`_cache`, by the state object and its history: a table's state
 changes only by its moves), not probed again.
@@ -42,6 +43,7 @@ PRELUDE = (*START, TAKE)  # the decisions before the steps
 MAX_PROBES = 1000  # clones tried, at most: a bound on the work per message
 CACHE = 8  # positions whose probes are kept (a move in flight needs the one it began at)
 DERIVE = 4  # how many decisions back a kept position may be
+PROBE_SEED = 0  # the re-deal and chance the probes are made in (the same for every state)
 
 
 # route id -> [(decisions, what the way leaves behind)]: plain tuples and bytes, so that the
@@ -79,7 +81,11 @@ def routes(state: State, seat: int | None) -> dict[str, list[list[str]]]:
 
 
 def probe_routes(state: State, seat: int) -> Kept:
-    """Every way to end a move from here, tried on clones (no cache)."""
+    """Every way to end a move from here, tried on clones (no cache) of the state as the seat
+    may know it: a determinization with a fixed seed. A way that ends on a chance draw is
+    told apart from the others by what it leaves behind, drawn included; drawn from the real
+    generator, that would depend on (and so tell) the chance to come."""
+    state = state.determinize(seat, PROBE_SEED)
     found: Found = {}
     whole: dict[str, str] = {}
     budget = [MAX_PROBES]

@@ -30,13 +30,9 @@ def default_size() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _game(game_id: str, rules: tuple[tuple[str, Any], ...]) -> Game:
-    return shared(game_id, **dict(rules))
-
-
 def state_of(job: tuple[str, tuple[tuple[str, Any], ...], dict[str, Any]]) -> State:
     game_id, rules, data = job
-    return _game(game_id, rules).from_json(data)
+    return shared(game_id, **dict(rules)).from_json(data)
 
 
 def _start_worker(step: int) -> None:

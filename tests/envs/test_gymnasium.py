@@ -99,6 +99,21 @@ def test_bad_settings_are_refused():
         RatkingGymEnv("rat-a-tat-roll", seat=2)
     with pytest.raises(ValueError, match="render_mode"):
         RatkingGymEnv("rat-a-tat-roll", render_mode="rgb_array")
+    with pytest.raises(RatkingError, match="recall must be True or False"):
+        RatkingGymEnv("rat-a-tat-roll", recall="yes")
+
+
+def test_recall_observes_the_information_state():
+    # seed 004: without the memory aid a seat's view forgets the cards it was shown; with
+    # recall=True the learner observes the information state, which keeps them
+    e = gymnasium.make("ratking/rat-a-tat-roll-v0", players=2, recall=True)
+    plain = gymnasium.make("ratking/rat-a-tat-roll-v0", players=2)
+    obs, _ = e.reset(seed=4)
+    seen, _ = plain.reset(seed=4)
+    state = e.unwrapped.game_state
+    assert np.array_equal(obs, state.information_state(e.unwrapped.seat))
+    assert np.array_equal(seen, state.observation(e.unwrapped.seat))
+    assert not np.array_equal(obs, seen)  # the first card, looked at during set-up
     e = RatkingGymEnv("rat-a-tat-roll")
     with pytest.raises(RatkingError, match="reset"):
         e.step(0)

@@ -40,7 +40,8 @@ def play(e, rng: random.Random) -> list[int]:
         assert e.observation_space(agent).contains(obs)
         seat = e.possible_agents.index(agent)
         state = e.game_state
-        assert np.array_equal(obs["observation"], state.observation(seat))
+        tensor = state.information_state if e.recall else state.observation
+        assert np.array_equal(obs["observation"], tensor(seat))
         if terminated or truncated:
             assert not obs["action_mask"].any()
             e.step(None)
@@ -60,10 +61,10 @@ def play(e, rng: random.Random) -> list[int]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), seed=st.integers(0, 2**32))
-def test_random_play_through_the_environment_is_the_engine_game(game_id, data, seed):
+@given(data=st.data(), seed=st.integers(0, 2**32), recall=st.booleans())
+def test_random_play_through_the_environment_is_the_engine_game(game_id, data, seed, recall):
     players = data.draw(st.integers(INFO[game_id].min_players, INFO[game_id].max_players))
-    e = env(game_id, players=players, max_rounds=CAP)
+    e = env(game_id, players=players, max_rounds=CAP, recall=recall)
     e.reset(seed=seed)
     state = e.game_state
     play(e, random.Random(seed))

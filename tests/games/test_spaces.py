@@ -153,7 +153,40 @@ def test_tensors_never_leak(game_id, data, stop, redeal):
         assert np.array_equal(twin.observation(seat), obs)
         assert np.array_equal(view_observation(twin, seat), obs)
         assert np.array_equal(state.clone().observation(seat), obs)
+        # the information state too: it recalls what the seat was shown, nothing else
+        recall = state.information_state(seat)
+        assert recall.shape == obs.shape and recall.min() >= 0.0 and recall.max() <= 1.0
+        assert np.array_equal(twin.information_state(seat), recall)
+        if game.encode_recall is None:  # a view that forgets nothing is the information state
+            assert np.array_equal(recall, obs)
     if players > 1 and not state.is_over:
         # seats see the table differently: the observer always comes first
         views = [state.observation(seat) for seat in range(players)]
         assert any(not np.array_equal(views[0], other) for other in views[1:])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**40), moves=st.integers(0, 2**32),
+       rules=st.sampled_from([{}, {"number_dice": 2, "cards": 3}]))
+def test_rat_a_tat_roll_information_state_is_the_memory_aid_view(players, seed, moves, rules):
+    # seed 004: remembering the cards you were shown is part of the game, so the view forgets
+    # them; RULINGS' memory aid keeps them in view. The information state is perfect recall:
+    # bit for bit the tensor of the memory aid's view, in the same game played the same way
+    plain = ratking.make("rat-a-tat-roll", max_rounds=CAP, **rules).new_game(players, seed=seed)
+    aided = ratking.make("rat-a-tat-roll", max_rounds=CAP, memory_aid=True,
+                         **rules).new_game(players, seed=seed)
+    rng = random.Random(moves)
+    differ = False
+    while True:
+        for seat in [None, *range(players)]:
+            recall = plain.information_state(seat)
+            assert recall.tobytes() == view_observation(aided, seat).tobytes()
+            assert aided.information_state(seat).tobytes() == recall.tobytes()
+            differ |= not np.array_equal(recall, plain.observation(seat))
+        if plain.is_over:
+            break
+        action = rng.choice(plain.legal_actions())
+        plain.apply(action)
+        aided.apply(aided.game.action_by_id(action.id))
+    # set-up 2: each player has looked at its first card, which only the recall keeps
+    assert differ

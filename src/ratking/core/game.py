@@ -49,12 +49,15 @@ class Game:
     heuristic: ClassVar[Callable[[State, random.Random], Action] | None] = None
     # for learning agents (core/spaces.py), bound from the game's observation.py as plain
     # functions: every action that can ever be legal with N seats, the observation tensor's
-    # layout, its encoder from one view, and (optional, the fast path) the same encoder
-    # reading the state's fields; None if the game has none
+    # layout, its encoder from one view, (optional, the fast path) the same encoder reading
+    # the state's fields, and (optional) the information-state encoder, for a game whose view
+    # forgets what its seat was shown (the tensor with perfect recall; without it, the
+    # observation is the information state); None if the game has none
     action_catalogue: ClassVar[Callable[..., list[Action]] | None] = None
     tensor_layout: ClassVar[Callable[..., Layout] | None] = None
     encode_view: ClassVar[Callable[..., None] | None] = None
     encode_state: ClassVar[Callable[..., None] | None] = None
+    encode_recall: ClassVar[Callable[..., None] | None] = None
     # names of the teams numbered by seat_teams (None: every seat plays for itself)
     team_names: ClassVar[tuple[str, ...] | None] = None
     # the "how to win" panel: standing(view) -> {"goal": str, "rows": [{"seats", "name",

@@ -9,13 +9,17 @@ A game that supports them binds these hooks in its `game.py` (from its `observat
 - `encode_state(game, state, seat, layout, out)` (optional): write the same tensor straight
   from the state's fields, reading only what `seat` may see. It is the fast path: it skips
   building the view, a JSON-ready dict that costs several decisions (docs/performance.md).
+- `encode_recall(game, state, seat, layout, out)` (optional): the information-state tensor,
+  the same layout also holding what `seat` was shown earlier and its view no longer shows
+  (Rat-a-Tat Roll's peeked cards). Without it the observation is the information state.
 
 Each is bound as a plain function (so it is called as a method of the game). `out` is a flat
 float32 buffer (an `array("f")` or a memoryview cast to "f"); encoders index it and read back
 what they wrote, nothing more.
 
 The kernel turns them into `game.action_space(players)`, `state.action_mask()`,
-`game.observation_shape(players)` and `state.observation(seat)`. The tensor is by definition
+`game.observation_shape(players)`, `state.observation(seat)` and
+`state.information_state(seat)`. The tensor is by definition
 `encode_view(view(seat))` (`view_observation` builds it that way, and a game without
 `encode_state` always does), so a tensor can only hold what `view(seat)` holds; a game's
 `encode_state` is proven bit for bit equal to it over random play in every game, player count
@@ -314,13 +318,14 @@ def legal_list(state: State) -> list[Action]:
     return legal
 
 
-def observation(state: State, seat: int | None, out: np.ndarray | None = None) -> \
-        np.ndarray | None:
+def observation(state: State, seat: int | None, out: np.ndarray | None = None,
+                recall: bool = False) -> np.ndarray | None:
     """`state.observation(seat)`: the game's `encode_state` if it has one, else the view's
     encoding. With `out` (a float32 array of the tensor's shape, C-contiguous) the tensor is
-    written into it and it is returned: a learner can fill a row of a batch in place."""
+    written into it and it is returned: a learner can fill a row of a batch in place.
+    `recall`: `state.information_state(seat)`, the game's `encode_recall` if it has one."""
     if out is None:
-        buf = tensor_buffer(state, seat)
+        buf = tensor_buffer(state, seat, recall=recall)
         return None if buf is None else np.frombuffer(buf, dtype=np.float32)
     layout = _layout_of(state)
     if layout is None:
@@ -330,20 +335,22 @@ def observation(state: State, seat: int | None, out: np.ndarray | None = None) -
         raise RatkingError(f"out must be a writable, contiguous float32 array of shape "
                            f"{layout.shape}")
     out.fill(0.0)
-    _fill(state, seat, layout, memoryview(out).cast("B").cast("f"))
+    _fill(state, seat, layout, memoryview(out).cast("B").cast("f"), recall)
     return out
 
 
-def tensor_buffer(state: State, seat: int | None, layout: Layout | None = None) -> array | None:
+def tensor_buffer(state: State, seat: int | None, layout: Layout | None = None,
+                  recall: bool = False) -> array | None:
     """A new `array("f")` holding the observation tensor of `seat` (the buffer behind
-    `observation`; environments keep it and hand out copies). `layout`, if the caller has it,
-    is the state's. None if the game has none."""
+    `observation`; environments keep it and hand out copies), or with `recall` its
+    information-state tensor. `layout`, if the caller has it, is the state's. None if the
+    game has none."""
     if layout is None:
         layout = _layout_of(state)
         if layout is None:
             return None
     buf = array("f", layout._zeros)
-    _fill(state, seat, layout, buf)
+    _fill(state, seat, layout, buf, recall)
     return buf
 
 
@@ -357,9 +364,10 @@ def _layout_of(state: State) -> Layout | None:
     return layout
 
 
-def _fill(state: State, seat: int | None, layout: Layout, out: Any) -> None:
+def _fill(state: State, seat: int | None, layout: Layout, out: Any,
+          recall: bool = False) -> None:
     game = state.game
-    encode = game.encode_state
+    encode = (recall and game.encode_recall) or game.encode_state
     if encode is None:
         game.encode_view(state.view(seat), layout, out)
         return

@@ -170,6 +170,14 @@ class State:
         None if the game has no observation tensor."""
         return _spaces().observation(self, seat, out)
 
+    def information_state(self, seat: int | None,
+                          out: np.ndarray | None = None) -> np.ndarray | None:
+        """The observation tensor with perfect recall: the same layout, also holding what
+        `seat` was shown earlier and its view no longer shows (a game's `encode_recall`);
+        the observation itself in a game whose view forgets nothing. `out` as for
+        `observation`."""
+        return _spaces().observation(self, seat, out, recall=True)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-able dict of everything `seat` may know; None is a spectator."""
         self._check_seat(seat)

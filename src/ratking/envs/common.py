@@ -12,12 +12,17 @@ from ..core.spaces import ActionSpace, Layout, legal_list, tensor_buffer
 
 
 class Spec:
-    """One game, rule set and player count, with its action space and tensor layout."""
+    """One game, rule set and player count, with its action space and tensor layout.
+    `recall`: observations are information-state tensors (`State.information_state`)."""
 
-    def __init__(self, game_id: str, players: int, rules: dict[str, Any]) -> None:
+    def __init__(self, game_id: str, players: int, rules: dict[str, Any],
+                 recall: bool = False) -> None:
+        if recall.__class__ is not bool:
+            raise RatkingError(f"recall must be True or False, not {recall!r}")
         self.game: Game = make(game_id, **rules)
         self.game.check_players(players)
         self.players = players
+        self.recall = recall
         space = self.game.action_space(players)
         layout = self.game.observation_layout(players)
         if space is None or layout is None:
@@ -38,22 +43,24 @@ class Observations:
     legal actions, which it keeps until the next `apply`.
     """
 
-    __slots__ = ("_state", "_steps", "_tensors", "layout", "space")
+    __slots__ = ("_state", "_steps", "_tensors", "layout", "recall", "space")
 
     def __init__(self, spec: Spec) -> None:
         self.space = spec.space
         self.layout = spec.layout
+        self.recall = spec.recall
         self._state: State | None = None
         self._steps = -1
         self._tensors: dict[int | None, Any] = {}
 
     def get(self, state: State, seat: int | None) -> np.ndarray:
-        """The observation tensor of `seat` (float32)."""
+        """The observation tensor of `seat` (float32; with `recall`, its information
+        state)."""
         if state is not self._state or state.steps != self._steps:
             self._state, self._steps, self._tensors = state, state.steps, {}
         buf = self._tensors.get(seat)
         if buf is None:
-            buf = self._tensors[seat] = tensor_buffer(state, seat, self.layout)
+            buf = self._tensors[seat] = tensor_buffer(state, seat, self.layout, self.recall)
         return np.frombuffer(bytearray(buf), dtype=np.float32)
 
     def mask(self, state: State) -> np.ndarray:

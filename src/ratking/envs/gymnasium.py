@@ -39,15 +39,16 @@ class RatkingGymEnv(gymnasium.Env):
 
     `opponents` is one bot spec for every other seat or a list with one per other seat, in
     seat order ("random", "heuristic"...: any spec `ratking.bots.make_bot` takes). `seat` is
-    the learner's seat; None deals it at random each game.
+    the learner's seat; None deals it at random each game. `recall=True`: observations are
+    information-state tensors (`State.information_state`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, game_id: str, players: int = 2,
                  opponents: str | Sequence[str] = "random", seat: int | None = 0,
-                 render_mode: str | None = None, **rules: Any) -> None:
-        spec = Spec(game_id, players, rules)
+                 render_mode: str | None = None, recall: bool = False, **rules: Any) -> None:
+        spec = Spec(game_id, players, rules, recall)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < players):
@@ -59,6 +60,7 @@ class RatkingGymEnv(gymnasium.Env):
             make_bot(bot, 0)  # a bad spec fails here, with make_bot's message
         self.game = spec.game
         self.space = spec.space
+        self.recall = recall
         self.players = players
         self.opponents = specs
         self.seat_choice = seat

@@ -21,11 +21,10 @@ strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of
 Observation tensors are ratking's observation tensors; the observation string is the seat's
 view as JSON. The information-state string is perfect recall: everything the seat was told
 (its events, its own secrets included) and its current view, digested. The information-state
-tensor is the observation tensor, so it knows only what the view shows: not the sequence of
-events, and in Rat-a-Tat Roll without the memory aid not even the cards the seat was shown
-(the view shows no face-down value then; the information-state string remembers them, and
-`memory_aid=True` puts them in both tensors). `resample_from_infostate` is ratking's
-`determinize`.
+tensor is ratking's `information_state(seat)`: the observation tensor, and in Rat-a-Tat Roll
+also every card value the seat was shown (which its view forgets without the memory aid).
+It keeps what matters for play, not the order of past events. `resample_from_infostate` is
+ratking's `determinize`.
 """
 
 from __future__ import annotations
@@ -247,7 +246,8 @@ class RatkingState(pyspiel.State):
     def observation_tensor(self, player: int | None = None) -> list[float]:
         return tensor(self.holder, self._player(player)).tolist()
 
-    information_state_tensor = observation_tensor
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return tensor(self.holder, self._player(player), recall=True).tolist()
 
     def observation_string(self, player: int | None = None) -> str:
         return view_string(self.holder, self._player(player))
@@ -264,10 +264,11 @@ class RatkingState(pyspiel.State):
         return int(player)
 
 
-def tensor(holder: Holder, player: int) -> np.ndarray:
-    """The seat's observation tensor (read-only: callers copy it)."""
-    return holder.remembered(("tensor", player),
-                             lambda: observation(holder.get(), player))
+def tensor(holder: Holder, player: int, recall: bool = False) -> np.ndarray:
+    """The seat's observation tensor, or with `recall` its information-state tensor
+    (read-only: callers copy it)."""
+    return holder.remembered(("tensor", player, recall),
+                             lambda: observation(holder.get(), player, recall=recall))
 
 
 def view_string(holder: Holder, player: int) -> str:
@@ -286,16 +287,18 @@ def recall_string(holder: Holder, player: int) -> str:
 
 
 class RatkingObserver:
-    """OpenSpiel's Python observer (for its C++ side): the observation tensor, and the view
-    (observation) or the seat's digested events and view (information state) as a string."""
+    """OpenSpiel's Python observer (for its C++ side): the observation tensor and the view
+    as a string, or with perfect recall the information-state tensor and the seat's digested
+    events and view."""
 
     def __init__(self, size: int, perfect_recall: bool) -> None:
         self.string = recall_string if perfect_recall else view_string
+        self.recall = perfect_recall
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RatkingState, player: int) -> None:
-        self.tensor[:] = tensor(state.holder, player)
+        self.tensor[:] = tensor(state.holder, player, self.recall)
 
     def string_from(self, state: RatkingState, player: int) -> str:
         return self.string(state.holder, player)

@@ -14,6 +14,8 @@ Agents are `player_0`... (seat 0...). Each observes `{"observation": float32 ten
 are numbers in the game's action space (`e.space.ids[n]` is the action id). Rewards are the
 game's `returns()` (1 a win, 0 a loss, shares of 1 for shared wins and draws), given when it
 ends: terminated when the game finishes by its rules, truncated when it reaches `max_rounds`.
+`recall=True` observes information-state tensors (`State.information_state`: Rat-a-Tat Roll
+then keeps the values of the cards each seat was shown).
 """
 
 from __future__ import annotations
@@ -30,22 +32,23 @@ from .common import Observations, Spec, render_text
 
 
 def env(game_id: str, players: int = 2, render_mode: str | None = None,
-        **rules: Any) -> RatkingEnv:
+        recall: bool = False, **rules: Any) -> RatkingEnv:
     """The AEC environment of a game: `players` seats, rule options as keywords."""
-    return RatkingEnv(game_id, players, render_mode, **rules)
+    return RatkingEnv(game_id, players, render_mode, recall, **rules)
 
 
 class RatkingEnv(AECEnv):
     """One ratking game as an AEC environment (see the module docstring)."""
 
     def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None,
-                 **rules: Any) -> None:
+                 recall: bool = False, **rules: Any) -> None:
         super().__init__()
-        spec = Spec(game_id, players, rules)
+        spec = Spec(game_id, players, rules, recall)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.game = spec.game
         self.space = spec.space
+        self.recall = recall
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
                          "name": f"ratking_{game_id.replace('-', '_')}_v0"}

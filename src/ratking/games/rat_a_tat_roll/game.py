@@ -65,6 +65,7 @@ class RatATatRoll(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     encode_state = observation.encode_state
+    encode_recall = observation.encode_recall
     metrics = staticmethod(metrics.measure)
     levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
     evaluate = staticmethod(evaluate.evaluate)

@@ -149,6 +149,22 @@ def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
     as the view shows it (the game is over, or the memory aid and `seat` was shown it).
     Phases, faces and regions are numbered in the view's order, so their codes are their
     places in the tensor."""
+    shown = -1 if s.over else (s.knows(seat) if game.rules.memory_aid else 0)
+    write(game, s, seat, lay, out, shown)
+
+
+def encode_recall(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
+                  out) -> None:
+    """The information-state tensor: the observation as the memory aid would show it, every
+    card `seat` has been shown with its value (peeks, draws, its first card), with or without
+    the aid. Without it the view forgets them, as a player would (seed 004); this tensor is
+    what a player with perfect recall holds."""
+    write(game, s, seat, lay, out, -1 if s.over else s.knows(seat))
+
+
+def write(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout, out,
+          shown: int) -> None:
+    """Write the tensor of `seat`, the values of the cards in bitmask `shown` face up."""
     at = lay.at
     r = game.rules
     values = game.values
@@ -183,9 +199,6 @@ def encode_state(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout,
     first = at["seat0.cards"]
     stride = at["seat1.cards"] - first
     tokens = at["seat0.tokens"] - first
-    # the cards whose values show: all once over, the ones `seat` was shown with the memory
-    # aid, none otherwise
-    shown = -1 if over else (s.knows(seat) if r.memory_aid else 0)
     start = 0 if seat is None else seat
     hands = s.hands
     held = s.tokens

@@ -6,6 +6,8 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - tensors: the mask loop plus the mover's observation tensor every decision;
 - pettingzoo: the AEC loop (`agent_iter`, `last()` with observation and mask, `step`), the
   move picked from the mask;
+- pettingzoo_free: the same loop with a tensor that costs nothing (a new array of zeros
+  each time): the most the AEC loop can reach however cheap the tensor is made;
 - gymnasium: one seat through `step` (observation, mask in info), random bots at the others;
   counted twice: the learner's steps, and every decision of the game (the bots' included);
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
@@ -45,8 +47,8 @@ PLAYERS = 3
 # CPU time of this process: on a shared virtual machine the host's share ("steal") and other
 # processes' load do not count in it, so loops measured at different moments compare fairly
 clock = time.process_time
-LOOPS = ["raw", "mask", "tensors", "pettingzoo", "gymnasium", "gymnasium_decisions",
-         "openspiel", "openspiel+tensor"]
+LOOPS = ["raw", "mask", "tensors", "pettingzoo", "pettingzoo_free", "gymnasium",
+         "gymnasium_decisions", "openspiel", "openspiel+tensor"]
 HERE = Path(__file__).resolve().parent
 
 
@@ -80,10 +82,22 @@ def engine(game_id: str, players: int, masked: bool, tensors: bool) -> Callable[
     return loop
 
 
-def pettingzoo(game_id: str, players: int) -> Callable[[float], int]:
+def pettingzoo(game_id: str, players: int, free: bool = False) -> Callable[[float], int]:
+    """The AEC loop; `free`: with a tensor that costs nothing (zeros of its shape)."""
+    from ratking.envs.common import Observations
     from ratking.envs.pettingzoo import env as pettingzoo_env
 
+    class FreeTensor(Observations):
+        __slots__ = ()
+
+        def get(self, state: object, seat: int | None) -> object:
+            import numpy as np
+
+            return np.zeros(self.layout.shape, np.float32)
+
     e = pettingzoo_env(game_id, players=players, **bench_rules(game_id))
+    if free:
+        e._observations.__class__ = FreeTensor
     rng = random.Random(1)
 
     def loop(deadline: float) -> int:
@@ -235,7 +249,8 @@ def measure(game_id: str, seconds: float, repeats: int, split: bool) -> dict:
     loops = {"raw": engine(game_id, players, False, False),
              "mask": engine(game_id, players, True, False),
              "tensors": engine(game_id, players, True, True),
-             "pettingzoo": pettingzoo(game_id, players), "gymnasium": gym,
+             "pettingzoo": pettingzoo(game_id, players),
+             "pettingzoo_free": pettingzoo(game_id, players, free=True), "gymnasium": gym,
              "openspiel": openspiel(game_id, players, False),
              "openspiel+tensor": openspiel(game_id, players, True)}
     best = dict.fromkeys(LOOPS, 0.0)

@@ -12,9 +12,10 @@ after, sampling from the policy and playing its most likely action.
     python examples/train_rat_a_tat_roll.py                # 20,000 games: minutes on one core
     python examples/train_rat_a_tat_roll.py --episodes 4000 --eval-games 300   # a quick look
 
-The game is played with the memory aid on (`memory_aid=True`): the policy has no memory of its
-own, so without the aid it could never know its face-down cards (Rat-a-Tat Roll is a memory
-game, and the observation holds only what the view shows).
+The game is played by the rulebook, without the memory aid, and the agent observes its
+information state (`recall=True`): the policy has no memory of its own, and Rat-a-Tat Roll is
+a memory game, so its observation keeps every card value its seat was shown (the view, and
+the plain observation, forget them). That tensor is bit for bit the memory aid's observation.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import ratking.envs.gymnasium  # noqa: F401  (registers ratking/<game>-v0)
 from ratking.sim import wilson
 
 GAME = "ratking/rat-a-tat-roll-v0"
-RULES = {"players": 2, "seat": None, "memory_aid": True}
+RULES = {"players": 2, "seat": None, "recall": True}
 SCORE_WEIGHT = 1.0
 
 
@@ -138,7 +139,7 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     inputs = sample.observation_space.shape[0]
     policy = Policy(inputs, sample.action_space.n, args.hidden, rng)
-    print(f"Rat-a-Tat Roll, 2 players, memory aid on: observations of {inputs} values, "
+    print(f"Rat-a-Tat Roll, 2 players, information-state observations of {inputs} values, "
           f"{len(space)} actions; a policy of {policy.size:,} weights")
     evaluation_seed = 10**9  # evaluation games are never training games
     # untrained, every legal action is equally likely: the agent plays as the random bot

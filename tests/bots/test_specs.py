@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +130,13 @@ def test_the_heuristic_with_random_moves_is_repeatable_and_mixes_in_random_choic
     while not plain.is_over:
         plain.apply(bots[plain.to_move].choose(plain))
     assert plain.history != runs[0]
+
+
+def test_the_strength_page_lists_every_games_levels_as_shipped():
+    # docs/strength.md's table of levels is what players read before they pick one
+    page = (Path(__file__).resolve().parents[2] / "docs" / "strength.md").read_text("utf-8")
+    for info in ratking.list_games():
+        game = ratking.make(info.id)
+        row = (f"| {info.title} | `{level_spec(game, 'hard')}` | "
+               f"`{level_spec(game, 'expert')}` |")
+        assert row in page, f"{row} is not in docs/strength.md"

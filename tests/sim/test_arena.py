@@ -9,7 +9,8 @@ from itertools import permutations
 import pytest
 
 from ratking.core import RatkingError
-from ratking.sim.arena import lineups, run_arena
+from ratking.sim.arena import interleaved, lineups, run_arena, summarize_arena
+from ratking.sim.batch import GameResult
 
 GAME = "rat-a-tat-roll"
 
@@ -88,3 +89,21 @@ def test_bad_arenas_are_clear_errors(specs, games, message):
 def test_a_bad_player_count_is_refused():
     with pytest.raises(RatkingError, match="2 to 5 players"):
         run_arena(GAME, ["heuristic", "random"], 2, 9, seed=1)
+
+
+def test_ratings_do_not_depend_on_which_lineup_was_played_first():
+    # where the seat decides every game (as the dissent does in Rat & Duck at the rulebook's
+    # numbers), two bots with the same record must get the same rating; rated a line-up at
+    # a time they came out 25 points of mu apart, the first line-up's winner far ahead
+    def game(i: int) -> GameResult:
+        return GameResult(i, i, (1.0, 0.0), None, 100, 10, "finished")
+
+    played = [((0, 1), game(i)) for i in range(50)] + [((1, 0), game(i)) for i in range(50)]
+    result = summarize_arena("rat-and-duck", 2, 0, {}, ["expert", "hard"], played)
+    first, second = result.standings
+    assert first.win_share == second.win_share == 0.5
+    assert abs(first.mu - second.mu) < 1.0 < first.sigma
+    # the games are rated with the line-ups in turn, each game once
+    order = interleaved(played)
+    assert [lineup for lineup, _ in order[:4]] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert sorted(id(r) for _, r in order) == sorted(id(r) for _, r in played)

@@ -84,15 +84,15 @@ def engine(game_id: str, players: int, masked: bool, tensors: bool) -> Callable[
 
 def pettingzoo(game_id: str, players: int, free: bool = False) -> Callable[[float], int]:
     """The AEC loop; `free`: with a tensor that costs nothing (zeros of its shape)."""
+    import numpy as np
+
     from ratking.envs.common import Observations
     from ratking.envs.pettingzoo import env as pettingzoo_env
 
     class FreeTensor(Observations):
         __slots__ = ()
 
-        def get(self, state: object, seat: int | None) -> object:
-            import numpy as np
-
+        def get(self, state: object, seat: int | None) -> np.ndarray:
             return np.zeros(self.layout.shape, np.float32)
 
     e = pettingzoo_env(game_id, players=players, **bench_rules(game_id))

@@ -10,6 +10,10 @@ It prints the fitted weights, the log loss per position of the fitted and the cu
 against a coin-flip baseline, and a calibration table (predicted against observed win shares).
 
     python benchmarks/fit_evaluation.py rat-a-tat-roll --games 2000 --players 2,3,4
+
+`--variant` (repeatable) pools games from several rule settings, each a comma-separated list
+of name=value on top of `--rule` ("" for those alone), so that one set of weights serves every
+variant a designer may try; the games are split evenly and the log loss is printed per variant.
 """
 
 from __future__ import annotations
@@ -141,6 +145,12 @@ def calibration(data, weights, bins: int = 10) -> list[tuple[float, float, int]]
     return [(s[0] / s[2], s[1] / s[2], s[2]) for s in sums if s[2]]
 
 
+def variant_rules(base: list[str], variant: str) -> dict[str, str]:
+    """The rules of one variant: `--rule` values, then the variant's name=value pairs."""
+    pairs = [*base, *(p for p in variant.split(",") if p.strip())]
+    return dict(p.strip().split("=", 1) for p in pairs)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("game")
@@ -149,30 +159,42 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--every", type=int, default=5, help="take one position in this many")
     ap.add_argument("--rule", action="append", default=[], help="name=value")
+    ap.add_argument("--variant", action="append", default=None,
+                    help='a rule setting to pool, "name=value,name=value" ("" for --rule alone)')
     args = ap.parse_args()
-    rules = dict(r.split("=", 1) for r in args.rule)
+    variants = args.variant or [""]
+    settings = [variant_rules(args.rule, v) for v in variants]
     players = [int(x) for x in args.players.split(",")]
-    game = ratking.make(args.game, **rules)
+    game = ratking.make(args.game, **settings[0])
     current = list(module_of(game).WEIGHTS)
     start = time.perf_counter()
-    tests = max(1, args.games // 4)
-    with progress_bar(Console(stderr=True), args.game, args.games + tests) as bar:
-        bar.describe(f"{args.game}: games to fit")
-        data = collect(args.game, rules, players, args.games, args.seed, args.every,
-                       bar.advance)
-        bar.describe(f"{args.game}: games to test")
-        test = collect(args.game, rules, players, tests, args.seed + 1, args.every,
-                       bar.advance)
-    print(f"{len(data)} positions to fit, {len(test)} to test "
+    each = max(1, args.games // len(settings))
+    tests = max(1, each // 4)
+    data, test = [], []
+    with progress_bar(Console(stderr=True), args.game, (each + tests) * len(settings)) as bar:
+        for i, rules in enumerate(settings):
+            bar.describe(f"{args.game}: games to fit ({i + 1} of {len(settings)})")
+            data += collect(args.game, rules, players, each, args.seed + 2 * i, args.every,
+                            bar.advance)
+            bar.describe(f"{args.game}: games to test ({i + 1} of {len(settings)})")
+            test.append(collect(args.game, rules, players, tests, args.seed + 2 * i + 1,
+                                args.every, bar.advance))
+    pooled = [x for part in test for x in part]
+    print(f"{len(data)} positions to fit, {len(pooled)} to test "
           f"({time.perf_counter() - start:.0f} s)")
     fitted = fit(data, [0.0] * len(current))
     uniform = [0.0] * len(current)
     print("fitted WEIGHTS = (" + ", ".join(f"{w:.3g}" for w in fitted) + ")")
     for name, w in (("coin flip", uniform), ("current", current), ("fitted", fitted)):
         print(f"log loss per position, {name}: fit {log_loss(data, w):.4f}, "
-              f"test {log_loss(test, w):.4f}")
+              f"test {log_loss(pooled, w):.4f}")
+    if len(settings) > 1:
+        print("test log loss per variant (coin flip, current, fitted):")
+        for v, part in zip(variants, test, strict=True):
+            print(f"  {v or '(the rules as given)'}: " + ", ".join(
+                f"{log_loss(part, w):.4f}" for w in (uniform, current, fitted)))
     print("calibration of the fitted weights on the test positions (predicted, observed, n):")
-    for q, t, n in calibration(test, fitted):
+    for q, t, n in calibration(pooled, fitted):
         print(f"  {q:.3f}  {t:.3f}  {n}")
 
 

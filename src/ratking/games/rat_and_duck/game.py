@@ -10,15 +10,7 @@ from ...core import Game, RatkingError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
-from .params import (
-    DISSENT,
-    DISSENT_TEAM,
-    GOVERNMENT,
-    RULE_SPECS,
-    SCIENTIST,
-    TEAM_NAMES,
-    parse_units,
-)
+from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, TEAM_NAMES, parse_units
 from .state import DuckState
 
 RULES_PAGE = Path(__file__).with_name("rules.md")
@@ -68,7 +60,6 @@ class RatAndDuck(Game):
         self.teams = tuple(DISSENT_TEAM if r == DISSENT else GOVERNMENT for r in roles)
         self.dissents = tuple(u for u, r in enumerate(roles) if r == DISSENT)
         self.government = tuple(u for u, r in enumerate(roles) if r != DISSENT)
-        self.scientists = tuple(u for u, r in enumerate(roles) if r == SCIENTIST)
         self.all_units = (1 << self.unit_count) - 1
         self.unit_keys, self.unit_names = unit_ids(roles)
         self.catalogue = Catalogue(self._intern, self.city, roles)

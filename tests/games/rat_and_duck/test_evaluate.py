@@ -26,7 +26,7 @@ def test_every_seat_gets_its_teams_chance():
 
 def test_a_nearer_goal_is_worth_more_to_its_side():
     # the same position, one Research made and 10 unrest: the government is closer to a goal
-    # of 2 than of 4, the dissent closer to a goal of 12 than of 21 (seed 003, 1.4: the goals)
+    # of 2 than of 4, the dissent closer to a goal of 12 than of 21 (seed 003, 4: Game End)
     chances = {}
     for bio, unrest in ((2, 21), (4, 21), (4, 12)):
         s = new(players=2, seed=5, bio_sci_to_win=bio, unrest_to_win=unrest)

@@ -28,6 +28,7 @@ from rich.console import Console
 
 import ratking
 from ratking.bots import make_bot
+from ratking.core import RatkingError
 from ratking.core.rng import derive_seed
 from ratking.sim.progress import progress_bar
 
@@ -163,9 +164,17 @@ def main() -> None:
                     help='a rule setting to pool, "name=value,name=value" ("" for --rule alone)')
     args = ap.parse_args()
     variants = args.variant or [""]
-    settings = [variant_rules(args.rule, v) for v in variants]
+    try:
+        settings = [variant_rules(args.rule, v) for v in variants]
+    except ValueError:
+        ap.error("rules and variants are name=value, several joined by commas")
     players = [int(x) for x in args.players.split(",")]
-    game = ratking.make(args.game, **settings[0])
+    try:
+        game = ratking.make(args.game, **settings[0])
+        for rules in settings[1:]:
+            ratking.make(args.game, **rules)
+    except RatkingError as err:
+        ap.error(str(err))
     current = list(module_of(game).WEIGHTS)
     start = time.perf_counter()
     each = max(1, args.games // len(settings))

@@ -61,9 +61,9 @@ addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
 # `ratking serve` whose tables get the seeds RATKING_BENCH_SEED, RATKING_BENCH_SEED + 1, ...
 SEEDED_SERVE = """
 import itertools, os, sys
-import ratking.server.rooms as rooms
+import ratking.server.rooms.creation as creation
 seeds = itertools.count(int(os.environ["RATKING_BENCH_SEED"]))
-rooms.new_seed = lambda: next(seeds)
+creation.new_seed = lambda: next(seeds)
 from ratking.cli import main
 sys.argv[0] = "ratking"
 main()

@@ -1,0 +1,108 @@
+"""New tables: the limits a client's new table must stay within (counted by a hash of the
+client's address), and storing a table and making it live."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from ...bots import BOT_NAMES
+from ...core import make
+from ...core.rng import new_seed
+from ..storage import LimitReached, Limits, StoredTable, TableRow, now
+from .errors import Refused
+from .room import Room
+from .seats import HUMAN, token_hash
+from .turns import seat_kinds
+
+
+def client_key(address: str | None) -> str | None:
+    """What the limits count a client by: a hash of its address, not the address itself."""
+    if not address:
+        return None
+    return hashlib.sha256(f"ratking-client:{address}".encode()).hexdigest()[:32]
+
+
+class NewTables:
+    """Making tables (mixed into `Rooms`)."""
+
+    def limits(self, client: str | None) -> Limits:
+        """The caps a new table from `client` must stay within (the settings')."""
+        s = self.settings
+        return Limits(client, s.create_per_minute, s.max_tables_per_client, s.max_tables)
+
+    async def store_new(self, call, *args) -> Any:
+        """Run a storage call that stores a new table within the limits; Refused if over."""
+        try:
+            return await self.run(call, *args)
+        except LimitReached as exc:
+            if exc.which == "per-minute":
+                raise Refused(429, f"too many new tables: at most {exc.limit} a minute from "
+                                   "one client", retry_after=60) from None
+            if exc.which == "per-client":
+                raise Refused(429, f"this client already has {exc.limit} unfinished tables: "
+                                   "finish or close some first") from None
+            raise Refused(503, "the server is full: too many unfinished tables; try later",
+                          retry_after=60) from None
+
+    async def create(self, game_id: str, players: int, seats: list[str],
+                     rules: dict[str, Any], names: list[str] | None,
+                     turn_timer: float | None, bot_delay: float | None,
+                     client: str | None = None, *, private: bool = False,
+                     joinable: bool = False) -> tuple[Room, list[str | None], str]:
+        """A new table; returns it, the secret token of each human seat (None for bots) and
+        the creator's token, which closes the table. A seat is "human" or a bot spec
+        (`make_bot` checks it: "heuristic", "hard"...); the first person's seat is taken by
+        whoever creates the table."""
+        kinds = seat_kinds(seats)
+        delay = self.settings.bot_delay if bot_delay is None else bot_delay
+        if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
+            cap = self.settings.botonly_max_rounds
+            if rules.get("max_rounds") is None or rules["max_rounds"] > cap:
+                rules = {**rules, "max_rounds": cap}
+            delay = max(delay, self.settings.botonly_min_delay)
+        game = make(game_id, **rules)  # RulesError for bad rules
+        game.check_players(players)
+        if len(kinds) != players:
+            raise ValueError(f"{len(kinds)} seats given for {players} players")
+        if names is None:
+            bots, humans = iter(BOT_NAMES), 0
+            names = []
+            for kind in kinds:
+                if kind == "human":
+                    humans += 1
+                    names.append(f"Player {humans}")
+                else:
+                    names.append(next(bots))
+        if len(names) != players or not all(isinstance(n, str) and 0 < len(n) <= 24
+                                            for n in names):
+            raise ValueError("names must be one text of 1 to 24 characters per seat")
+        tokens = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
+        owner = secrets.token_urlsafe(18)
+        first = kinds.index(HUMAN) if HUMAN in kinds else None
+        stamp = now()
+        row = TableRow(
+            id=secrets.token_urlsafe(8), game=game.id, rules=game.rules.as_dict(),
+            players=players, seed=new_seed(), names=list(names),
+            seats=[{"kind": k, "token": token_hash(t) if t else None, "claimed": i == first}
+                   for i, (k, t) in enumerate(zip(kinds, tokens, strict=True))],
+            bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
+            updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
+            drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
+            joinable=joinable)
+        return await self.open(row, client), tokens, owner
+
+    async def open(self, row: TableRow, client: str | None = None) -> Room:
+        """Store a new table from `client` within the limits (Refused if over one), make it
+        live and start its bots or clock."""
+        await self.store_new(self.storage.create, row, self.limits(client))
+        return await self.go_live(row)
+
+    async def go_live(self, row: TableRow) -> Room:
+        """A table just stored, made live here: its bots or clock start."""
+        room = self.rooms[row.id] = Room(self, StoredTable(row, []))
+        if row.drivable:
+            await self.take_lease(room)
+        room.schedule()
+        return room

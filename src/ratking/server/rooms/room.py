@@ -1,0 +1,143 @@
+"""`Room`: one live table. It holds the table's state and takes moves one at a time:
+checked, committed to storage, applied, announced. Its other concerns are mixed in from the
+modules beside it: seats (`seats.py`), catching up with other processes (`sync.py`), bots
+and the turn timer (`turns.py`), messages (`snapshots.py`) and sending (`sending.py`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from ...core import IllegalAction, shared
+from ..clock import TurnClock
+from ..delta import Drawing
+from ..messages import Narrator, made_for_note
+from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
+from .connection import Connection
+from .errors import MoveRefused
+from .seats import HUMAN, Seats, utc
+from .sending import Sending
+from .snapshots import Snapshot, Snapshots
+from .sync import CatchUp
+from .turns import Turns
+
+if TYPE_CHECKING:
+    from .registry import Rooms
+
+
+class Room(Seats, CatchUp, Turns, Snapshots, Sending):
+    """One live table."""
+
+    def __init__(self, rooms: Rooms, stored: StoredTable) -> None:
+        row = stored.row
+        self.rooms = rooms
+        self.id = row.id
+        self.row = row
+        self.game = shared(row.game, **row.rules)
+        self.state = self.game.new_game(row.players, seed=row.seed, names=row.names)
+        for action in stored.actions:
+            self.state.apply(action)
+        # the moves made for a person (their only move, or when their time ran out), by index
+        self.notes = {i: made_for_note(self.state, seat, by)
+                      for i, (seat, by) in stored.made_for.items()}
+        self.kinds = [s["kind"] for s in row.seats]
+        self.hashes = [s.get("token") for s in row.seats]
+        self.bots = {i: kind for i, kind in enumerate(self.kinds) if kind != HUMAN}  # specs
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.task: asyncio.Task | None = None
+        self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
+        self.moved_at = utc(row.updated_at)
+        # when a person last moved or came to the table (the table's start if never)
+        self.attended = utc(stored.person_moved or row.created_at)
+        self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
+        self.driving = False  # this process holds the table's lease
+        self.rev = 0  # bumped whenever what people see changes
+        self.seq = 0
+        self.snaps: dict[tuple, Snapshot] = {}
+        self.boards: dict[int | None, tuple[tuple, dict[str, Any], Drawing]] = {}
+        self.narrators: dict[int | None, Narrator] = {}
+        self.touched = asyncio.get_running_loop().time()
+        self._summary_rev = -1
+        self._summary_cache: dict[str, Any] = {}
+
+    @property
+    def version(self) -> int:
+        return self.state.steps
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def playing(self) -> bool:
+        return self.row.status == "playing" and not self.state.is_over
+
+    def touch(self) -> None:
+        self.touched = asyncio.get_running_loop().time()
+
+    # --- moves ------------------------------------------------------------------------------
+
+    async def submit(self, seat: int, action: str, version: int, by: str = "human") -> None:
+        """Make one move for `seat`, or raise MoveRefused and change nothing."""
+        async with self.lock:
+            state = self.state
+            if self.row.status in ("closed", "archived"):
+                raise MoveRefused("closed", f"this table was {self.row.status}")
+            if state.is_over:
+                raise MoveRefused("over", "the game is over")
+            if version != self.version:
+                raise MoveRefused("stale", f"that move was made on version {version}, but the "
+                                           f"table is at version {self.version}: look again")
+            if state.current_player != seat:
+                raise MoveRefused("not-your-turn",
+                                  f"it is {state.names[state.current_player]}'s turn")
+            if by == "forced" and len(state.legal_actions()) != 1:
+                raise MoveRefused("not-forced", "that move was sent as the only one possible, "
+                                                "but there is a choice: choose it yourself")
+            if not any(a.id == action for a in state.legal_actions()):
+                probe = state.clone()  # the kernel's own reason, without touching the table
+                try:
+                    probe.apply(action)
+                except IllegalAction as exc:
+                    raise MoveRefused("illegal", exc.reason) from None
+            storage = self.rooms.storage
+            try:
+                await self.rooms.run(storage.add_move, self.id, version, action, seat, by)
+                lost = False
+            except MoveConflict:
+                # another process wrote this move first: take its moves (their notice may
+                # already have come and gone) and refuse this one
+                await self._catch_up()
+                lost = True
+            if not lost:
+                if by in MADE_FOR:
+                    self.notes[self.version] = made_for_note(state, seat, by)
+                state.apply(action)
+                self.moved_at = now()
+                if by in PERSON:
+                    self.attended = self.moved_at
+            if not lost and state.is_over:
+                self.row.status = "over"
+                await self.rooms.run(storage.set_status, self.id, "over")
+                self.driving = False
+        self.touch()
+        await self.moved()  # tell everyone, and start the next bot or timer
+        if lost:
+            raise MoveRefused("stale", "another move was made first: look again")
+
+    async def moved(self) -> None:
+        """After a move (ours or another process's): start what comes next, then tell
+        everyone (so the turn clock they are sent is the one now running)."""
+        self.rev += 1
+        if self.playing and self.row.drivable and not self.driving:
+            await self.rooms.take_lease(self)
+        self.schedule()
+        await self.broadcast()
+
+    async def close(self, status: str) -> bool:
+        """Close the table for good (its creator) or archive it; False if it was not playing."""
+        if not await self.rooms.run(self.rooms.storage.set_status, self.id, status):
+            return False
+        await self.heard_status(status)
+        return True

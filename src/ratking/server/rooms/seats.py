@@ -1,0 +1,123 @@
+"""Who is who at a table: the seats' kinds and token hashes, which seats a connection's
+tokens unlock, the owner, which seats are connected, claimed or abandoned, and the table's
+summary (live, from a `Room`, or from its stored row alone for the lobby's list)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Collection
+from datetime import UTC, timedelta
+from typing import Any
+
+from ...core import game_class
+from ..storage import TableRow, now
+
+HUMAN = "human"
+ABANDONED_AFTER = timedelta(minutes=30)  # no move and no person at the table: off the live list
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Seats:
+    """A room's seats (mixed into `Room`)."""
+
+    def seats_for(self, tokens: list[str]) -> tuple[int, ...]:
+        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)})
+
+    def seats_held(self, hashes: Collection[str]) -> tuple[int, ...]:
+        """The seats whose token hash is one of `hashes`."""
+        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in hashes)
+
+    def set_seats(self, seats: list[dict[str, Any]]) -> bool:
+        """Take the seats as stored (after a change here or in another process): tokens
+        replaced for a player who joined count at once for every connection. True if they
+        changed."""
+        if seats == self.row.seats:
+            return False
+        self.row.seats = seats
+        self.hashes = [s.get("token") for s in seats]
+        for conn in self.connections:
+            conn.seats = self.seats_held(conn.tokens)
+        self.rev += 1
+        return True
+
+    def is_owner(self, token: str) -> bool:
+        return self.row.owner is not None and secrets.compare_digest(token_hash(token),
+                                                                     self.row.owner)
+
+    def connected(self) -> list[bool]:
+        held = {s for c in self.connections for s in c.seats}
+        return [kind != HUMAN or i in held for i, kind in enumerate(self.kinds)]
+
+    def claimed(self) -> list[bool]:
+        """Per seat: a bot, or a person's seat someone has taken (not open to join)."""
+        return seats_claimed(self.row)
+
+    def abandoned(self) -> bool:
+        """Unfinished, with no person here and no move for a while: off the live list."""
+        held = {s for c in self.connections for s in c.seats}
+        people = {i for i, kind in enumerate(self.kinds) if kind == HUMAN}
+        return (self.playing and bool(people) and not held & people
+                and now() - self.moved_at > ABANDONED_AFTER)
+
+    def _summary(self) -> dict[str, Any]:
+        """summary(), once per change (shared by every seat's message)."""
+        if self._summary_rev != self.rev:
+            self._summary_rev, self._summary_cache = self.rev, self.summary()
+        return self._summary_cache
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "players": state.players,
+            "status": "over" if state.is_over else self.row.status,
+            "version": self.version,
+            "to_move": state.current_player if self.playing else None,
+            "seats": [{"seat": i, "name": state.names[i], "kind": kind, "connected": on,
+                       "claimed": taken}
+                      for i, (kind, on, taken) in enumerate(zip(
+                          self.kinds, self.connected(), self.claimed(), strict=True))],
+            "turn_timer": self.row.turn_timer,
+            "created": self.row.created_at.isoformat(),
+            **table_extras(self.row),
+            "abandoned": self.abandoned(),
+        }
+
+
+def stored_summary(row: TableRow) -> dict[str, Any]:
+    """A table's summary from its row alone, without loading it (for the lobby's list)."""
+    return {
+        "id": row.id, "game": row.game, "title": game_class(row.game).title, "players": row.players,
+        "status": row.status, "version": row.moves, "to_move": None,
+        "seats": [{"seat": i, "name": row.names[i], "kind": seat["kind"],
+                   "connected": seat["kind"] != HUMAN, "claimed": taken}
+                  for i, (seat, taken) in enumerate(zip(row.seats, seats_claimed(row),
+                                                        strict=True))],
+        "turn_timer": row.turn_timer, "created": row.created_at.isoformat(),
+        **table_extras(row),
+        "abandoned": row.status == "playing" and any(s["kind"] == HUMAN for s in row.seats)
+        and now() - utc(row.updated_at) > ABANDONED_AFTER,
+    }
+
+
+def utc(stamp):
+    """SQLite gives back times without their zone: they are UTC."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def seats_claimed(row: TableRow) -> list[bool]:
+    """Per seat: a bot, or a person's seat someone has taken (not open to join)."""
+    return [seat["kind"] != HUMAN or bool(seat.get("claimed")) for seat in row.seats]
+
+
+def table_extras(row: TableRow) -> dict[str, Any]:
+    """What the lobby and the table page show of a table besides its game: private, open to
+    join, its rematch."""
+    return {"private": bool(row.private), "joinable": bool(row.joinable),
+            "rematch": row.rematch}

@@ -1,0 +1,60 @@
+"""Telling people: a connection comes and goes, and each is sent the table as its seat sees
+it (a delta on top of what it holds, or in full), every connection side by side."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .connection import Connection
+
+
+class Sending:
+    """A room's sending (mixed into `Room`)."""
+
+    async def send_state(self, conn: Connection, full: bool = False) -> None:
+        """Send `conn` the table as its seat sees it: a delta on top of the message it holds,
+        or the full message (the first time, on request, and to a connection that fell
+        behind: one still busy sending when the table changed gets the newest in full)."""
+        if full:
+            conn.held = None
+        if conn.sending:
+            conn.again = True
+            return
+        conn.sending = True
+        try:
+            while True:
+                conn.again = False
+                _key, snap = self.snapshot(conn)
+                held = conn.held
+                if held is snap:
+                    return
+                text = snap.full_text if held is None else snap.delta_from(held)
+                if not await conn.send_text(text):
+                    return
+                conn.held = snap
+                if not conn.again:
+                    return
+                conn.held = None  # it fell behind: the next one goes in full
+        finally:
+            conn.sending = False
+
+    async def broadcast(self, skip: Connection | None = None) -> None:
+        targets = [c for c in self.connections if c is not skip]
+        if len(targets) == 1:
+            await self.send_state(targets[0])
+        elif targets:  # side by side: one slow socket does not hold up the others
+            await asyncio.gather(*(self.send_state(c) for c in targets))
+
+    async def joined(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        self.touch()
+        self.rev += 1
+        await self.send_state(conn, full=True)
+        await self.broadcast(skip=conn)  # the others see who is watching
+
+    async def left(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.touch()
+        self.rev += 1
+        if not self.rooms.closing:
+            await self.broadcast()

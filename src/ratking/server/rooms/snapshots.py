@@ -1,0 +1,122 @@
+"""What a table looks like to a seat: the board and its drawing (once per move and seat),
+and the state message per (shown seat, held seats), built once per change, with the deltas
+to it from the messages connections last held."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from .. import explain
+from ..delta import Drawing, diff, drawing_pieces
+from ..messages import Narrator, actions_for, board_and_parts, result_of
+from .connection import Connection
+
+CLOCK_FRESH = 0.25  # seconds a message's turn clock stays right enough to send again
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """One state message for one (shown seat, held seats), built once per change and key, and
+    the deltas to it from the snapshots connections last held (each computed once)."""
+
+    seq: int
+    rev: int
+    message: dict[str, Any]
+    drawing: Drawing  # the message's SVG, as the renderer drew it
+    deltas: dict[int, str] = field(default_factory=dict)
+    _full: str | None = None
+    built: float = 0.0  # when (event loop time), for the turn clock's seconds left
+
+    @property
+    def full_text(self) -> str:
+        if self._full is None:
+            self._full = orjson.dumps(self.message).decode()
+        return self._full
+
+    def delta_from(self, old: Snapshot) -> str:
+        """The delta message that turns `old`'s message into this one."""
+        text = self.deltas.get(old.seq)
+        if text is None:
+            before = old.message
+            ops: list[list[Any]] = []
+            for name, value in self.message.items():
+                if name == "svg":
+                    if value != before["svg"]:
+                        ops.append(["<", ["svg"], drawing_pieces(old.drawing, self.drawing)])
+                elif name != "seq":
+                    diff(before.get(name), value, [name], ops)
+            text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
+                                 "ops": ops}).decode()
+            if len(self.deltas) > 8:
+                self.deltas.clear()
+            self.deltas[old.seq] = text
+        return text
+
+
+class Snapshots:
+    """A room's messages (mixed into `Room`)."""
+
+    def board(self, seat: int | None) -> tuple[dict[str, Any], Drawing]:
+        """The board part of a seat's message and its SVG drawing, drawn once per move and
+        seat."""
+        stamp = (self.version, self.row.status)
+        cached = self.boards.get(seat)
+        if cached is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        narrator = self.narrators.get(seat)
+        if narrator is None:
+            narrator = self.narrators[seat] = Narrator(seat)
+        state = self.state
+        actions = actions_for(state, seat) if self.playing else []
+        board, parts = board_and_parts(state, seat, self.notes, narrator, actions)
+        drawing = Drawing(parts)
+        self.boards[seat] = (stamp, board, drawing)
+        return board, drawing
+
+    def snapshot(self, conn: Connection) -> tuple[tuple, Snapshot]:
+        """The current message for this connection's key, built once per change and key."""
+        state = self.state
+        seat = conn.shown_seat(state)
+        key = (seat, conn.seats)
+        snap = self.snaps.get(key)
+        loop_time = asyncio.get_running_loop().time()
+        if snap is not None and snap.rev == self.rev and (
+                self.clock is None or self.clock.deadline is None
+                or loop_time - snap.built < CLOCK_FRESH):
+            return key, snap
+        self.seq += 1
+        board, drawing = self.board(seat)
+        message = {
+            "type": "state",
+            "seq": self.seq,
+            "table": self._summary(),
+            "version": self.version,
+            "you": list(conn.seats),
+            "turn_deadline": self._seconds_left(),
+            "result": result_of(state),
+            **board,
+            **self._explained(board["view"]),
+        }
+        new = Snapshot(self.seq, self.rev, message, drawing, built=loop_time)
+        self.snaps[key] = new
+        if len(self.snaps) > 4 * len(self.connections) + 8:  # keys nobody holds any more
+            held = {(c.shown_seat(state), c.seats) for c in self.connections}
+            self.snaps = {k: v for k, v in self.snaps.items() if k in held or k == key}
+        return key, new
+
+    def _seconds_left(self) -> float | None:
+        if self.clock is None or self.clock.deadline is None:
+            return None
+        return round(self.clock.left(asyncio.get_running_loop().time()) or 0.0, 1)
+
+    def _explained(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The turn clock, the how-to-win panel and the end screen's explanation."""
+        loop_time = asyncio.get_running_loop().time()
+        return {"hints": explain.hints_available(),
+                "clock": self.clock.shown(loop_time) if self.clock is not None else None,
+                "standing": explain.standing(self.state, view),
+                "ending": explain.ending(self.state)}

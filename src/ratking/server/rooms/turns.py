@@ -1,0 +1,123 @@
+"""What happens at a table without a person: a bot's move (searched in the worker pool,
+see `workers.py`, with stand-ins if it fails) or the turn timer, run only by the process
+that drives the table; and the check of the seat kinds a new table asks for."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from ...bots import make_bot
+from ...core import RatkingError
+from ...core.rng import derive_seed
+from ..storage import now
+from .errors import MoveRefused
+from .seats import HUMAN
+
+log = logging.getLogger("ratking.server")
+
+STAND_IN = "heuristic"  # the bot that moves for a person whose time ran out, or a failed bot
+LAST_RESORT = "random"  # the bot that moves if the stand-in fails too
+
+
+def seat_kinds(seats: list[str]) -> list[str]:
+    """The kinds of a new table's seats ("bot" is "heuristic"); ValueError for one that is
+    neither "human" nor a bot spec `make_bot` takes."""
+    kinds = [("heuristic" if k == "bot" else k) for k in seats]
+    for kind in kinds:
+        if not isinstance(kind, str) or len(kind) > 60:
+            raise ValueError("a seat is 'human' or a bot such as 'heuristic' or 'hard'")
+        if kind != HUMAN:
+            try:
+                make_bot(kind, 0)
+            except RatkingError as exc:
+                raise ValueError(f"unknown seat kind {kind!r}: a seat is 'human' or a "
+                                 f"bot ({exc})") from None
+    return kinds
+
+
+class Turns:
+    """A room's bots and turn timer (mixed into `Room`)."""
+
+    def unattended(self) -> bool:
+        """No person is at the table here, and none has moved at or come to it for
+        `unattended_after` seconds: the turn timer no longer stands in for its people (the
+        table waits for them)."""
+        if any(conn.seats for conn in self.connections):
+            return False
+        limit = timedelta(seconds=self.rooms.settings.unattended_after)
+        return now() - self.attended > limit
+
+    def arrived(self) -> None:
+        """A person holding a seat has come to the table (here): the table is attended, and
+        a turn timer stopped for want of people starts again."""
+        self.attended = now()
+        if self.clock is not None and self.clock.deadline is None and self.playing \
+                and self.driving and self.state.current_player not in self.bots \
+                and (self.task is None or self.task.done()):
+            self.schedule()
+
+    def schedule(self) -> None:
+        """Start what happens next without a person: a bot's move, or the turn timer (a time
+        bank per turn, see clock.py: once it has run out, the stand-in bot makes the rest of
+        the turn's decisions, a bot's delay apart). Only the process holding the table's
+        lease does this, and the timer only while the table is attended (see unattended)."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+        clock = self.clock
+        before = None if clock is None else (clock.seat, clock.deadline)
+        seat = self.state.current_player
+        if not self.playing or self.rooms.closing or not self.driving or seat in self.bots:
+            if clock is not None:
+                clock.stop()
+            if self.playing and self.driving and not self.rooms.closing:
+                self.task = asyncio.create_task(self._bot_turn(seat, self.version,
+                                                               self.row.bot_delay, "bot"))
+        elif clock is not None and self.unattended():
+            clock.stop()  # nobody to stand in for: the table waits for its people
+        elif clock is not None:
+            left = clock.start(seat, asyncio.get_running_loop().time())
+            self.task = asyncio.create_task(self._bot_turn(
+                seat, self.version, left if left > 0 else self.row.bot_delay, "timer"))
+        if clock is not None and before != (clock.seat, clock.deadline):
+            self.rev += 1
+
+    async def _bot_turn(self, seat: int, version: int, delay: float, by: str) -> None:
+        try:
+            await asyncio.sleep(delay)
+            if self.version != version or not self.playing:
+                return
+            if by == "timer" and self.unattended():  # its people left while it ran
+                self.task = None
+                self.schedule()  # stops the clock
+                await self.broadcast()
+                return
+            action, by = await self._choose(self.bots.get(seat, STAND_IN), seat, version, by)
+            if self.version != version:
+                return
+            self.task = None  # this task is finishing: submit() must not cancel it
+            await self.submit(seat, action, version, by)
+        except MoveRefused:
+            pass  # someone moved first; the room has caught up and scheduled again
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot move failed at table %s", self.id)
+
+    async def _choose(self, spec: str, seat: int, version: int, by: str) -> tuple[str, str]:
+        """The id of the move bot `spec` makes for `seat` (in the worker pool if it searches,
+        see workers.py), and who made it. A bot that fails does not stall the table: the
+        turn timer's stand-in moves instead (should it fail too, a random legal move), the
+        move is stored as made by "stand-in", and the failure is logged."""
+        seed = derive_seed(derive_seed(self.row.seed, 100 + seat), version)
+        choosers = [(spec, by), (STAND_IN, "stand-in"), (LAST_RESORT, "stand-in")]
+        for chooser, who in choosers:
+            try:
+                return await self.rooms.workers.choose(self.state, chooser, seed), who
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("a bot failed to move for seat %d at table %s", seat, self.id)
+        raise RuntimeError(f"no bot could move for seat {seat} at table {self.id}")

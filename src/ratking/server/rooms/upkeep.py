@@ -1,0 +1,64 @@
+"""The registry's background sweep: renew leases, adopt tables whose driver is gone, drop
+idle tables from memory and archive stale ones."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from ..storage import now
+
+log = logging.getLogger("ratking.server")
+
+
+class Upkeep:
+    """The background sweep (mixed into `Rooms`)."""
+
+    async def _maintain(self) -> None:
+        settings = self.settings
+        last_archive = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(settings.maintenance_every)
+            try:
+                await self.renew()
+                await self.adopt_orphans()
+                self.unload_idle()
+                if loop.time() - last_archive > 60:
+                    last_archive = loop.time()
+                    await self.archive()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table maintenance failed; trying again")
+
+    def unload_idle(self) -> int:
+        """Drop from memory the tables nobody has watched for a while and no bot is about to
+        move: they come back from storage when someone opens them."""
+        loop_time = asyncio.get_running_loop().time()
+        idle = self.settings.idle_unload
+        gone = 0
+        for room in list(self.rooms.values()):
+            if room.connections or loop_time - room.touched < idle or room.lock.locked():
+                continue
+            bot_to_move = room.playing and room.state.current_player in room.bots
+            if bot_to_move and room.driving:
+                continue  # a table of bots plays on by itself (it has a round cap)
+            if room.task is not None:
+                room.task.cancel()
+            if room.driving:
+                room.driving = False
+                self.spawn(self.run(self.storage.release, room.id, self.me))
+            del self.rooms[room.id]
+            gone += 1
+        return gone
+
+    async def archive(self) -> list[str]:
+        before = now() - timedelta(seconds=self.settings.archive_after)
+        ids = await self.run(self.storage.archive_stale, before)
+        for table_id in ids:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                await room.heard_status("archived")
+        return ids

@@ -22,7 +22,8 @@ def token_hash(token: str) -> str:
 
 
 class Seats:
-    """A room's seats (mixed into `Room`)."""
+    """A room's seats (mixed into `Room`; reads its `row`, `kinds`, `hashes`,
+    `connections`, `state` and `moved_at`)."""
 
     def seats_for(self, tokens: list[str]) -> tuple[int, ...]:
         return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)})

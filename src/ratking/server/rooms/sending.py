@@ -9,7 +9,7 @@ from .connection import Connection
 
 
 class Sending:
-    """A room's sending (mixed into `Room`)."""
+    """A room's sending (mixed into `Room`, whose `connections` are the sockets here)."""
 
     async def send_state(self, conn: Connection, full: bool = False) -> None:
         """Send `conn` the table as its seat sees it: a delta on top of the message it holds,

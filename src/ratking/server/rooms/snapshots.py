@@ -58,7 +58,8 @@ class Snapshot:
 
 
 class Snapshots:
-    """A room's messages (mixed into `Room`)."""
+    """A room's messages (mixed into `Room`: `snaps`, `boards` and `narrators` are its
+    caches, `rev` says when they are stale)."""
 
     def board(self, seat: int | None) -> tuple[dict[str, Any], Drawing]:
         """The board part of a seat's message and its SVG drawing, drawn once per move and

@@ -22,7 +22,8 @@ log = logging.getLogger("ratking.server")
 
 
 class CatchUp:
-    """A room's catching up with other processes (mixed into `Room`)."""
+    """A room's catching up with other processes (mixed into `Room`; holds its `lock`
+    while it applies what another process wrote)."""
 
     async def catch_up_row(self) -> None:
         """Take the moves, seats, rematch and status as stored now (another process may

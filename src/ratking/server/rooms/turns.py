@@ -38,7 +38,8 @@ def seat_kinds(seats: list[str]) -> list[str]:
 
 
 class Turns:
-    """A room's bots and turn timer (mixed into `Room`)."""
+    """A room's bots and turn timer (mixed into `Room`: `bots` maps a seat to its spec,
+    `task` is the pending bot move or timer, `clock` the turn timer if the table has one)."""
 
     def unattended(self) -> bool:
         """No person is at the table here, and none has moved at or come to it for

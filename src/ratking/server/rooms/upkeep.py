@@ -13,7 +13,8 @@ log = logging.getLogger("ratking.server")
 
 
 class Upkeep:
-    """The background sweep (mixed into `Rooms`)."""
+    """The background sweep (mixed into `Rooms`; every `settings.maintenance_every`
+    seconds)."""
 
     async def _maintain(self) -> None:
         settings = self.settings

@@ -111,7 +111,7 @@ def test_bots_in_the_worker_pool_play_whole_games_without_blocking_the_loop(tmp_
                                     None, 0))[0] for _ in range(2)]
         while any(not r.state.is_over for r in live):
             await asyncio.sleep(0.005)
-        processes = len(workers.pool._processes)  # the moves were made in the pool
+        processes = len(workers.pids)  # the moves were made in the pool
         await rooms.close()
         rooms.storage.close()
         return live, processes

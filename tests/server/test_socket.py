@@ -246,14 +246,14 @@ def test_a_crashing_bot_does_not_stall_its_table(tmp_path, caplog):
         workers = app.state.rooms.workers
         real, tries = workers.choose, Counter()
 
-        async def flaky(state, spec, seed):
+        async def flaky(state, spec, seed, **queue):
             # per decision: seat 1's bot fails (the stand-in moves); seat 2's bot and the
             # stand-in both fail (a random move is made)
             seat, step = state.current_player, len(state.history)
             tries[step] += 1
             if (seat == 1 and tries[step] == 1) or (seat == 2 and tries[step] <= 2):
                 crash(state)
-            return await real(state, spec, seed)
+            return await real(state, spec, seed, **queue)
 
         workers.choose = flaky
         with join(client, table, [table["seats"][0]["token"]]) as (ws, first):

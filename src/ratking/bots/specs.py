@@ -164,3 +164,47 @@ class LevelBot:
 
     def choose(self, state: State) -> Action:
         return self.bot_for(state.game).choose(state)
+
+
+# --- what a client may ask of a server's search ------------------------------------------
+
+MAX_SEARCH_MS = 3000  # the most time per decision a client's search spec may ask for
+CHEAPEST_FIRST = {"rollout": ROLLOUTS}  # option values ordered from the cheapest per step
+
+
+class OverBudget(RatkingError):
+    """A bot spec that asks for more search than the game's strongest level spends."""
+
+
+def check_budget(spec: str, game: Any) -> None:
+    """Refuse (OverBudget) a spec a client chose that would search more than `game`'s
+    `expert` level: more iterations, deeper rollouts (a rollout to the end is deeper than any
+    cut), a costlier rollout policy, another way of branching, or over MAX_SEARCH_MS
+    milliseconds per decision. Levels and the one-move bots are always within budget; a bad
+    spec raises RatkingError as in `parse_spec`."""
+    name, options = parse_spec(spec)
+    if name != "ismcts":
+        return
+    top, cap = parse_spec(level_spec(game, "expert"))
+    if top != "ismcts":  # a game whose strongest level does not search: no client search
+        raise OverBudget(f"bot spec {spec!r}: {game.id} offers no search; choose a level")
+    limit = SearchSettings(**cap)
+    ms = options.get("ms")
+    iters = options.get("iters", None if ms is not None else SearchSettings.iters)
+    problems = []
+    if ms is not None and ms > MAX_SEARCH_MS:
+        problems.append(f"ms at most {MAX_SEARCH_MS}")
+    if iters is not None and limit.iters is not None and iters > limit.iters:
+        problems.append(f"iters at most {limit.iters}")
+    depth = options.get("depth", SearchSettings.depth)
+    if limit.depth is not None and (depth is None or depth > limit.depth):
+        problems.append(f"depth at most {limit.depth}")
+    for key, order in CHEAPEST_FIRST.items():
+        if order.index(options.get(key, getattr(SearchSettings, key))) > \
+                order.index(getattr(limit, key)):
+            problems.append(f"{key}={getattr(limit, key)}")
+    if options.get("split", limit.split) != limit.split:
+        problems.append(f"split={limit.split}")
+    if problems:
+        raise OverBudget(f"bot spec {spec!r} searches more than {game.id}'s expert level "
+                         f"allows ({', '.join(problems)}); or choose a level")

@@ -23,7 +23,7 @@ from typing import Any
 from ..core.rng import derive_seed
 from .explain import hints_available
 from .rooms import Connection, Room
-from .workers import job_of, state_of
+from .workers import Superseded, job_of, state_of
 
 log = logging.getLogger("ratking.server")
 
@@ -45,7 +45,9 @@ def hint_in_worker(job: tuple, seat: int, ms: float | None, seed: int,
                    iters: int | None = None) -> list[dict[str, Any]]:
     """In a worker process: the top moves for `seat` (to move in the job's state), best
     first, each with its estimated chance to win and the search's visits. The budget is `ms`
-    milliseconds (for play) or `iters` iterations (the same answer every time)."""
+    milliseconds (for play: then also at most the expert level's iterations, the cap every
+    search a client asks for is held to) or `iters` iterations (the same answer every
+    time)."""
     from ..bots.ismcts import SearchBot, SearchSettings
     from ..bots.specs import level_spec, parse_spec
 
@@ -55,6 +57,8 @@ def hint_in_worker(job: tuple, seat: int, ms: float | None, seed: int,
     name, options = parse_spec(level_spec(state.game, "expert"))
     if name != "ismcts":
         options = {}
+    if iters is None and ms is not None:
+        iters = options.get("iters")  # a timed hint stops at the expert's iterations too
     options.update(iters=iters, ms=ms, margin=0.0)  # a finished game: a win or a loss
     root = SearchBot(SearchSettings(**options), seed).search(state)
     ranked = sorted(((child.visits, child.total[seat] / child.visits, action)
@@ -77,7 +81,12 @@ async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, An
         raise HintRefused("hint-slow-down", f"at most {limit} hints in {window:.0f} seconds")
     version = room.version
     seed = derive_seed(derive_seed(room.row.seed, 200 + seat), version)
-    moves = await room.rooms.workers.run(hint_in_worker, job_of(state), seat, ms, seed)
+    try:
+        moves = await room.rooms.workers.run(hint_in_worker, job_of(state), seat, ms, seed,
+                                             key=room.id, version=version)
+    except Superseded:
+        raise HintRefused("hint-stale", "the turn was over before the hint was ready") \
+            from None
     return {"type": "hint", "version": version, "seat": seat, "moves": moves}
 
 

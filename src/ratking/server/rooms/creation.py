@@ -55,7 +55,7 @@ class NewTables:
         the creator's token, which closes the table. A seat is "human" or a bot spec
         (`make_bot` checks it: "heuristic", "hard"...); the first person's seat is taken by
         whoever creates the table."""
-        kinds = seat_kinds(seats)
+        kinds = seat_kinds(seats)  # a bad one says so before the rules are read
         delay = self.settings.bot_delay if bot_delay is None else bot_delay
         if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
             cap = self.settings.botonly_max_rounds
@@ -64,6 +64,7 @@ class NewTables:
             delay = max(delay, self.settings.botonly_min_delay)
         game = make(game_id, **rules)  # RulesError for bad rules
         game.check_players(players)
+        seat_kinds(kinds, game)  # within the game's budget for a search (422 if not)
         if len(kinds) != players:
             raise ValueError(f"{len(kinds)} seats given for {players} players")
         if names is None:

@@ -9,10 +9,12 @@ import logging
 from datetime import timedelta
 
 from ...bots import make_bot
-from ...core import RatkingError
+from ...bots.specs import OverBudget, check_budget
+from ...core import Game, RatkingError
 from ...core.rng import derive_seed
 from ..storage import now
-from .errors import MoveRefused
+from ..workers import WorkerDied
+from .errors import MoveRefused, Refused
 from .seats import HUMAN
 
 log = logging.getLogger("ratking.server")
@@ -21,19 +23,26 @@ STAND_IN = "heuristic"  # the bot that moves for a person whose time ran out, or
 LAST_RESORT = "random"  # the bot that moves if the stand-in fails too
 
 
-def seat_kinds(seats: list[str]) -> list[str]:
+def seat_kinds(seats: list[str], game: Game | None = None) -> list[str]:
     """The kinds of a new table's seats ("bot" is "heuristic"); ValueError for one that is
-    neither "human" nor a bot spec `make_bot` takes."""
+    neither "human" nor a bot spec `make_bot` takes, and Refused (422, naming the seat) for a
+    spec that searches more than `game`'s strongest level (`check_budget`)."""
     kinds = [("heuristic" if k == "bot" else k) for k in seats]
-    for kind in kinds:
+    for seat, kind in enumerate(kinds):
         if not isinstance(kind, str) or len(kind) > 60:
             raise ValueError("a seat is 'human' or a bot such as 'heuristic' or 'hard'")
-        if kind != HUMAN:
+        if kind == HUMAN:
+            continue
+        try:
+            make_bot(kind, 0)
+        except RatkingError as exc:
+            raise ValueError(f"unknown seat kind {kind!r}: a seat is 'human' or a "
+                             f"bot ({exc})") from None
+        if game is not None:
             try:
-                make_bot(kind, 0)
-            except RatkingError as exc:
-                raise ValueError(f"unknown seat kind {kind!r}: a seat is 'human' or a "
-                                 f"bot ({exc})") from None
+                check_budget(kind, game)
+            except OverBudget as exc:
+                raise Refused(422, f"seat {seat + 1}: {exc}") from None
     return kinds
 
 
@@ -67,6 +76,8 @@ class Turns:
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
+        # a search still at work for an earlier position (a hint) or a closed table is ended
+        self.rooms.workers.moved_on(self.id, self.version if self.playing else None)
         clock = self.clock
         before = None if clock is None else (clock.seat, clock.deadline)
         seat = self.state.current_player
@@ -111,14 +122,25 @@ class Turns:
         """The id of the move bot `spec` makes for `seat` (in the worker pool if it searches,
         see workers.py), and who made it. A bot that fails does not stall the table: the
         turn timer's stand-in moves instead (should it fail too, a random legal move), the
-        move is stored as made by "stand-in", and the failure is logged."""
+        move is stored as made by "stand-in", and the failure is logged. A spec over the
+        game's search budget (a table stored before the budgets held) plays as `expert`."""
         seed = derive_seed(derive_seed(self.row.seed, 100 + seat), version)
+        try:
+            check_budget(spec, self.game)
+        except OverBudget:  # stored before the budgets held (a rematch copies it)
+            spec = "expert"
+        except RatkingError:
+            pass  # fails below, and the stand-in moves
         choosers = [(spec, by), (STAND_IN, "stand-in"), (LAST_RESORT, "stand-in")]
         for chooser, who in choosers:
             try:
-                return await self.rooms.workers.choose(self.state, chooser, seed), who
+                return await self.rooms.workers.choose(self.state, chooser, seed,
+                                                        key=self.id), who
             except asyncio.CancelledError:
                 raise
+            except WorkerDied as exc:  # the pool has said why, in its own line
+                log.warning("a bot failed to move for seat %d at table %s: %s", seat, self.id,
+                            exc)
             except Exception:
                 log.exception("a bot failed to move for seat %d at table %s", seat, self.id)
         raise RuntimeError(f"no bot could move for seat {seat} at table {self.id}")

@@ -152,6 +152,9 @@ def serve(
         help="processes per server process where searching bots and hints think "
              "(default: one per core but one)")] = None,
     api_docs: Annotated[bool, typer.Option(help="serve the API docs at /docs")] = False,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="proxies (addresses or networks, comma-separated) whose X-Forwarded-For names "
+             "the client (default: none)")] = None,
 ) -> None:
     """Start the web app: create tables, invite friends, play in the browser.
 
@@ -164,6 +167,7 @@ def serve(
     from .server import create_app
     from .server.ports import port_problem
     from .server.processes import run_workers, steady_gc
+    from .server.protocol import uvicorn_options
     from .server.settings import Settings
     from .server.storage import ServerLock, check_url, default_db_url, prepare
 
@@ -171,7 +175,8 @@ def serve(
         if search_workers is not None and search_workers < 1:
             raise ValueError("--search-workers must be at least 1")
         settings = Settings.from_env(db=db or default_db_url(), bot_delay=bot_delay,
-                                     api_docs=api_docs or None, search_workers=search_workers)
+                                     api_docs=api_docs or None, search_workers=search_workers,
+                                     forwarded_allow_ips=forwarded_allow_ips)
     except ValueError as exc:
         fail(str(exc))
     url = settings.db
@@ -195,12 +200,10 @@ def serve(
     console.print(f"[bold]ratking[/] is open at [link]http://{host}:{port}[/link]  "
                   f"(tables in {shown}; {workers} process{'es' if workers > 1 else ''}; "
                   "Ctrl+C stops)")
-    # no per-message deflate: on a small server CPU is scarcer than bandwidth (a reverse proxy
-    # can compress for the internet); frames over the limit are refused from their header
     options = {"host": host, "port": port, "log_level": "warning",
-               "ws_per_message_deflate": False, "ws_max_size": settings.max_frame}
+               **uvicorn_options(settings)}  # header, socket and proxy limits
+    os.environ.update(settings.to_env())  # every process reads its settings from here
     if workers > 1:
-        os.environ.update(settings.to_env())  # each worker reads its settings from here
         if not run_workers("ratking.server.processes:supervised_app", workers, **options):
             fail("a server process failed to start (its reason is above), so all stopped")
     else:

@@ -6,6 +6,7 @@ import functools
 import logging
 import os
 import sys
+from collections import Counter
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -19,18 +20,20 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, list_games, replay
 from . import chat, explain, hints, lobby, pages
 from .messages import board_message
-from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key, token_hash
-from .security import Protect
+from .rooms import Connection, MoveRefused, Refused, Room, Rooms, token_hash
+from .security import Protect, client_of
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
 
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes: a move is a few dozen
 MAX_TOKENS = 12
+TOO_MANY_SOCKETS = 4429  # close code: over a cap on sockets per table or per client
 log = logging.getLogger("ratking.server")
 
 
@@ -83,7 +86,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     async def lifespan(app: FastAPI):
         url = settings.db or default_db_url()
         lock = ServerLock(url)
-        storage = Storage(url)
+        storage = Storage(url, synchronous=settings.sqlite_synchronous)
         rooms = Rooms(storage, settings)
         app.state.rooms = rooms
         try:
@@ -101,6 +104,9 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.state.settings = settings
     app.add_middleware(Protect, max_frame=settings.max_frame)
     app.add_middleware(StartupErrors)
+    if settings.forwarded_allow_ips:  # outermost: every part of the app sees the client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
+    sockets: Counter[str | None] = Counter()  # open websockets per client (this process)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(lobby.router)
@@ -154,7 +160,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
-        client = client_key(request.client.host if request.client else None)
+        client = client_of(request)
         try:
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
@@ -226,6 +232,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                                     "message": f"no table {table_id!r}"})
             await socket.close(code=4404)
             return
+        client = client_of(socket)
+        if len(room.connections) >= settings.max_sockets_per_table:
+            return await socket.close(code=TOO_MANY_SOCKETS, reason=(
+                f"this table has {settings.max_sockets_per_table} sockets open"))
+        if sockets[client] >= settings.max_sockets_per_client:
+            return await socket.close(code=TOO_MANY_SOCKETS, reason=(
+                f"at most {settings.max_sockets_per_client} sockets from one client"))
+        sockets[client] += 1
         conn = Connection(socket)
         try:
             await room.joined(conn)
@@ -242,6 +256,9 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the page closed, reloaded or lost its network: it may come back
         finally:
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
             await room.left(conn)
 
     async def refuse(conn: Connection, code: str, message: str) -> None:

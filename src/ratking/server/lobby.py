@@ -3,7 +3,9 @@ person has taken, and rematches (same seats, rules and bots, a new seed)."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+from collections import deque
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket
@@ -12,7 +14,8 @@ from pydantic import BaseModel, Field
 from ..bots import make_bot
 from ..core import RatkingError
 from ..core.rng import new_seed
-from .rooms import HUMAN, Connection, Room, Rooms, client_key, stored_summary, token_hash
+from .rooms import HUMAN, Connection, Refused, Room, Rooms, stored_summary, token_hash
+from .security import client_of
 from .storage import TableRow, now
 
 router = APIRouter()
@@ -102,9 +105,15 @@ async def bots() -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/join")
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     """Take a person's seat nobody has taken, at a table whose creator opened its seats. The
-    seat gets a new token (an invite link sent for it no longer works)."""
+    seat gets a new token (an invite link sent for it no longer works). One client takes at
+    most `join_per_minute` seats a minute; a seat taken and left unused (no socket holds it)
+    for `seat_idle` seconds is opened again (`Upkeep.free_idle_seats`)."""
     room = await room_or_404(request, table_id)
     seat = body.seat
+    rooms, limit = rooms_of(request), rooms_of(request).settings.join_per_minute
+    if not Connection.within(rooms.joins.setdefault(client_of(request), deque()), limit, 60):
+        raise Refused(429, f"too many seats taken: at most {limit} a minute from one client",
+                      retry_after=60)
     async with room.lock:
         if not room.row.joinable:
             raise HTTPException(403, "this table's seats are by invitation only")
@@ -128,6 +137,8 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
             raise HTTPException(404, f"no table {table_id!r}")
         seats, status = stored
         changed = room.set_seats(seats)
+        if seats[seat].get("token") == hashed:  # reopened if its player never comes
+            room.lobby_seats[seat] = (asyncio.get_running_loop().time(), hashed)
     if changed:
         await room.broadcast()
     if seats[seat].get("token") != hashed:
@@ -152,7 +163,7 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
         raise HTTPException(409, "a rematch starts once the game is over")
     if not room.seats_for(body.tokens):
         raise HTTPException(403, "only a player of this table can start its rematch")
-    client = client_key(request.client.host if request.client else None)
+    client = client_of(request)
     async with room.lock:
         if room.row.rematch is None:
             old = room.row

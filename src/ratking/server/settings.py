@@ -31,6 +31,18 @@ class Settings:
     unattended_after: float = 600  # no person moved for this long: the turn timer stops
     max_frame: int = 65536  # bytes: the websocket refuses bigger frames before reading them
     api_docs: bool = False  # serve /docs and /openapi.json
+    # clients: who they are, how many sockets, how slow (see docs/server.md, "Limits")
+    forwarded_allow_ips: str = ""  # proxies whose X-Forwarded-For is believed (comma list)
+    max_sockets_per_table: int = 300  # websockets at one table (then closed with 4429)
+    max_sockets_per_client: int = 60  # websockets from one client, all tables (then 4429)
+    join_per_minute: int = 10  # open seats one client may take in a minute (then 429)
+    seat_idle: float = 900  # a seat taken from the lobby and not used for this long reopens
+    header_timeout: float = 10  # a request's headers must arrive within this (then 408)
+    max_header_bytes: int = 16384  # a request's head at most this big (then 431)
+    max_headers: int = 100  # and at most this many lines (then 431)
+    keep_alive: float = 5  # an idle HTTP connection between requests is closed after this
+    ws_ping: float = 20  # websocket ping every this often; no pong within as long: closed
+    sqlite_synchronous: str = "FULL"  # SQLite's PRAGMA synchronous: FULL or NORMAL
     # bots that search, and hints: a pool of worker processes beside each server process
     search_workers: int = 0  # processes in the pool (0: one per core but one)
     search_nice: int = 10  # how far a worker steps back for the event loop (POSIX nice)
@@ -58,6 +70,8 @@ class Settings:
                 raise ValueError(f"setting {f.name} must be a finite number, at least 0")
         if self.lease_seconds < 1:
             raise ValueError("setting lease_seconds must be at least 1")
+        if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
+            raise ValueError("setting sqlite_synchronous must be FULL, EXTRA or NORMAL")
         return self
 
     def to_env(self) -> dict[str, str]:

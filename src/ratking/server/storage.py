@@ -6,6 +6,7 @@ before anyone is told of it, and a server killed at any moment restarts where it
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sqlite3
@@ -175,7 +176,7 @@ class Storage:
     On PostgreSQL every committed move and every closed table is also announced with NOTIFY
     on `channel` (one per schema), so the other server processes hear of it at once."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, synchronous: str = "FULL") -> None:
         self.url = url
         self.local = url.startswith("sqlite")  # a file on this machine: no network waits
         kwargs: dict[str, Any] = {}
@@ -183,7 +184,8 @@ class Storage:
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine: Engine = create_engine(url, **kwargs)
         if self.local:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", functools.partial(_sqlite_pragmas,
+                                                                   synchronous=synchronous))
         migrate(self.engine)
         self._raw: Any = None
         self._stamp: Any = None
@@ -584,10 +586,15 @@ class ServerLock:
             self.handle = None
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection, _record, synchronous: str = "FULL") -> None:
+    """WAL (readers never wait for the writer), and `synchronous`: FULL syncs the log at every
+    commit, so an acknowledged move survives a power loss; NORMAL survives a crash of the
+    process but may lose the last commits to a power loss (docs/server.md)."""
+    if synchronous.upper() not in ("FULL", "EXTRA", "NORMAL"):
+        raise ValueError(f"PRAGMA synchronous must be FULL, EXTRA or NORMAL, not {synchronous!r}")
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-    cursor.execute("PRAGMA synchronous=NORMAL")  # WAL keeps committed moves through a crash
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -32,7 +32,7 @@ import os
 import signal
 import threading
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +91,21 @@ class Interrupted(BaseException):
 
 
 CAN_INTERRUPT = hasattr(signal, "SIGUSR1")
+
+
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """SIGINT ignored meanwhile (from the main thread only): a process started now inherits
+    that, so a Ctrl+C sent to the whole process group while it imports does not raise a
+    KeyboardInterrupt there, with its traceback (the server handles Ctrl+C itself)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def serve_jobs(conn: Any, cancel: Any, nice: int) -> None:
@@ -268,7 +283,8 @@ class Workers:
         cancel = self._context.Value("q", 0, lock=False)
         process = self._context.Process(target=serve_jobs, args=(theirs, cancel, self.nice),
                                         name="ratking-search", daemon=True)
-        process.start()
+        with _no_interrupt():  # a Ctrl+C while it starts is the server's, not a traceback
+            process.start()
         theirs.close()  # ours alone then: its reader hears EOF when the worker dies
         worker = Worker(process, ours, cancel)
         worker.reader = threading.Thread(target=self._read, args=(worker,), daemon=True,

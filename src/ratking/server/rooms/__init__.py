@@ -17,13 +17,13 @@ One module per concern:
 - `sending.py`: connections coming and going, and sending them the table;
 - `connection.py`: `Connection`, one websocket;
 - `registry.py`: `Rooms`, the tables in memory, loading, start and close;
-- `creation.py`: new tables and their limits (`client_key`);
+- `creation.py`: new tables and their limits;
 - `upkeep.py`: the background sweep (renewing, adopting, unloading, archiving);
 - `errors.py`: `MoveRefused` and `Refused`.
 """
 
+from ..security import client_key
 from .connection import Connection
-from .creation import client_key
 from .errors import MoveRefused, Refused
 from .registry import Rooms
 from .room import Room

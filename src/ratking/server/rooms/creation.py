@@ -1,9 +1,9 @@
-"""New tables: the limits a client's new table must stay within (counted by a hash of the
-client's address), and storing a table and making it live."""
+"""New tables: the limits a client's new table must stay within (counted by `client_key`, a
+hash of the client's address: see `security.client_of`), and storing a table and making it
+live."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from typing import Any
 
@@ -15,13 +15,6 @@ from .errors import Refused
 from .room import Room
 from .seats import HUMAN, token_hash
 from .turns import seat_kinds
-
-
-def client_key(address: str | None) -> str | None:
-    """What the limits count a client by: a hash of its address, not the address itself."""
-    if not address:
-        return None
-    return hashlib.sha256(f"ratking-client:{address}".encode()).hexdigest()[:32]
 
 
 class NewTables:

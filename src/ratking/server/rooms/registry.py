@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from typing import Any
 
 from ..settings import Settings
@@ -34,6 +35,7 @@ class Rooms(Leases, Upkeep, NewTables):
         self.maintenance: asyncio.Task | None = None
         self.listener: Any = None
         self.tasks: set[asyncio.Task] = set()
+        self.joins: dict[str | None, deque] = {}  # per client: when it last took open seats
 
     def spawn(self, work) -> None:
         """Run `work` in the background, keeping a reference until it is done."""

@@ -52,6 +52,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         self.attended = utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
         self.driving = False  # this process holds the table's lease
+        # seats taken from the lobby here: when last used (loop time) and the token's hash
+        self.lobby_seats: dict[int, tuple[float, str]] = {}
         self.rev = 0  # bumped whenever what people see changes
         self.seq = 0
         self.snaps: dict[tuple, Snapshot] = {}

@@ -26,6 +26,7 @@ class Upkeep:
                 await self.renew()
                 await self.adopt_orphans()
                 self.unload_idle()
+                await self.free_idle_seats()
                 if loop.time() - last_archive > 60:
                     last_archive = loop.time()
                     await self.archive()
@@ -54,6 +55,39 @@ class Upkeep:
             del self.rooms[room.id]
             gone += 1
         return gone
+
+    async def free_idle_seats(self) -> int:
+        """Open again the seats taken from the lobby (`lobby.join`) that no socket has held
+        for `seat_idle` seconds, so that a client cannot sit on open seats; how many."""
+        loop_time = asyncio.get_running_loop().time()
+        freed = 0
+        for room in list(self.rooms.values()):
+            if not room.playing:
+                room.lobby_seats.clear()
+            if not room.lobby_seats:
+                continue
+            held = {s for conn in room.connections for s in conn.seats}
+            for seat, (since, hashed) in list(room.lobby_seats.items()):
+                if seat in held:
+                    room.lobby_seats[seat] = (loop_time, hashed)
+                    continue
+                if loop_time - since < self.settings.seat_idle:
+                    continue
+                del room.lobby_seats[seat]
+
+                def reopen(seats, status, seat=seat, hashed=hashed):
+                    if status != "playing" or seats[seat].get("token") != hashed:
+                        return None  # taken again meanwhile, or over
+                    return [dict(s, token=None, claimed=False) if i == seat else s
+                            for i, s in enumerate(seats)]
+
+                async with room.lock:
+                    stored = await self.run(self.storage.update_seats, room.id, reopen)
+                    changed = stored is not None and room.set_seats(stored[0])
+                if changed:
+                    freed += 1
+                    await room.broadcast()
+        return freed
 
     async def archive(self) -> list[str]:
         before = now() - timedelta(seconds=self.settings.archive_after)

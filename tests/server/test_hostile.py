@@ -100,13 +100,16 @@ def test_seats_taken_from_the_lobby_are_limited_and_reopen_when_unused(make_clie
     assert again.status_code == 200
 
 
-@pytest.mark.parametrize(("setting", "stored"), [(None, 2), ("NORMAL", 1)])
-def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path, setting, stored):
+@pytest.mark.parametrize(("setting", "stored"), [(None, 1), ("FULL", 2)])
+def test_sqlite_syncs_every_commit_when_told_to(tmp_path, setting, stored):
     storage = Storage(f"sqlite:///{tmp_path / 's.db'}", **({"synchronous": setting}
                                                           if setting else {}))
     with storage.engine.connect() as conn:
-        assert conn.execute(text("PRAGMA synchronous")).scalar() == stored  # 2: FULL
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == stored  # 1 NORMAL, 2 FULL
     storage.close()
+    assert create_app(sqlite_synchronous="full").state.settings.sqlite_synchronous == "full"
+    with pytest.raises(ValueError):
+        create_app(sqlite_synchronous="OFF")
 
 
 # --- against `ratking serve` -------------------------------------------------------------

@@ -42,7 +42,7 @@ class Settings:
     max_headers: int = 100  # and at most this many lines (then 431)
     keep_alive: float = 5  # an idle HTTP connection between requests is closed after this
     ws_ping: float = 20  # websocket ping every this often; no pong within as long: closed
-    sqlite_synchronous: str = "FULL"  # SQLite's PRAGMA synchronous: FULL or NORMAL
+    sqlite_synchronous: str = "NORMAL"  # SQLite's PRAGMA synchronous (docs/server.md)
     # bots that search, and hints: a pool of worker processes beside each server process
     search_workers: int = 0  # processes in the pool (0: one per core but one)
     search_nice: int = 10  # how far a worker steps back for the event loop (POSIX nice)

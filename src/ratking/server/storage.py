@@ -176,7 +176,7 @@ class Storage:
     On PostgreSQL every committed move and every closed table is also announced with NOTIFY
     on `channel` (one per schema), so the other server processes hear of it at once."""
 
-    def __init__(self, url: str, synchronous: str = "FULL") -> None:
+    def __init__(self, url: str, synchronous: str = "NORMAL") -> None:
         self.url = url
         self.local = url.startswith("sqlite")  # a file on this machine: no network waits
         kwargs: dict[str, Any] = {}
@@ -586,10 +586,10 @@ class ServerLock:
             self.handle = None
 
 
-def _sqlite_pragmas(dbapi_connection, _record, synchronous: str = "FULL") -> None:
-    """WAL (readers never wait for the writer), and `synchronous`: FULL syncs the log at every
-    commit, so an acknowledged move survives a power loss; NORMAL survives a crash of the
-    process but may lose the last commits to a power loss (docs/server.md)."""
+def _sqlite_pragmas(dbapi_connection, _record, synchronous: str = "NORMAL") -> None:
+    """WAL (readers never wait for the writer), and `synchronous`: NORMAL keeps committed
+    moves through a crash of the process but may lose the last ones to a power loss; FULL
+    syncs at every commit, which keeps them, at an fsync per move (docs/server.md)."""
     if synchronous.upper() not in ("FULL", "EXTRA", "NORMAL"):
         raise ValueError(f"PRAGMA synchronous must be FULL, EXTRA or NORMAL, not {synchronous!r}")
     cursor = dbapi_connection.cursor()

@@ -159,3 +159,41 @@ def test_a_table_asking_for_too_much_search_is_refused_naming_the_seat(client):
     assert client.get("/api/tables").json()["tables"] == []  # nothing was made
     table = new_table(client, seats=("human", "ismcts:iters=200:depth=5"))
     assert table["seats"][1]["kind"] == "ismcts:iters=200:depth=5"
+
+
+def test_a_timed_hint_searches_no_more_than_the_expert_level(monkeypatch):
+    from ratking.bots import ismcts
+    from ratking.server.hints import HINT_MS, hint_in_worker
+    from ratking.server.workers import job_of
+
+    used = []
+    real = ismcts.SearchSettings
+    monkeypatch.setattr(ismcts, "SearchSettings", lambda **o: used.append(o) or real(**o))
+    game = ratking.make("rat-a-tat-roll")
+    state = game.new_game(2, seed=5)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    hint_in_worker(job_of(state), state.current_player, 1.0, 11)  # 1 ms: over at once
+    expert = ratking.bots.specs.parse_spec(game.levels["expert"])[1]
+    assert used[-1]["iters"] == expert["iters"] and used[-1]["ms"] == 1.0
+    assert HINT_MS <= MAX_SEARCH_MS
+
+
+def test_closing_a_table_stops_its_bots_search(tmp_path):
+    async def scenario():
+        workers = Workers(1, nice=0)
+        rooms = Rooms(Storage(f"sqlite:///{tmp_path / 'close.db'}"),
+                      Settings(bot_delay=0, botonly_min_delay=0), workers)
+        room = (await rooms.create("rat-a-tat-roll", 2, ["expert", "human"], {}, None, None,
+                                   0))[0]
+        while workers.busy == 0:  # the expert is searching its first move
+            await asyncio.sleep(0.01)
+        assert await room.close("closed")
+        while workers.busy:
+            await asyncio.sleep(0.01)
+        moves = room.version
+        await rooms.close()
+        rooms.storage.close()
+        return moves, workers.interrupted, workers.replaced
+
+    assert asyncio.run(asyncio.wait_for(scenario(), DEADLINE)) == (0, 1, 0)

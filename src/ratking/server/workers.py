@@ -122,6 +122,7 @@ def serve_jobs(conn: Any, cancel: Any, nice: int) -> None:
 
     if CAN_INTERRUPT:
         signal.signal(signal.SIGUSR1, interrupt)
+    conn.send((0, "ready", None))  # signals may come from now on
     while True:
         try:
             message = conn.recv()
@@ -134,6 +135,8 @@ def serve_jobs(conn: Any, cancel: Any, nice: int) -> None:
         number, call, args = message
         try:
             running = number
+            if cancel.value == number:  # cancelled before the parent knew it was ready
+                raise Interrupted
             answer: tuple = ("ok", call(*args))
             running = 0
         except Interrupted:
@@ -176,6 +179,7 @@ class Worker:
     conn: Any
     cancel: Any  # a shared integer: the number of the job to interrupt
     job: Job | None = None
+    ready: bool = False  # it has said it handles SIGUSR1
     reader: threading.Thread | None = field(default=None, repr=False)
 
 
@@ -197,6 +201,7 @@ class Workers:
         self.ticks = itertools.count(1)
         self.served: dict[Any, int] = {}  # per key: when a job of it was last started
         self.replaced = 0  # workers that died and were replaced
+        self.interrupted = 0  # searches stopped because nobody waited for them any more
         self.closed = False
         self._loop: asyncio.AbstractEventLoop | None = None
         # spawn, not fork: the server has threads (database, event loop) a fork would copy
@@ -353,14 +358,25 @@ class Workers:
                 del self.queues[job.key]
             return
         for worker in self.workers:
-            if worker.job is job and CAN_INTERRUPT and worker.process.pid:
+            if worker.job is job:
                 worker.cancel.value = job.number
-                with contextlib.suppress(ProcessLookupError):  # died: its reader says so
-                    os.kill(worker.process.pid, signal.SIGUSR1)
+                self._interrupt(worker)
+
+    def _interrupt(self, worker: Worker) -> None:
+        """Signal a ready worker to stop the job `worker.cancel` names (one not yet ready
+        looks at `cancel` before it starts a job, and is signalled once it is ready)."""
+        if worker.ready and CAN_INTERRUPT and worker.process.pid:
+            with contextlib.suppress(ProcessLookupError):  # died: its reader says so
+                os.kill(worker.process.pid, signal.SIGUSR1)
 
     def _answered(self, worker: Worker, message: tuple) -> None:
         number, outcome, result = message
         job = worker.job
+        if outcome == "ready":
+            worker.ready = True
+            if job is not None and worker.cancel.value == job.number:
+                self._interrupt(worker)
+            return
         if job is None or job.number != number:
             return
         worker.job = None
@@ -371,6 +387,8 @@ class Workers:
                 job.future.set_exception(result)
             else:
                 job.future.cancel()
+        if outcome == "cancelled":
+            self.interrupted += 1
         self._dispatch()
 
     def _died(self, worker: Worker) -> None:

@@ -73,7 +73,8 @@ def process_cpu(pid: int) -> float:
 def server_env() -> dict:
     """The benchmark is one client making many tables: lift the per-client limits."""
     return {**os.environ, "RATKING_CREATE_PER_MINUTE": "1000000",
-            "RATKING_MAX_TABLES_PER_CLIENT": "1000000", "RATKING_MAX_TABLES": "1000000"}
+            "RATKING_MAX_TABLES_PER_CLIENT": "1000000", "RATKING_MAX_TABLES": "1000000",
+            "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000"}
 
 
 def start_server(port: int, db: str, bot_delay: float, workers: int,

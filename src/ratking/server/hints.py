@@ -23,7 +23,7 @@ from typing import Any
 from ..core.rng import derive_seed
 from .explain import hints_available
 from .rooms import Connection, Room
-from .workers import Superseded, job_of, state_of
+from .workers import Superseded, WorkerDied, job_of, state_of
 
 log = logging.getLogger("ratking.server")
 
@@ -69,7 +69,8 @@ def hint_in_worker(job: tuple, seat: int, ms: float | None, seed: int,
 
 
 async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, Any]:
-    """The hint message for `conn`'s seat to move, or HintRefused."""
+    """The hint message for `conn`'s seat to move, or HintRefused (or Superseded: the table
+    moved on while it was searched, and the search was stopped)."""
     if not hints_available():
         raise HintRefused("hint-unavailable", "this server has no search bot to give hints")
     state = room.state
@@ -81,12 +82,8 @@ async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, An
         raise HintRefused("hint-slow-down", f"at most {limit} hints in {window:.0f} seconds")
     version = room.version
     seed = derive_seed(derive_seed(room.row.seed, 200 + seat), version)
-    try:
-        moves = await room.rooms.workers.run(hint_in_worker, job_of(state), seat, ms, seed,
-                                             key=room.id, version=version)
-    except Superseded:
-        raise HintRefused("hint-stale", "the turn was over before the hint was ready") \
-            from None
+    moves = await room.rooms.workers.run(hint_in_worker, job_of(state), seat, ms, seed,
+                                         key=room.id, version=version)
     return {"type": "hint", "version": version, "seat": seat, "moves": moves}
 
 
@@ -105,6 +102,12 @@ def start(room: Room, conn: Connection, refuse) -> None:
             message = await ask(room, conn)
         except HintRefused as exc:
             await refuse(exc.code, str(exc))
+            return
+        except Superseded:  # the turn was made meanwhile: the page no longer waits for it
+            return
+        except WorkerDied as exc:  # the pool has told why, in one line
+            log.warning("a hint failed at table %s: %s", room.id, exc)
+            await refuse("hint-failed", "the hint could not be worked out")
             return
         except Exception:
             log.exception("a hint failed at table %s", room.id)

@@ -313,11 +313,16 @@ class Workers:
         _tell(loop, self._died, worker)
 
     def _dispatch(self) -> None:
-        """Give each free worker the next job, the tables taking turns."""
+        """Give each free worker the next job, the tables taking turns. Workers are started
+        only for jobs waiting (so one that dies as it starts is started again only as long
+        as a job, run at most twice, waits for it)."""
         if self.closed:
             return
-        while len(self.workers) < self.size:
+        free = sum(1 for w in self.workers if w.job is None)
+        waiting = sum(len(queue) for queue in self.queues.values())
+        while len(self.workers) < self.size and waiting > free:
             self._start()
+            free += 1
         for worker in self.workers:
             if worker.job is not None:
                 continue
@@ -392,8 +397,8 @@ class Workers:
         self._dispatch()
 
     def _died(self, worker: Worker) -> None:
-        """A worker's pipe closed: unless the pool is closing, it died. Start another and run
-        its job again (once)."""
+        """A worker's pipe closed: unless the pool is closing, it died. Its job runs again
+        (once) on a new worker."""
         if self.closed or worker not in self.workers:
             return
         self.workers.remove(worker)
@@ -402,11 +407,12 @@ class Workers:
         self.replaced += 1
         job = worker.job
         again = job is not None and not job.future.done() and job.tries < 1
-        log.warning("ratking: search worker %s died (exit code %s); another was started%s",
+        log.warning("ratking: search worker %s died (exit code %s); %s",
                     worker.process.pid, worker.process.exitcode,
-                    ", and the search it held runs again" if again else
-                    "" if job is None or job.future.done() else
-                    ", and the search it held fails: it killed two workers")
+                    "the search it held runs again on a new one" if again else
+                    "a new one starts with the next search" if job is None
+                    or job.future.done() else
+                    "the search it held fails (it killed two workers)")
         if job is not None and not job.future.done():
             if again:
                 job.tries += 1

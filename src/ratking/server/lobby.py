@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections import deque
 from typing import Any
 
@@ -29,6 +30,7 @@ LEVELS = (
     ("expert", "expert", "Expert: searches longer"),
 )
 FINISHED_LISTED = 12
+JOINS_KEPT = 1000  # clients whose recent seats are remembered before old ones are dropped
 
 
 def levels() -> list[dict[str, str]]:
@@ -111,6 +113,9 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     room = await room_or_404(request, table_id)
     seat = body.seat
     rooms, limit = rooms_of(request), rooms_of(request).settings.join_per_minute
+    if len(rooms.joins) > JOINS_KEPT:  # forget the clients that took no seat this minute
+        clock = time.monotonic()
+        rooms.joins = {k: d for k, d in rooms.joins.items() if d and clock - d[-1] < 60}
     if not Connection.within(rooms.joins.setdefault(client_of(request), deque()), limit, 60):
         raise Refused(429, f"too many seats taken: at most {limit} a minute from one client",
                       retry_after=60)

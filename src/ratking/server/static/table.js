@@ -203,7 +203,52 @@ function drawBoard(svg, actions, key = "") {
   placedNow = putBoard($("board"), svg, { frame: document.querySelector(".board-frame"),
                                           descBox: $("board-desc"), key,
                                           acting: actions.length > 0 });
+  // the board's own prompt, again under it: on a phone the zoomed board may hide its top
+  $("prompt").textContent = $("board").querySelector("svg")?.dataset.prompt || "";
   drawButtons(actions);
+  drawPicks(actions);
+}
+
+// --- a choice made by picking pieces (the dice to re-roll), then one button -----------------
+// A board marks the group whose pieces are picked (`data-select`: the actions' common prefix;
+// `data-select-label`: the button's words) and each piece (`data-pick`); the action is the
+// prefix and the picked pieces in order ("reroll:" + "02"), one of the legal ones.
+let picked = new Set();
+let pickedAt = null;  // the version the picks belong to
+
+function drawPicks(actions) {
+  const group = $("board").querySelector("[data-select]");
+  const version = last ? last.version : null;
+  if (pickedAt !== version) picked = new Set();
+  pickedAt = version;
+  $("actions").querySelector("[data-select-button]")?.remove();
+  if (!group || !actions.length) return;
+  for (const node of group.querySelectorAll("[data-pick]")) {
+    const on = picked.has(node.dataset.pick);
+    node.setAttribute("role", "checkbox");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-checked", String(on));
+    node.classList.toggle("picked", on);
+  }
+  const id = group.dataset.select + [...picked].sort().join("");
+  const button = document.createElement("button");
+  button.className = "act-button";
+  button.dataset.selectButton = "";
+  button.textContent = group.dataset.selectLabel || "Go";
+  if (picked.size && actions.some((a) => a.id === id)) button.dataset.action = id;
+  else {
+    button.disabled = true;
+    button.title = "Choose on the board first";
+  }
+  $("actions").prepend(button);
+}
+
+function togglePick(node) {
+  if (!last || waiting || replaying()) return;
+  const which = node.dataset.pick;
+  if (picked.has(which)) picked.delete(which);
+  else picked.add(which);
+  drawPicks(last.actions);
 }
 
 function drawButtons(actions) {
@@ -356,6 +401,8 @@ function clickTarget(event) {
     choose(asking.paths, chosen.dataset.path.split(" "), asking.where);
     return;
   }
+  const pick = event.target.closest("#board [data-pick]");
+  if (pick) { togglePick(pick); return; }
   const node = event.target.closest("[data-action]");
   if (node && (node.closest("#board") || node.closest("#actions"))) act(node.dataset.action);
 }
@@ -417,7 +464,11 @@ document.addEventListener("keydown", (event) => {
 }, true);
 document.addEventListener("pointerdown", () => { keyboard = false; }, true);
 document.addEventListener("keydown", (event) => {
-  if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-action]")) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-pick]")) {
+    event.preventDefault();
+    togglePick(event.target.closest("[data-pick]"));
+  } else if ((event.key === "Enter" || event.key === " ")
+             && event.target.closest?.("#board [data-action]")) {
     event.preventDefault();
     act(event.target.closest("[data-action]").dataset.action);
   }
@@ -431,6 +482,13 @@ $("over-close").addEventListener("click", () => { $("game-over").hidden = true; 
 $("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
 $("zoom").addEventListener("click", (event) => zoomControl($("board"), document.querySelector(".board-frame"), event));
 addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
+// the board takes the height the dock leaves: when the dock grows or shrinks (more choices,
+// a longer latest event), the board is fitted again
+let refitting = 0;
+new ResizeObserver(() => {
+  cancelAnimationFrame(refitting);
+  refitting = requestAnimationFrame(() => refit($("board"), document.querySelector(".board-frame")));
+}).observe(document.querySelector(".dock"));
 installTips($("board"), $("tip"));
 installSettings((now) => {
   $("board-desc").classList.toggle("shown", now.words);

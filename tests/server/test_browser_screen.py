@@ -14,10 +14,9 @@ import random
 
 import pytest
 
-from .test_phone import GAMES, my_turn, open_table, server  # noqa: F401
-from .test_browser import browser  # noqa: F401
 from .pages import click_an_action
-from .test_phone import ARTIFACTS
+from .test_browser import browser  # noqa: F401
+from .test_phone import ARTIFACTS, GAMES, my_turn, open_table, server  # noqa: F401
 
 DECISIONS = 10  # the person's decisions measured per game and size
 

@@ -774,10 +774,13 @@ class _Dice(NamedTuple):
     wild: tuple[str, str] | None = None
 
 
+NO_DICE = _Dice()
+
+
 @lru_cache(maxsize=PANELS)
 def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
             wild: str | None, icon_from: int, place: tuple[str, str] | None,
-            acts: _Dice = _Dice()) -> str:
+            acts: _Dice = NO_DICE) -> str:
     """The draw pile (`place`: the legal action of taking its top card, if any), the token
     pool and this turn's dice: to roll K dice the mover clicks the K-th die; to re-roll,
     they pick dice (`data-pick`, the page gathers them into one re-roll action)."""

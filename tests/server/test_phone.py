@@ -301,9 +301,10 @@ def test_the_board_in_words(browser, server, game):
         page.close()
 
 
-def finished(browser, server, size: str = "desktop"):
+def finished(browser, server, size: str = "desktop", scheme: str = "light"):
     """A short Rat-a-Tat Roll game (one round) played to its end; its end screen shown."""
-    page, errors = open_table(browser, server, "rat-a-tat-roll", size, rules={"max_rounds": 1})
+    page, errors = open_table(browser, server, "rat-a-tat-roll", size, scheme,
+                              rules={"max_rounds": 1})
     rng = random.Random(7)
     for _ in range(100):
         if not my_turn(page):
@@ -313,11 +314,29 @@ def finished(browser, server, size: str = "desktop"):
     return page, errors
 
 
-def test_axe_finds_nothing_serious_on_the_end_screen(browser, server, axe):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_end_screen(browser, server, axe, scheme):
     problems = []
     for size in ("phone", "desktop"):
-        page, _ = finished(browser, server, size)
-        problems += [f"end screen {size}: {p}" for p in axe_problems(page)]
+        page, _ = finished(browser, server, size, scheme)
+        problems += [f"end screen {size} {scheme}: {p}" for p in axe_problems(page)]
+        page.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_a_rules_page(browser, server, axe, scheme):
+    """A rules page (tables and inline code in it), light and dark, phone and desktop; its
+    tables scroll inside themselves on a phone, never the page."""
+    problems = []
+    for size in ("phone", "desktop"):
+        width, height = SIZES[size]
+        page = browser.new_page(viewport={"width": width, "height": height},
+                                color_scheme=scheme)
+        page.goto(server.url + "/rules/target-rats")
+        problems += [f"rules {size} {scheme}: {p}" for p in axe_problems(page)]
+        if page.evaluate("() => document.documentElement.scrollWidth > innerWidth"):
+            problems.append(f"rules {size} {scheme}: the page scrolls sideways")
         page.close()
     assert not problems, "\n".join(problems)
 

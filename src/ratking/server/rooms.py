@@ -190,6 +190,7 @@ class Room:
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
         self.driving = False  # this process holds the table's lease
         self.rev = 0  # bumped whenever what people see changes
+        self.thinking: int | None = None  # the seat whose bot is searching now
         self.seq = 0
         self.snaps: dict[tuple, Snapshot] = {}
         self.boards: dict[int | None, tuple[tuple, dict[str, Any], Drawing]] = {}
@@ -307,6 +308,7 @@ class Room:
             "created": self.row.created_at.isoformat(),
             **table_extras(self.row),
             "abandoned": self.abandoned(),
+            "thinking": self.thinking,
         }
 
     # --- moves ------------------------------------------------------------------------------
@@ -469,7 +471,14 @@ class Room:
                 self.schedule()  # stops the clock
                 await self.broadcast()
                 return
-            action, by = await self._choose(self.bots.get(seat, STAND_IN), seat, version, by)
+            spec = self.bots.get(seat, STAND_IN)
+            if not self.rooms.workers.runs_inline(spec, self.game):  # it searches: say so
+                self.thinking, self.rev = seat, self.rev + 1
+                await self.broadcast()
+            try:
+                action, by = await self._choose(spec, seat, version, by)
+            finally:
+                self.thinking, self.rev = None, self.rev + 1
             if self.version != version:
                 return
             self.task = None  # this task is finishing: submit() must not cancel it

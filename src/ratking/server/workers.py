@@ -19,6 +19,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.specs import LEVELS, level_spec
 from ..core import Game, State, shared
+from .budgets import table_spec
 from .processes import leave_with_parent
 
 INLINE = ("random", "heuristic", "bot", "normal")  # bot names cheap enough for the event loop
@@ -89,7 +90,9 @@ class Workers:
         return name in self.inline
 
     async def choose(self, state: State, spec: str, seed: int) -> str:
-        """The id of the action bot `spec` (seeded with `seed`) chooses for the seat to move."""
+        """The id of the action bot `spec` (seeded with `seed`) chooses for the seat to move;
+        a searching level within its time budget at a table (budgets.py)."""
+        spec = table_spec(spec, state.game)
         if self.runs_inline(spec, state.game):
             return make_bot(spec, seed).choose(state).id
         loop = asyncio.get_running_loop()

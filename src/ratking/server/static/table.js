@@ -192,7 +192,7 @@ function show(message) {
       box.dataset.seen = "1";
       rematchSeen = table.rematch;
       $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-      box.hidden = false;
+      openOver();
     }
   }
 }
@@ -407,6 +407,25 @@ function clickTarget(event) {
   if (node && (node.closest("#board") || node.closest("#actions"))) act(node.dataset.action);
 }
 
+// The end screen is a dialog: it takes the keyboard focus, and gives it back when closed.
+let overReturn = null;
+
+function openOver() {
+  const box = $("game-over");
+  if (box.hidden) overReturn = document.activeElement;
+  box.hidden = false;
+  const first = [...box.querySelectorAll("button")].find((node) => node.getClientRects().length);
+  (first || box.querySelector(".card-panel")).focus();
+}
+
+function closeOver() {
+  $("game-over").hidden = true;
+  const back = overReturn && overReturn.isConnected && overReturn !== document.body
+    ? overReturn : $("board");
+  overReturn = null;
+  back.focus({ preventScroll: true });
+}
+
 function drawSeats(message) {
   const list = $("seats");
   list.replaceChildren();
@@ -418,8 +437,15 @@ function drawSeats(message) {
     const kind = seatKind(seat.kind);
     item.textContent = `${seat.name}${message.you.includes(seat.seat) ? " (you)" : ""}` +
       (kind ? ` · ${kind}` : "");
+    if (message.table.thinking === seat.seat) {
+      const note = document.createElement("span");
+      note.className = "thinking";
+      note.dataset.testid = "thinking";
+      item.append(note);
+    }
     list.append(item);
   });
+  markThinking(message.table.thinking ?? null);
   const invites = $("invites");
   invites.replaceChildren();
   let saved = [];
@@ -445,6 +471,22 @@ function drawSeats(message) {
     row.append(label, copy, here);
     invites.append(row);
   }
+}
+
+// A bot that searches says so in the seat list, with the time so far (counted from when this
+// page heard of it: the server's clock is not the page's)
+let thinking = { seat: null, since: 0 };
+
+function markThinking(seat) {
+  if (seat !== thinking.seat) thinking = { seat, since: performance.now() };
+  tickThinking();
+}
+
+function tickThinking() {
+  const note = document.querySelector("#seats .thinking");
+  if (!note) return;
+  const seconds = Math.floor((performance.now() - thinking.since) / 1000);
+  note.textContent = ` · thinking… ${seconds} s`;
 }
 
 function drawLog(lines) {
@@ -478,8 +520,21 @@ $("pass-ok").addEventListener("click", () => {
   $("board").classList.remove("hidden-cards");
 });
 $("close-table").addEventListener("click", closeTable);
-$("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
-$("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
+$("over-close").addEventListener("click", () => closeOver());
+$("over-replay").addEventListener("click", () => { closeOver(); showStep(0); });
+$("game-over").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") { event.preventDefault(); closeOver(); return; }
+  if (event.key !== "Tab") return;
+  // the focus stays in the dialog while it is open
+  const inside = [...$("game-over").querySelectorAll("button, a[href]")]
+    .filter((node) => node.getClientRects().length);
+  const [first, end] = [inside[0], inside[inside.length - 1]];
+  if (event.shiftKey && document.activeElement === first) { event.preventDefault(); end.focus(); }
+  else if (!event.shiftKey && document.activeElement === end) {
+    event.preventDefault();
+    first.focus();
+  }
+});
 $("zoom").addEventListener("click", (event) => zoomControl($("board"), document.querySelector(".board-frame"), event));
 addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
 // the board takes the height the dock leaves: when the dock grows or shrinks (more choices,
@@ -501,5 +556,6 @@ initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
 initChat(send);
 initHint(send);
 setInterval(() => send({ type: "ping" }), 25000);
+setInterval(tickThinking, 1000);
 takeTokenFromLink();
 connect();

@@ -34,11 +34,13 @@ def parse_seats(seats: str | None, players: int) -> list[str]:
 
 
 def seat_names(kinds: Sequence[str]) -> list[str]:
-    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    """People are named by their seat ("Player 1"), never "You": the saved record names
+    them, and a replay shown as another seat must read right; the screen says "you" itself
+    (events are narrated to their reader)."""
     names, bots = [], iter(BOT_NAMES)
     for i, kind in enumerate(kinds):
         if kind == "human":
-            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
+            names.append(f"Player {i + 1}")
         else:
             names.append(next(bots, f"Bot {i + 1}"))
     return names
@@ -196,7 +198,8 @@ class TerminalGame:
         for i, share in enumerate(state.returns()):
             outcome = "draw" if state.end_reason == "round-cap" else \
                 ("win" if share == 1 else "shared win" if share > 0 else "")
-            table.add_row(str(i + 1), state.names[i],
+            you = " (you)" if self.kinds[i] == "human" and not self.hotseat else ""
+            table.add_row(str(i + 1), state.names[i] + you,
                           "" if scores is None else f"{scores[i]:g}", outcome)
         self.console.print(table)
 

@@ -10,7 +10,7 @@ import random
 
 from .pages import answered, click_an_action, turn_or_end
 from .test_browser import browser  # noqa: F401
-from .test_phone import my_turn, open_table, server  # noqa: F401
+from .test_phone import at_table, my_turn, server  # noqa: F401
 
 VERSION = "() => document.body.dataset.version"
 LAST_LOG = "() => [...document.querySelectorAll('#log li')].pop()?.textContent || ''"
@@ -24,11 +24,10 @@ def click_node(page, selector: str) -> None:
 
 
 def test_rat_a_tat_roll_dice_are_rolled_and_picked_on_the_board(browser, server):  # noqa: F811
-    page, errors = open_table(browser, server, "rat-a-tat-roll", "desktop",
-                              seats=["human", "heuristic"])
     rng = random.Random(5)
     rolled = picked = 0
-    try:
+    with at_table(browser, server, "rat-a-tat-roll", "desktop",
+                  seats=["human", "heuristic"]) as page:
         for _ in range(60):
             if not my_turn(page) or (rolled and picked):
                 break
@@ -63,14 +62,10 @@ def test_rat_a_tat_roll_dice_are_rolled_and_picked_on_the_board(browser, server)
                 continue
             assert click_an_action(page, rng) is not False
         assert rolled and picked, (rolled, picked)
-        assert not errors, errors
-    finally:
-        page.close()
 
 
 def test_you_dirty_rat_hand_under_the_heists_played_by_a_click(browser, server):  # noqa: F811
-    page, errors = open_table(browser, server, "you-dirty-rat", "desktop")
-    try:
+    with at_table(browser, server, "you-dirty-rat", "desktop") as page:
         assert my_turn(page)
         tops = page.evaluate("""() => {
           const top = (sel) => Math.min(...[...document.querySelectorAll(sel)]
@@ -84,16 +79,12 @@ def test_you_dirty_rat_hand_under_the_heists_played_by_a_click(browser, server):
         name = card.get_attribute("data-action")
         click_node(page, f"#board [data-action='{name}']")
         assert page.evaluate(VERSION) != "0"
-        assert not errors, errors
-    finally:
-        page.close()
 
 
 def test_target_rats_destinations_on_the_board_questions_under_it(browser, server):  # noqa: F811
-    page, errors = open_table(browser, server, "target-rats-simplified", "desktop")
     rng = random.Random(11)
     asked = 0
-    try:
+    with at_table(browser, server, "target-rats-simplified", "desktop") as page:
         for _ in range(40):
             if not my_turn(page):
                 break
@@ -110,6 +101,3 @@ def test_target_rats_destinations_on_the_board_questions_under_it(browser, serve
             if click_an_action(page, rng) is None and turn_or_end(page) == "over":
                 break
         assert asked, "no question about a move was asked in 40 decisions"
-        assert not errors, errors
-    finally:
-        page.close()

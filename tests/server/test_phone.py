@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -89,6 +90,17 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light",
     page.locator("#board svg").wait_for()
     page.table = table  # its seats' tokens, for a test that holds more than one
     return page, errors
+
+
+@contextmanager
+def at_table(browser, server, game: str, size: str, **options):
+    """open_table() as a context: the page, closed afterwards, with no script error on it."""
+    page, errors = open_table(browser, server, game, size, **options)
+    try:
+        yield page
+        assert not errors, errors
+    finally:
+        page.close()
 
 
 def my_turn(page) -> bool:
@@ -174,6 +186,12 @@ def test_dark_mode_follows_the_system(browser, server, game):
         page.close()
 
 
+def sized_page(browser, size: str, scheme: str):
+    """A new page of `size` (a key of SIZES) in colour scheme `scheme`."""
+    width, height = SIZES[size]
+    return browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+
+
 def axe_problems(page) -> list[str]:
     # run through the browser's devtools, as the test's own code: the page's
     # Content-Security-Policy (rightly) refuses an injected <script> tag
@@ -202,9 +220,7 @@ def test_axe_finds_nothing_serious(browser, server, axe, scheme):
     desktop: no serious or critical accessibility violation."""
     problems = []
     for size in ("phone", "desktop"):
-        width, height = SIZES[size]
-        page = browser.new_page(viewport={"width": width, "height": height},
-                                color_scheme=scheme)
+        page = sized_page(browser, size, scheme)
         page.goto(server.url + "/")
         page.locator("[role=radio]").first.wait_for()
         problems += [f"lobby {size}: {p}" for p in axe_problems(page)]
@@ -330,9 +346,7 @@ def test_axe_finds_nothing_serious_on_a_rules_page(browser, server, axe, scheme)
     tables scroll inside themselves on a phone, never the page."""
     problems = []
     for size in ("phone", "desktop"):
-        width, height = SIZES[size]
-        page = browser.new_page(viewport={"width": width, "height": height},
-                                color_scheme=scheme)
+        page = sized_page(browser, size, scheme)
         page.goto(server.url + "/rules/target-rats")
         problems += [f"rules {size} {scheme}: {p}" for p in axe_problems(page)]
         if page.evaluate("() => document.documentElement.scrollWidth > innerWidth"):

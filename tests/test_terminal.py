@@ -385,3 +385,10 @@ def test_a_saved_game_names_people_by_seat_never_you():
     """`replay --seat 2` of a saved game must not call seat 1 "You"."""
     state, _, _ = play(["human", "bot"], seed=3)
     assert state.record()["names"] == ["Player 1", BOT_NAMES[0]]
+
+
+def test_a_bot_that_searches_says_it_is_thinking():
+    _, out, _ = play(["human", "ismcts:iters=20"], seed=3)
+    assert f"{BOT_NAMES[0]} is thinking..." in out
+    _, quick, _ = play(["human", "bot"], seed=3)
+    assert "thinking" not in quick

@@ -82,7 +82,8 @@ def test_parse_seats_rejects_bad_lists(seats, players, message):
 
 
 def test_seat_names():
-    assert seat_names(["human", "bot", "random"]) == ["You", BOT_NAMES[0], BOT_NAMES[1]]
+    # a person is named by their seat, never "You" (the saved record reads right as any seat)
+    assert seat_names(["human", "bot", "random"]) == ["Player 1", BOT_NAMES[0], BOT_NAMES[1]]
     assert seat_names(["bot", "human", "human"]) == [BOT_NAMES[0], "Player 2", "Player 3"]
     names = seat_names(["bot"] * 5)
     assert len(set(names)) == 5
@@ -102,7 +103,7 @@ def test_one_human_plays_to_the_end():
     humans_decisions = sum(1 for _, seat in script.prompts if seat == 0)
     assert humans_decisions == len(prompts) > 0
     # the result table numbers seats from 1, like the players' names
-    assert re.search(r"│\s*1\s*│\s*You\s*│\s*\d+\s*│", out)
+    assert re.search(r"│\s*1\s*│\s*Player 1 \(you\)\s*│\s*\d+\s*│", out)
     assert re.search(r"│\s*3\s*│\s*" + BOT_NAMES[1], out)
 
 
@@ -112,7 +113,7 @@ def test_every_game_plays_to_the_end_in_the_terminal(game_id):
     game (under a round cap), and every board drawn reads as text."""
     state, out, script = play(["human", "bot"], seed=5, game=game_id, max_rounds=6)
     assert state.is_over
-    assert re.search(r"│\s*1\s*│\s*You\s*│", out)  # the result table
+    assert re.search(r"│\s*1\s*│\s*Player 1 \(you\)\s*│", out)  # the result table
     assert sum(1 for _, seat in script.prompts if seat == 0) > 3
 
 
@@ -145,7 +146,7 @@ def test_quitting_leaves_the_game_unfinished():
 def test_round_cap_result_is_a_draw_for_everyone():
     state, out, _ = play(["human", "bot"], seed=4, max_rounds=1)
     assert state.end_reason == "round-cap"
-    rows = re.findall(r"│\s*\d\s*│\s*\S+\s*│\s*\d+\s*│\s*(\S*)\s*│", out)
+    rows = re.findall(r"│\s*\d\s*│[^│]+│\s*\d+\s*│\s*(\S*)\s*│", out)
     assert rows == ["draw", "draw"]
 
 
@@ -378,3 +379,16 @@ def test_every_board_fits_80_columns_and_cuts_no_word(game_id):
         for line in out.splitlines():  # no table cut at the edge: each corner has its pair
             for left, right in ("┌┐", "└┘", "┏┓", "┗┛"):
                 assert line.count(left) == line.count(right), line
+
+
+def test_a_saved_game_names_people_by_seat_never_you():
+    """`replay --seat 2` of a saved game must not call seat 1 "You"."""
+    state, _, _ = play(["human", "bot"], seed=3)
+    assert state.record()["names"] == ["Player 1", BOT_NAMES[0]]
+
+
+def test_a_bot_that_searches_says_it_is_thinking():
+    _, out, _ = play(["human", "ismcts:iters=20"], seed=3)
+    assert f"{BOT_NAMES[0]} is thinking..." in out
+    _, quick, _ = play(["human", "bot"], seed=3)
+    assert "thinking" not in quick

@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from .bots import BOT_KINDS, BOT_NAMES, make_bot, parse_spec
+from .bots.ismcts import SearchBot
+from .bots.specs import LevelBot
 from .core import Game, IllegalAction, RatkingError, State, narrate, replay, save_record
 from .core.rng import derive_seed, new_seed
 
@@ -34,11 +36,13 @@ def parse_seats(seats: str | None, players: int) -> list[str]:
 
 
 def seat_names(kinds: Sequence[str]) -> list[str]:
-    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    """People are named by their seat ("Player 1"), never "You": the saved record names
+    them, and a replay shown as another seat must read right; the screen says "you" itself
+    (events are narrated to their reader)."""
     names, bots = [], iter(BOT_NAMES)
     for i, kind in enumerate(kinds):
         if kind == "human":
-            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
+            names.append(f"Player {i + 1}")
         else:
             names.append(next(bots, f"Bot {i + 1}"))
     return names
@@ -83,7 +87,7 @@ class TerminalGame:
                 if asked:  # a move made for the person leaves the turn's board to come
                     self.last_actor = seat
             else:
-                state.apply(self.bots[seat].choose(state))
+                state.apply(self._bot_move(seat))
                 self.last_actor = seat
             if not self.hotseat:
                 self._news(self.viewer)
@@ -98,6 +102,20 @@ class TerminalGame:
         self.shown = len(self.state.log)
         for line in narrate(events):
             self.console.print(f"  {line}")
+
+    def _bot_move(self, seat: int):
+        """The bot's move; one that searches says it is thinking meanwhile (a spinner on a
+        terminal, a line elsewhere)."""
+        bot, state = self.bots[seat], self.state
+        inner = bot.bot_for(state.game) if isinstance(bot, LevelBot) else bot
+        if not isinstance(inner, SearchBot) or len(state.legal_actions()) < 2:
+            return bot.choose(state)
+        words = f"{state.names[seat]} is thinking..."
+        if not self.console.is_terminal:
+            self.console.print(f"[dim]{words}[/]")
+            return bot.choose(state)
+        with self.console.status(words):
+            return bot.choose(state)
 
     def _hand_over(self, seat: int) -> None:
         """Hot seat: pass the screen to `seat` and tell them what they missed."""
@@ -196,7 +214,8 @@ class TerminalGame:
         for i, share in enumerate(state.returns()):
             outcome = "draw" if state.end_reason == "round-cap" else \
                 ("win" if share == 1 else "shared win" if share > 0 else "")
-            table.add_row(str(i + 1), state.names[i],
+            you = " (you)" if self.kinds[i] == "human" and not self.hotseat else ""
+            table.add_row(str(i + 1), state.names[i] + you,
                           "" if scores is None else f"{scores[i]:g}", outcome)
         self.console.print(table)
 

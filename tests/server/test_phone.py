@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -89,6 +90,17 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light",
     page.locator("#board svg").wait_for()
     page.table = table  # its seats' tokens, for a test that holds more than one
     return page, errors
+
+
+@contextmanager
+def at_table(browser, server, game: str, size: str, **options):
+    """open_table() as a context: the page, closed afterwards, with no script error on it."""
+    page, errors = open_table(browser, server, game, size, **options)
+    try:
+        yield page
+        assert not errors, errors
+    finally:
+        page.close()
 
 
 def my_turn(page) -> bool:
@@ -174,6 +186,12 @@ def test_dark_mode_follows_the_system(browser, server, game):
         page.close()
 
 
+def sized_page(browser, size: str, scheme: str):
+    """A new page of `size` (a key of SIZES) in colour scheme `scheme`."""
+    width, height = SIZES[size]
+    return browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+
+
 def axe_problems(page) -> list[str]:
     # run through the browser's devtools, as the test's own code: the page's
     # Content-Security-Policy (rightly) refuses an injected <script> tag
@@ -202,9 +220,7 @@ def test_axe_finds_nothing_serious(browser, server, axe, scheme):
     desktop: no serious or critical accessibility violation."""
     problems = []
     for size in ("phone", "desktop"):
-        width, height = SIZES[size]
-        page = browser.new_page(viewport={"width": width, "height": height},
-                                color_scheme=scheme)
+        page = sized_page(browser, size, scheme)
         page.goto(server.url + "/")
         page.locator("[role=radio]").first.wait_for()
         problems += [f"lobby {size}: {p}" for p in axe_problems(page)]
@@ -301,9 +317,10 @@ def test_the_board_in_words(browser, server, game):
         page.close()
 
 
-def finished(browser, server, size: str = "desktop"):
+def finished(browser, server, size: str = "desktop", scheme: str = "light"):
     """A short Rat-a-Tat Roll game (one round) played to its end; its end screen shown."""
-    page, errors = open_table(browser, server, "rat-a-tat-roll", size, rules={"max_rounds": 1})
+    page, errors = open_table(browser, server, "rat-a-tat-roll", size, scheme,
+                              rules={"max_rounds": 1})
     rng = random.Random(7)
     for _ in range(100):
         if not my_turn(page):
@@ -313,11 +330,27 @@ def finished(browser, server, size: str = "desktop"):
     return page, errors
 
 
-def test_axe_finds_nothing_serious_on_the_end_screen(browser, server, axe):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_end_screen(browser, server, axe, scheme):
     problems = []
     for size in ("phone", "desktop"):
-        page, _ = finished(browser, server, size)
-        problems += [f"end screen {size}: {p}" for p in axe_problems(page)]
+        page, _ = finished(browser, server, size, scheme)
+        problems += [f"end screen {size} {scheme}: {p}" for p in axe_problems(page)]
+        page.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_a_rules_page(browser, server, axe, scheme):
+    """A rules page (tables and inline code in it), light and dark, phone and desktop; its
+    tables scroll inside themselves on a phone, never the page."""
+    problems = []
+    for size in ("phone", "desktop"):
+        page = sized_page(browser, size, scheme)
+        page.goto(server.url + "/rules/target-rats")
+        problems += [f"rules {size} {scheme}: {p}" for p in axe_problems(page)]
+        if page.evaluate("() => document.documentElement.scrollWidth > innerWidth"):
+            problems.append(f"rules {size} {scheme}: the page scrolls sideways")
         page.close()
     assert not problems, "\n".join(problems)
 

@@ -22,6 +22,7 @@ PAGE = """<!doctype html>
 <title>ratking · {title} rules</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="icon" href="/static/rat.svg" type="image/svg+xml">
+<script src="/static/theme.js"></script>
 </head>
 <body class="rules-page">
 <header class="bar">
@@ -52,6 +53,8 @@ def rules_html(game_id: str) -> str:
     if cls.rules_page is None:
         raise HTTPException(404, f"{cls.title} has no rules page")
     body = markdown().render(cls.rules_page.read_text(encoding="utf-8"))
+    # a wide table scrolls inside itself on a phone: focusable, so keys scroll it too
+    body = body.replace("<table>", '<table tabindex="0">')
     return PAGE.format(title=escape(cls.title), body=body)
 
 

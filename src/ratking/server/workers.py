@@ -39,6 +39,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.specs import LEVELS, level_spec
 from ..core import Game, State, shared
+from .budgets import table_spec
 from .processes import leave_with_parent
 
 log = logging.getLogger("ratking.server")
@@ -216,8 +217,10 @@ class Workers:
         return name in self.inline
 
     async def choose(self, state: State, spec: str, seed: int, key: Any = None) -> str:
-        """The id of the action bot `spec` (seeded with `seed`) chooses for the seat to move;
-        `key` (the table) is the queue it waits in, and it is made for the state's version."""
+        """The id of the action bot `spec` (seeded with `seed`) chooses for the seat to move,
+        a searching level within its time budget at a table (budgets.py); `key` (the table) is
+        the queue it waits in, and it is made for the state's version."""
+        spec = table_spec(spec, state.game)
         if self.runs_inline(spec, state.game):
             return make_bot(spec, seed).choose(state).id
         return await self.run(choose_in_worker, job_of(state), spec, seed, key=key,

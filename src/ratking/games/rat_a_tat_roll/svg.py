@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache, wraps
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core import seat_label
 from . import words
@@ -366,6 +366,7 @@ class _Board:
         self.actor = self.to_move if self.to_move is not None else self.seat
         self.over = bool(view.get("over"))
         self.places: dict[tuple, tuple[str, str]] = {}
+        self.picks: list[str] = []  # the re-rolls of chosen dice: picked on the dice
         self._place(actions)
 
     def _place(self, actions: list[dict[str, Any]]) -> None:
@@ -387,6 +388,12 @@ class _Board:
                 key = ("region", rest)
             elif aid == "peek:own":
                 key = ("hand", self.actor)
+            elif kind == "roll" and rest.isdigit():
+                key = ("roll", int(rest))
+            elif aid == "reroll:w":
+                key = ("wild",)
+            elif kind == "reroll" and rest.isdigit():
+                self.picks.append(aid)
             elif aid == "go":
                 if v["dice"] and board:
                     key = ("space", (v["pawn"] + sum(v["dice"])) % len(board))
@@ -428,6 +435,7 @@ class _Board:
         out.append(f'<svg xmlns="http://www.w3.org/2000/svg" class="rk-svg" '
                    f'viewBox="0 0 {W} {height}" width="100%" '
                    f'preserveAspectRatio="xMidYMin meet" role="img" '
+                   f'data-prompt="{escape(self.prompt()[0])}" '
                    f'aria-label="Rat-a-Tat Roll board">')
         out.append(f"<desc>{escape(words.describe(v))}</desc>")
         out.append(DEFS)
@@ -550,8 +558,12 @@ class _Board:
         if self.over:
             self.result_disc(cx, cy)
             return
+        rolls = tuple(sorted((key[1], *hit) for key, hit in self.places.items()
+                             if key[0] == "roll"))
         self.out.append(_centre(cx, cy, v["draw_pile"], v["token_pool"], tuple(v["dice"]),
-                                v.get("wild"), self.icon_from, self.places.get(("pile",))))
+                                v.get("wild"), self.icon_from, self.places.get(("pile",)),
+                                _Dice(rolls, tuple(sorted(self.picks)),
+                                      self.places.get(("wild",)))))
 
     def result_disc(self, cx: float, cy: float) -> None:
         v, out = self.v, self.out
@@ -754,11 +766,24 @@ def _slot(cx: float, cy: float, a: float, colour: str, card: int | None, icon_fr
     return "".join(out)
 
 
+class _Dice(NamedTuple):
+    """What the mover may do with the dice: roll K of them (K, id, label), re-roll the ones
+    they pick (the ids, "reroll:013"...), re-roll the Wild die (id, label)."""
+    rolls: tuple[tuple[int, str, str], ...] = ()
+    picks: tuple[str, ...] = ()
+    wild: tuple[str, str] | None = None
+
+
+NO_DICE = _Dice()
+
+
 @lru_cache(maxsize=PANELS)
 def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
-            wild: str | None, icon_from: int, place: tuple[str, str] | None) -> str:
+            wild: str | None, icon_from: int, place: tuple[str, str] | None,
+            acts: _Dice = NO_DICE) -> str:
     """The draw pile (`place`: the legal action of taking its top card, if any), the token
-    pool and this turn's dice."""
+    pool and this turn's dice: to roll K dice the mover clicks the K-th die; to re-roll,
+    they pick dice (`data-pick`, the page gathers them into one re-roll action)."""
     out: list[str] = []
     pw, ph = 76, 106
     px, py = cx - 70 - pw / 2, cy - 92
@@ -792,6 +817,22 @@ def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
     _text(out, tx, py + ph + 38, "tokens", 24, INK, weight="bold")
     out.append("</g>")
     # this turn's dice
+    s = 52
+    if acts.rolls and not dice and not wild:  # ghost dice: the K-th rolls K of them
+        x = cx - (len(acts.rolls) * (s + 10) - 10) / 2
+        y = cy + 76
+        out.append('<g data-testid="roll-dice">')
+        for k, aid, label in acts.rolls:
+            ghost = (f'<rect x="{_n(x)}" y="{_n(y)}" width="{s}" height="{s}" rx="10" '
+                     f'fill="#fffdf6" fill-opacity="0.7" stroke="{INK}" stroke-width="2.5" '
+                     f'stroke-dasharray="6 4"/>')
+            out.append(ghost)
+            number: list[str] = []
+            _text(number, x + s / 2, y + s * 0.7, k, s * 0.55, INK, weight="bold")
+            _highlight(out, aid, label, _box(x, y, s, s, 10, 3), "".join(number))
+            x += s + 10
+        _text(out, cx, y + s + 26, "click a die: roll that many", 20, INK)
+        out.append("</g>")
     if dice or wild:
         s = 52
         count = len(dice) + (1 if wild else 0)
@@ -801,12 +842,28 @@ def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
             width += 12 + len(total) * 17
         x = cx - width / 2
         y = cy + 76
-        out.append('<g data-testid="dice">')
-        for d in dice:
+        if acts.picks:
+            out.append(f'<g data-testid="dice" data-covers="{" ".join(acts.picks)}" '
+                       f'data-select="reroll:" data-select-label="Spend a token to re-roll '
+                       f'the chosen dice">')
+        else:
+            out.append('<g data-testid="dice">')
+        for i, d in enumerate(dice):
+            pickable = any(str(i) in aid[7:] for aid in acts.picks)
+            if pickable:
+                out.append(f'<g class="pick" data-pick="{i}" cursor="pointer">'
+                           f"<title>Die {i + 1}: a {d} (choose it to re-roll it)</title>"
+                           f'<rect class="pick-ring" x="{_n(x - 5)}" y="{_n(y - 5)}" '
+                           f'width="{s + 10}" height="{s + 10}" rx="14" fill="none" '
+                           f'stroke="{GOLD}" stroke-width="3" stroke-dasharray="6 4"/>')
             _die(out, x, y, s, d)
+            if pickable:
+                out.append("</g>")
             x += s + 10
         if wild:
             _wild_die(out, x, y, s, wild)
+            if acts.wild:
+                _highlight(out, acts.wild[0], acts.wild[1], _box(x, y, s, s, 10, 3))
         if total:
             _text(out, x + 2, y + s * 0.72, total, 32, INK, "start", "bold")
         out.append("</g>")

@@ -139,7 +139,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     roster_rows = (len(units) + 3) // 4
     height = roster_top + 44 + roster_rows * 84 + 12
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="100%" '
-           f'class="rat-and-duck" font-family="{FONT}" aria-label="Rat &amp; Duck: the city">',
+           f'class="rat-and-duck" font-family="{FONT}" data-prompt="{_a(_phase_line(view))}" '
+           f'aria-label="Rat &amp; Duck: the city">',
            f"<desc>{_a(words.describe(view))}</desc>",
            f'<rect width="{W}" height="{height}" rx="18" fill="#3b3a36"/>']
     out.append(_header(view))
@@ -156,6 +157,20 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     out.append(_roster(view, by_id, roster_top))
     out.append("</svg>")
     return "".join(out)
+
+
+def _active(view: dict[str, Any]) -> dict[str, Any]:
+    return next(u for u in view["units"] if u["active"])
+
+
+def _phase_line(view: dict[str, Any]) -> str:
+    """Whose unit acts and what it may do ("" once the game is over)."""
+    if view.get("over"):
+        return ""
+    active = _active(view)
+    mine = active["seat"] == view.get("seat")
+    who = "Your" if mine else f"{view['seats'][active['seat']]['name']}'s"
+    return f"{who} {active['name']}: {PHASE_WORDS.get(view['phase'], view['phase'])}"
 
 
 def _header(view: dict[str, Any]) -> str:
@@ -191,11 +206,8 @@ def _header(view: dict[str, Any]) -> str:
                 else f"Game over: {TEAM_WORDS[teams.pop()]} wins")
         parts.append(_text(20, 116, head, 22, GOLD, "bold"))
     else:
-        active = next(u for u in view["units"] if u["active"])
-        mine = active["seat"] == view.get("seat")
-        who = "Your" if mine else f"{view['seats'][active['seat']]['name']}'s"
-        parts.append(_text(20, 116, f"{who} {active['name']}: "
-                           f"{PHASE_WORDS.get(view['phase'], view['phase'])}", 22,
+        mine = _active(view)["seat"] == view.get("seat")
+        parts.append(_text(20, 116, _phase_line(view), 22,
                            GOLD if mine else CREAM, "bold", extra=' class="phase"'))
     parts.append("</g>")
     return "".join(parts)
@@ -241,16 +253,21 @@ def _pieces(view: dict[str, Any], by_id: dict[str, dict[str, str]],
         here[place] = k + 1
         return x + 28 + (k % 3) * SPACING, y + 84 + (k // 3) * 44
 
+    def put(piece: str, place: str, action: dict[str, str] | None) -> None:
+        # a piece that is not itself a choice lets clicks through to a place one may move to
+        if action is None and f"move:{place}" in by_id:
+            piece = f'<g pointer-events="none">{piece}</g>'
+        parts.append(_clickable(piece, action))
+
     seat = view.get("seat")
     for u in view["units"]:
         x, y = spot(u["place"])
-        parts.append(_clickable(_unit(u, x, y, u["seat"] == seat),
-                                by_id.get(f"arrest:{u['id']}")))
+        put(_unit(u, x, y, u["seat"] == seat), u["place"], by_id.get(f"arrest:{u['id']}"))
     for civ in view["civilians"]:
         x, y = spot(civ["place"])
         action = next((by_id[f"{k}:{civ['id']}"] for k in CIV_ORDER
                        if f"{k}:{civ['id']}" in by_id), None)
-        parts.append(_clickable(_civilian(civ, x, y), action))
+        put(_civilian(civ, x, y), civ["place"], action)
     return "".join(parts)
 
 

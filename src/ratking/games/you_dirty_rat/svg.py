@@ -381,13 +381,8 @@ class Table:
                 "The round limit was reached" if res.get("end") == "round-cap" else "")
             self.add(_label(PAD + 12, sy, f"Game over: {who} {verb}. {why}.", 17, GOLD))
             return y + h + 34
-        mover = v["to_move"]
-        mine = mover is not None and mover == v["seat"]
-        words = "Your turn" if mine else f"{seats[mover]['name']} to move"
-        prompt = PROMPTS.get(v["phase"], "") if mine else ""
-        if v.get("committing"):
-            prompt = f"committing {v['committing']['name']}" + (
-                ": add the next card" if mine else "")
+        words, prompt = _turn_words(v)
+        mine = v["to_move"] is not None and v["to_move"] == v["seat"]
         self.add(f'<text x="{PAD + 12}" y="{sy}" font-size="17" font-weight="bold" '
                  f'fill="{GOLD if mine else "#fff"}">{_e(words)}'
                  + (f'<tspan fill="#f4ead2" font-weight="normal">  ·  {_e(prompt)}</tspan>'
@@ -586,6 +581,26 @@ class Table:
         return y + rows * (ch + gap)
 
 
+def _turn_words(v: dict[str, Any]) -> tuple[str, str]:
+    """Whose turn it is, and what the viewer is asked (empty at another's turn)."""
+    mover = v["to_move"]
+    mine = mover is not None and mover == v["seat"]
+    words = "Your turn" if mine else f"{v['seats'][mover]['name']} to move"
+    prompt = PROMPTS.get(v["phase"], "") if mine else ""
+    if v.get("committing"):
+        prompt = f"committing {v['committing']['name']}" + (
+            ": add the next card" if mine else "")
+    return words, prompt
+
+
+def prompt_line(v: dict[str, Any]) -> str:
+    """The turn line as one text (the page shows it beside a zoomed board)."""
+    if v.get("result") or v["to_move"] is None:
+        return ""
+    words, prompt = _turn_words(v)
+    return f"{words} · {prompt}" if prompt else words
+
+
 def _reward(h: dict[str, Any]) -> str:
     from .views import reward_words
     words = reward_words(h["reward"], h["amount"])
@@ -597,19 +612,20 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     y = t.header(PAD)
     y = t.heists(y + 4)
     seat = view["seat"]
+    if seat is not None:  # your cards under the Heists they are played for, then the Hideouts
+        drawn = view.get("drawn")
+        if drawn:
+            y = t.hand(y + 4, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",))
+        hand = view["seats"][seat]["hand"] or []
+        y = t.hand(y + 4, hand, "YOUR HAND", ("play", "team", "with", "copy"))
+        y = t.own(y + 6, seat) + 10
     for p in range(view["players"]):
         if p != seat:
             y = t.opponent(PAD, y, W - 2 * PAD, p) + 10
-    if seat is not None:
-        y = t.own(y + 4, seat) + 12
-        drawn = view.get("drawn")
-        if drawn:
-            y = t.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
-        hand = view["seats"][seat]["hand"] or []
-        y = t.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"))
     h = y + PAD
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h:.0f}" width="100%" '
-            f'class="you-dirty-rat" font-family="{FONT}" aria-label="You Dirty Rat table">'
+            f'class="you-dirty-rat" font-family="{FONT}" '
+            f'data-prompt="{_e(prompt_line(view))}" aria-label="You Dirty Rat table">'
             f"<desc>{_e(words.describe(view))}</desc>"
             f'<defs><radialGradient id="ydr-felt" cx="50%" cy="40%" r="75%">'
             f'<stop offset="0" stop-color="#357a55"/><stop offset="1" stop-color="{FELT}"/>'

@@ -55,6 +55,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         # seats taken from the lobby here: when last used (loop time) and the token's hash
         self.lobby_seats: dict[int, tuple[float, str]] = {}
         self.rev = 0  # bumped whenever what people see changes
+        self.thinking: int | None = None  # the seat whose bot is searching now
         self.seq = 0
         self.snaps: dict[tuple, Snapshot] = {}
         self.boards: dict[int | None, tuple[tuple, dict[str, Any], Drawing]] = {}

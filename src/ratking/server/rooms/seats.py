@@ -88,6 +88,7 @@ class Seats:
             "created": self.row.created_at.isoformat(),
             **table_extras(self.row),
             "abandoned": self.abandoned(),
+            "thinking": self.thinking,
         }
 
 

@@ -106,7 +106,14 @@ class Turns:
                 self.schedule()  # stops the clock
                 await self.broadcast()
                 return
-            action, by = await self._choose(self.bots.get(seat, STAND_IN), seat, version, by)
+            spec = self.bots.get(seat, STAND_IN)
+            if not self.rooms.workers.runs_inline(spec, self.game):  # it searches: say so
+                self.thinking, self.rev = seat, self.rev + 1
+                await self.broadcast()
+            try:
+                action, by = await self._choose(spec, seat, version, by)
+            finally:
+                self.thinking, self.rev = None, self.rev + 1
             if self.version != version:
                 return
             self.task = None  # this task is finishing: submit() must not cancel it

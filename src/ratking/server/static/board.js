@@ -54,14 +54,63 @@ function legibleZoom(host) {
 
 function fit(host, frame) {
   frame.classList.toggle("can-zoom", narrow.matches);
+  const bar = document.querySelector(".bar");
+  if (bar) document.documentElement.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
   if (!narrow.matches) {
     setZoom(host, 1);
+    fitColumn(host);
+    fitColumn(host);  // the dock may wrap differently in the new column: once more
     return;
   }
+  host.closest(".table-main")?.style.removeProperty("--board-w");
+  const svg = host.querySelector("svg");
+  if (svg) { svg.style.height = ""; svg.style.maxWidth = ""; }
   const need = legibleZoom(host);
   // a little hysteresis, so that the board does not breathe from move to move
   if (need > autoZoom || need < autoZoom * 0.85) autoZoom = need;
   setZoom(host, userZoom ?? autoZoom);
+}
+
+const SIDE_MIN = 300;  // CSS px: the side column (seats, how to win, log, chat) at its least
+const DOCK_SETTLED = 130;  // CSS px: the dock's height the column's width is chosen for
+
+/** On a desktop: the board as large as the window leaves under the dock (the page does not
+ * scroll), its column as wide as the board drawn, the side column taking the rest. */
+function fitColumn(host) {
+  const svg = host.querySelector("svg");
+  const wrap = host.closest(".board-wrap");
+  const main = host.closest(".table-main");
+  const box = svg?.viewBox?.baseVal;
+  if (!svg || !wrap || !main || !box || !box.width || !box.height) return;
+  const style = getComputedStyle(main);
+  const inner = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const gap = parseFloat(style.columnGap) || 0;
+  const hostStyle = getComputedStyle(host);
+  const padX = parseFloat(hostStyle.paddingLeft) + parseFloat(hostStyle.paddingRight);
+  const padY = parseFloat(hostStyle.paddingTop) + parseFloat(hostStyle.paddingBottom);
+  // the height the rest of the column leaves (the dock, the replay controls, the words); the
+  // column's width counts the dock at most DOCK_SETTLED high, so that a long question (which
+  // way?) shrinks the board in its column instead of narrowing the column (and so wrapping
+  // the question onto more lines, and so on)
+  const wrapGap = parseFloat(getComputedStyle(wrap).rowGap) || 0;
+  let others = 0;
+  let settled = 0;
+  for (const child of wrap.children) {
+    if (child.contains(host) || !child.getClientRects().length) continue;
+    if (getComputedStyle(child).position === "absolute") continue;
+    const height = child.getBoundingClientRect().height + wrapGap;
+    others += height;
+    settled += child.classList.contains("dock") ? Math.min(height, DOCK_SETTLED) : height;
+  }
+  const room = wrap.clientHeight - padY - 2;
+  const wide = inner - gap - SIDE_MIN - padX;
+  const aspect = box.width / box.height;
+  const column = Math.max(120, Math.min(wide, (room - settled) * aspect));
+  const width = Math.max(120, Math.min(column, (room - others) * aspect));
+  svg.style.width = `${width.toFixed(1)}px`;
+  svg.style.height = `${(width / aspect).toFixed(1)}px`;
+  svg.style.maxWidth = "none";
+  main.style.setProperty("--board-w", `${(column + padX).toFixed(1)}px`);
 }
 
 /** Scroll the (zoomed) board so that the legal actions drawn on it are in view. */
@@ -137,8 +186,9 @@ export function drawBoard(host, svgText, { frame, descBox, key = "", acting = fa
   if (acting) showActingArea(host);
   if (focused) host.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
   const placed = new Set();
-  for (const node of host.querySelectorAll("[data-action]")) {
-    placed.add(node.dataset.action);
+  // what the board offers: its actions, and the ones a gesture on it makes (data-covers)
+  for (const node of host.querySelectorAll("[data-action], [data-covers]")) {
+    if (node.dataset.action) placed.add(node.dataset.action);
     for (const id of (node.dataset.covers || "").split(" ")) if (id) placed.add(id);
   }
   return placed;

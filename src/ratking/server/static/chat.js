@@ -18,10 +18,15 @@ export function initChat(send) {
     event.preventDefault();
     const input = $("chat-text");
     const text = input.value.trim();
-    if (!text) return;
+    const most = Number(input.dataset.max);
+    // a line too long is kept in the box, and the person told by how much (never cut)
+    $("chat-error").textContent = text.length > most
+      ? `Too long: ${text.length} characters, a line holds at most ${most}.` : "";
+    if (!text || text.length > most) return;
     send({ type: "chat", text });
     input.value = "";
   });
+  $("chat-text").addEventListener("input", () => { $("chat-error").textContent = ""; });
 }
 
 export function chatSeats(you) {

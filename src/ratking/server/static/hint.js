@@ -37,7 +37,9 @@ export function receiveHint(message) {
   if (message.version !== Number(document.body.dataset.version)) return;  // moved on
   $("hint").disabled = false;
   $("hint-head").textContent = "The search bot suggests (its estimates, from games it played out):";
-  $("hint-list").replaceChildren(...message.moves.map((move, i) => {
+  // best chance first (the search's own order is by visits, which may differ a little)
+  const moves = [...message.moves].sort((a, b) => b.win - a.win);
+  $("hint-list").replaceChildren(...moves.map((move, i) => {
     const item = document.createElement("li");
     item.textContent = `${move.label}: an estimated ${Math.round(move.win * 100)}% chance to win`;
     if (i === 0) item.className = "best";
@@ -47,8 +49,8 @@ export function receiveHint(message) {
   // on a phone the panel sits below the board: bring the answer into view
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
   $("hint-box").scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
-  if (message.moves.length) {
-    for (const node of document.querySelectorAll(`[data-action="${CSS.escape(message.moves[0].id)}"]`)) {
+  if (moves.length) {
+    for (const node of document.querySelectorAll(`[data-action="${CSS.escape(moves[0].id)}"]`)) {
       node.classList.add("hinted");
     }
   }

@@ -1,7 +1,7 @@
 // Telling the person it is their move (the tab's title, an optional sound, a vibration on a
 // phone) and their settings, kept in this browser.
 const KEY = "ratking:settings";
-const DEFAULTS = { forced: true, sound: false, vibrate: true, words: false };
+const DEFAULTS = { forced: true, sound: false, vibrate: true, words: false, theme: "system" };
 const BOXES = { forced: "set-forced", sound: "set-sound", vibrate: "set-vibrate",
                 words: "set-words" };
 
@@ -25,6 +25,14 @@ export function installSettings(changed) {
       localStorage.setItem(KEY, JSON.stringify(next));
       if (name === "sound" && box.checked) chime();  // so the person hears what it sounds like
       changed(next);
+    });
+  }
+  const theme = document.getElementById("set-theme");
+  if (theme) {
+    theme.value = now.theme;
+    theme.addEventListener("change", () => {
+      localStorage.setItem(KEY, JSON.stringify({ ...settings(), theme: theme.value }));
+      dispatchEvent(new Event("ratking:theme"));  // theme.js applies it
     });
   }
 }

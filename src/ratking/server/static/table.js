@@ -192,7 +192,7 @@ function show(message) {
       box.dataset.seen = "1";
       rematchSeen = table.rematch;
       $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-      box.hidden = false;
+      openOver();
     }
   }
 }
@@ -203,7 +203,52 @@ function drawBoard(svg, actions, key = "") {
   placedNow = putBoard($("board"), svg, { frame: document.querySelector(".board-frame"),
                                           descBox: $("board-desc"), key,
                                           acting: actions.length > 0 });
+  // the board's own prompt, again under it: on a phone the zoomed board may hide its top
+  $("prompt").textContent = $("board").querySelector("svg")?.dataset.prompt || "";
   drawButtons(actions);
+  drawPicks(actions);
+}
+
+// --- a choice made by picking pieces (the dice to re-roll), then one button -----------------
+// A board marks the group whose pieces are picked (`data-select`: the actions' common prefix;
+// `data-select-label`: the button's words) and each piece (`data-pick`); the action is the
+// prefix and the picked pieces in order ("reroll:" + "02"), one of the legal ones.
+let picked = new Set();
+let pickedAt = null;  // the version the picks belong to
+
+function drawPicks(actions) {
+  const group = $("board").querySelector("[data-select]");
+  const version = last ? last.version : null;
+  if (pickedAt !== version) picked = new Set();
+  pickedAt = version;
+  $("actions").querySelector("[data-select-button]")?.remove();
+  if (!group || !actions.length) return;
+  for (const node of group.querySelectorAll("[data-pick]")) {
+    const on = picked.has(node.dataset.pick);
+    node.setAttribute("role", "checkbox");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-checked", String(on));
+    node.classList.toggle("picked", on);
+  }
+  const id = group.dataset.select + [...picked].sort().join("");
+  const button = document.createElement("button");
+  button.className = "act-button";
+  button.dataset.selectButton = "";
+  button.textContent = group.dataset.selectLabel || "Go";
+  if (picked.size && actions.some((a) => a.id === id)) button.dataset.action = id;
+  else {
+    button.disabled = true;
+    button.title = "Choose on the board first";
+  }
+  $("actions").prepend(button);
+}
+
+function togglePick(node) {
+  if (!last || waiting || replaying()) return;
+  const which = node.dataset.pick;
+  if (picked.has(which)) picked.delete(which);
+  else picked.add(which);
+  drawPicks(last.actions);
 }
 
 function drawButtons(actions) {
@@ -356,8 +401,29 @@ function clickTarget(event) {
     choose(asking.paths, chosen.dataset.path.split(" "), asking.where);
     return;
   }
+  const pick = event.target.closest("#board [data-pick]");
+  if (pick) { togglePick(pick); return; }
   const node = event.target.closest("[data-action]");
   if (node && (node.closest("#board") || node.closest("#actions"))) act(node.dataset.action);
+}
+
+// The end screen is a dialog: it takes the keyboard focus, and gives it back when closed.
+let overReturn = null;
+
+function openOver() {
+  const box = $("game-over");
+  if (box.hidden) overReturn = document.activeElement;
+  box.hidden = false;
+  const first = [...box.querySelectorAll("button")].find((node) => node.getClientRects().length);
+  (first || box.querySelector(".card-panel")).focus();
+}
+
+function closeOver() {
+  $("game-over").hidden = true;
+  const back = overReturn && overReturn.isConnected && overReturn !== document.body
+    ? overReturn : $("board");
+  overReturn = null;
+  back.focus({ preventScroll: true });
 }
 
 function drawSeats(message) {
@@ -371,8 +437,15 @@ function drawSeats(message) {
     const kind = seatKind(seat.kind);
     item.textContent = `${seat.name}${message.you.includes(seat.seat) ? " (you)" : ""}` +
       (kind ? ` · ${kind}` : "");
+    if (message.table.thinking === seat.seat) {
+      const note = document.createElement("span");
+      note.className = "thinking";
+      note.dataset.testid = "thinking";
+      item.append(note);
+    }
     list.append(item);
   });
+  markThinking(message.table.thinking ?? null);
   const invites = $("invites");
   invites.replaceChildren();
   let saved = [];
@@ -400,6 +473,22 @@ function drawSeats(message) {
   }
 }
 
+// A bot that searches says so in the seat list, with the time so far (counted from when this
+// page heard of it: the server's clock is not the page's)
+let thinking = { seat: null, since: 0 };
+
+function markThinking(seat) {
+  if (seat !== thinking.seat) thinking = { seat, since: performance.now() };
+  tickThinking();
+}
+
+function tickThinking() {
+  const note = document.querySelector("#seats .thinking");
+  if (!note) return;
+  const seconds = Math.floor((performance.now() - thinking.since) / 1000);
+  note.textContent = ` · thinking… ${seconds} s`;
+}
+
 function drawLog(lines) {
   $("latest").textContent = lines.length ? lines[lines.length - 1] : "";
   const log = $("log");
@@ -417,7 +506,11 @@ document.addEventListener("keydown", (event) => {
 }, true);
 document.addEventListener("pointerdown", () => { keyboard = false; }, true);
 document.addEventListener("keydown", (event) => {
-  if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-action]")) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest?.("#board [data-pick]")) {
+    event.preventDefault();
+    togglePick(event.target.closest("[data-pick]"));
+  } else if ((event.key === "Enter" || event.key === " ")
+             && event.target.closest?.("#board [data-action]")) {
     event.preventDefault();
     act(event.target.closest("[data-action]").dataset.action);
   }
@@ -427,10 +520,30 @@ $("pass-ok").addEventListener("click", () => {
   $("board").classList.remove("hidden-cards");
 });
 $("close-table").addEventListener("click", closeTable);
-$("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
-$("over-replay").addEventListener("click", () => { $("game-over").hidden = true; showStep(0); });
+$("over-close").addEventListener("click", () => closeOver());
+$("over-replay").addEventListener("click", () => { closeOver(); showStep(0); });
+$("game-over").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") { event.preventDefault(); closeOver(); return; }
+  if (event.key !== "Tab") return;
+  // the focus stays in the dialog while it is open
+  const inside = [...$("game-over").querySelectorAll("button, a[href]")]
+    .filter((node) => node.getClientRects().length);
+  const [first, end] = [inside[0], inside[inside.length - 1]];
+  if (event.shiftKey && document.activeElement === first) { event.preventDefault(); end.focus(); }
+  else if (!event.shiftKey && document.activeElement === end) {
+    event.preventDefault();
+    first.focus();
+  }
+});
 $("zoom").addEventListener("click", (event) => zoomControl($("board"), document.querySelector(".board-frame"), event));
 addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
+// the board takes the height the dock leaves: when the dock grows or shrinks (more choices,
+// a longer latest event), the board is fitted again
+let refitting = 0;
+new ResizeObserver(() => {
+  cancelAnimationFrame(refitting);
+  refitting = requestAnimationFrame(() => refit($("board"), document.querySelector(".board-frame")));
+}).observe(document.querySelector(".dock"));
 installTips($("board"), $("tip"));
 installSettings((now) => {
   $("board-desc").classList.toggle("shown", now.words);
@@ -443,5 +556,6 @@ initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
 initChat(send);
 initHint(send);
 setInterval(() => send({ type: "ping" }), 25000);
+setInterval(tickThinking, 1000);
 takeTokenFromLink();
 connect();

@@ -54,6 +54,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     choice = view.get("choice") or {}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {B.W} {H}" width="100%" '
            f'class="rk-tr target-rats" font-family="{B.FONT}" role="img" '
+           f'data-prompt="{B.esc(view.get("prompt") or "")}" '
            f'aria-label="Target: Rats board">', f"<desc>{B.esc(words.describe(view))}</desc>",
            B.STYLE, B.base(key, H)]
     by_home = {f["home"]: f for f in factions}
@@ -267,7 +268,7 @@ def _status(view: dict[str, Any], owner: dict[int, str]) -> str:
         head = f"{rounds} · {phase} · " + ("your move" if mine else
                                                          f"{who} to move")
         lines = [(head, 20, "bold", B.GOLD if mine else B.CREAM)]
-        for text in B.wrap(str(view.get("prompt") or ""), 54)[:2]:
+        for text in B.wrap(str(view.get("prompt") or ""), 54):
             lines.append((text, 17, "", B.CREAM))
         for text in B.wrap(_turn_line(view), 60)[:2]:
             lines.append((text, 15, "", "#d8ccb0"))

@@ -31,6 +31,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     mover = view["to_move"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {B.W} {h}" width="100%" '
            f'class="rk-tr target-rats-simplified" font-family="{B.FONT}" '
+           f'data-prompt="{B.esc(_status(view))}" '
            f'aria-label="Target: Rats Simplified board">',
            f"<desc>{B.esc(words.describe(view))}</desc>", B.STYLE, B.base(key, h)]
     for s in spaces:
@@ -93,8 +94,8 @@ def _home(sid: str, faction: dict[str, Any] | None, mover: int) -> str:
             f'{plural(faction["rats"], "rat")}, {faction["fed"]} fed</text>')
 
 
-def _footer(view: dict[str, Any]) -> str:
-    y = B.W + 30
+def _status(view: dict[str, Any]) -> str:
+    """The line under the board: the round, and the dice and what they move."""
     rounds = f"Round {view['round']}" + (f" of {view['max_rounds']}" if view["max_rounds"]
                                          else "")
     if view["over"]:
@@ -105,5 +106,11 @@ def _footer(view: dict[str, Any]) -> str:
         text = f"{rounds}. Dice {dice}: {view['pool']} to move"
         if view["target_available"]:
             text += "; the Target may move the Exterminator"
+    return text
+
+
+def _footer(view: dict[str, Any]) -> str:
+    y = B.W + 30
+    text = _status(view)
     return (f'<g class="status" fill="{B.CREAM}" font-size="20"><text x="{B.C}" y="{y}" '
             f'text-anchor="middle">{B.esc(text)}</text></g>')

@@ -1,0 +1,90 @@
+"""What the table tells a person, in Chromium: a searching bot says it is thinking and for how
+long; the end screen is a dialog that takes the keyboard focus and gives it back; a chat line
+too long is refused in words, never cut; the colours follow a Settings switch; the page has one
+h1; a hint lists the moves best chance first."""
+
+from __future__ import annotations
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .pages import click_an_action, turn_or_end
+from .test_browser import browser  # noqa: F401
+from .test_phone import at_table, finished, my_turn, server  # noqa: F401
+
+
+def test_a_searching_bot_says_it_is_thinking(browser, server):  # noqa: F811
+    with at_table(browser, server, "you-dirty-rat", "desktop",
+                  seats=["human", "expert"]) as page:
+        seen = None
+        for _ in range(10):
+            if not my_turn(page):
+                break
+            click_an_action(page)
+            note = page.locator("#seats [data-testid=thinking]")
+            try:
+                note.wait_for(timeout=3000)
+            except PlaywrightTimeout:  # the bot's only move needed no search: try the next turn
+                continue
+            seen = note.inner_text()
+            break
+        assert seen and "thinking" in seen and seen.rstrip().endswith(" s"), seen
+        assert "Whiskers" in page.locator("#seats li:has([data-testid=thinking])").inner_text()
+
+
+def test_the_end_screen_takes_the_focus_and_gives_it_back(browser, server):  # noqa: F811
+    page, errors = finished(browser, server)
+    try:
+        box = page.locator("[data-testid=game-over]")
+        assert box.is_visible()
+        dialog = page.locator("#game-over [role=dialog]")
+        assert dialog.get_attribute("aria-modal") == "true"
+        assert page.evaluate("() => document.getElementById('game-over')"
+                             ".contains(document.activeElement)")
+        for _ in range(8):  # Tab goes round inside the dialog
+            page.keyboard.press("Tab")
+            assert page.evaluate("() => document.getElementById('game-over')"
+                                 ".contains(document.activeElement)")
+        page.keyboard.press("Escape")
+        assert not box.is_visible()
+        assert not page.evaluate("() => document.getElementById('game-over')"
+                                 ".contains(document.activeElement)")
+        assert page.evaluate("() => document.activeElement !== document.body")
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_a_chat_line_too_long_is_refused_in_words(browser, server):  # noqa: F811
+    with at_table(browser, server, "rat-a-tat-roll", "desktop") as page:
+        turn_or_end(page)
+        page.fill("#chat-text", "squeak " * 50)
+        page.click("#chat-form button[type=submit]")
+        said = page.locator("#chat-error").inner_text()
+        assert "Too long: 349 characters" in said and "240" in said, said
+        assert page.input_value("#chat-text").startswith("squeak")  # kept, not cut
+        page.fill("#chat-text", "squeak")
+        assert page.locator("#chat-error").inner_text() == ""
+        page.click("#chat-form button[type=submit]")
+        page.locator("#chat-lines li", has_text="squeak").wait_for()
+
+
+def test_colours_follow_the_settings_switch_and_one_h1(browser, server):  # noqa: F811
+    with at_table(browser, server, "target-rats", "desktop", scheme="light") as page:
+        turn_or_end(page)
+        assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
+        assert page.locator("h1").count() == 1
+        assert page.locator("h1").inner_text() == "Target: Rats"
+        page.select_option("#set-theme", "dark")
+        assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+        page.reload()
+        page.locator("#board svg").wait_for()
+        assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+        table = page.url
+        page.goto(server.url + "/rules/target-rats")
+        assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+        assert page.evaluate("() => [...document.querySelectorAll('main table')]"
+                             ".every(t => t.tabIndex === 0)")
+        page.goto(table)
+        page.locator("#board svg").wait_for()
+        page.select_option("#set-theme", "system")
+        assert page.evaluate("() => document.documentElement.dataset.theme") == "light"

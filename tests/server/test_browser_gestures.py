@@ -1,0 +1,103 @@
+"""Acting on the pieces, in Chromium: a decision that was a list of buttons is a gesture on
+what it is about, built on the same action ids. Rat-a-Tat Roll: the K-th die rolls K dice, the
+dice to re-roll are picked and then one button re-rolls them. You Dirty Rat: the hand lies
+under the Heists and a card is played by clicking it. Target: Rats: every destination is on
+the board and a question about a move is asked under the board, never over it."""
+
+from __future__ import annotations
+
+import random
+
+from .pages import answered, click_an_action, turn_or_end
+from .test_browser import browser  # noqa: F401
+from .test_phone import at_table, my_turn, server  # noqa: F401
+
+VERSION = "() => document.body.dataset.version"
+LAST_LOG = "() => [...document.querySelectorAll('#log li')].pop()?.textContent || ''"
+
+
+def click_node(page, selector: str) -> None:
+    """Click the centre of the first node matching `selector` and wait for the answer."""
+    version = page.evaluate(VERSION)
+    page.locator(selector).first.click()
+    answered(page, version)
+
+
+def test_rat_a_tat_roll_dice_are_rolled_and_picked_on_the_board(browser, server):  # noqa: F811
+    rng = random.Random(5)
+    rolled = picked = 0
+    with at_table(browser, server, "rat-a-tat-roll", "desktop",
+                  seats=["human", "heuristic"]) as page:
+        for _ in range(60):
+            if not my_turn(page) or (rolled and picked):
+                break
+            ghosts = page.locator("#board [data-testid=roll-dice] [data-action^='roll:']")
+            if ghosts.count():
+                # no "Roll K dice" buttons: the dice are on the board, the K-th rolls K
+                assert not page.locator("#actions [data-action^='roll:']").count()
+                k = ghosts.count()
+                click_node(page, f"#board [data-action='roll:{k}']")
+                assert f"{k} dice" in page.evaluate(LAST_LOG) or "rolled" in page.evaluate(
+                    LAST_LOG), page.evaluate(LAST_LOG)
+                rolled += 1
+                continue
+            dice = page.locator("#board [data-pick]")
+            if dice.count() >= 2 and not picked:
+                # one button, idle until dice are picked; no button per subset of dice
+                ids = page.evaluate("() => [...document.querySelectorAll('#actions button')]"
+                                    ".map(b => b.dataset.action || '')")
+                assert not [i for i in ids if i.startswith("reroll:")], ids
+                button = page.locator("#actions [data-select-button]")
+                assert button.is_disabled()
+                dice.nth(0).click()
+                dice.nth(1).click()
+                dice.nth(1).click()  # picked again: put back
+                assert page.locator("#board [data-pick].picked").count() == 1
+                assert button.get_attribute("data-action") == "reroll:0"
+                tokens_before = page.evaluate(LAST_LOG)
+                click_node(page, "#actions [data-select-button]")
+                assert "re-roll" in page.evaluate(LAST_LOG), (tokens_before,
+                                                               page.evaluate(LAST_LOG))
+                picked += 1
+                continue
+            assert click_an_action(page, rng) is not False
+        assert rolled and picked, (rolled, picked)
+
+
+def test_you_dirty_rat_hand_under_the_heists_played_by_a_click(browser, server):  # noqa: F811
+    with at_table(browser, server, "you-dirty-rat", "desktop") as page:
+        assert my_turn(page)
+        tops = page.evaluate("""() => {
+          const top = (sel) => Math.min(...[...document.querySelectorAll(sel)]
+                                          .map(n => n.getBoundingClientRect().top));
+          return {hand: top('#board [data-action^="play:"]'),
+                  bottom: document.querySelector('#board svg').getBoundingClientRect().bottom,
+                  window: innerHeight};
+        }""")
+        assert tops["hand"] < tops["bottom"] <= tops["window"], tops
+        card = page.locator("#board [data-action^='play:']").first
+        name = card.get_attribute("data-action")
+        click_node(page, f"#board [data-action='{name}']")
+        assert page.evaluate(VERSION) != "0"
+
+
+def test_target_rats_destinations_on_the_board_questions_under_it(browser, server):  # noqa: F811
+    rng = random.Random(11)
+    asked = 0
+    with at_table(browser, server, "target-rats-simplified", "desktop") as page:
+        for _ in range(40):
+            if not my_turn(page):
+                break
+            offered = page.evaluate("() => [...document.querySelectorAll('#actions button')]"
+                                    ".map(b => b.dataset.action || '')")
+            assert not [i for i in offered if i.startswith("route:")], offered
+            if page.locator("#actions .ask").count():
+                # the question is under the board (once the board is fitted to what the
+                # taller dock leaves, on the next frame)
+                page.wait_for_function("""() => document.querySelector('#board svg')
+                  .getBoundingClientRect().bottom <= document.querySelector('#actions .ask')
+                  .getBoundingClientRect().top + 1""", timeout=3000)
+                asked += 1
+            if click_an_action(page, rng) is None and turn_or_end(page) == "over":
+                break
+        assert asked, "no question about a move was asked in 40 decisions"

@@ -106,7 +106,9 @@ def rules(game: Annotated[str, typer.Argument(help="game id, e.g. rat-a-tat-roll
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="game id")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of seats")] = 3,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="number of seats (default 3, or the nearest count the game "
+        "takes)")] = None,
     seats: Annotated[str | None, typer.Option(
         help="a kind per seat: human or a bot spec: bot (heuristic), random, easy, normal, "
              "hard, expert, ismcts:iters=N ...")] = None,
@@ -123,9 +125,12 @@ def play(
     if save is not None:
         check_writable(save, "--save")
     try:
+        chosen = make(game, **parse_rules(rule))
+        if players is None:  # 3, or the first count above it the game takes (Rat & Duck: 4)
+            counts = chosen.player_counts()
+            players = next((n for n in counts if n >= 3), counts[-1])
         kinds = parse_seats(seats, players)
-        table = TerminalGame(make(game, **parse_rules(rule)), kinds, seed, console,
-                             forced=forced)
+        table = TerminalGame(chosen, kinds, seed, console, forced=forced)
     except RatkingError as exc:
         fail(str(exc))
     try:
@@ -435,8 +440,9 @@ def bench(
         fail("--seconds must be more than 0")
     try:
         rules_ = parse_rules(rule)
-        info = make(game, **rules_).info()
-        counts = [players] if players else list(range(info.min_players, info.max_players + 1))
+        chosen = make(game, **rules_)
+        info = chosen.info()
+        counts = [players] if players else list(chosen.player_counts())
         table = Table(title=f"{info.title}: random play, one core")
         table.add_column("players", justify="right")
         table.add_column("decisions/s", justify="right")

@@ -64,6 +64,13 @@ def _main(
     """ratking: a digital tabletop for rat games."""
 
 
+def count_words(counts: tuple[int, ...]) -> str:
+    """"2-5", or "2, 4" when a game skips counts (Rat & Duck: an even number)."""
+    if counts[-1] - counts[0] == len(counts) - 1:
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
 @app.command()
 def games(rules: Annotated[bool, typer.Option("--rules", help="list each game's rule options")]
           = False) -> None:
@@ -77,7 +84,8 @@ def games(rules: Annotated[bool, typer.Option("--rules", help="list each game's 
     table.add_column("players", justify="center", no_wrap=True)
     table.add_column("about", ratio=2)
     for info in infos:
-        table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}", info.summary)
+        table.add_row(info.id, info.title, count_words(make(info.id).player_counts()),
+                      info.summary)
     console.print(table)
     if rules:
         for info in infos:

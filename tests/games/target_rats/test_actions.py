@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from ratking import IllegalAction
+from ratking import IllegalAction, RecordError
 
 from .helpers import B, arrange, dice, ids, new, play, sp, stack, texts, top, until, where
 
@@ -169,6 +171,19 @@ def test_with_several_fed_pairs_the_player_chooses_how_many_breed():
     play(s, "spawn:H0")
     assert sorted(where(s, 0)) == [("H0", 0)] * 2 + [("S2", 0)] * 3 + [("S2", 1)] * 2
     assert s.turn == 1  # the space's one action was the breeding
+
+
+def test_a_save_at_the_breeding_choice_loads_and_a_spoilt_one_is_refused():
+    # DESIGN: to_json / from_json round trip; a malformed save raises RecordError
+    s = arrange(new(2, space_limit=5), {0: [("S1", 1), ("S1", 1), ("S2", 1), ("S2", 1)]})
+    play(s, "group:S1", "take:2:0", "step:S2", "stop", "end-moves", "breed:S2")
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["state"]["tasks"][-1] == ["breed", 0, sp("S2"), 2]
+    assert ids(s.game.from_json(data)) == ["pairs:1", "pairs:2"]
+    for most in (0, 1, 7):
+        data["state"]["tasks"][-1][3] = most
+        with pytest.raises(RecordError, match="breeding choice"):
+            s.game.from_json(data)
 
 
 def test_one_fed_pair_breeds_without_a_count_to_choose():

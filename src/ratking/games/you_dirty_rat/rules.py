@@ -155,8 +155,9 @@ def why_illegal(s: RatState, action: Action) -> str:
     if s.phase == MAIN and kind == A.HEIST:
         return "that Heist is not on top of its chain, or your hand cannot match its team"
     hand = s.hands[s.to_move]
-    if kind == A.PLAY and s.phase in (MAIN, EXTRA) and len(hand) == 1 and \
-            s.game.deck.card_type[hand[0]] == action.key[1] in s.game.deck.needs_partner:
+    lone = s.game.deck.card_type[hand[0]] if len(hand) == 1 else -1
+    if kind == A.PLAY and s.phase in (MAIN, EXTRA) and action.key[1] == lone and \
+            lone in s.game.deck.needs_partner:
         return "the Thug is played with another card from your hand, and you have no other"
     if s.phase == MAIN and kind == A.PLAY:
         return "you have no card of that type in your hand"

@@ -48,7 +48,7 @@ def main() -> None:
     for info in ratking.list_games():
         if args.game and info.id not in args.game:
             continue
-        for players in range(info.min_players, info.max_players + 1):
+        for players in ratking.make(info.id).player_counts():
             games, size, unseen = coverage(info.id, players, args.seconds)
             print(f"{info.id} {players} players: {games} games, {size - len(unseen)} of {size}"
                   f" ids seen legal; never: {' '.join(unseen) or '-'}", flush=True)

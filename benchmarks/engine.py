@@ -58,10 +58,9 @@ def heuristic_games(game_id: str, players: int, seconds: float) -> float:
 
 
 def measure(game_id: str, seconds: float, repeats: int, bar=None) -> list[dict]:
-    info = next(i for i in ratking.list_games() if i.id == game_id)
     game = bench_game(game_id)
     rows = []
-    for players in range(info.min_players, info.max_players + 1):
+    for players in game.player_counts():
         if bar is not None:
             bar.describe(f"{game_id}, {players} players")
         runs = [bench(game_id, players, seconds, seed=r) for r in range(repeats)]
@@ -87,8 +86,7 @@ def measure(game_id: str, seconds: float, repeats: int, bar=None) -> list[dict]:
 
 
 def counts(game_id: str) -> int:
-    info = next(i for i in ratking.list_games() if i.id == game_id)
-    return info.max_players - info.min_players + 1
+    return len(ratking.make(game_id).player_counts())
 
 
 def main() -> None:

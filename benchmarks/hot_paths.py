@@ -98,7 +98,7 @@ def measure(decisions: int, calls: int) -> dict:
     out: dict = {"play": {}, "clone": {}, "determinize": {}, "clone_game": {}, "first": {}}
     for info in ratking.list_games():
         game = make_capped(ratking, info.id)
-        for players in range(info.min_players, info.max_players + 1):
+        for players in game.player_counts():
             key = f"{info.id}/{players}"
             out["play"][key] = random_play_rate(ratking, info.id, players, decisions)
             for at in DETERMINIZE_AT:
@@ -165,7 +165,7 @@ def states(ratking):
 
     for info in ratking.list_games():
         game = make_capped(ratking, info.id)
-        for players in range(info.min_players, info.max_players + 1):
+        for players in game.player_counts():
             for at in DETERMINIZE_AT:
                 state = game.new_game(players, seed=1)
                 play(state, random.Random(1), at)

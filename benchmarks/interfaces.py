@@ -238,7 +238,8 @@ def bench_rules(game_id: str) -> dict:
 def players_for(game_id: str) -> int:
     import ratking
 
-    return min(PLAYERS, next(i for i in ratking.list_games() if i.id == game_id).max_players)
+    counts = ratking.make(game_id).player_counts()  # Rat & Duck: an even number, so 4
+    return next((n for n in counts if n >= PLAYERS), counts[-1])
 
 
 def measure(game_id: str, seconds: float, repeats: int, split: bool) -> dict:

@@ -343,6 +343,20 @@ def test_play_an_unknown_game_is_a_clear_error(run):
     assert_clean_error(run("play", "rat-race", "--seats", "bot,bot,bot"), "no game 'rat-race'")
 
 
+def test_rat_and_duck_takes_an_even_number_of_players(run):
+    # seed 003, 1.1 "Two teams of an even amount of players": an odd count is one clear line,
+    # and play's default (3 seats) becomes the first count the game takes, 4
+    assert_clean_error(run("play", "rat-and-duck", "--players", "3"),
+                       "an even number of players, not 3", "uneven_teams")
+    assert_clean_error(run("simulate", "rat-and-duck", "--players", "5", "--rule",
+                           "units=PPS-DDD"), "not 5")
+    result = run("play", "rat-and-duck", "--seats", "bot,bot,bot,bot", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    result = run("play", "rat-and-duck", "--players", "3", "--seats", "bot,bot,bot",
+                 "--rule", "uneven_teams=yes", "--seed", "1")
+    assert result.exit_code == 0, result.output
+
+
 # --- simulate ----------------------------------------------------------------------------------
 
 SIM = ["simulate", GAME, "--games", "40", "--players", "3", "--bots", "heuristic,random,random",

@@ -64,6 +64,13 @@ def _main(
     """ratking: a digital tabletop for rat games."""
 
 
+def count_words(counts: tuple[int, ...]) -> str:
+    """"2-5", or "2, 4" when a game skips counts (Rat & Duck: an even number)."""
+    if counts[-1] - counts[0] == len(counts) - 1:
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
 @app.command()
 def games(rules: Annotated[bool, typer.Option("--rules", help="list each game's rule options")]
           = False) -> None:
@@ -77,7 +84,8 @@ def games(rules: Annotated[bool, typer.Option("--rules", help="list each game's 
     table.add_column("players", justify="center", no_wrap=True)
     table.add_column("about", ratio=2)
     for info in infos:
-        table.add_row(info.id, info.title, f"{info.min_players}-{info.max_players}", info.summary)
+        table.add_row(info.id, info.title, count_words(make(info.id).player_counts()),
+                      info.summary)
     console.print(table)
     if rules:
         for info in infos:
@@ -106,7 +114,9 @@ def rules(game: Annotated[str, typer.Argument(help="game id, e.g. rat-a-tat-roll
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="game id")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of seats")] = 3,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="number of seats (default 3, or the nearest count the game "
+        "takes)")] = None,
     seats: Annotated[str | None, typer.Option(
         help="a kind per seat: human or a bot spec: bot (heuristic), random, easy, normal, "
              "hard, expert, ismcts:iters=N ...")] = None,
@@ -123,9 +133,12 @@ def play(
     if save is not None:
         check_writable(save, "--save")
     try:
+        chosen = make(game, **parse_rules(rule))
+        if players is None:  # 3, or the first count above it the game takes (Rat & Duck: 4)
+            counts = chosen.player_counts()
+            players = next((n for n in counts if n >= 3), counts[-1])
         kinds = parse_seats(seats, players)
-        table = TerminalGame(make(game, **parse_rules(rule)), kinds, seed, console,
-                             forced=forced)
+        table = TerminalGame(chosen, kinds, seed, console, forced=forced)
     except RatkingError as exc:
         fail(str(exc))
     try:
@@ -438,8 +451,9 @@ def bench(
         fail("--seconds must be more than 0")
     try:
         rules_ = parse_rules(rule)
-        info = make(game, **rules_).info()
-        counts = [players] if players else list(range(info.min_players, info.max_players + 1))
+        chosen = make(game, **rules_)
+        info = chosen.info()
+        counts = [players] if players else list(chosen.player_counts())
         table = Table(title=f"{info.title}: random play, one core")
         table.add_column("players", justify="right")
         table.add_column("decisions/s", justify="right")

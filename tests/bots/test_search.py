@@ -32,8 +32,7 @@ def positions(game_id: str, count: int, seed: int = 0) -> list:
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        state = game.new_game(rng.randint(game.min_players, game.max_players),
-                              seed=rng.randrange(10**9))
+        state = game.new_game(rng.choice(game.player_counts()), seed=rng.randrange(10**9))
         random_play(state, rng, rng.randrange(120))
         while not state.over and len(state.legal_actions()) < 2:
             state.apply(state.legal_actions()[0])
@@ -246,7 +245,7 @@ def test_search_finds_the_winning_move_that_random_play_mostly_misses(game_id):
 def search_cases(draw):
     game_id = draw(st.sampled_from(GAMES))
     game = ratking.make(game_id, max_rounds=20)
-    players = draw(st.integers(game.min_players, game.max_players))
+    players = draw(st.sampled_from(game.player_counts()))
     state = game.new_game(players, seed=draw(st.integers(0, 2**40)))
     random_play(state, random.Random(draw(st.integers(0, 2**32))), draw(st.integers(0, 300)))
     spec = draw(st.sampled_from(["ismcts:iters=6", "ismcts:iters=6:depth=0",

@@ -40,8 +40,7 @@ def test_gymnasium_check_env_passes(game_id, opponents):
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_random_play_against_bots(game_id, data, seed):
-    info = INFO[game_id]
-    players = data.draw(st.integers(info.min_players, info.max_players))
+    players = data.draw(st.sampled_from(ratking.make(game_id).player_counts()))
     opponents = data.draw(st.lists(st.sampled_from(["random", "heuristic"]),
                                    min_size=players - 1, max_size=players - 1))
     seat = data.draw(st.sampled_from([None, *range(players)]))

@@ -63,7 +63,7 @@ def play(e, rng: random.Random) -> list[int]:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32), recall=st.booleans())
 def test_random_play_through_the_environment_is_the_engine_game(game_id, data, seed, recall):
-    players = data.draw(st.integers(INFO[game_id].min_players, INFO[game_id].max_players))
+    players = data.draw(st.sampled_from(ratking.make(game_id).player_counts()))
     e = env(game_id, players=players, max_rounds=CAP, recall=recall)
     e.reset(seed=seed)
     state = e.game_state

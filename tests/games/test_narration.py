@@ -75,11 +75,10 @@ def kinds_in_source(game_id: str) -> set[str]:
 
 def played(game_id: str) -> list:
     """Finished (or capped) games of random and heuristic play, at each player count."""
-    info = next(i for i in ratking.list_games() if i.id == game_id)
     game = ratking.make(game_id, max_rounds=30)
     states = []
     for seed in range(16):
-        players = info.min_players + seed % (info.max_players - info.min_players + 1)
+        players = game.player_counts()[seed % len(game.player_counts())]
         state = game.new_game(players, seed=seed, names=NAMES[:players])
         if seed % 2:
             bots = [make_bot("heuristic", seed * 10 + i) for i in range(players)]

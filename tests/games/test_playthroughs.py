@@ -29,7 +29,7 @@ SEEDS = (0, 1, 2)
 
 def cases() -> list[tuple[str, int, int]]:
     return [(info.id, players, seed) for info in ratking.list_games()
-            for players in range(info.min_players, info.max_players + 1) for seed in SEEDS]
+            for players in ratking.make(info.id).player_counts() for seed in SEEDS]
 
 
 def fingerprint(game_id: str, players: int, seed: int) -> dict:

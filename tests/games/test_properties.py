@@ -53,13 +53,15 @@ def dump(state) -> str:
 @st.composite
 def setups(draw, game_id):
     info = next(i for i in ratking.list_games() if i.id == game_id)
-    players = draw(st.integers(info.min_players, info.max_players))
     seed = draw(st.integers(0, 2**40))
     chooser = draw(st.integers(0, 2**32))
     rules = {"max_rounds": CAP}
-    if any(r["name"] == "memory_aid" for r in info.rules):
-        rules["memory_aid"] = draw(st.booleans())
-    return ratking.make(game_id, **rules), players, seed, random.Random(chooser)
+    for flag in ("memory_aid", "uneven_teams"):  # variants that change who sees or plays
+        if any(r["name"] == flag for r in info.rules):
+            rules[flag] = draw(st.booleans())
+    game = ratking.make(game_id, **rules)
+    players = draw(st.sampled_from(game.player_counts()))
+    return game, players, seed, random.Random(chooser)
 
 
 def started(data, game_id, stop):
@@ -165,10 +167,9 @@ def test_the_heuristic_uses_only_what_its_seat_may_know(game_id):
     # two states that differ only in what the seat to move cannot see get the same decision
     from ratking.bots import HeuristicBot
 
-    info = next(i for i in ratking.list_games() if i.id == game_id)
     game = ratking.make(game_id, max_rounds=CAP)
     for seed in range(4):
-        players = info.min_players + seed % (info.max_players - info.min_players + 1)
+        players = game.player_counts()[seed % len(game.player_counts())]
         state = game.new_game(players, seed=seed)
         for _ in range(150):
             if state.is_over:

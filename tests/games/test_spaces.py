@@ -19,13 +19,12 @@ from ratking.core.spaces import view_observation
 from ratking.sim import random_play
 
 GAMES = [info.id for info in ratking.list_games()]
-INFO = {info.id: info for info in ratking.list_games()}
 CAP = 30
 # rule variants that change the spaces: every game with its defaults, and some with others
 VARIANTS = {
     "rat-a-tat-roll": [{}, {"memory_aid": True}, {"number_dice": 2, "cards": 3},
                        {"total_tokens": 0, "start_tokens": 0}],
-    "rat-and-duck": [{}, {"units": "PPS-DDD"}],
+    "rat-and-duck": [{}, {"units": "PPS-DDD"}, {"uneven_teams": True}],
     "target-rats": [{}, {"max_rats": 8}],
     "target-rats-simplified": [{}, {"cheese_dice": 2}],
     "you-dirty-rat": [{}],
@@ -37,32 +36,29 @@ def test_every_game_has_spaces_and_variants_listed():
     assert sorted(VARIANTS) == sorted(GAMES)
     for game_id in GAMES:
         game = ratking.make(game_id)
-        for players in range(INFO[game_id].min_players, INFO[game_id].max_players + 1):
+        for players in game.player_counts():
             assert game.action_space(players) is not None
             assert game.observation_shape(players) is not None
 
 
-def most_players(game) -> int:
-    """The most seats: Rat & Duck takes one per unit, which its rules may raise."""
-    return getattr(game, "unit_count", game.max_players)
-
-
 @st.composite
 def games(draw, game_id, players=None):
-    info = INFO[game_id]
+    """A game of one of the variants (one that takes `players`, if given), its player count, a
+    seed and a chooser."""
     variants = [rules for rules in VARIANTS[game_id]
-                if players is None or players <= most_players(ratking.make(game_id, **rules))]
+                if players is None or players in ratking.make(game_id, **rules).player_counts()]
     rules = dict(draw(st.sampled_from(variants)))
     game = ratking.make(game_id, max_rounds=CAP, **rules)
     if players is None:
-        players = draw(st.integers(info.min_players, most_players(game)))
+        players = draw(st.sampled_from(game.player_counts()))
     return game, players, draw(st.integers(0, 2**40)), random.Random(draw(st.integers(0, 2**32)))
 
 
-# every game at every player count any of its variants takes
+# every game at every player count any of its variants takes (Rat & Duck takes up to one seat
+# per unit, which its rules may raise, and an odd count only with uneven_teams)
 SEATINGS = [(game_id, players) for game_id in GAMES
-            for players in range(INFO[game_id].min_players, max(
-                most_players(ratking.make(game_id, **rules)) for rules in VARIANTS[game_id]) + 1)]
+            for players in sorted({n for rules in VARIANTS[game_id]
+                                   for n in ratking.make(game_id, **rules).player_counts()})]
 
 
 def check_mask(state) -> None:
@@ -85,10 +81,9 @@ def check_tensor(state, seat) -> np.ndarray:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_action_spaces_are_stable_unique_and_from_the_catalogue(game_id):
-    info = INFO[game_id]
     for rules in VARIANTS[game_id]:
         one, two = ratking.make(game_id, **rules), ratking.make(game_id, **rules)
-        for players in range(info.min_players, info.max_players + 1):
+        for players in one.player_counts():
             space = one.action_space(players)
             assert space.ids == two.action_space(players).ids  # the same order every time
             assert len(set(space.ids)) == len(space)

@@ -29,7 +29,7 @@ SEEDS = (0, 1)
 # rule variants whose views differ in more than numbers
 VARIANTS = {
     "rat-a-tat-roll": [{}, {"memory_aid": True}],
-    "rat-and-duck": [{}, {"units": "PPS-DDD"}],
+    "rat-and-duck": [{}, {"units": "PPS-DDD"}, {"uneven_teams": True}],
     "target-rats": [{}],
     "target-rats-simplified": [{}],
     "you-dirty-rat": [{}],
@@ -44,11 +44,10 @@ def cases() -> list[tuple[str, dict, int, int]]:
     out = []
     for info in ratking.list_games():
         for rules in VARIANTS[info.id]:
-            game = ratking.make(info.id, **rules)
-            # Rat & Duck takes up to one seat per unit
-            most = getattr(game, "unit_count", game.max_players)
+            # Rat & Duck takes up to one seat per unit, an even number by default
             out += [(info.id, rules, players, seed)
-                    for players in range(info.min_players, most + 1) for seed in SEEDS]
+                    for players in ratking.make(info.id, **rules).player_counts()
+                    for seed in SEEDS]
     return out
 
 

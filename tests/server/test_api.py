@@ -33,6 +33,20 @@ def test_create_a_table(client):
     assert table["id"] in [t["id"] for t in listed]
 
 
+def test_rat_and_duck_tables_take_an_even_number_of_players(client):
+    # seed 003, 1.1 "Two teams of an even amount of players": 422 for an odd count, unless the
+    # house rule uneven_teams is on; the lobby offers the counts /api/games lists
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["rat-and-duck"]["player_counts"] == [2, 4]
+    assert games["rat-a-tat-roll"]["player_counts"] == [2, 3, 4, 5]
+    body = {"game": "rat-and-duck", "players": 3, "seats": ["human", "bot", "bot"]}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422
+    assert "an even number of players, not 3" in response.json()["error"]
+    response = client.post("/api/tables", json={**body, "rules": {"uneven_teams": True}})
+    assert response.status_code == 201
+
+
 def test_bad_table_requests_are_refused_clearly(client):
     def refused(body, words):
         response = client.post("/api/tables", json=body)

@@ -155,3 +155,26 @@ def test_hot_seat_and_reload_in_the_browser(browser, tmp_path):
         assert not errors, errors
     finally:
         server.kill()
+
+
+def test_the_lobby_offers_rat_and_duck_only_even_player_counts(browser, tmp_path):
+    # seed 003, 1.1 "Two teams of an even amount of players": the lobby offers 2 or 4
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url + "/")
+        choice = page.locator("[role=radio][data-game='rat-and-duck']")
+        choice.wait_for()
+        assert "2 or 4 players" in choice.inner_text()
+        choice.click()
+        options = page.locator("#players option")
+        assert options.all_inner_texts() == ["2", "4"]
+        assert page.locator("#players").input_value() == "4"
+        assert page.locator("[data-seat]").count() == 4
+        page.screenshot(path=str(ARTIFACTS / "lobby-rat-and-duck.png"))
+        page.locator("[role=radio][data-game='rat-a-tat-roll']").click()
+        assert page.locator("#players option").all_inner_texts() == ["2", "3", "4", "5"]
+        assert page.locator("#players").input_value() == "3"
+    finally:
+        server.kill()

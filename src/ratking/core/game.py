@@ -119,6 +119,10 @@ class Game:
             raise RatkingError(f"{self.title} takes {self.min_players} to {self.max_players} "
                                f"players, not {players!r}")
 
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players these rules take (those check_players accepts)."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
     @staticmethod
     def default_names(players: int) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(players))

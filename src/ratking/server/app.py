@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from ..core import RatkingError, list_games, replay
+from ..core import RatkingError, RulesError, list_games, replay, shared
 from . import chat, explain, hints, lobby, pages
 from .messages import board_message
 from .rooms import Connection, MoveRefused, Refused, Room, Rooms, token_hash
@@ -156,6 +156,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     async def games() -> list[dict[str, Any]]:
         return [{"id": g.id, "title": g.title, "summary": g.summary,
                  "min_players": g.min_players, "max_players": g.max_players,
+                 "player_counts": list(shared(g.id).player_counts()),  # with the default rules
                  "rules": list(g.rules)} for g in list_games()]
 
     @app.post("/api/tables", status_code=201)
@@ -165,6 +166,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
                 spec.bot_delay, client, private=spec.private, joinable=spec.joinable)
+        except RulesError as exc:  # well formed, but against the game's rules (e.g. the count)
+            raise HTTPException(422, str(exc)) from None
         except (RatkingError, ValueError, TypeError) as exc:
             raise HTTPException(400, str(exc)) from None
         seats = [{"seat": i, "name": room.state.names[i], "kind": room.kinds[i],

@@ -81,6 +81,33 @@ def test_seats_alternate_teams_and_control_one_team_each():
         big.new_game(7)
 
 
+def test_two_teams_of_an_even_amount_of_players():
+    # seed 003, 1.1: "Two teams of an even amount of players"; RULINGS: the player count is
+    # even (2, 4, up to 8 with more units), an odd count is refused with a clear error
+    game = ratking.make("rat-and-duck")
+    assert game.player_counts() == (2, 4)
+    assert ratking.make("rat-and-duck", units="PPSS-DDDD").player_counts() == (2, 4, 6, 8)
+    with pytest.raises(RulesError, match="an even number of players, not 3") as info:
+        game.new_game(3)
+    assert "uneven_teams" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(RulesError):
+        ratking.make("rat-and-duck", units="PPS-DDD").new_game(5)
+    for players in (2, 4):
+        assert game.new_game(players, seed=1).players == players
+
+
+def test_uneven_teams_is_a_house_rule_off_by_default():
+    # RULINGS, Rat & Duck 1.1: a rule option, off by default, allows uneven teams; the dissent
+    # takes the extra seat (rules.md, seats)
+    assert ratking.make("rat-and-duck").rules.uneven_teams is False
+    house = ratking.make("rat-and-duck", uneven_teams=True)
+    assert house.player_counts() == (2, 3, 4)
+    s = house.new_game(3, seed=1)
+    assert s.game.seat_teams(3) == (1, 0, 1) and house.owners(3) == (1, 1, 0, 2)
+    with pytest.raises(RulesError):
+        ratking.make("rat-and-duck", uneven_teams="sometimes")
+
+
 # --- turn states and passing --------------------------------------------------------------------
 
 
@@ -175,6 +202,23 @@ def test_target_is_immediate_and_capped_at_two_cards():
     with pytest.raises(IllegalAction) as info:
         s.apply("target")
     assert "2 location cards" in info.value.reason
+
+
+def test_immediate_actions_stay_within_the_acting_units_own_turn():
+    # seed 003, 3.2.1: an immediate action "can be performed at any time"; RULINGS: at any
+    # point of the acting unit's own turn (pre-move, pre-action, after-action), never during
+    # another unit's turn, even one of the same seat
+    s = arrange(new(players=2), active="p1", places={"s1": "university"})
+    civilian_at(s, "university")
+    assert s.current_player == 1  # seat 1 plays the Police and the Scientist
+    assert "target" not in ids(s) and "link:university" not in ids(s)
+    s = arrange(s, active="s1", phase=AFTER_ACTION)
+    assert "target" in ids(s) and "link:university" in ids(s)
+    s.apply("target")
+    assert s.phase == AFTER_ACTION  # no change in the turn's state
+    s.apply("end:d1")
+    assert s.current_player == 0 and "target" not in ids(s)
+    assert not [a for a in ids(s) if a.startswith(("link:", "unlink:"))]
 
 
 def test_the_deck_never_refills():

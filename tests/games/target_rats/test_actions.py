@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from ratking import IllegalAction, RecordError
+
 from .helpers import B, arrange, dice, ids, new, play, sp, stack, texts, top, until, where
 
 
@@ -16,6 +22,20 @@ def moved_to(s, frm, to, fed=0, unfed=1):
 
 
 # --- scavenge ------------------------------------------------------------------------------------
+
+
+def test_a_group_that_moved_must_act_and_rests_only_where_no_action_is_open():
+    # seed 000, ACTIONS: "you must declare an action for each group to take" (RULINGS: it may
+    # rest only where no action is open to it): no rest beside a possible scavenge, feed...
+    s = moved_to(arrange(new(2), {0: [("S1", 0)]}), "S1", "S2")
+    assert ids(s) == ["scavenge:S2"]
+    with pytest.raises(IllegalAction):
+        s.apply("rest:S2")  # no such action: a group off its home nest always has one open
+    s = moved_to(arrange(new(2), {0: [("S1", 0)]}, tokens={"S2": "food"}), "S1", "S2")
+    assert ids(s) == ["scavenge:S2", "feed:S2"]
+    # ... while a group back in its home nest has none open, so it rests
+    s = moved_to(arrange(new(2), {0: [("S0", 0)]}), "S0", "H0")
+    assert ids(s) == ["rest:H0"]
 
 
 def test_scavenge_draws_from_the_deck_of_where_the_rats_are():
@@ -119,17 +139,74 @@ def test_feed_at_a_food_source_feeds_every_rat_there():
 
 def test_breed_each_fed_pair_spawns_two_unfed_rats_at_any_nest():
     # seed 000, BREED: two fed rats breed: 2 new unfed rats on any nest you control; the
-    # breeders become unfed; each pair breeds
+    # breeders become unfed; "If there are multiple pairs of fed rats on the space, each pair
+    # may breed": here both do
     s = arrange(new(2), {0: [("S1", 1), ("S1", 1), ("S2", 1), ("S2", 1)]}, tokens={"U1": 0})
     play(s, "group:S1", "take:2:0", "step:S2", "stop", "end-moves")
     assert "breed:S2" in ids(s)
     play(s, "breed:S2")
+    assert ids(s) == ["pairs:1", "pairs:2"] and top(s) == "breed"
+    assert s.view(0)["choice"] == {"kind": "breed", "cards": [], "spaces": ["S2"]}
+    play(s, "pairs:2")
     assert ids(s) == ["spawn:H0", "spawn:U1"]
     assert s.view(0)["choice"] == {"kind": "spawn", "cards": [], "spaces": ["H0", "U1"]}
     play(s, "spawn:U1")
     dice(s, 3)
     play(s, "spawn:H0")
     assert where(s, 0) == [("H0", 0)] * 2 + [("S2", 0)] * 4 + [("U1", 0)] * 2
+
+
+def test_with_several_fed_pairs_the_player_chooses_how_many_breed():
+    # seed 000, BREED: "each pair may breed": one pair of the two breeds, the other pair
+    # stays fed (RULINGS: pairs that do not breed stay fed); five rats fit on a space here
+    rats = [("S1", 1), ("S1", 1), ("S2", 1), ("S2", 1), ("S2", 0)]
+    s = arrange(new(2, space_limit=5), {0: rats})
+    play(s, "group:S1", "take:2:0", "step:S2", "stop", "end-moves")
+    play(s, "breed:S2")
+    assert s.view(None)["prompt"] == ("Player 1: choose how many of the 2 fed pairs on surface 2 "
+                                      "breed (the others stay fed).")
+    play(s, "pairs:1")
+    assert "Player 1 bred 1 pair on surface 2: 2 rats to be born." in texts(s)
+    dice(s, 3)
+    play(s, "spawn:H0")
+    assert sorted(where(s, 0)) == [("H0", 0)] * 2 + [("S2", 0)] * 3 + [("S2", 1)] * 2
+    assert s.turn == 1  # the space's one action was the breeding
+
+
+def test_a_save_at_the_breeding_choice_loads_and_a_spoilt_one_is_refused():
+    # DESIGN: to_json / from_json round trip; a malformed save raises RecordError
+    s = arrange(new(2, space_limit=5), {0: [("S1", 1), ("S1", 1), ("S2", 1), ("S2", 1)]})
+    play(s, "group:S1", "take:2:0", "step:S2", "stop", "end-moves", "breed:S2")
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["state"]["tasks"][-1] == ["breed", 0, sp("S2"), 2]
+    assert ids(s.game.from_json(data)) == ["pairs:1", "pairs:2"]
+    for most in (0, 1, 7):
+        data["state"]["tasks"][-1][3] = most
+        with pytest.raises(RecordError, match="breeding choice"):
+            s.game.from_json(data)
+
+
+def test_one_fed_pair_breeds_without_a_count_to_choose():
+    # seed 000, BREED: a single pair (the odd fed rat stays fed) breeds at once
+    s = arrange(new(2), {0: [("S1", 1), ("S2", 1), ("S2", 1)]})
+    play(s, "group:S1", "take:1:0", "step:S2", "stop", "end-moves", "breed:S2")
+    assert ids(s) == ["spawn:H0"]
+    assert sorted(where(s, 0)) == [("S2", 0)] * 2 + [("S2", 1)]
+
+
+def test_the_breeding_count_stops_at_the_rat_limit():
+    # seed 000, BREED: "a maximum of 12 rats": with room for two rats, only one of the three
+    # fed pairs can breed, so there is no count to choose; with room for three, two can
+    fed = [("S1", 1), ("S1", 1)] + [("RC", 1)] * 4
+    s = arrange(new(2), {0: fed + [("H0", 0)] * 4}, cheese=0)
+    play(s, "group:S1", "take:2:0", "step:S0", "step:U0", "step:RC", "stop", "end-moves")
+    assert "breed:RC" in ids(s)
+    play(s, "breed:RC")
+    assert top(s) == "spawn"
+    s = arrange(new(2), {0: fed + [("H0", 0)] * 3}, cheese=0)
+    play(s, "group:S1", "take:2:0", "step:S0", "step:U0", "step:RC", "stop", "end-moves",
+         "breed:RC")
+    assert ids(s) == ["pairs:1", "pairs:2"]
 
 
 def test_breeding_stops_at_twelve_rats():

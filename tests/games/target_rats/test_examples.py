@@ -21,7 +21,7 @@ def test_example_turn_1_white():
     stack(s, "hot-dog-stand", "dry-pipe")
     play(s, "group:H0", "take:0:2", "step:S0", "step:S1", "step:S2", "stop")
     play(s, "group:H0", "take:0:2", "step:S0", "step:U0", "step:U1", "stop")
-    assert sorted(ids(s)) == ["rest:S2", "rest:U1", "scavenge:S2", "scavenge:U1"]
+    assert sorted(ids(s)) == ["scavenge:S2", "scavenge:U1"]  # ACTIONS: no rest beside them
     play(s, "scavenge:S2")
     assert s.token[sp("S2")] == 1 and where(s, 0).count(("S2", 1)) == 2
     assert quadrant_rats(s, 0) == 4 < 8

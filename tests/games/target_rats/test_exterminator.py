@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .helpers import arrange, dice, ids, new, play, sp, stack, texts, top, where
+from .helpers import arrange, dice, ids, new, play, sp, stack, texts, top, until, where
 
 
 def test_no_infestation_roll_a_target_to_send_him_anywhere_on_the_surface():
@@ -138,6 +138,25 @@ def test_cheese_draws_two_cards_on_the_first_scavenge_and_keeps_one():
     dice(s, 3)
     play(s, "scavenge:S10")  # the second scavenge of the turn: one card
     assert where(s, 0).count(("S10", 1)) == 1 and s.turn == 1
+
+
+def test_finding_an_undefended_nest_is_the_cheese_first_scavenge_of_the_turn():
+    # seed 000, DA BIG CHEESE'S SPECIAL PRIVILEGES: two cards "the first time your faction
+    # takes the scavenge action"; seed 000, NEST: an undefended nest is taken "by ... taking
+    # the Scavenge action to discover the nest instead of drawing" (RULINGS): that uses the
+    # first time up, so a later scavenge in the same turn draws one card
+    s = arrange(new(2), {0: [("RC", 1), ("S1", 0), ("S9", 0)], 1: [("S13", 0)] * 2},
+                tokens={"S2": 1}, cheese=0)
+    stack(s, "popcorn-spill", "alley-cat")
+    play(s, "group:S1", "take:0:1", "step:S2", "stop", "group:S9", "take:0:1", "step:S10",
+         "stop")
+    deck = list(s.surface_deck)
+    play(s, "scavenge:S2")
+    assert s.token[sp("S2")] == 3 and s.surface_deck == deck  # discovered, nothing drawn
+    dice(s, 3)
+    play(s, "scavenge:S10")
+    assert not until(s, "keep:") and len(s.surface_deck) == len(deck) - 1  # one card only
+    assert where(s, 0).count(("S10", 1)) == 1 and s.turn == 1  # the popcorn fed the rat
 
 
 def test_cheese_rolls_an_extra_die_in_rat_city_and_loses_the_crown_to_the_winner():

@@ -9,7 +9,21 @@ import ratking
 from ratking import IllegalAction, RulesError
 from ratking.games.target_rats.full.phases import END_TURN
 
-from .helpers import B, arrange, dice, give_item, ids, new, play, sp, texts, top, until, where
+from .helpers import (
+    B,
+    arrange,
+    dice,
+    give_item,
+    ids,
+    new,
+    play,
+    sp,
+    stack,
+    texts,
+    top,
+    until,
+    where,
+)
 
 # --- set-up and the turn -----------------------------------------------------------------------
 
@@ -38,9 +52,10 @@ def test_turn_flow_reactivate_move_act_exterminator_victory_next():
     assert s.turn == 0 and s.item_ready[0]  # 1. the used item is active again
     assert top(s) == "move"  # 2. movement first
     play(s, "group:H0", "take:0:2", "step:S0", "step:S1", "stop")
-    assert until(s, "scavenge") == ["scavenge:S1"]  # 3. then one action per moved group
+    assert ids(s) == ["scavenge:S1"]  # 3. then one action per moved group
+    stack(s, "empty-alley")  # nothing happens
     dice(s, 3)
-    play(s, "rest:S1")  # 4. the Exterminator roll (a 3: he stays off), 5. check, 6. next
+    play(s, "scavenge:S1")  # 4. the Exterminator roll (a 3: he stays off), 5. check, 6. next
     assert s.ext == -1 and s.turn == 1
     assert "Player 1 rolled 3 for the Exterminator." in texts(s)
 
@@ -56,7 +71,7 @@ def test_two_groups_plus_one_per_nest_token():
     play(s, "group:S3", "take:0:1", "step:S4", "stop")
     # no third group: movement is over and the two groups act
     assert s.groups_left == 0 and top(s) == "actions"
-    assert sorted(ids(s)) == ["rest:S2", "rest:S4", "scavenge:S2", "scavenge:S4"]
+    assert sorted(ids(s)) == ["scavenge:S2", "scavenge:S4"]
 
 
 def test_bad_rules_are_refused():
@@ -91,7 +106,7 @@ def test_end_early_and_fewer_groups():
     play(s, "stop")
     assert "end-moves" in ids(s)
     play(s, "end-moves")
-    assert top(s) == "actions" and sorted(ids(s)) == ["rest:S0", "scavenge:S0"]
+    assert top(s) == "actions" and ids(s) == ["scavenge:S0"]
 
 
 def test_never_end_where_you_began_nor_revisit():
@@ -171,7 +186,7 @@ def test_joined_groups_move_on_together_and_act_once():
     assert "take:0:2" in ids(s) and "take:0:1" in ids(s)
     play(s, "take:0:2", "step:S4", "step:S5", "stop")
     assert s.action_spaces == [sp("S5")]  # S3 no longer holds moved rats: one action only
-    assert sorted(ids(s)) == ["rest:S5", "scavenge:S5"]
+    assert ids(s) == ["scavenge:S5"]
 
 
 def test_rats_that_moved_cannot_start_a_group_alone():

@@ -8,6 +8,7 @@ from itertools import combinations, pairwise
 import pytest
 
 import ratking
+from ratking import IllegalAction
 from ratking.games.you_dirty_rat.components import ANY, PLACEHOLDER
 from ratking.games.you_dirty_rat.phases import EXTRA, MAIN, TEAM
 
@@ -220,6 +221,32 @@ def test_forced_placeholder_when_no_card_can_be_played():
     assert s.stash == stash + 100 and s.nights[0] == [[], [], []]
 
 
+def test_a_lone_thug_cannot_be_played_so_the_player_puts_100_in_night_1():
+    # seed 002, F.A.Q. Thug: "When playing the Thug, play another Card from your hand with
+    # it"; RULINGS: a hand whose only card is a Thug has no legal play: $100 in Night 1
+    s = ready(new(2))
+    set_hand(s, 0, "Thug")
+    assert ids(s) == ["placeholder"]
+    with pytest.raises(IllegalAction, match="played with another card from your hand"):
+        s.apply("play:thug")
+    s.apply("placeholder")
+    assert s.money[0] == 200 and s.nights[0][0] == [PLACEHOLDER]
+    assert names(s, s.hands[0]) == ["Thug"]
+    # two Thugs: one partners the other
+    s = ready(new(2))
+    set_hand(s, 0, "Thug", "Thug")
+    assert ids(s) == ["play:thug"]
+
+
+def test_a_lone_thug_is_no_second_card_for_the_femme_fatale():
+    # seed 002, F.A.Q. Thug and Femme Fatale: the second card is played like any other, and a
+    # Thug needs a partner left in hand
+    s = ready(new(2))
+    set_hand(s, 0, "Femme Fatale", "Thug")
+    s.apply("play:femme-fatale")
+    assert ids(s) == ["extra:none"]
+
+
 def test_stealing_takes_only_what_a_stash_holds():
     # seed 002, F.A.Q.: the stealing player takes only the money in that stash
     s = ready(new(2))
@@ -249,9 +276,10 @@ def test_deck_refills_from_discard_and_game_ends_when_both_are_empty():
     assert s2.view(0)["result"]["endings"] == ["deck"]
 
 
-def test_deck_out_ending_after_the_last_cards_are_drawn():
-    # seed 002, END GAME SCORING and F.A.Q.; RULINGS: the game ends when a draw is needed and
-    # both the deck and the discard pile are empty. Drawing the last card does not end it.
+def test_the_game_ends_at_once_when_the_last_cards_are_drawn_and_no_discards_refill():
+    # seed 002, END GAME SCORING: "The game ends immediately if ... There are no cards left in
+    # the Specialist Deck"; RULINGS: as soon as the deck is empty and the discard pile cannot
+    # refill it, even in the middle of a draw
     s = ready(new(2))
     set_hand(s, 0, "Hacker", "Forger")
     set_hand(s, 1, "Inside Man")
@@ -259,10 +287,21 @@ def test_deck_out_ending_after_the_last_cards_are_drawn():
     s.removed += s.deck[2:]
     s.deck = keep
     s.apply("play:hacker")  # draws exactly the last two cards
-    assert not s.is_over and s.deck == [] and s.discard == []
-    s.apply("play:inside-man")
-    assert s.is_over and s.view(None)["result"]["endings"] == ["deck"]
+    assert s.is_over and s.deck == [] and s.discard == [] and len(s.hands[0]) == 3
+    assert s.view(None)["result"]["endings"] == ["deck"]
     assert "the deck and the discard pile are empty" in s.events_for(None)[-1].text
+
+
+def test_an_empty_deck_with_discards_left_does_not_end_the_game():
+    # seed 002, F.A.Q.; RULINGS: the discard pile refills the deck, so the game goes on
+    s = ready(new(2))
+    set_hand(s, 0, "Hacker", "Forger")
+    keep = s.deck[:2]
+    s.discard = s.deck[2:4]
+    s.removed += s.deck[4:]
+    s.deck = keep
+    s.apply("play:hacker")
+    assert not s.is_over and s.deck == [] and len(s.discard) == 2
 
 
 def test_mastermind_keeps_a_card_before_a_deck_out_ends_the_game():

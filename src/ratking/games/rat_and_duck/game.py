@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 
-from ...core import Game, RatkingError
+from ...core import Game, RatkingError, RulesError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
@@ -31,17 +31,17 @@ def _layout(cells: tuple[int, ...]) -> Layout:
 class RatAndDuck(Game):
     """Rule options: see params.py. Components: components.toml.
 
-    Seats (with the default 4 units the game takes 2 to 4 players; with more units, up to one
-    player per unit): seats alternate between the teams, seat 0 the dissent, seat 1 the
-    government, seat 2 the dissent... Each team's units are dealt round-robin to its seats, in
-    order (government units as written in `units`, then Dissent 1, 2...). With 2 players each
-    seat plays a whole team.
+    Seats (with the default 4 units the game takes 2 or 4 players; with more units, up to one
+    player per unit; an even number unless the rule uneven_teams allows an odd one): seats
+    alternate between the teams, seat 0 the dissent, seat 1 the government, seat 2 the
+    dissent... Each team's units are dealt round-robin to its seats, in order (government units
+    as written in `units`, then Dissent 1, 2...). With 2 players each seat plays a whole team.
     """
 
     id = "rat-and-duck"
     title = "Rat & Duck"
     summary = ("The government kidnaps civilians for research; the dissent spreads unrest and "
-               "frees them. Team play: 2 to 4 players, up to 8 with more units.")
+               "frees them. Team play: 2 or 4 players, up to 8 with more units.")
     min_players = 2
     max_players = 4  # with the default units; a game with more units takes up to one per unit
     rule_specs = RULE_SPECS
@@ -66,9 +66,19 @@ class RatAndDuck(Game):
         self._owners: dict[int, tuple[int, ...]] = {}
 
     def check_players(self, players: int) -> None:
+        """2 players up to one per unit, an even number (seed 003, 1.1: "Two teams of an even
+        amount of players") unless the house rule `uneven_teams` is on."""
         if players.__class__ is not int or not 2 <= players <= self.unit_count:
             raise RatkingError(f"{self.title} with {self.unit_count} units takes 2 to "
                                f"{self.unit_count} players, not {players!r}")
+        if players % 2 and not self.rules.uneven_teams:
+            raise RulesError(f"{self.title} is played by two teams of as many players each, so "
+                             f"an even number of players, not {players} (set the house rule "
+                             "uneven_teams to allow it)")
+
+    def player_counts(self) -> tuple[int, ...]:
+        step = 1 if self.rules.uneven_teams else 2
+        return tuple(range(2, self.unit_count + 1, step))
 
     @staticmethod
     def layout_for(cells: tuple[int, ...]) -> Layout:

@@ -39,6 +39,10 @@ RULE_SPECS = (
     RuleSpec("units", "PS-DD", str,
              "the units: government (P police, S scientist), a dash, the dissent (D); "
              "equal teams of 2 to 4, e.g. PPS-DDD", check=_check_units, label="Units per team"),
+    RuleSpec("uneven_teams", False, bool,
+             "house variant: allow an odd number of players (the dissent gets the extra seat); "
+             "the rulebook's teams are of an even amount of players", label="Uneven teams "
+             "(house rule)"),
     RuleSpec("shuffle_places", True, bool,
              "shuffle which civilian place sits where on the grid (off: the file's order)",
              label="Shuffle the city map"),

@@ -60,6 +60,8 @@ class Deck:
     card_type: tuple[int, ...] = field(init=False, repr=False, compare=False)
     card_arch: tuple[int, ...] = field(init=False, repr=False, compare=False)
     ringleader: int = field(init=False, repr=False, compare=False)  # the first Ringleader's id
+    # the types played only with a partner card from the hand (seed 002, F.A.Q.: the Thug)
+    needs_partner: frozenset[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         ring = self.specialists * self.copies
@@ -68,6 +70,8 @@ class Deck:
         object.__setattr__(self, "ringleader", ring)
         object.__setattr__(self, "card_type", kinds)
         object.__setattr__(self, "card_arch", tuple(self.types[t].archetype for t in kinds))
+        object.__setattr__(self, "needs_partner", frozenset(
+            t for t, card in enumerate(self.types) if card.effect == "thug"))
 
     def type_of(self, card: int) -> int:
         return self.card_type[card]

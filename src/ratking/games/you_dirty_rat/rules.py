@@ -66,6 +66,8 @@ def legal_actions(s: RatState) -> list[Action]:
         for c in hand:
             types.add(card_type[c])
             have[arch[c]] += 1
+        if len(hand) == 1:
+            types -= deck.needs_partner  # seed 002, F.A.Q.: a Thug needs a card to team with
         play = cat.play
         options = [play[t] for t in sorted(types)]
         smarts, stealth, muscle, wild = have
@@ -81,7 +83,8 @@ def legal_actions(s: RatState) -> list[Action]:
                                      + (b if b < stealth else stealth)
                                      + (c if c < muscle else muscle)):
                     options.append(cat.heist[h])
-        return options
+        # a hand whose only card is a Thug has no legal play: the forced $100 (RULINGS)
+        return options or [cat.placeholder]
     if phase == TEAM:
         return team_options(s, p)
     if phase == TARGET:
@@ -98,7 +101,10 @@ def legal_actions(s: RatState) -> list[Action]:
     if phase == COPY:
         return [cat.copy[t] for t in copy_types(s, p)]
     # EXTRA
-    return [*(cat.play[t] for t in hand_types(s, p)), cat.no_extra]
+    types = hand_types(s, p)
+    if len(s.hands[p]) == 1:
+        types = [t for t in types if t not in s.game.deck.needs_partner]
+    return [*(cat.play[t] for t in types), cat.no_extra]
 
 
 def team_options(s: RatState, p: int) -> list[Action]:
@@ -148,6 +154,11 @@ def why_illegal(s: RatState, action: Action) -> str:
              EXTRA: "play a second card after the Femme Fatale, or none"}
     if s.phase == MAIN and kind == A.HEIST:
         return "that Heist is not on top of its chain, or your hand cannot match its team"
+    hand = s.hands[s.to_move]
+    lone = s.game.deck.card_type[hand[0]] if len(hand) == 1 else -1
+    if kind == A.PLAY and s.phase in (MAIN, EXTRA) and action.key[1] == lone and \
+            lone in s.game.deck.needs_partner:
+        return "the Thug is played with another card from your hand, and you have no other"
     if s.phase == MAIN and kind == A.PLAY:
         return "you have no card of that type in your hand"
     if s.phase == MAIN and kind == A.PLACEHOLDER:
@@ -304,13 +315,14 @@ def rob(s: RatState, p: int, o: int, amount: int) -> None:
 
 
 def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
-    """Draw n Specialists into p's hand (or `into`); the deck refills from the discard pile,
-    and the game ends when a draw is needed and both are empty (RULINGS)."""
+    """Draw n Specialists into p's hand (or `into`); the deck refills from the discard pile.
+    Seed 002, END GAME SCORING: the game ends "immediately" when no card is left in the deck
+    and the discard pile cannot refill it (RULINGS), even in the middle of a draw; the card
+    that drew finishes first (check_end)."""
     got = []
     for _ in range(n):
         if not s.deck:
             if not s.discard:
-                s.deck_out = True
                 break
             s.deck = s.discard
             s.discard = []
@@ -321,6 +333,8 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
         c = s.draw("deck") if s.unordered else s.deck.pop()  # (a real game: the top card)
         s.public &= ~(1 << c)
         got.append(c)
+    if not s.deck and not s.discard:
+        s.deck_out = True
     (s.hands[p] if into is None else into).extend(got)
     card_type = s.game.deck.card_type
     s._emit("draw", p, {"count": len(got)}, {"types": [card_type[c] for c in got]}, 1 << p)
@@ -360,10 +374,9 @@ def resolve(s: RatState, p: int, t: int) -> None:
         s.phase = EXTRA
         return
     elif eff == "thug":
-        s.amount = amount
-        if s.hands[p]:
-            s.phase = PARTNER
-            return
+        s.amount = amount  # it was playable, so a partner is in hand (seed 002, F.A.Q.)
+        s.phase = PARTNER
+        return
     elif eff == "fall-guy":
         if copy_types(s, p):
             s.phase = COPY

@@ -31,7 +31,7 @@ async function loadGames() {
     const card = el("button", { class: "game-card", type: "button", "data-game": game.id,
                                 role: "radio", "aria-checked": "false" },
       el("strong", { text: game.title }),
-      el("span", { class: "muted", text: `${game.min_players}-${game.max_players} players` }),
+      el("span", { class: "muted", text: `${countWords(game.player_counts)} players` }),
       el("span", { text: game.summary }));
     card.addEventListener("click", () => choose(game.id));
     const rules = el("a", { class: "card-rules", href: `/rules/${game.id}`, target: "_blank",
@@ -42,6 +42,13 @@ async function loadGames() {
   if (games.length) choose(games[0].id);
 }
 
+// "2-5", or "2 or 4" when the game skips counts
+function countWords(counts) {
+  const run = counts.every((n, i) => i === 0 || n === counts[i - 1] + 1);
+  if (run) return `${counts[0]}-${counts[counts.length - 1]}`;
+  return `${counts.slice(0, -1).join(", ")} or ${counts[counts.length - 1]}`;
+}
+
 function choose(id) {
   chosen = games.find((g) => g.id === id);
   for (const card of document.querySelectorAll(".game-card")) {
@@ -49,10 +56,10 @@ function choose(id) {
   }
   const players = $("players");
   players.replaceChildren();
-  for (let n = chosen.min_players; n <= chosen.max_players; n++) {
-    players.append(el("option", { value: n, text: n }));
-  }
-  players.value = Math.min(Math.max(3, chosen.min_players), chosen.max_players);
+  // only the counts the game takes (Rat & Duck: an even number)
+  const counts = chosen.player_counts;
+  for (const n of counts) players.append(el("option", { value: n, text: n }));
+  players.value = counts.find((n) => n >= 3) ?? counts[counts.length - 1];
   drawSeats();
   drawRules();
   $("table-form").hidden = false;

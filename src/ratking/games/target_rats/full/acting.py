@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..board import HOME, SURFACE, UNDERGROUND
 from . import actions as A
-from .phases import FIGHT, FOOD, NEST0, RETREAT, SPAWN
+from .phases import FIGHT, FOOD, NEST0, PAIRS, RETREAT, SPAWN
 from .rats import enemies, fed_unfed, home, kill, limit, move_all, nests, own, spawn
 from .scavenge import scavenge
 
@@ -39,12 +39,15 @@ def can_feed(s: FullState, sp: int) -> bool:
 
 
 def breed_pairs(s: FullState, sp: int) -> int:
-    """Fed pairs that may breed (seed 000, BREED: each pair, while under max_rats)."""
+    """Fed pairs that may breed (seed 000, BREED: each pair, while under max_rats): those
+    whose young still fit under the limit."""
     f = s.turn
     fed = fed_unfed(s, f, sp)[0]
-    if fed < 2 or len(s.rats[f]) >= s.game.rules.max_rats:
+    r = s.game.rules
+    room = r.max_rats - len(s.rats[f])
+    if fed < 2 or room <= 0:
         return 0
-    return fed // 2
+    return min(fed // 2, -(-room // r.breed_rats))
 
 
 def can_nest(s: FullState, sp: int) -> bool:
@@ -86,16 +89,31 @@ def do_feed(s: FullState, sp: int) -> None:
 
 
 def do_breed(s: FullState, sp: int) -> None:
+    """seed 000, BREED: "each pair may breed": with one pair able to, it breeds; with more,
+    the player chooses how many (a PAIRS decision)."""
+    most = breed_pairs(s, sp)
+    if most > 1:
+        s.tasks.append((PAIRS, s.turn, sp, most))
+    else:
+        breed(s, sp, most)
+
+
+def breed(s: FullState, sp: int, pairs: int) -> None:
+    """`pairs` fed pairs on sp breed: they become unfed, the other fed rats stay fed, and
+    breed_rats young each (fewer at the rat limit) wait to be placed."""
     f = s.turn
     r = s.game.rules
-    pairs = breed_pairs(s, sp)
-    room = r.max_rats - len(s.rats[f])
-    born = min(pairs * r.breed_rats, room)
-    used = min(pairs, -(-born // r.breed_rats))
-    unfeed(s, f, sp, 2 * used)
-    s._emit("breed", f, {"space": sp, "pairs": used, "rats": born})
+    born = min(pairs * r.breed_rats, r.max_rats - len(s.rats[f]))
+    unfeed(s, f, sp, 2 * pairs)
+    s._emit("breed", f, {"space": sp, "pairs": pairs, "rats": born})
     if born:
         s.tasks.append((SPAWN, f, born))
+
+
+def breed_chosen(s: FullState, pairs: int) -> None:
+    """The answer to a PAIRS decision."""
+    _, _f, sp, _most = s.tasks.pop()
+    breed(s, sp, pairs)
 
 
 def spawn_places(s: FullState, f: int) -> list[int]:

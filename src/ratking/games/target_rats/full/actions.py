@@ -6,8 +6,10 @@ Ids (spaces as on the board: S0..S23, U0..U11, RC, H0..H3; cards by their cards.
   take:<fed>:<unfed>          how many fed and unfed rats of the space go in the group
   step:<sp> / stop            one step of the group / end its move here
   end-moves                   end the movement phase
-  fight:<sp> scavenge:<sp> feed:<sp> breed:<sp> nest:<sp> claim:RC rest:<sp>
+  fight:<sp> scavenge:<sp> feed:<sp> breed:<sp> nest:<sp> claim:RC rest:<home>
                               the one action of the rats on a space that a group moved to
+                              (rest only where no other action is open)
+  pairs:<n>                   with several fed pairs there: how many of them breed
   spawn:<nest>                where new rats appear
   keep:<card>                 Da Big Cheese keeps one of the cards drawn
   item:<card>                 which item to hold
@@ -27,7 +29,7 @@ from .cards import CardSet
 
 (REINFORCE, PLAY_ON, GROUP, TAKE, STEP, STOP, END_MOVES, FIGHT, SCAVENGE, FEED, BREED, NEST,
  CLAIM, REST, SPAWN, KEEP, ITEM, TOKEN_KEEP, TOKEN_NEW, RELOCATE, PUSH, RETREAT, EXT, USE,
- PASS) = range(25)
+ PASS, PAIRS) = range(26)
 ACT_KINDS = (FIGHT, SCAVENGE, FEED, BREED, NEST, CLAIM, REST)
 
 
@@ -57,9 +59,15 @@ class Catalogue:
         self.feed = per_space(FEED, "feed", "Feed at the food source on {}",
                               lambda x: b.token_slot[x])
         self.breed = per_space(BREED, "breed", "Breed the fed pairs on {}", lambda x: True)
+        # how many pairs breed: index n for n pairs (0 unused); a faction has at most
+        # max_rats rats, so at most max_rats // 2 fed pairs
+        self.pairs = [None] + [intern(f"pairs:{n}", f"Breed {plural(n, 'pair')}", (PAIRS, n))
+                               for n in range(1, max_take // 2 + 1)]
         self.nest = per_space(NEST, "nest", "Build a nest on {}", lambda x: b.token_slot[x])
         self.claim = intern("claim:RC", "Try to claim the throne of Rat City", (CLAIM, b.city))
-        self.rest = per_space(REST, "rest", "Rest on {} (no action)", lambda x: True)
+        # only a home nest ever leaves a group no action (seed 000, ACTIONS: engine.py)
+        self.rest = per_space(REST, "rest", "Rest on {} (no action)",
+                              lambda x: b.kind[x] == HOME)
         self.spawn = per_space(SPAWN, "spawn", "New rats appear on {}",
                                lambda x: b.kind[x] == HOME or b.token_slot[x])
         self.keep = [intern(f"keep:{t.id}", f"Keep {t.name}", (KEEP, i))

@@ -14,6 +14,7 @@ from . import actions as A
 from . import cards as C
 from .acting import (
     act,
+    breed_chosen,
     breed_pairs,
     can_claim,
     can_feed,
@@ -52,6 +53,7 @@ from .phases import (
     KEEP,
     MOVE,
     ONE_RAT,
+    PAIRS,
     PUSH,
     RELOCATE,
     RETREAT,
@@ -190,12 +192,15 @@ def _step_actions(s: FullState, f: int, options: list[tuple[int, int]]) -> list[
 
 
 def _act_actions(s: FullState, spaces: list[int]) -> list[Action]:
+    """seed 000, ACTIONS: "you must declare an action for each group": fights first; a space
+    may rest only where no action is open to it."""
     cat = s.game.catalogue
     fights = contested(s, spaces)
     if fights:
         return [cat.fight[x] for x in fights]
     out = []
     for x in spaces:
+        n = len(out)
         if can_scavenge(s, x):
             out.append(cat.scavenge[x])
         if can_feed(s, x):
@@ -206,7 +211,8 @@ def _act_actions(s: FullState, spaces: list[int]) -> list[Action]:
             out.append(cat.nest[x])
         if can_claim(s, x):
             out.append(cat.claim)
-        out.append(cat.rest[x])
+        if len(out) == n:
+            out.append(cat.rest[x])
     return out
 
 
@@ -252,6 +258,8 @@ def legal_actions(s: FullState) -> list[Action]:
         return [cat.retreat[x] for x in retreat_places(s, f, top[2])]
     if code == ONE_RAT:
         return [cat.reinforce, cat.play_on]
+    if code == PAIRS:
+        return cat.pairs[1:top[3] + 1]
     raise AssertionError(f"no decision on top: {top!r}")
 
 
@@ -304,6 +312,8 @@ def apply(s: FullState, action: Action) -> None:
         reinforce(s)
     elif kind == A.PLAY_ON:
         tasks.pop()
+    elif kind == A.PAIRS:
+        breed_chosen(s, key[1])
     run(s)
 
 
@@ -345,7 +355,8 @@ def why_illegal(s: FullState, action: Action) -> str:
               KEEP: "which drawn card to keep", ITEM: "which item to hold",
               TOKEN: "which token stays on the space", RELOCATE: "which token to move",
               RETREAT: "which nest the group retreats to",
-              ONE_RAT: "whether to reinforce or play on with one rat"}[code]
+              ONE_RAT: "whether to reinforce or play on with one rat",
+              PAIRS: "how many of the fed pairs breed"}[code]
     now = f"now {s.voice(s.to_move).does(top[1], 'decide')} {decide}"  # told to the mover
     # the reasons speak to players; the rulebook sections are cited here only
     if kind == A.GROUP and code == MOVE:  # seed 000, MOVEMENT
@@ -381,6 +392,9 @@ def why_illegal(s: FullState, action: Action) -> str:
                A.CLAIM: "the throne can be claimed only in Rat City while it is empty",
                A.FIGHT: "there is no enemy there to fight"}
         return why.get(kind, "not legal now")
+    if kind == A.PAIRS and code == PAIRS:  # seed 000, BREED
+        return (f"only {plural(top[3], 'fed pair')} on {names[top[2]]} can breed (fed rats "
+                "there, and room under the rat limit)")
     if kind == A.USE:  # seed 000, SPECIAL ITEM CARDS
         return ("the item cannot be used now: it is used once a round, when its moment comes "
                 "(a fight, the Exterminator, scavenging or movement); " + now)

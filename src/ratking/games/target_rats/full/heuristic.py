@@ -22,6 +22,7 @@ from .phases import (
     MOVE,
     NEST0,
     ONE_RAT,
+    PAIRS,
     PUSH,
     RELOCATE,
     SPAWN,
@@ -267,6 +268,9 @@ def choose(s, rng: random.Random) -> Action:
                    + (s.count[a.key[1]] - own(s, f, a.key[1])) * 3 + jitter())
     if code == EXT:
         return max(legal, key=lambda a: _ext_score(s, f, a.key[1]) + 0.1 * jitter())
+    if code == PAIRS:
+        return legal[-1]  # every pair that can breeds: more rats
+
     if code == USE:
         if top[2] == W_EXT:  # Pigeon Call: only when it hurts someone else more than us
             best = max(_ext_score(s, f, x) for x in range(b.surface) if x != s.ext)

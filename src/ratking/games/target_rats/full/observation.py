@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .state import FullState
 
 DECISIONS = tuple(TASK_NAMES[code] for code in sorted(TASK_NAMES) if code < AUTO)
-CHOICES = ("keep", "item", "push", "spawn", "retreat", "token", "ext", "use")
+CHOICES = ("keep", "item", "push", "spawn", "retreat", "token", "ext", "use", "breed")
 TOKENS = ("food", "sewer", "nest")
 
 
@@ -63,7 +63,7 @@ def actions(game: TargetRats, players: int) -> list[Action]:
     out += [*spaces(cat.step), cat.stop, cat.end_moves]
     for row in (cat.fight, cat.scavenge, cat.feed, cat.breed, cat.nest):
         out += spaces(row)
-    out += [cat.claim, *spaces(cat.rest), *spaces(cat.spawn), *cat.keep]
+    out += [cat.claim, *spaces(cat.rest), *cat.pairs[1:], *spaces(cat.spawn), *cat.keep]
     out += [a for a in cat.item if a is not None] + [a for a in cat.use if a is not None]
     out += [cat.pass_, cat.token_keep, cat.token_new]
     for row in (cat.relocate, cat.push, cat.retreat, cat.ext):

@@ -21,6 +21,7 @@ PUSH = 10        # (code, chooser, side, space, dist) push:<sp>
 RETREAT = 11     # (code, seat, space)                retreat:<nest>
 EXT = 12         # (code, seat, space, space, ...)    ext:<sp>
 USE = 13         # (code, seat, window)               use:<item> | pass
+PAIRS = 14       # (code, seat, space, most)          pairs:<n>, 1 <= n <= most
 AUTO = 20
 # automatic steps
 FIGHT = 20       # (code, space, attacker)            item windows, then ROLL
@@ -34,12 +35,13 @@ END_TURN = 26    # (code,)
 TASK_NAMES = {ONE_RAT: "one-rat", MOVE: "move", TAKE: "take", STEP: "step", ACT: "actions",
               SPAWN: "spawn", KEEP: "keep", ITEM: "item", TOKEN: "token",
               RELOCATE: "relocate", PUSH: "push", RETREAT: "retreat", EXT: "ext", USE: "use",
+              PAIRS: "breed",
               FIGHT: "fight", ROLL: "roll", CARD: "card",
               EXT_PHASE: "exterminator", EXT_MOVE: "exterminator-move",
               VICTORY: "victory", END_TURN: "end-turn"}
 # how many ints follow the code (None: any number, at least the seat)
 TASK_SIZES = {ONE_RAT: 1, MOVE: 1, TAKE: 2, STEP: 1, ACT: 1, SPAWN: 2, KEEP: None, ITEM: 2,
-              TOKEN: 3, RELOCATE: 3, PUSH: 4, RETREAT: 2, EXT: None, USE: 2, FIGHT: 2,
+              TOKEN: 3, RELOCATE: 3, PUSH: 4, RETREAT: 2, EXT: None, USE: 2, PAIRS: 3, FIGHT: 2,
               ROLL: 2, CARD: 3, EXT_PHASE: 0, EXT_MOVE: 0, VICTORY: 0,
               END_TURN: 0}
 

@@ -37,6 +37,8 @@ def scavenge(s: FullState, f: int, sp: int) -> None:
         # seed 000, NEST: an undefended nest is discovered instead of drawing; spec ruling:
         # with all of one's nest tokens out, the enemy token is just removed
         mine = nests(s, f) < s.game.rules.max_nests
+        if f == s.cheese:
+            s.cheese_drew = True  # DA BIG CHEESE: this was the turn's first Scavenge action
         s.token[sp] = NEST0 + f if mine else NO_TOKEN
         s._emit("discover", f, {"space": sp, "owner": tok - NEST0, "taken": mine})
         return

@@ -25,6 +25,7 @@ from .phases import (
     KEEP,
     MOVE,
     ONE_RAT,
+    PAIRS,
     STEP,
     TAKE,
     TASK_NAMES,
@@ -230,6 +231,9 @@ class FullState(State):
                 raise RecordError(f"state 'tasks': task {t[0]!r} has the wrong length")
             if code < AUTO and not 0 <= args[0] < p:
                 raise RecordError(f"state 'tasks': task {t[0]!r} names no seat")
+            if code == PAIRS and not (0 <= args[1] < b.size and 2 <= args[2] <= r.max_rats // 2):
+                raise RecordError("state 'tasks': a breeding choice needs a space and 2 to "
+                                  f"{r.max_rats // 2} pairs")
             self.tasks.append((code, *args))
         if not self.over and (not self.tasks or self.tasks[-1][0] >= AUTO):
             raise RecordError("state 'tasks' must end in a decision while the game is on")

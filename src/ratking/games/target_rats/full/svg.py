@@ -10,8 +10,8 @@ the right, and below the cards to choose from or the last fight.
 Clickable (`<g class="act" data-action=...>` with a `<title>`): group:, step:, push:, spawn:,
 retreat:, ext:, relocate: on the space; keep:, item: and use: on the cards offered (use: on
 the held item in its faction's panel when no card is offered). The page makes buttons for the
-rest (take:, stop, end-moves, fight:, scavenge:, feed:, breed:, nest:, claim:, rest:, token:,
-reinforce, play-on, pass).
+rest (take:, stop, end-moves, fight:, scavenge:, feed:, breed:, pairs:, nest:, claim:, rest:,
+token:, reinforce, play-on, pass).
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ DECK_FILL = {"surface": ("#b5542f", "#e9d9b4"), "underground": ("#3d5a48", "#c7d
 ITEM_FILL = "#2f6db5"
 DW = 94  # a deck's card
 PHASE_WORDS = {"one-rat": "One rat left", "move": "Movement", "take": "Movement",
-               "step": "Movement", "actions": "Actions", "spawn": "New rats", "keep": "Scavenge",
-               "item": "Items", "token": "Tokens", "relocate": "Tokens", "push": "Fight",
-               "retreat": "Throne claim", "ext": "Exterminator", "use": "Item window"}
+               "step": "Movement", "actions": "Actions", "breed": "Breed", "spawn": "New rats",
+               "keep": "Scavenge", "item": "Items", "token": "Tokens", "relocate": "Tokens",
+               "push": "Fight", "retreat": "Throne claim", "ext": "Exterminator",
+               "use": "Item window"}
 END_WORDS = {"round-cap": "the round limit is reached",
              "finished": "three nests and Da Big Cheese, held for a round"}
 

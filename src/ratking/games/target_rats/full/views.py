@@ -23,6 +23,7 @@ from .phases import (
     MOVE,
     NEST0,
     ONE_RAT,
+    PAIRS,
     PUSH,
     RELOCATE,
     RETREAT,
@@ -73,6 +74,8 @@ def pending_choice(s: FullState) -> tuple[str, Sequence[int], Sequence[int]] | N
         return "ext", (), top[2:]
     if code == USE:
         return "use", (s.item[top[1]],), ()
+    if code == PAIRS:
+        return "breed", (), (top[2],)
     return None
 
 
@@ -133,6 +136,9 @@ def _task_text(s: FullState, top: tuple[int, ...], seat: int | None) -> str:
     if code == USE:
         item = cs.types[cs.type_of[s.item[top[1]]]].name
         return f"use {item} now, or pass."
+    if code == PAIRS:
+        return (f"choose how many of the {top[3]} fed pairs on {names[top[2]]} breed (the "
+                "others stay fed).")
     return ""
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import gc
 import json
 import os
@@ -132,7 +133,9 @@ def start_server(port: int, db: str, bot_delay: float, workers: int,
 def start_profiles(pid: int, seconds: float, folder: Path) -> list[tuple[int, subprocess.Popen]]:
     """py-spy (`pip install py-spy`) sampling each server process for `seconds`: raw
     collapsed stacks, one file per process."""
-    return [(each, subprocess.Popen(["py-spy", "record", "--pid", str(each), "--duration",
+    beside = Path(sys.executable).parent / "py-spy"  # in the virtualenv, if not on PATH
+    spy = str(beside) if beside.exists() else "py-spy"
+    return [(each, subprocess.Popen([spy, "record", "--pid", str(each), "--duration",
                                      str(int(seconds)), "--rate", "50", "--nonblocking",
                                      "--format", "raw", "-o", str(folder / f"{each}.txt")],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -140,8 +143,8 @@ def start_profiles(pid: int, seconds: float, folder: Path) -> list[tuple[int, su
 
 
 def profile_shares(stacks: Path, top: int = 25) -> list[tuple[str, float]]:
-    """The functions that took the most of a process's samples, counting each function once
-    per stack (so a caller's share holds its callees'): (function, percent)."""
+    """The functions that took the most of a process's busy samples, counting each function
+    once per stack (so a caller's share holds its callees'): (function, percent)."""
     samples, shares = 0, {}
     for line in stacks.read_text().splitlines():
         frames, _, count = line.rpartition(" ")
@@ -151,7 +154,8 @@ def profile_shares(stacks: Path, top: int = 25) -> list[tuple[str, float]]:
         for name in {frame.split(" (")[0] + " " + frame.rsplit("/", 1)[-1].split(":")[0]
                      for frame in frames.split(";")}:
             shares[name] = shares.get(name, 0) + int(count)
-    ranked = sorted(shares.items(), key=lambda kv: -kv[1])[:top]
+    ranked = sorted(((name, n) for name, n in shares.items() if n < 0.995 * samples),
+                    key=lambda kv: -kv[1])[:top]  # not the frames every sample passes
     return [(name, round(100 * n / max(1, samples), 1)) for name, n in ranked]
 
 
@@ -268,7 +272,11 @@ async def run(args: argparse.Namespace) -> dict:
                 failures = [r for r in results if isinstance(r, BaseException)]
                 for each, spy in profiles:
                     spy.wait(60)
-                    shares = profile_shares(Path(folder) / f"{each}.txt")
+                    stacks = Path(folder) / f"{each}.txt"
+                    if not stacks.exists():
+                        print(f"process {each}: no samples (py-spy failed)", file=sys.stderr)
+                        continue
+                    shares = profile_shares(stacks)
                     print(f"process {each}: share of samples per function", file=sys.stderr)
                     for name, share in shares:
                         print(f"  {share:5.1f}%  {name}", file=sys.stderr)
@@ -307,6 +315,7 @@ async def run(args: argparse.Namespace) -> dict:
                                              for v in per_process.values()), reverse=True),
         **machine_load(load_warm, load_end),
         "client_failures": len(failures),
+        "client_failure_kinds": dict(collections.Counter(type(f).__name__ for f in failures)),
         "elapsed_s": round(elapsed, 1),
     }
 

@@ -5,11 +5,15 @@ the lease of a table another process drives (once per move, that was most of its
 import asyncio
 from collections import Counter
 
+import psycopg
+import pytest
+
 from ratking.server.rooms import Connection, Rooms
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
+from ratking.server.storage import MoveConflict, Storage, libpq_url
 
 from .conftest import GAME_WAIT
+from .test_storage import row
 
 
 class Sink:
@@ -66,3 +70,24 @@ def test_a_process_that_hears_a_move_asks_the_database_nothing(postgres):
     assert frames > 1  # b's spectator followed the game
     # not one lease tried, not one move read: every move came whole in its notice
     assert calls == Counter(), calls
+
+
+def test_a_move_is_written_counted_and_told_in_one_statement(postgres):
+    """The move, the table's count and its notice go as one statement on PostgreSQL: a
+    written move is told once, a refused one (its index taken) writes and tells nothing."""
+    storage = Storage(postgres)
+    listener = psycopg.connect(libpq_url(postgres), autocommit=True)
+    try:
+        listener.execute(f'LISTEN "{storage.channel}"')
+        storage.create(row("t1"))
+        storage.add_move("t1", 0, "roll:1", 0, "human")
+        with pytest.raises(MoveConflict):
+            storage.add_move("t1", 0, "roll:2", 0, "human")
+        storage.add_move("t1", 1, "keep", 1, "bot")
+        told = [n.payload for n in listener.notifies(timeout=2, stop_after=3)]
+        assert told == ["m t1 0 roll:1", "m t1 1 keep"]
+        assert storage.moves_since("t1", 0) == ["roll:1", "keep"]
+        assert storage.row("t1").moves == 2
+    finally:
+        listener.close()
+        storage.close()

@@ -13,15 +13,8 @@ from ratking.server.settings import Settings
 from ratking.server.storage import MoveConflict, Storage, libpq_url
 
 from .conftest import GAME_WAIT
+from .test_broadcasts import Sink
 from .test_storage import row
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    async def send_text(self, text: str) -> None:
-        self.texts.append(text)
 
 
 def counted(storage: Storage, calls: Counter, names: tuple[str, ...]) -> None:

@@ -11,6 +11,7 @@ received per message, the server's CPU time per move, and the machine's load dur
 (busy and steal shares of all CPUs, from /proc/stat).
 
     python benchmarks/load.py --tables 1000 --seconds 60 --think 5 [--bot-delay 0.6]
+    python benchmarks/load.py --db postgresql+psycopg://... --workers 2 [--profile]
 
 Only loopback addresses are used; the run stops by itself.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import gc
 import json
 import os
@@ -63,11 +65,45 @@ def machine_load(before: list[int], after: list[int]) -> dict:
             "steal_pct": round(100 * delta[7] / total, 1)}
 
 
-def process_cpu(pid: int) -> float:
-    """CPU seconds used by a process and its finished children (user + system)."""
+def _stat(pid: int) -> list[str]:
     with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        return stat.read().rsplit(")", 1)[1].split()  # fields from the third (state) on
+
+
+def process_tree(pid: int) -> list[int]:
+    """The process and its descendants (the workers of `serve --workers N`, a search pool)."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parents.setdefault(int(_stat(int(entry))[1]), []).append(int(entry))
+            except (OSError, IndexError):
+                continue  # gone meanwhile
+    tree, todo = [], [pid]
+    while todo:
+        here = todo.pop()
+        tree.append(here)
+        todo.extend(parents.get(here, []))
+    return tree
+
+
+def process_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds (user + system, with finished children's) of a process and of each of its
+    descendants, by process id: read from /proc, so they do not depend on the host's load."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for each in process_tree(pid):
+        try:
+            used[each] = sum(int(x) for x in _stat(each)[11:15]) / tick
+        except OSError:
+            continue
+    return used
+
+
+def cpu_between(before: dict[int, float], after: dict[int, float]) -> dict[int, float]:
+    """CPU seconds each process used between two readings (one that started meanwhile from
+    zero; one that ended meanwhile is counted in its parent's children's time)."""
+    return {pid: after[pid] - before.get(pid, 0.0) for pid in after}
 
 
 def server_env() -> dict:
@@ -95,6 +131,35 @@ def start_server(port: int, db: str, bot_delay: float, workers: int,
     raise RuntimeError("the server did not start")
 
 
+def start_profiles(pid: int, seconds: float, folder: Path) -> list[tuple[int, subprocess.Popen]]:
+    """py-spy (`pip install py-spy`) sampling each server process for `seconds`: raw
+    collapsed stacks, one file per process."""
+    beside = Path(sys.executable).parent / "py-spy"  # in the virtualenv, if not on PATH
+    spy = str(beside) if beside.exists() else "py-spy"
+    return [(each, subprocess.Popen([spy, "record", "--pid", str(each), "--duration",
+                                     str(int(seconds)), "--rate", "50", "--nonblocking",
+                                     "--format", "raw", "-o", str(folder / f"{each}.txt")],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            for each in process_tree(pid)]
+
+
+def profile_shares(stacks: Path, top: int = 25) -> list[tuple[str, float]]:
+    """The functions that took the most of a process's busy samples, counting each function
+    once per stack (so a caller's share holds its callees'): (function, percent)."""
+    samples, shares = 0, {}
+    for line in stacks.read_text().splitlines():
+        frames, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        samples += int(count)
+        for name in {frame.split(" (")[0] + " " + frame.rsplit("/", 1)[-1].split(":")[0]
+                     for frame in frames.split(";")}:
+            shares[name] = shares.get(name, 0) + int(count)
+    ranked = sorted(((name, n) for name, n in shares.items() if n < 0.995 * samples),
+                    key=lambda kv: -kv[1])[:top]  # not the frames every sample passes
+    return [(name, round(100 * n / max(1, samples), 1)) for name, n in ranked]
+
+
 class Counter:
     def __init__(self) -> None:
         self.messages = 0
@@ -104,8 +169,10 @@ class Counter:
 
 
 async def person(base: str, table: dict, think: float, warm: float, stop: float,
-                 latencies: list[float], rng: random.Random, counter: Counter) -> int:
-    """Plays seat 0: waits `think` seconds (jittered) on each turn, then moves."""
+                 latencies: list[float], rng: random.Random, counter: Counter,
+                 seen: dict[str, int]) -> int:
+    """Plays seat 0: waits `think` seconds (jittered) on each turn, then moves. Notes in
+    `seen` the table's version as last sent to it."""
     moves = 0
     held = None
     async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None) as ws:
@@ -130,6 +197,7 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
             if held is None:
                 await ws.send('{"type": "sync"}')
                 continue
+            seen[table["id"]] = held["version"]
             if held["you"] != [0]:
                 continue
             if sent_at is not None and held["version"] > sent_version:
@@ -184,19 +252,35 @@ async def run(args: argparse.Namespace) -> dict:
                 latencies: list[float] = []
                 rng = random.Random(1)
                 counter = Counter()
+                seen: dict[str, int] = {}  # each table's version, as its person last saw it
                 jobs = [person(base, t, args.think, warm, stop, latencies,
-                               random.Random(rng.random()), counter) for t in tables]
+                               random.Random(rng.random()), counter, seen) for t in tables]
                 jobs += [spectator(base, t, stop, counter) for t in tables
                          for _ in range(args.spectators)]
                 gathered = asyncio.gather(*jobs, return_exceptions=True)
                 await asyncio.sleep(args.warmup)
-                versions_warm = await total_versions(http, tables)
+                # read together, at once (asking the server for 1,000 versions would take
+                # the whole run on a busy machine)
                 cpu_warm, load_warm = process_cpu(server.pid), cpu_times()
-                results = await gathered
+                versions_warm, warm_at = sum(seen.values()), time.monotonic()
+                profiles = start_profiles(server.pid, args.seconds - 2, Path(folder)) \
+                    if args.profile else []
+                await asyncio.sleep(max(0.0, stop - time.monotonic()))
                 cpu_end, load_end = process_cpu(server.pid), cpu_times()
+                versions_end, end_at = sum(seen.values()), time.monotonic()
+                results = await gathered  # people still thinking finish their move
                 elapsed = time.monotonic() - start
                 failures = [r for r in results if isinstance(r, BaseException)]
-                versions_end = await total_versions(http, tables)
+                for each, spy in profiles:
+                    spy.wait(60)
+                    stacks = Path(folder) / f"{each}.txt"
+                    if not stacks.exists():
+                        print(f"process {each}: no samples (py-spy failed)", file=sys.stderr)
+                        continue
+                    shares = profile_shares(stacks)
+                    print(f"process {each}: share of samples per function", file=sys.stderr)
+                    for name, share in shares:
+                        print(f"  {share:5.1f}%  {name}", file=sys.stderr)
         finally:
             server.kill()
             server.wait(10)
@@ -204,6 +288,8 @@ async def run(args: argparse.Namespace) -> dict:
             if errors:
                 print("server log (last lines):", *errors[-20:], sep="\n  ", file=sys.stderr)
     latencies.sort()
+    per_process = cpu_between(cpu_warm, cpu_end)
+    cpu = sum(per_process.values())
     measured_moves = versions_end - versions_warm
 
     def pct(p: float) -> float:
@@ -217,27 +303,22 @@ async def run(args: argparse.Namespace) -> dict:
         "think_s": args.think,
         "bot_delay_s": args.bot_delay,
         "moves": versions_end,
-        "moves_per_s": round(measured_moves / args.seconds, 1),
+        "moves_per_s": round(measured_moves / (end_at - warm_at), 1),
         "person_moves": len(latencies),
         "p50_ms": round(pct(0.50), 1) if latencies else None,
         "p99_ms": round(pct(0.99), 1) if latencies else None,
         "max_ms": round(latencies[-1] * 1000, 1) if latencies else None,
         "mean_ms": round(statistics.mean(latencies) * 1000, 1) if latencies else None,
         "bytes_per_message": round(counter.bytes / max(1, counter.messages)),
-        "server_cpu_ms_per_move": round((cpu_end - cpu_warm) / max(1, measured_moves) * 1e3,
-                                        2) if args.workers == 1 else None,
-        "server_cpu_pct_of_a_core": round(100 * (cpu_end - cpu_warm) / args.seconds, 1),
+        "server_cpu_ms_per_move": round(cpu / max(1, measured_moves) * 1e3, 2),
+        "server_cpu_pct_of_a_core": round(100 * cpu / (end_at - warm_at), 1),
+        "server_cpu_pct_by_process": sorted((round(100 * v / (end_at - warm_at), 1)
+                                             for v in per_process.values()), reverse=True),
         **machine_load(load_warm, load_end),
         "client_failures": len(failures),
+        "client_failure_kinds": dict(collections.Counter(type(f).__name__ for f in failures)),
         "elapsed_s": round(elapsed, 1),
     }
-
-
-async def total_versions(http: httpx.AsyncClient, tables: list[dict]) -> int:
-    total = 0
-    for t in tables:
-        total += (await http.get(f"/api/tables/{t['id']}")).json()["version"]
-    return total
 
 
 def main() -> None:
@@ -252,6 +333,9 @@ def main() -> None:
                         help="seconds of play before latencies count")
     parser.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--profile", action="store_true",
+                        help="sample every server process with py-spy while measuring; "
+                             "print each one's busiest functions on stderr")
     args = parser.parse_args()
     # the clients' own garbage collector stays off for the run (a few minutes of memory): its
     # pauses would stall 2,000 sockets at once and be counted as the server's latency

@@ -288,6 +288,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
                 return await refuse(conn, "malformed",
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
+            before = room.seen()
             conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
             conn.seats = room.seats_held(conn.tokens)
             await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
@@ -296,9 +297,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                                                 "you are watching")
             if conn.seats:
                 room.arrived()  # a person at the table: its turn timer may run
-            room.rev += 1
-            await room.send_state(conn, full=True)
-            await room.broadcast(skip=conn)  # the others see this seat come online
+            await room.greeted(conn, before)  # the others only if a seat came online
         elif kind == "move":
             seat, action, version = (message.get(k) for k in ("seat", "action", "version"))
             if not isinstance(action, str) or not isinstance(version, int) \

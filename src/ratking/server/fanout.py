@@ -16,16 +16,10 @@ from collections.abc import Awaitable, Callable
 
 import psycopg
 from psycopg import sql
-from sqlalchemy.engine import make_url
 
-from .storage import Storage
+from .storage import Storage, libpq_url
 
 log = logging.getLogger("ratking.server")
-
-
-def libpq_url(url: str) -> str:
-    """The SQLAlchemy URL as psycopg's own connection string."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 class Listener:

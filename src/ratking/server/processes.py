@@ -43,7 +43,7 @@ def steady_gc() -> None:
     the youngest generation is collected every 20,000 new objects rather than 700: a move's
     messages live for seconds, and collected that often they outlived two young collections
     and reached the old generation, whose collections (every 20 s or so at 1,000 tables)
-    stopped the loop for 350 ms and more (docs/performance.md, "Load on loopback")."""
+    stopped the loop for 350 ms and more (docs/performance.md, "The web server")."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION, 20, 10)

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from alembic.util import CommandError
@@ -114,6 +116,21 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+# one move on PostgreSQL (see Storage._add_move_postgres): data-modifying CTEs run once,
+# whether or not the query reads them; the notice is sent for the inserted row
+_PG_ADD_MOVE = (
+    'WITH added AS (INSERT INTO moves (table_id, "index", action, seat, "by", created_at) '
+    "VALUES (%(tid)s, %(i)s, %(a)s, %(s)s, %(by)s, %(at)s) RETURNING 1), "
+    "counted AS (UPDATE tables SET updated_at = %(at)s, moves = %(n)s WHERE id = %(tid)s "
+    "RETURNING 1) "
+    "SELECT pg_notify(%(channel)s, %(note)s) FROM added")
+
+
+def libpq_url(url: str) -> str:
+    """The SQLAlchemy URL as psycopg's own connection string."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 class MoveConflict(Exception):
     """A move at an index already written (by another process)."""
 
@@ -189,6 +206,8 @@ class Storage:
         migrate(self.engine)
         self._raw: Any = None
         self._stamp: Any = None
+        self._moves_conn: psycopg.Connection | None = None  # PostgreSQL: moves are written here
+        self._move_lock = threading.Lock()
         self._insert_move = insert(MoveRow)
         self._count_move = update(TableRow).where(TableRow.id == bindparam("tid")).values(
             updated_at=bindparam("stamp"), moves=bindparam("n"))
@@ -205,6 +224,9 @@ class Storage:
         if self._raw is not None:
             self._raw.close()
             self._raw = None
+        if self._moves_conn is not None:
+            self._moves_conn.close()
+            self._moves_conn = None
         self.engine.dispose()
 
     def clock(self):
@@ -322,6 +344,8 @@ class Storage:
         stamp = now()
         if self.local:
             self._add_move_sqlite(table_id, index, action, seat, by, stamp)
+        elif self.channel is not None:
+            self._add_move_postgres(table_id, index, action, seat, by, stamp)
         else:
             try:
                 with self.engine.begin() as conn:  # statements made once: runs once per move
@@ -330,7 +354,6 @@ class Storage:
                                                      "created_at": stamp})
                     conn.execute(self._count_move, {"tid": table_id, "stamp": stamp,
                                                     "n": index + 1})
-                    self._notify(conn, f"m {table_id} {index} {action}")
             except IntegrityError:
                 raise MoveConflict(table_id, index) from None
         if over:
@@ -357,6 +380,26 @@ class Storage:
             raise MoveConflict(table_id, index) from None
         finally:
             cursor.close()
+
+    def _add_move_postgres(self, table_id: str, index: int, action: str, seat: int, by: str,
+                           stamp: datetime) -> None:
+        """The move, the table's count and the notice as one statement (its own transaction)
+        on a connection kept for moves: one round trip to the database where the SQL layer's
+        transaction took five (begin, insert, update, notify, commit). The notice goes out
+        when the statement commits, so never for a move that was not written."""
+        with self._move_lock:  # storage calls come from a pool of threads
+            if self._moves_conn is None or self._moves_conn.closed:
+                self._moves_conn = psycopg.connect(libpq_url(self.url), autocommit=True)
+            try:
+                self._moves_conn.execute(_PG_ADD_MOVE, {
+                    "tid": table_id, "i": index, "a": action, "s": seat, "by": by,
+                    "at": stamp, "n": index + 1, "channel": self.channel,
+                    "note": f"m {table_id} {index} {action}"})
+            except psycopg.IntegrityError:
+                raise MoveConflict(table_id, index) from None
+            except psycopg.Error:
+                self._moves_conn.close()  # a new connection next time
+                raise
 
     def set_status(self, table_id: str, status: str, only_if: str | None = "playing") -> bool:
         """Mark a table over, closed or archived (if it is still `only_if`); False if not."""

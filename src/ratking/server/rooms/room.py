@@ -129,11 +129,14 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         if lost:
             raise MoveRefused("stale", "another move was made first: look again")
 
-    async def moved(self) -> None:
-        """After a move (ours or another process's): start what comes next, then tell
-        everyone (so the turn clock they are sent is the one now running)."""
+    async def moved(self, heard: bool = False) -> None:
+        """After a move (ours, or another process's when `heard`): start what comes next,
+        then tell everyone (so the turn clock they are sent is the one now running). A
+        table nobody drives is taken on by the process that wrote the move; one that only
+        heard of it asks the database nothing (the writer took the lease if it was free,
+        and a driver that stops renewing is replaced by the sweep, see `adopt_orphans`)."""
         self.rev += 1
-        if self.playing and self.row.drivable and not self.driving:
+        if self.playing and self.row.drivable and not self.driving and not heard:
             await self.rooms.take_lease(self)
         self.schedule()
         await self.broadcast()

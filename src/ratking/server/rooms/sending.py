@@ -45,16 +45,36 @@ class Sending:
         elif targets:  # side by side: one slow socket does not hold up the others
             await asyncio.gather(*(self.send_state(c) for c in targets))
 
+    def seen(self) -> tuple[int, list[bool]]:
+        """What a connection's coming, going or hello can change for the others: the seats
+        connected (anything else it changes, such as a seat claimed, bumps `rev`)."""
+        return self.rev, self.connected()
+
+    async def greeted(self, conn: Connection, before: tuple[int, list[bool]]) -> None:
+        """`conn`'s seats may have changed (a hello): it is sent the table in full, and the
+        others only if what they see changed since `before` (a seat came online, a seat
+        was claimed), so a hello costs one frame, or one per socket when it matters."""
+        rev, connected = before
+        if self.connected() != connected:
+            self.rev += 1
+        await self.send_state(conn, full=True)
+        if self.rev != rev:
+            await self.broadcast(skip=conn)
+
     async def joined(self, conn: Connection) -> None:
+        """A new socket: sent the table; the others are told only if it already holds seats
+        (a socket comes without any, see `greeted`), so joining costs one frame."""
+        before = self.seen()
         self.connections.add(conn)
         self.touch()
-        self.rev += 1
-        await self.send_state(conn, full=True)
-        await self.broadcast(skip=conn)  # the others see who is watching
+        await self.greeted(conn, before)
 
     async def left(self, conn: Connection) -> None:
+        """A socket gone: the others are told only if a seat went offline with it."""
+        connected = self.connected()
         self.connections.discard(conn)
         self.touch()
-        self.rev += 1
-        if not self.rooms.closing:
-            await self.broadcast()
+        if self.connected() != connected:
+            self.rev += 1
+            if not self.rooms.closing:
+                await self.broadcast()

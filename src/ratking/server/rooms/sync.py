@@ -89,7 +89,7 @@ class CatchUp:
             changed = await self._catch_up(index, action)
         if changed:
             self.touch()
-            await self.moved()
+            await self.moved(heard=True)
 
     async def heard_status(self, status: str) -> None:
         """The table was closed or archived (here or by another process)."""

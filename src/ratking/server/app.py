@@ -21,9 +21,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
-from . import chat, explain, hints, lobby, pages
+from . import accounts, chat, explain, hints, lobby, pages, profiles
+from .clients import quota_key
 from .messages import board_message
-from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key, token_hash
+from .names import BadName, check_name
+from .origin import SameOrigin
+from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
 from .security import Protect
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
@@ -44,6 +47,8 @@ class NewTable(BaseModel):
     bot_delay: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
     private: bool = False  # not listed in the lobby
     joinable: bool = False  # anyone may take an open person's seat from the lobby
+    rated: bool = False  # rated at its end if every person's seat is held by an account
+    name: str | None = Field(default=None, max_length=200)  # the creator's name (a guest's)
 
 
 class StartupErrors:
@@ -99,11 +104,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app = FastAPI(title="ratking", lifespan=lifespan, docs_url="/docs" if docs else None,
                   redoc_url=None, openapi_url="/openapi.json" if docs else None)
     app.state.settings = settings
+    app.add_middleware(SameOrigin)
     app.add_middleware(Protect, max_frame=settings.max_frame)
     app.add_middleware(StartupErrors)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(lobby.router)
+    app.include_router(accounts.router)
+    app.include_router(profiles.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
@@ -154,11 +162,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
-        client = client_key(request.client.host if request.client else None)
+        account = await accounts.signed_in(request)
+        client = quota_key(request, account.id if account else None)
+        creator = Creator(account.name, account.id) if account else Creator(spec.name)
         try:
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
-                spec.bot_delay, client, private=spec.private, joinable=spec.joinable)
+                spec.bot_delay, client, private=spec.private, joinable=spec.joinable,
+                rated=spec.rated, creator=creator)
         except (RatkingError, ValueError, TypeError) as exc:
             raise HTTPException(400, str(exc)) from None
         seats = [{"seat": i, "name": room.state.names[i], "kind": room.kinds[i],
@@ -220,13 +231,30 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
+        account = await accounts.signed_in(socket)
+        who = quota_key(socket, account.id if account else None)
+        quotas = rooms_of(socket).quotas
+        if not quotas.open_socket(who):
+            await socket.send_json({"type": "error", "code": "too-many-sockets",
+                                    "message": "too many open sockets: close some tables"})
+            await socket.close(code=4429)
+            return
+        try:
+            await _table_socket(socket, table_id, account, who)
+        finally:
+            quotas.close_socket(who)
+
+    async def _table_socket(socket: WebSocket, table_id: str,
+                            account: accounts.Account | None, who: str | None) -> None:
         room = await rooms_of(socket).get(table_id)
         if room is None:
             await socket.send_json({"type": "error", "code": "unknown-table",
                                     "message": f"no table {table_id!r}"})
             await socket.close(code=4404)
             return
-        conn = Connection(socket)
+        conn = Connection(socket, who=who)
+        if account is not None:
+            conn.account_id, conn.account_name = account.id, account.name
         try:
             await room.joined(conn)
             await chat.send_history(room, conn)
@@ -268,8 +296,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
                 return await refuse(conn, "malformed",
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
+            name = message.get("name")
+            if name is not None and conn.account_id is None:
+                try:
+                    conn.name = check_name(name)
+                except BadName as exc:
+                    await refuse(conn, "bad-name", str(exc))
             conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
-            conn.seats = room.seats_held(conn.tokens)
+            conn.seats = room.seats_held(conn.tokens, conn.account_id)
             await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "

@@ -32,6 +32,7 @@ from sqlalchemy import (
     String,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -88,6 +89,7 @@ class TableRow(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed in the lobby
     joinable: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats taken from it
     rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the next table
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # asked to be rated
 
 
 class MoveRow(Base):
@@ -100,6 +102,33 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     by: Mapped[str] = mapped_column(String(12))  # human, bot, timer, stand-in or forced
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TablePlayerRow(Base):
+    """A seat an account holds (its tables listed on any device, its profile's tables)."""
+
+    __tablename__ = "table_players"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def seat_accounts(conn, table_id: str, before: list[dict[str, Any]] | None,
+                  after: list[dict[str, Any]]) -> None:
+    """Within a table's write: record the seats newly held by an account (a seat's
+    "account")."""
+    old = before or [{} for _ in after]
+    new = [{"table_id": table_id, "seat": i, "account_id": s["account"], "created_at": now()}
+           for i, (s, was) in enumerate(zip(after, old, strict=True))
+           if s.get("account") is not None and was.get("account") != s["account"]]
+    if new:
+        conn.execute(delete(TablePlayerRow).where(
+            TablePlayerRow.table_id == table_id,
+            TablePlayerRow.seat.in_([n["seat"] for n in new])))
+        conn.execute(insert(TablePlayerRow), new)
 
 
 class ChatRow(Base):
@@ -191,6 +220,9 @@ class Storage:
         self._count_move = update(TableRow).where(TableRow.id == bindparam("tid")).values(
             updated_at=bindparam("stamp"), moves=bindparam("n"))
         self.channel: str | None = None
+        from .people_storage import People  # its rows build on this module's
+
+        self.people = People(self)
         self._where = ""  # the database and schema, for advisory lock keys (PostgreSQL)
         if self.engine.dialect.name == "postgresql":
             with self.engine.connect() as conn:
@@ -233,6 +265,8 @@ class Storage:
             if limits is not None:
                 self._within(session, limits)
             session.add(row)
+            session.flush()
+            seat_accounts(session.connection(), row.id, None, row.seats)
 
     def _within(self, session: Session, limits: Limits) -> None:
         self._lock(session.connection(), "create")
@@ -260,6 +294,7 @@ class Storage:
                 self._within(session, limits)
             session.add(row)
             session.flush()
+            seat_accounts(session.connection(), row.id, None, row.seats)
             session.execute(update(TableRow).where(TableRow.id == table_id)
                             .values(rematch=row.id))
             self._notify(session.connection(), f"t {table_id}")
@@ -464,6 +499,7 @@ class Storage:
             if changed is not None and changed != seats:
                 conn.execute(update(TableRow).where(TableRow.id == table_id)
                              .values(seats=changed))
+                seat_accounts(conn, table_id, seats, changed)
                 self._notify(conn, f"t {table_id}")
                 seats = changed
         return seats, status

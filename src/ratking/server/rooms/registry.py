@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+from ..quotas import Quotas
 from ..settings import Settings
 from ..storage import Storage
 from ..workers import Workers
@@ -34,6 +35,7 @@ class Rooms(Leases, Upkeep, NewTables):
         self.maintenance: asyncio.Task | None = None
         self.listener: Any = None
         self.tasks: set[asyncio.Task] = set()
+        self.quotas = Quotas()  # per person: chat, hints, joins, sockets
 
     def spawn(self, work) -> None:
         """Run `work` in the background, keeping a reference until it is done."""

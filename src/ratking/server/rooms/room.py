@@ -6,16 +6,18 @@ and the turn timer (`turns.py`), messages (`snapshots.py`) and sending (`sending
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAction, shared
 from ..clock import TurnClock
 from ..delta import Drawing
 from ..messages import Narrator, made_for_note
+from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
 from .connection import Connection
 from .errors import MoveRefused
-from .seats import HUMAN, Seats, utc
+from .seats import HUMAN, Seats, seat_names, utc
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
@@ -23,6 +25,8 @@ from .turns import Turns
 
 if TYPE_CHECKING:
     from .registry import Rooms
+
+log = logging.getLogger("ratking.server")
 
 
 class Room(Seats, CatchUp, Turns, Snapshots, Sending):
@@ -34,7 +38,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         self.id = row.id
         self.row = row
         self.game = shared(row.game, **row.rules)
-        self.state = self.game.new_game(row.players, seed=row.seed, names=row.names)
+        self.state = self.game.new_game(row.players, seed=row.seed, names=seat_names(row))
         for action in stored.actions:
             self.state.apply(action)
         # the moves made for a person (their only move, or when their time ran out), by index
@@ -121,10 +125,20 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")
                 self.driving = False
+                if self.row.rated:
+                    await self._rate()
         self.touch()
         await self.moved()  # tell everyone, and start the next bot or timer
         if lost:
             raise MoveRefused("stale", "another move was made first: look again")
+
+    async def _rate(self) -> None:
+        """Update the ratings for a rated table's end (ratings.py); a failure is logged and
+        leaves the game's end as it is."""
+        try:
+            await self.rooms.run(rate_end, self.rooms.storage, self.id, self.state)
+        except Exception:
+            log.exception("table %s could not be rated", self.id)
 
     async def moved(self) -> None:
         """After a move (ours or another process's): start what comes next, then tell

@@ -1,6 +1,10 @@
 """Who is who at a table: the seats' kinds and token hashes, which seats a connection's
-tokens unlock, the owner, which seats are connected, claimed or abandoned, and the table's
-summary (live, from a `Room`, or from its stored row alone for the lobby's list)."""
+tokens (or its account) unlock, the names people gave, the owner, which seats are connected,
+claimed or abandoned, and the table's summary (live, from a `Room`, or from its stored row
+alone for the lobby's list).
+
+A stored seat is {"kind", "token", "claimed"} and, once a person has taken it, "name" (the
+name they gave, or their account's) and "account" (the id of the account holding it)."""
 
 from __future__ import annotations
 
@@ -21,16 +25,25 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def seat_names(row: TableRow) -> list[str]:
+    """Each seat's name: the one its person gave, else the one the table was made with."""
+    return [seat.get("name") or name for seat, name in zip(row.seats, row.names, strict=True)]
+
+
 class Seats:
     """A room's seats (mixed into `Room`; reads its `row`, `kinds`, `hashes`,
     `connections`, `state` and `moved_at`)."""
 
-    def seats_for(self, tokens: list[str]) -> tuple[int, ...]:
-        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)})
+    def seats_for(self, tokens: list[str], account: int | None = None) -> tuple[int, ...]:
+        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)}, account)
 
-    def seats_held(self, hashes: Collection[str]) -> tuple[int, ...]:
-        """The seats whose token hash is one of `hashes`."""
-        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in hashes)
+    def seats_held(self, hashes: Collection[str], account: int | None = None
+                   ) -> tuple[int, ...]:
+        """The seats whose token hash is one of `hashes`, or that `account` holds."""
+        return tuple(i for i, (h, seat) in enumerate(zip(self.hashes, self.row.seats,
+                                                         strict=True))
+                     if (h is not None and h in hashes)
+                     or (account is not None and seat.get("account") == account))
 
     def set_seats(self, seats: list[dict[str, Any]]) -> bool:
         """Take the seats as stored (after a change here or in another process): tokens
@@ -41,7 +54,12 @@ class Seats:
         self.row.seats = seats
         self.hashes = [s.get("token") for s in seats]
         for conn in self.connections:
-            conn.seats = self.seats_held(conn.tokens)
+            conn.seats = self.seats_held(conn.tokens, conn.account_id)
+        names = tuple(seat_names(self.row))
+        if names != tuple(self.state.names):  # a person's name: every line told again
+            self.state.names = names
+            self.narrators.clear()
+            self.boards.clear()
         self.rev += 1
         return True
 
@@ -96,10 +114,10 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "title": game_class(row.game).title, "players": row.players,
         "status": row.status, "version": row.moves, "to_move": None,
-        "seats": [{"seat": i, "name": row.names[i], "kind": seat["kind"],
+        "seats": [{"seat": i, "name": name, "kind": seat["kind"],
                    "connected": seat["kind"] != HUMAN, "claimed": taken}
-                  for i, (seat, taken) in enumerate(zip(row.seats, seats_claimed(row),
-                                                        strict=True))],
+                  for i, (seat, taken, name) in enumerate(zip(
+                      row.seats, seats_claimed(row), seat_names(row), strict=True))],
         "turn_timer": row.turn_timer, "created": row.created_at.isoformat(),
         **table_extras(row),
         "abandoned": row.status == "playing" and any(s["kind"] == HUMAN for s in row.seats)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core import IllegalAction
 from ..storage import now
-from .seats import HUMAN
+from .seats import HUMAN, seat_names
 
 if TYPE_CHECKING:
     from .room import Room
@@ -74,7 +74,7 @@ class CatchUp:
                 log.warning("table %s: rebuilding after a move that did not fit", self.id)
                 stored = await self.rooms.run(self.rooms.storage.load, self.id)
                 self.state = self.game.new_game(self.row.players, seed=self.row.seed,
-                                                names=self.row.names)
+                                                names=seat_names(self.row))
                 for again in stored.actions:
                     self.state.apply(again)
                 break

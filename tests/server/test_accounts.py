@@ -3,35 +3,11 @@ session cookie, refused guessing (429 per account and per client), CSRF, seats h
 account (reopened on another device without the token, listed on any device), and quotas
 counted per person, not per socket."""
 
-import pytest
-from fastapi.testclient import TestClient
 
-from ratking.server import create_app, quotas
+from ratking.server import quotas
 from ratking.server.accounts import COOKIE, PER_ACCOUNT, PER_CLIENT
 
-from .conftest import expect, receive_state
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def app_client(request, tmp_path):
-    """The web app on SQLite and on PostgreSQL (skipped without RATKING_TEST_POSTGRES)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'tables.db'}"
-    else:
-        url = request.getfixturevalue("postgres")
-    app = create_app(url, bot_delay=0, botonly_min_delay=0)
-    with TestClient(app) as client:
-        yield client
-
-
-def sign_up(client, name, password="correct horse"):
-    """A new account's session cookie (the client's own cookie jar is left empty, so each
-    request says whose it is)."""
-    answer = client.post("/api/accounts", json={"name": name, "password": password})
-    assert answer.status_code == 201, answer.text
-    value = answer.cookies[COOKIE]
-    client.cookies.clear()
-    return {"cookie": f"{COOKIE}={value}"}
+from .conftest import expect, receive_state, sign_up
 
 
 def test_the_account_contract(app_client):

@@ -7,9 +7,11 @@ private tables are left out."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse
 
 from ..core import RatkingError, game_class, list_games
 from .accounts import name_key, require, rooms_of
@@ -20,6 +22,17 @@ from .storage import TableRow
 
 router = APIRouter()
 TABLES_SHOWN = 20
+PAGE = Path(__file__).with_name("static") / "people.html"
+
+
+@router.get("/players/{name}", include_in_schema=False)
+async def profile_page(name: str) -> FileResponse:
+    return FileResponse(PAGE)
+
+
+@router.get("/leaderboard/{game_id}", include_in_schema=False)
+async def leaderboard_page(game_id: str) -> FileResponse:
+    return FileResponse(PAGE)
 
 
 def _tables(rows: list[TableRow], public: bool) -> list[dict[str, Any]]:

@@ -1,10 +1,13 @@
-// The lobby: choose a game, seats (people or bots of a level) and rule variants; create a
-// table (private or open to join); resume your tables; watch or join the others.
+// The lobby: your name (a guest's, kept in this browser) or your account; choose a game,
+// seats (people or bots of a level) and rule variants; create a table (private, open to join
+// or rated); resume your tables; watch or join the others.
 import { seatKind } from "./words.js";
+import { guestName, setGuestName } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null;
+let me = null; // the signed-in account (GET /api/me), or null for a guest
 let levels = [{ level: "normal", spec: "heuristic", label: "Normal" }];
 
 function el(tag, attrs = {}, ...children) {
@@ -121,7 +124,8 @@ async function create(event) {
   const body = { game: chosen.id, players: seats.length, seats, rules: changedRules(),
                  turn_timer: timer ? Number(timer) : null,
                  bot_delay: Number($("bot-delay").value),
-                 private: $("private").checked, joinable: $("joinable").checked };
+                 private: $("private").checked, joinable: $("joinable").checked,
+                 rated: $("rated").checked, name: guestName() || undefined };
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
@@ -158,11 +162,11 @@ function myTableIds() {
 }
 
 async function loadMine() {
-  const ids = myTableIds();
+  const ids = myTableIds().filter((id) => !(me && me.tables.some((t) => t.id === id)));
   const found = (await Promise.all(ids.map(async (id) => {
     const response = await fetch(`/api/tables/${encodeURIComponent(id)}`);
     return response.ok ? response.json() : null;
-  }))).filter(Boolean);
+  }))).filter(Boolean).concat(me ? me.tables : []);
   found.sort((a, b) => (a.status !== "playing") - (b.status !== "playing")
                        || b.created.localeCompare(a.created));
   const list = $("my-list");
@@ -183,7 +187,7 @@ async function loadMine() {
 async function take(table, seat) {
   const response = await fetch(`/api/tables/${encodeURIComponent(table)}/join`, {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seat }),
+    body: JSON.stringify({ seat, name: me ? undefined : guestName() || undefined }),
   });
   const answer = await response.json();
   if (!response.ok) { alert(answer.error || "That seat could not be taken"); loadTables(); return; }
@@ -199,7 +203,7 @@ async function loadTables() {
   const list = $("table-list");
   try {
     const { tables, finished } = await (await fetch("/api/tables")).json();
-    const mine = new Set(myTableIds());
+    const mine = new Set(myTableIds().concat(me ? me.tables.map((t) => t.id) : []));
     list.replaceChildren();
     if (!tables.length) list.append(el("li", { class: "muted", text: "No tables being played." }));
     for (const t of tables) {
@@ -227,9 +231,62 @@ async function loadTables() {
   }
 }
 
+function showYou() {
+  $("account").hidden = !me;
+  $("guest").hidden = Boolean(me);
+  if (me) {
+    $("me-link").textContent = me.name;
+    $("me-link").href = `/players/${encodeURIComponent(me.name)}`;
+  } else {
+    const name = guestName();
+    $("guest-name").value = name;
+    $("name-shown").hidden = !name;
+    $("name-shown").textContent = name ? `Others at your tables see you as ${name}.` : "";
+  }
+  $("rated").disabled = !me;
+}
+
+async function loadMe() {
+  const response = await fetch("/api/me");
+  me = response.ok ? await response.json() : null;
+  showYou();
+}
+
+async function account(path, method) {
+  $("you-error").textContent = "";
+  const body = { name: $("account-name").value, password: $("account-password").value };
+  const response = await fetch(path, { method, headers: { "content-type": "application/json" },
+                                       body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("you-error").textContent = answer.error || "That did not work";
+    return;
+  }
+  $("account-password").value = "";
+  await loadMe();
+  loadMine();
+  loadTables();
+}
+
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  $("you-error").textContent = setGuestName($("guest-name").value) || "";
+  showYou();
+});
+$("account-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  account("/api/session", "POST");
+});
+$("sign-up").addEventListener("click", () => {
+  if ($("account-form").reportValidity()) account("/api/accounts", "POST");
+});
+$("sign-out").addEventListener("click", async () => {
+  await fetch("/api/session", { method: "DELETE" });
+  await loadMe();
+  loadMine();
+});
 $("players").addEventListener("change", drawSeats);
 $("table-form").addEventListener("submit", create);
 loadGames();
-loadTables();
-loadMine();
+loadMe().then(() => { loadMine(); loadTables(); });
 setInterval(loadTables, 5000);

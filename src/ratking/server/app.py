@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
-from . import accounts, chat, explain, hints, lobby, pages, profiles
+from . import accounts, chat, explain, hints, lobby, pages, profiles, quickmatch
 from .clients import quota_key
 from .messages import board_message
 from .names import BadName, check_name
@@ -90,6 +90,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         lock = ServerLock(url)
         storage = Storage(url)
         rooms = Rooms(storage, settings)
+        rooms.sweeps.append(quickmatch.fill)  # bots for quick tables whose wait is over
         app.state.rooms = rooms
         try:
             resumed = await rooms.start()
@@ -112,6 +113,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(lobby.router)
     app.include_router(accounts.router)
     app.include_router(profiles.router)
+    app.include_router(quickmatch.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405

@@ -90,6 +90,12 @@ class TableRow(Base):
     joinable: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats taken from it
     rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the next table
     rated: Mapped[bool] = mapped_column(Boolean, default=False)  # asked to be rated
+    # quick match ("Play now"): its seats are handed out by quickmatch.py, it starts once
+    # none is open, and (fill_after set) bots of fill_level take the open ones after a wait
+    quick: Mapped[bool] = mapped_column(Boolean, default=False)
+    open_seats: Mapped[int] = mapped_column(Integer, default=0)
+    fill_after: Mapped[float | None] = mapped_column(Float, nullable=True)  # seconds
+    fill_level: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a bot spec
 
 
 class MoveRow(Base):

@@ -76,6 +76,18 @@ class NewTables:
         (`make_bot` checks it: "heuristic", "hard"...); the first person's seat is taken by
         whoever creates the table (`creator`: their name, and their account if signed in).
         Names are checked as names.py says (BadName, a ValueError)."""
+        row, tokens, owner = self.build(game_id, players, seats, rules, names, turn_timer,
+                                        bot_delay, client, private=private,
+                                        joinable=joinable, rated=rated, creator=creator)
+        return await self.open(row, client), tokens, owner
+
+    def build(self, game_id: str, players: int, seats: list[str], rules: dict[str, Any],
+              names: list[str] | None, turn_timer: float | None, bot_delay: float | None,
+              client: str | None = None, *, private: bool = False, joinable: bool = False,
+              rated: bool = False, creator: Creator | None = None
+              ) -> tuple[TableRow, list[str | None], str]:
+        """A new table's row, not stored yet, with its seats' tokens and the creator's (see
+        create)."""
         kinds = seat_kinds(seats)
         delay = self.settings.bot_delay if bot_delay is None else bot_delay
         if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
@@ -113,7 +125,7 @@ class NewTables:
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
             drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
             joinable=joinable, rated=rated)
-        return await self.open(row, client), tokens, owner
+        return row, tokens, owner
 
     async def open(self, row: TableRow, client: str | None = None) -> Room:
         """Store a new table from `client` within the limits (Refused if over one), make it

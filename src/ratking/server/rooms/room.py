@@ -17,7 +17,7 @@ from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
 from .connection import Connection
 from .errors import MoveRefused
-from .seats import HUMAN, Seats, seat_names, utc
+from .seats import HUMAN, Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
@@ -93,6 +93,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
             if version != self.version:
                 raise MoveRefused("stale", f"that move was made on version {version}, but the "
                                            f"table is at version {self.version}: look again")
+            if waiting(self.row):
+                raise MoveRefused("waiting", "the table starts once every seat is taken")
             if state.current_player != seat:
                 raise MoveRefused("not-your-turn",
                                   f"it is {state.names[state.current_player]}'s turn")

@@ -47,12 +47,18 @@ class Seats:
 
     def set_seats(self, seats: list[dict[str, Any]]) -> bool:
         """Take the seats as stored (after a change here or in another process): tokens
-        replaced for a player who joined count at once for every connection. True if they
-        changed."""
+        replaced for a player who joined count at once for every connection, names given
+        show at once, and open seats given to bots (quick match) get their bots. True if
+        they changed."""
         if seats == self.row.seats:
             return False
         self.row.seats = seats
         self.hashes = [s.get("token") for s in seats]
+        kinds = [s["kind"] for s in seats]
+        if kinds != self.kinds:
+            self.kinds = kinds
+            self.bots = {i: kind for i, kind in enumerate(kinds) if kind != HUMAN}
+            self.row.drivable = self.row.drivable or bool(self.bots)
         for conn in self.connections:
             conn.seats = self.seats_held(conn.tokens, conn.account_id)
         names = tuple(seat_names(self.row))
@@ -135,8 +141,14 @@ def seats_claimed(row: TableRow) -> list[bool]:
     return [seat["kind"] != HUMAN or bool(seat.get("claimed")) for seat in row.seats]
 
 
+def waiting(row: TableRow) -> bool:
+    """A quick-match table with a seat nobody has taken yet: it has not started."""
+    return bool(row.quick) and not all(seats_claimed(row))
+
+
 def table_extras(row: TableRow) -> dict[str, Any]:
     """What the lobby and the table page show of a table besides its game: private, open to
-    join, its rematch."""
+    join, rated, quick match (and waiting for people), its rematch."""
     return {"private": bool(row.private), "joinable": bool(row.joinable),
+            "rated": bool(row.rated), "quick": bool(row.quick), "waiting": waiting(row),
             "rematch": row.rematch}

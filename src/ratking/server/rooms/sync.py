@@ -46,12 +46,16 @@ class CatchUp:
             row = await self.rooms.run(self.rooms.storage.row, self.id)
             if row is None:
                 return
+            kinds = self.kinds
             changed = self.set_seats(row.seats)
+            started = kinds != self.kinds  # bots took the open seats (quick match)
             if row.rematch != self.row.rematch:
                 self.row.rematch = row.rematch
                 self.rev += 1
                 changed = True
-        if changed:
+        if started:
+            await self.moved()  # their moves begin: the lease, then the first bot's turn
+        elif changed:
             await self.broadcast()
 
     async def _catch_up(self, upto: int | None = None, action: str | None = None) -> bool:

@@ -26,6 +26,8 @@ class Upkeep:
                 await self.renew()
                 await self.adopt_orphans()
                 self.unload_idle()
+                for sweep in self.sweeps:
+                    await sweep(self)
                 if loop.time() - last_archive > 60:
                     last_archive = loop.time()
                     await self.archive()

@@ -1,5 +1,5 @@
 """Accounts, their sessions and failed sign-ins, the seats an account holds, rated tables and
-the ratings.
+the ratings, quick-match tables.
 
 Revision ID: 0004
 Revises: 0003
@@ -20,6 +20,15 @@ def upgrade() -> None:
         # asked to be rated: rated at its end if every person's seat is held by an account
         batch.add_column(sa.Column("rated", sa.Boolean(), nullable=False,
                                    server_default=sa.false()))
+        # quick match: seats handed out by the server, bots after a wait if asked
+        batch.add_column(sa.Column("quick", sa.Boolean(), nullable=False,
+                                   server_default=sa.false()))
+        batch.add_column(sa.Column("open_seats", sa.Integer(), nullable=False,
+                                   server_default="0"))
+        batch.add_column(sa.Column("fill_after", sa.Float(), nullable=True))
+        batch.add_column(sa.Column("fill_level", sa.String(40), nullable=True))
+    op.create_index("ix_tables_quick", "tables", ["quick", "game", "open_seats",
+                                                  "created_at"])
     op.create_table(
         "accounts",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
@@ -78,5 +87,7 @@ def downgrade() -> None:
     for name in ("rated_tables", "ratings", "table_players", "sign_in_failures", "sessions",
                  "accounts"):
         op.drop_table(name)
+    op.drop_index("ix_tables_quick", "tables")
     with op.batch_alter_table("tables") as batch:
-        batch.drop_column("rated")
+        for name in ("fill_level", "fill_after", "open_seats", "quick", "rated"):
+            batch.drop_column(name)

@@ -43,6 +43,44 @@ async function loadGames() {
     list.append(el("div", { class: "game-card-wrap" }, card, rules));
   }
   if (games.length) choose(games[0].id);
+  $("quick-game").replaceChildren(...games.map((g) => el("option", { value: g.id,
+                                                                     text: g.title })));
+  $("quick-level").replaceChildren(...levels.map((l) => el("option", { value: l.spec,
+                                                                       text: l.level })));
+  $("quick-level").value = "heuristic";
+  quickCounts();
+}
+
+function quickCounts() {
+  const game = games.find((g) => g.id === $("quick-game").value);
+  const options = [el("option", { value: "", text: "any" })];
+  for (let n = Math.max(2, game.min_players); n <= game.max_players; n++) {
+    options.push(el("option", { value: n, text: n }));
+  }
+  $("quick-players").replaceChildren(...options);
+}
+
+async function playNow(event) {
+  event.preventDefault();
+  $("quick-error").textContent = "";
+  const players = $("quick-players").value;
+  const wait = $("quick-wait").value;
+  const body = { game: $("quick-game").value, players: players ? Number(players) : null,
+                 bots_after: wait ? Number(wait) : null, bot_level: $("quick-level").value,
+                 name: me ? undefined : guestName() || undefined };
+  const response = await fetch("/api/quickmatch", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) { $("quick-error").textContent = answer.error || "Could not seat you"; return; }
+  if (answer.token) {
+    const key = `ratking:tokens:${answer.id}`;
+    let held = [];
+    try { held = JSON.parse(localStorage.getItem(key) || "[]"); } catch { held = []; }
+    if (!held.includes(answer.token)) held.push(answer.token);
+    localStorage.setItem(key, JSON.stringify(held));
+  }
+  location.href = answer.url;
 }
 
 function choose(id) {
@@ -285,6 +323,8 @@ $("sign-out").addEventListener("click", async () => {
   await loadMe();
   loadMine();
 });
+$("quick-game").addEventListener("change", quickCounts);
+$("quick-form").addEventListener("submit", playNow);
 $("players").addEventListener("change", drawSeats);
 $("table-form").addEventListener("submit", create);
 loadGames();

@@ -48,6 +48,8 @@ class NewTable(BaseModel):
     private: bool = False  # not listed in the lobby
     joinable: bool = False  # anyone may take an open person's seat from the lobby
     rated: bool = False  # rated at its end if every person's seat is held by an account
+    # turn-based: seconds each person has for a turn (1 hour to 7 days), then the stand-in
+    turn_bank: float | None = Field(default=None, ge=3600, le=7 * 86400, allow_inf_nan=False)
     name: str | None = Field(default=None, max_length=200)  # the creator's name (a guest's)
 
 
@@ -171,7 +173,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
                 spec.bot_delay, client, private=spec.private, joinable=spec.joinable,
-                rated=spec.rated, creator=creator)
+                rated=spec.rated, creator=creator, turn_bank=spec.turn_bank)
         except (RatkingError, ValueError, TypeError) as exc:
             raise HTTPException(400, str(exc)) from None
         seats = [{"seat": i, "name": room.state.names[i], "kind": room.kinds[i],

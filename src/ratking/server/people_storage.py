@@ -34,6 +34,7 @@ class AccountRow(Base):
     key: Mapped[str] = mapped_column(String(96), unique=True)  # the name case-folded
     password: Mapped[str] = mapped_column(String(200))  # an argon2 hash
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    unsubscribe: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -70,6 +71,15 @@ class RatedTableRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
                                           primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TurnMailRow(Base):
+    __tablename__ = "turn_mails"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -135,6 +145,32 @@ class People:
     def drop_session(self, session_hash: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
+
+    def set_email(self, account_id: int, email: str | None, key: str) -> None:
+        """An account's address for turn mails (None: none), and its unsubscribe key."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(AccountRow, account_id)
+            row.email, row.unsubscribe = email, key
+
+    def unsubscribe(self, key: str) -> bool:
+        """Forget the address whose mails carry `key`; False if no account has it."""
+        with Session(self.engine) as session, session.begin():
+            row = session.scalar(select(AccountRow).where(AccountRow.unsubscribe == key))
+            if row is None:
+                return False
+            row.email = None
+        return True
+
+    def turn_mail(self, table_id: str, version: int) -> bool:
+        """Claim the mail for the turn that began at move `version`: True once, whichever
+        process asks first."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(TurnMailRow), {"table_id": table_id, "version": version,
+                                                   "created_at": now()})
+        except IntegrityError:
+            return False
+        return True
 
     # --- failed sign-ins ------------------------------------------------------------------------
 

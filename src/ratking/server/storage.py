@@ -96,6 +96,9 @@ class TableRow(Base):
     open_seats: Mapped[int] = mapped_column(Integer, default=0)
     fill_after: Mapped[float | None] = mapped_column(Float, nullable=True)  # seconds
     fill_level: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a bot spec
+    # turn-based: seconds a person has for each turn (then the stand-in moves); such a table
+    # is kept until it ends (never archived)
+    turn_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class MoveRow(Base):
@@ -413,7 +416,8 @@ class Storage:
         """Archive unfinished tables with no move since `before`; their ids."""
         with self.engine.begin() as conn:
             ids = list(conn.scalars(select(TableRow.id).where(
-                TableRow.status == "playing", TableRow.updated_at < before).limit(limit)))
+                TableRow.status == "playing", TableRow.updated_at < before,
+                TableRow.turn_bank.is_(None)).limit(limit)))
             if ids:
                 conn.execute(update(TableRow).where(TableRow.id.in_(ids),
                                                     TableRow.status == "playing")

@@ -70,7 +70,8 @@ class NewTables:
                      turn_timer: float | None, bot_delay: float | None,
                      client: str | None = None, *, private: bool = False,
                      joinable: bool = False, rated: bool = False,
-                     creator: Creator | None = None) -> tuple[Room, list[str | None], str]:
+                     creator: Creator | None = None, turn_bank: float | None = None
+                     ) -> tuple[Room, list[str | None], str]:
         """A new table; returns it, the secret token of each human seat (None for bots) and
         the creator's token, which closes the table. A seat is "human" or a bot spec
         (`make_bot` checks it: "heuristic", "hard"...); the first person's seat is taken by
@@ -78,16 +79,19 @@ class NewTables:
         Names are checked as names.py says (BadName, a ValueError)."""
         row, tokens, owner = self.build(game_id, players, seats, rules, names, turn_timer,
                                         bot_delay, client, private=private,
-                                        joinable=joinable, rated=rated, creator=creator)
+                                        joinable=joinable, rated=rated, creator=creator,
+                                        turn_bank=turn_bank)
         return await self.open(row, client), tokens, owner
 
     def build(self, game_id: str, players: int, seats: list[str], rules: dict[str, Any],
               names: list[str] | None, turn_timer: float | None, bot_delay: float | None,
               client: str | None = None, *, private: bool = False, joinable: bool = False,
-              rated: bool = False, creator: Creator | None = None
-              ) -> tuple[TableRow, list[str | None], str]:
+              rated: bool = False, creator: Creator | None = None,
+              turn_bank: float | None = None) -> tuple[TableRow, list[str | None], str]:
         """A new table's row, not stored yet, with its seats' tokens and the creator's (see
-        create)."""
+        create). `turn_bank`: a turn-based table, with that many seconds per turn."""
+        if turn_bank is not None and turn_timer is not None:
+            raise ValueError("a table is turn-based (turn_bank) or has a turn timer, not both")
         kinds = seat_kinds(seats)
         delay = self.settings.bot_delay if bot_delay is None else bot_delay
         if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
@@ -123,8 +127,8 @@ class NewTables:
                    for i, (k, t) in enumerate(zip(kinds, tokens, strict=True))],
             bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
-            drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
-            joinable=joinable, rated=rated)
+            drivable=any(k != "human" for k in kinds) or bool(turn_timer or turn_bank),
+            private=private, joinable=joinable, rated=rated, turn_bank=turn_bank)
         return row, tokens, owner
 
     async def open(self, row: TableRow, client: str | None = None) -> Room:

@@ -15,6 +15,7 @@ from ..delta import Drawing
 from ..messages import Narrator, made_for_note
 from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
+from ..turnmail import turn_started
 from .connection import Connection
 from .errors import MoveRefused
 from .seats import HUMAN, Seats, seat_names, utc, waiting
@@ -52,6 +53,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         self.task: asyncio.Task | None = None
         self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
         self.moved_at = utc(row.updated_at)
+        self.turn_began = self.moved_at  # when the seat to move came to it (turn-based)
         # when a person last moved or came to the table (the table's start if never)
         self.attended = utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
@@ -123,6 +125,12 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
                 self.moved_at = now()
                 if by in PERSON:
                     self.attended = self.moved_at
+                after = state.current_player
+                if after != seat:
+                    self.turn_began = self.moved_at
+                if self.row.turn_bank and after is not None and after != seat \
+                        and self.kinds[after] == HUMAN:  # a new turn: tell its person
+                    self.rooms.spawn(turn_started(self, after, self.version))
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")

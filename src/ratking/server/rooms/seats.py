@@ -109,6 +109,8 @@ class Seats:
                       for i, (kind, on, taken) in enumerate(zip(
                           self.kinds, self.connected(), self.claimed(), strict=True))],
             "turn_timer": self.row.turn_timer,
+            "turn_ends": (self.turn_began + timedelta(seconds=self.row.turn_bank)).isoformat()
+            if self.row.turn_bank and self.playing else None,
             "created": self.row.created_at.isoformat(),
             **table_extras(self.row),
             "abandoned": self.abandoned(),
@@ -124,7 +126,8 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
                    "connected": seat["kind"] != HUMAN, "claimed": taken}
                   for i, (seat, taken, name) in enumerate(zip(
                       row.seats, seats_claimed(row), seat_names(row), strict=True))],
-        "turn_timer": row.turn_timer, "created": row.created_at.isoformat(),
+        "turn_timer": row.turn_timer, "turn_ends": None,
+        "created": row.created_at.isoformat(),
         **table_extras(row),
         "abandoned": row.status == "playing" and any(s["kind"] == HUMAN for s in row.seats)
         and now() - utc(row.updated_at) > ABANDONED_AFTER,
@@ -151,4 +154,5 @@ def table_extras(row: TableRow) -> dict[str, Any]:
     join, rated, quick match (and waiting for people), its rematch."""
     return {"private": bool(row.private), "joinable": bool(row.joinable),
             "rated": bool(row.rated), "quick": bool(row.quick), "waiting": waiting(row),
+            "turn_bank": row.turn_bank,
             "rematch": row.rematch}

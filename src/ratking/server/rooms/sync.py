@@ -68,6 +68,7 @@ class CatchUp:
         else:
             actions = await self.rooms.run(self.rooms.storage.moves_since, self.id,
                                            self.version)
+        before = self.state.current_player
         for move in actions:
             mover = self.state.current_player  # only the driver stands in for a person, so
             if mover is not None and self.kinds[mover] == HUMAN:  # another process's move
@@ -82,6 +83,8 @@ class CatchUp:
                 for again in stored.actions:
                     self.state.apply(again)
                 break
+        if self.state.current_player != before:  # a turn begun elsewhere: timed from now
+            self.turn_began = now()
         if self.state.is_over:
             self.row.status = "over"
             self.driving = False

@@ -2,7 +2,7 @@
 // seats (people or bots of a level) and rule variants; create a table (private, open to join
 // or rated); resume your tables; watch or join the others.
 import { seatKind } from "./words.js";
-import { guestName, setGuestName } from "./people.js";
+import { guestName, notify, setGuestName, turnIcon } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -159,8 +159,10 @@ async function create(event) {
   $("form-error").textContent = "";
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const timer = $("turn-timer").value;
+  const bank = $("turn-bank").value;
   const body = { game: chosen.id, players: seats.length, seats, rules: changedRules(),
-                 turn_timer: timer ? Number(timer) : null,
+                 turn_timer: timer && !bank ? Number(timer) : null,
+                 turn_bank: bank ? Number(bank) : null,
                  bot_delay: Number($("bot-delay").value),
                  private: $("private").checked, joinable: $("joinable").checked,
                  rated: $("rated").checked, name: guestName() || undefined };
@@ -269,10 +271,32 @@ async function loadTables() {
   }
 }
 
+let told = new Set(); // the tables already announced as waiting for this person
+
+function showTurns() {
+  const waiting = me ? me.tables.filter((t) => t.your_turn) : [];
+  $("your-turn").hidden = !me;
+  $("turn-list").replaceChildren(...(waiting.length ? waiting.map((t) => el("li", {},
+    el("a", { class: "button small", href: `/t/${t.id}`, text: "Play" }),
+    el("strong", { text: ` ${t.title}` }),
+    el("span", { class: "muted", text: t.turn_ends
+      ? ` · until ${new Date(t.turn_ends).toLocaleString()}` : ` · move ${t.version}` })))
+    : [el("li", { class: "muted", text: "Nothing waits for you." })]));
+  document.title = waiting.length ? `(${waiting.length}) Your turn · ratking` : "ratking · lobby";
+  turnIcon(waiting.length > 0);
+  for (const t of waiting) {
+    if (!told.has(t.id)) notify("Your turn", t.title, `/t/${t.id}`);
+  }
+  told = new Set(waiting.map((t) => t.id));
+  $("notify-me").hidden = !("Notification" in window) || Notification.permission !== "default";
+}
+
 function showYou() {
   $("account").hidden = !me;
   $("guest").hidden = Boolean(me);
+  showTurns();
   if (me) {
+    $("email").value = me.email || "";
     $("me-link").textContent = me.name;
     $("me-link").href = `/players/${encodeURIComponent(me.name)}`;
   } else {
@@ -323,6 +347,18 @@ $("sign-out").addEventListener("click", async () => {
   await loadMe();
   loadMine();
 });
+$("email-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const response = await fetch("/api/me/email", {
+    method: "PUT", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: $("email").value.trim() || null }),
+  });
+  $("you-error").textContent = response.ok ? "" : (await response.json()).error;
+});
+$("notify-me").addEventListener("click", async () => {
+  await Notification.requestPermission();
+  showTurns();
+});
 $("quick-game").addEventListener("change", quickCounts);
 $("quick-form").addEventListener("submit", playNow);
 $("players").addEventListener("change", drawSeats);
@@ -330,3 +366,4 @@ $("table-form").addEventListener("submit", create);
 loadGames();
 loadMe().then(() => { loadMine(); loadTables(); });
 setInterval(loadTables, 5000);
+setInterval(() => { if (me) loadMe(); }, 15000);

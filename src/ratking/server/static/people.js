@@ -5,6 +5,20 @@ const KEY = "ratking:name";
 // private use and unassigned code points, and letters that draw nothing
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u034f\u115f\u1160\u180b-\u180f\u2800\u3164\uffa0]/u;
 
+// The tab's icon: the rat, with a red dot while something waits for this person.
+export function turnIcon(on) {
+  const link = document.querySelector('link[rel="icon"]');
+  if (link) link.href = on ? "/static/rat-turn.svg" : "/static/rat.svg";
+}
+
+// A notification from the browser, if the person allowed them and is looking elsewhere.
+export function notify(title, body, url) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  if (!document.hidden) return;
+  const note = new Notification(title, { body, icon: "/static/rat-turn.svg", tag: url });
+  note.onclick = () => { window.focus(); location.href = url; };
+}
+
 export function guestName() {
   try { return localStorage.getItem(KEY) || ""; } catch { return ""; }
 }

@@ -1,5 +1,5 @@
 """Accounts, their sessions and failed sign-ins, the seats an account holds, rated tables and
-the ratings, quick-match tables.
+the ratings, quick-match tables, turn-based tables and the mails telling of a turn.
 
 Revision ID: 0004
 Revises: 0003
@@ -27,6 +27,8 @@ def upgrade() -> None:
                                    server_default="0"))
         batch.add_column(sa.Column("fill_after", sa.Float(), nullable=True))
         batch.add_column(sa.Column("fill_level", sa.String(40), nullable=True))
+        # turn-based: seconds a person has for each turn (the stand-in moves after)
+        batch.add_column(sa.Column("turn_bank", sa.Float(), nullable=True))
     op.create_index("ix_tables_quick", "tables", ["quick", "game", "open_seats",
                                                   "created_at"])
     op.create_table(
@@ -36,6 +38,7 @@ def upgrade() -> None:
         sa.Column("key", sa.String(96), nullable=False, unique=True),  # the name case-folded
         sa.Column("password", sa.String(200), nullable=False),  # an argon2 hash
         sa.Column("email", sa.String(254), nullable=True),
+        sa.Column("unsubscribe", sa.String(32), nullable=True),  # the mails' link's key
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
@@ -75,6 +78,13 @@ def upgrade() -> None:
         sa.Column("won", sa.Integer(), nullable=False),
     )
     op.create_index("ix_ratings_game_mu", "ratings", ["game", "mu"])
+    op.create_table(  # one row per turn told by mail: at most one mail a turn
+        "turn_mails",
+        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("version", sa.Integer(), primary_key=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
     op.create_table(  # one row per table rated: its ratings are updated once
         "rated_tables",
         sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id", ondelete="CASCADE"),
@@ -84,10 +94,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("rated_tables", "ratings", "table_players", "sign_in_failures", "sessions",
-                 "accounts"):
+    for name in ("rated_tables", "turn_mails", "ratings", "table_players", "sign_in_failures",
+                 "sessions", "accounts"):
         op.drop_table(name)
     op.drop_index("ix_tables_quick", "tables")
     with op.batch_alter_table("tables") as batch:
-        for name in ("fill_level", "fill_after", "open_seats", "quick", "rated"):
+        for name in ("turn_bank", "fill_level", "fill_after", "open_seats", "quick", "rated"):
             batch.drop_column(name)

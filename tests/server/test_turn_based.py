@@ -23,7 +23,7 @@ class Inbox:
     def __init__(self) -> None:
         self.mails: list[email.message.Message] = []
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+    async def handle_DATA(self, server, session, envelope):
         self.mails.append(email.message_from_bytes(envelope.content))
         return "250 OK"
 

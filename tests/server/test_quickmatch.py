@@ -31,6 +31,9 @@ def test_people_who_press_play_now_sit_at_one_table(app_client):
     assert (second["id"], second["seat"], second["created"]) == (first["id"], 1, False)
     info = client.get(f"/api/tables/{first['id']}").json()
     assert not info["waiting"] and [s["name"] for s in info["seats"]] == ["Ann", "Bea"]
+    for who in (ann, bea):  # each has the table among theirs
+        assert [t["id"] for t in client.get("/api/me", headers=who).json()["tables"]] \
+            == [first["id"]]
     third = press(client, cid)  # full: a new table
     assert third["created"] and third["id"] != first["id"]
     # a guest with a name and the token follows the link like any invitee

@@ -85,11 +85,12 @@ def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[
             seat = _open_seat(row)
             if seat is None:
                 continue
+            before = list(row.seats)  # the update below refreshes `row` in the session
             seats = [dict(s, claimed=True, **person) if i == seat else s
-                     for i, s in enumerate(row.seats)]
+                     for i, s in enumerate(before)]
             session.execute(update(TableRow).where(TableRow.id == row.id)
                             .values(seats=seats, open_seats=row.open_seats - 1))
-            seat_accounts(conn, row.id, row.seats, seats)
+            seat_accounts(conn, row.id, before, seats)
             storage._notify(conn, f"t {row.id}")
             return Seated(row.id, seat, False)
         storage._within(session, limits)  # LimitReached: nothing stored

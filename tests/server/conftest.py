@@ -37,13 +37,18 @@ def client(tmp_path):
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def app_client(request, tmp_path):
-    """The web app on SQLite and on PostgreSQL (skipped without RATKING_TEST_POSTGRES)."""
+def db_url(request, tmp_path) -> str:
+    """A fresh database: a SQLite file, then a PostgreSQL schema of this test's own (skipped
+    without RATKING_TEST_POSTGRES)."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'tables.db'}"
-    else:
-        url = request.getfixturevalue("postgres")
-    app = create_app(url, bot_delay=0, botonly_min_delay=0)
+        return f"sqlite:///{tmp_path / 'tables.db'}"
+    return request.getfixturevalue("postgres")
+
+
+@pytest.fixture
+def app_client(db_url):
+    """The web app on SQLite and on PostgreSQL, bots moving at once."""
+    app = create_app(db_url, bot_delay=0, botonly_min_delay=0)
     with TestClient(app) as client:
         yield client
 

@@ -31,16 +31,14 @@ class Inbox:
         return [m for m in self.mails if m["To"] == address]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def mailing(request, tmp_path):
+@pytest.fixture
+def mailing(db_url):
     """The web app (SQLite, then PostgreSQL) with SMTP settings pointing at a local aiosmtpd
     server; yields the test client and the inbox."""
     inbox = Inbox()
     smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
     smtp.start()
-    url = f"sqlite:///{tmp_path / 't.db'}" if request.param == "sqlite" \
-        else request.getfixturevalue("postgres")
-    app = create_app(url, bot_delay=0, botonly_min_delay=0, smtp_host="127.0.0.1",
+    app = create_app(db_url, bot_delay=0, botonly_min_delay=0, smtp_host="127.0.0.1",
                      smtp_port=smtp.port, smtp_from="tables@play.example",
                      public_url="https://play.example")
     try:

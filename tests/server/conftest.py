@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 from starlette.websockets import WebSocketDisconnect
 
 from ratking.server import create_app
+from ratking.server.accounts import COOKIE
 from ratking.server.delta import apply
 
 # Every wait in the server tests has a deadline, so a broken timer, bot or resume fails the
@@ -33,6 +34,33 @@ def client(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0, botonly_min_delay=0)
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:
+    """A fresh database: a SQLite file, then a PostgreSQL schema of this test's own (skipped
+    without RATKING_TEST_POSTGRES)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.db'}"
+    return request.getfixturevalue("postgres")
+
+
+@pytest.fixture
+def app_client(db_url):
+    """The web app on SQLite and on PostgreSQL, bots moving at once."""
+    app = create_app(db_url, bot_delay=0, botonly_min_delay=0)
+    with TestClient(app) as client:
+        yield client
+
+
+def sign_up(client, name, password="correct horse"):
+    """A new account's session cookie (the client's own cookie jar is left empty, so each
+    request says whose it is)."""
+    answer = client.post("/api/accounts", json={"name": name, "password": password})
+    assert answer.status_code == 201, answer.text
+    value = answer.cookies[COOKIE]
+    client.cookies.clear()
+    return {"cookie": f"{COOKIE}={value}"}
 
 
 def postgres_url() -> str | None:

@@ -2,7 +2,7 @@
 message, the end screen's explanation, every hand in a finished game's replay."""
 
 import ratking
-from ratking.server import chat
+from ratking.server import chat, quotas
 
 from .conftest import expect, new_table
 from .test_lobby import finish
@@ -36,7 +36,7 @@ def test_chat_refuses_empty_long_and_hurried_lines(client):
                            ("x" * (chat.MAX_CHARS + 1), "too-long")]:
             ws.send_json({"type": "chat", "text": text})
             assert expect(ws, "error")["code"] == code
-        limit, _window = chat.RATE
+        limit, _window = quotas.CHAT
         for i in range(limit):
             ws.send_json({"type": "chat", "text": f"line {i}"})
             assert expect(ws, "chat")["lines"][0]["text"] == f"line {i}"

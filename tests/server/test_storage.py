@@ -6,14 +6,10 @@ from sqlalchemy import inspect, select
 from ratking.server.storage import LimitReached, Limits, MoveConflict, Storage, TableRow, now
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def storage(request, tmp_path):
+@pytest.fixture
+def storage(db_url):
     """A fresh store: a SQLite file, or a PostgreSQL schema of this test's own."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'store.db'}"
-    else:
-        url = request.getfixturevalue("postgres")
-    store = Storage(url)
+    store = Storage(db_url)
     yield store
     store.close()
 

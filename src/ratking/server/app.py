@@ -6,7 +6,6 @@ import functools
 import logging
 import os
 import sys
-from collections import Counter
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -23,10 +22,13 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
-from . import chat, explain, hints, lobby, pages
+from . import accounts, chat, explain, hints, lobby, pages, profiles, quickmatch
+from .clients import quota_key
 from .messages import board_message
-from .rooms import Connection, MoveRefused, Refused, Room, Rooms, token_hash
-from .security import Protect, client_of
+from .names import BadName, check_name
+from .origin import SameOrigin
+from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
+from .security import Protect
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
 
@@ -47,6 +49,10 @@ class NewTable(BaseModel):
     bot_delay: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
     private: bool = False  # not listed in the lobby
     joinable: bool = False  # anyone may take an open person's seat from the lobby
+    rated: bool = False  # rated at its end if every person's seat is held by an account
+    # turn-based: seconds each person has for a turn (1 hour to 7 days), then the stand-in
+    turn_bank: float | None = Field(default=None, ge=3600, le=7 * 86400, allow_inf_nan=False)
+    name: str | None = Field(default=None, max_length=200)  # the creator's name (a guest's)
 
 
 class StartupErrors:
@@ -88,6 +94,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         lock = ServerLock(url)
         storage = Storage(url, synchronous=settings.sqlite_synchronous)
         rooms = Rooms(storage, settings)
+        rooms.sweeps.append(quickmatch.fill)  # bots for quick tables whose wait is over
         app.state.rooms = rooms
         try:
             resumed = await rooms.start()
@@ -102,14 +109,17 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app = FastAPI(title="ratking", lifespan=lifespan, docs_url="/docs" if docs else None,
                   redoc_url=None, openapi_url="/openapi.json" if docs else None)
     app.state.settings = settings
+    app.add_middleware(SameOrigin)
     app.add_middleware(Protect, max_frame=settings.max_frame)
     app.add_middleware(StartupErrors)
     if settings.forwarded_allow_ips:  # outermost: every part of the app sees the client
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
-    sockets: Counter[str | None] = Counter()  # open websockets per client (this process)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(lobby.router)
+    app.include_router(accounts.router)
+    app.include_router(profiles.router)
+    app.include_router(quickmatch.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
@@ -161,11 +171,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
-        client = client_of(request)
+        account = await accounts.signed_in(request)
+        client = quota_key(request, account.id if account else None)
+        creator = Creator(account.name, account.id) if account else Creator(spec.name)
         try:
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
-                spec.bot_delay, client, private=spec.private, joinable=spec.joinable)
+                spec.bot_delay, client, private=spec.private, joinable=spec.joinable,
+                rated=spec.rated, creator=creator, turn_bank=spec.turn_bank)
         except RulesError as exc:  # well formed, but against the game's rules (e.g. the count)
             raise HTTPException(422, str(exc)) from None
         except (RatkingError, ValueError, TypeError) as exc:
@@ -229,21 +242,31 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
+        account = await accounts.signed_in(socket)
+        who = quota_key(socket, account.id if account else None)
+        quotas, limit = rooms_of(socket).quotas, settings.max_sockets_per_client
+        if not quotas.open_socket(who, limit):
+            return await too_many_sockets(
+                socket, f"at most {limit} sockets from one person: close some tables")
+        try:
+            await _table_socket(socket, table_id, account, who)
+        finally:
+            quotas.close_socket(who)
+
+    async def _table_socket(socket: WebSocket, table_id: str,
+                            account: accounts.Account | None, who: str | None) -> None:
         room = await rooms_of(socket).get(table_id)
         if room is None:
             await socket.send_json({"type": "error", "code": "unknown-table",
                                     "message": f"no table {table_id!r}"})
             await socket.close(code=4404)
             return
-        client = client_of(socket)
         if len(room.connections) >= settings.max_sockets_per_table:
-            return await socket.close(code=TOO_MANY_SOCKETS, reason=(
-                f"this table has {settings.max_sockets_per_table} sockets open"))
-        if sockets[client] >= settings.max_sockets_per_client:
-            return await socket.close(code=TOO_MANY_SOCKETS, reason=(
-                f"at most {settings.max_sockets_per_client} sockets from one client"))
-        sockets[client] += 1
-        conn = Connection(socket)
+            return await too_many_sockets(
+                socket, f"this table has {settings.max_sockets_per_table} sockets open")
+        conn = Connection(socket, who=who)
+        if account is not None:
+            conn.account_id, conn.account_name = account.id, account.name
         try:
             await room.joined(conn)
             await chat.send_history(room, conn)
@@ -259,10 +282,12 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the page closed, reloaded or lost its network: it may come back
         finally:
-            sockets[client] -= 1
-            if not sockets[client]:
-                del sockets[client]
             await room.left(conn)
+
+    async def too_many_sockets(socket: WebSocket, message: str) -> None:
+        """Refuse a socket over a cap: say why, then close with TOO_MANY_SOCKETS."""
+        await socket.send_json({"type": "error", "code": "too-many-sockets", "message": message})
+        await socket.close(code=TOO_MANY_SOCKETS, reason=message)
 
     async def refuse(conn: Connection, code: str, message: str) -> None:
         await conn.send_text(orjson.dumps({"type": "error", "code": code,
@@ -289,8 +314,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                 return await refuse(conn, "malformed",
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
             before = room.seen()
+            name = message.get("name")
+            if name is not None and conn.account_id is None:
+                try:
+                    conn.name = check_name(name)
+                except BadName as exc:
+                    await refuse(conn, "bad-name", str(exc))
             conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
-            conn.seats = room.seats_held(conn.tokens)
+            conn.seats = room.seats_held(conn.tokens, conn.account_id)
             await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "

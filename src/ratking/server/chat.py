@@ -5,18 +5,17 @@ as text, never as markup."""
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any
 
 import orjson
 
+from . import quotas
+from .names import clean_text
 from .rooms import Connection, Room
 from .storage import MoveConflict
 
 MAX_CHARS = 240
 HISTORY = 60  # lines a newcomer is sent
-RATE = (5, 10.0)  # at most 5 lines in 10 seconds per connection
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u2028-\u202e]")
 
 
 class ChatRefused(Exception):
@@ -28,10 +27,11 @@ class ChatRefused(Exception):
 
 
 def clean(text: Any) -> str:
-    """The line as it will be stored: text only, no control characters, trimmed."""
+    """The line as it will be stored: text only, without the characters no name may hold
+    either (names.py), trimmed."""
     if not isinstance(text, str):
         raise ChatRefused("malformed", "a chat line needs 'text'")
-    text = " ".join(CONTROL.sub("", text).split())
+    text = clean_text(text)
     if not text:
         raise ChatRefused("malformed", "a chat line may not be empty")
     if len(text) > MAX_CHARS:
@@ -91,8 +91,8 @@ async def post(room: Room, conn: Connection, message: dict[str, Any]) -> None:
     if not conn.seats:
         raise ChatRefused("not-your-seat", "spectators read the chat; players write in it")
     text = clean(message.get("text"))
-    limit, window = RATE
-    if not conn.within(conn.chatted, limit, window):
+    limit, window = quotas.CHAT  # per person, over all their sockets
+    if not room.rooms.quotas.take("chat", conn.who, limit, window):
         raise ChatRefused("slow-down", f"at most {limit} chat lines in {window:.0f} seconds")
     seat = conn.shown_seat(room.state)
     new: list[dict[str, Any]] = []

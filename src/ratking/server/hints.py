@@ -21,6 +21,7 @@ import logging
 from typing import Any
 
 from ..core.rng import derive_seed
+from . import quotas
 from .explain import hints_available
 from .rooms import Connection, Room
 from .workers import Superseded, WorkerDied, job_of, state_of
@@ -29,7 +30,6 @@ log = logging.getLogger("ratking.server")
 
 HINT_MS = 1500  # search time per hint
 TOP = 3
-RATE = (6, 60.0)  # at most 6 hints a minute per connection
 _refusals: set[asyncio.Task] = set()  # refusals being sent (kept referenced until done)
 
 
@@ -77,8 +77,8 @@ async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, An
     seat = state.current_player
     if seat is None or seat not in conn.seats:
         raise HintRefused("hint-not-your-turn", "hints are for the player whose turn it is")
-    limit, window = RATE
-    if not conn.within(conn.hinted, limit, window):
+    limit, window = quotas.HINTS  # per person, over all their sockets
+    if not room.rooms.quotas.take("hint", conn.who, limit, window):
         raise HintRefused("hint-slow-down", f"at most {limit} hints in {window:.0f} seconds")
     version = room.version
     seed = derive_seed(derive_seed(room.row.seed, 200 + seat), version)

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
-from collections import deque
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, WebSocket
+from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from ..bots import make_bot
 from ..core import RatkingError
 from ..core.rng import new_seed
+from .accounts import Account, rooms_of, signed_in
+from .clients import quota_key
+from .names import BadName, check_name
 from .rooms import HUMAN, Connection, Refused, Room, Rooms, stored_summary, token_hash
-from .security import client_of
 from .storage import TableRow, now
 
 router = APIRouter()
@@ -30,7 +30,6 @@ LEVELS = (
     ("expert", "expert", "Expert: searches longer"),
 )
 FINISHED_LISTED = 12
-JOINS_KEPT = 1000  # clients whose recent seats are remembered before old ones are dropped
 
 
 def levels() -> list[dict[str, str]]:
@@ -43,10 +42,6 @@ def levels() -> list[dict[str, str]]:
             continue
         out.append({"level": level, "spec": spec, "label": label})
     return out
-
-
-def rooms_of(request: Request | WebSocket) -> Rooms:
-    return request.app.state.rooms
 
 
 async def room_or_404(request: Request, table_id: str) -> Room:
@@ -75,19 +70,42 @@ async def listing(rooms: Rooms) -> dict[str, Any]:
     return {"tables": live, "finished": ended}
 
 
+def person(conn: Connection | None, account: Account | None, name: str | None,
+           seat: dict[str, Any]) -> dict[str, Any]:
+    """What a seat taken (or reopened) by a person records of them: their account and its
+    name if they are signed in and the seat has no account yet, else the name a guest gave
+    as they first take it."""
+    if account is not None and seat.get("account") is None:
+        return {"account": account.id, "name": account.name}
+    if account is None and name is not None and not seat.get("claimed"):
+        return {"name": name}
+    return {}
+
+
+def conn_account(conn: Connection) -> Account | None:
+    if conn.account_id is None:
+        return None
+    return Account(conn.account_id, conn.account_name or "")
+
+
 async def claim(room: Room, conn: Connection) -> None:
-    """A person has come to the table with tokens (`conn.tokens`): the seats they open are
-    taken (the creator's invite panel stops offering them, the lobby stops listing them as
-    open). Decided on the stored seats, row locked, so a seat another process has just given
-    to someone else (a new token) is not taken, and the connection loses it."""
-    if all(room.row.seats[i].get("claimed") for i in conn.seats):
-        return  # a seat once taken stays taken: nothing to ask the database
+    """A person has come to the table with tokens (`conn.tokens`) or signed in: the seats
+    they open are taken (the creator's invite panel stops offering them, the lobby stops
+    listing them as open), with their name, and their account if they are signed in (which
+    then reopens the seat on any device). Decided on the stored seats, row locked, so a seat
+    another process has just given to someone else (a new token) is not taken, and the
+    connection loses it."""
+    account = conn_account(conn)
+    if not any(person(conn, account, conn.name, room.row.seats[i])
+               or not room.row.seats[i].get("claimed") for i in conn.seats):
+        return  # nothing to record: nothing to ask the database
 
     def take(seats: list[dict[str, Any]], _status: str) -> list[dict[str, Any]] | None:
-        fresh = {i for i, s in enumerate(seats)
-                 if s["kind"] == HUMAN and s.get("token") in conn.tokens and not s.get("claimed")}
-        return [dict(s, claimed=True) if i in fresh else s
-                for i, s in enumerate(seats)] if fresh else None
+        mine = [s["kind"] == HUMAN and (s.get("token") in conn.tokens or (
+                    account is not None and s.get("account") == account.id)) for s in seats]
+        out = [dict(s, claimed=True, **person(conn, account, conn.name, s)) if held else s
+               for s, held in zip(seats, mine, strict=True)]
+        return out if out != seats else None
 
     async with room.lock:
         stored = await room.rooms.run(room.rooms.storage.update_seats, room.id, take)
@@ -97,6 +115,7 @@ async def claim(room: Room, conn: Connection) -> None:
 
 class Join(BaseModel):
     seat: int = Field(ge=0, le=11)
+    name: str | None = Field(default=None, max_length=200)  # a guest's name
 
 
 @router.get("/api/bots")
@@ -107,17 +126,21 @@ async def bots() -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/join")
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     """Take a person's seat nobody has taken, at a table whose creator opened its seats. The
-    seat gets a new token (an invite link sent for it no longer works). One client takes at
-    most `join_per_minute` seats a minute; a seat taken and left unused (no socket holds it)
-    for `seat_idle` seconds is opened again (`Upkeep.free_idle_seats`)."""
+    seat gets a new token (an invite link sent for it no longer works). One person (an
+    account, or a guest's client) takes at most `join_per_minute` seats a minute; a seat taken
+    and left unused (no socket holds it) for `seat_idle` seconds is opened again
+    (`Upkeep.free_idle_seats`)."""
     room = await room_or_404(request, table_id)
     seat = body.seat
-    rooms, limit = rooms_of(request), rooms_of(request).settings.join_per_minute
-    if len(rooms.joins) > JOINS_KEPT:  # forget the clients that took no seat this minute
-        clock = time.monotonic()
-        rooms.joins = {k: d for k, d in rooms.joins.items() if d and clock - d[-1] < 60}
-    if not Connection.within(rooms.joins.setdefault(client_of(request), deque()), limit, 60):
-        raise Refused(429, f"too many seats taken: at most {limit} a minute from one client",
+    account = await signed_in(request)
+    try:
+        name = check_name(body.name) if body.name is not None and account is None else None
+    except BadName as exc:
+        raise HTTPException(422, f"name: {exc}") from None
+    limit = rooms_of(request).settings.join_per_minute
+    if not rooms_of(request).quotas.take("join", quota_key(request, account and account.id),
+                                         limit, 60):
+        raise Refused(429, f"too many seats taken: at most {limit} a minute from one person",
                       retry_after=60)
     async with room.lock:
         if not room.row.joinable:
@@ -134,8 +157,8 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
         def take(seats: list[dict[str, Any]], status: str) -> list[dict[str, Any]] | None:
             if status != "playing" or seats[seat].get("claimed"):
                 return None  # taken meanwhile, here or by another process
-            return [dict(s, token=hashed, claimed=True) if i == seat else s
-                    for i, s in enumerate(seats)]
+            return [dict(s, token=hashed, claimed=True, **person(None, account, name, s))
+                    if i == seat else s for i, s in enumerate(seats)]
 
         stored = await room.rooms.run(room.rooms.storage.update_seats, room.id, take)
         if stored is None:
@@ -166,9 +189,10 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
     rooms = rooms_of(request)
     if not room.state.is_over:
         raise HTTPException(409, "a rematch starts once the game is over")
-    if not room.seats_for(body.tokens):
+    account = await signed_in(request)
+    if not room.seats_for(body.tokens, account.id if account else None):
         raise HTTPException(403, "only a player of this table can start its rematch")
-    client = client_of(request)
+    client = quota_key(request, account.id if account else None)
     async with room.lock:
         if room.row.rematch is None:
             old = room.row
@@ -179,7 +203,8 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
                 seats=[dict(s) for s in old.seats], bot_delay=old.bot_delay,
                 turn_timer=old.turn_timer, status="playing", created_at=stamp,
                 updated_at=stamp, owner=old.owner, client=client, moves=0,
-                drivable=old.drivable, private=old.private, joinable=old.joinable)
+                drivable=old.drivable, private=old.private, joinable=old.joinable,
+                rated=old.rated)
             # stored only if no process made the rematch first (Refused: 429, 503 as for
             # any new table); whichever did, everyone is offered the same one
             made = await rooms.store_new(rooms.storage.create_rematch, room.id, row,

@@ -49,6 +49,14 @@ class Settings:
     # more than one process (PostgreSQL)
     lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
     maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving
+    # mail telling a person it is their turn at a turn-based table (off: no smtp_host)
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_from: str = "ratking@localhost"
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False  # upgrade the connection with STARTTLS before signing in
+    public_url: str | None = None  # this server as people reach it, for links in mails
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:

@@ -35,6 +35,7 @@ from sqlalchemy import (
     String,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -91,6 +92,16 @@ class TableRow(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed in the lobby
     joinable: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats taken from it
     rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the next table
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # asked to be rated
+    # quick match ("Play now"): its seats are handed out by quickmatch.py, it starts once
+    # none is open, and (fill_after set) bots of fill_level take the open ones after a wait
+    quick: Mapped[bool] = mapped_column(Boolean, default=False)
+    open_seats: Mapped[int] = mapped_column(Integer, default=0)
+    fill_after: Mapped[float | None] = mapped_column(Float, nullable=True)  # seconds
+    fill_level: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a bot spec
+    # turn-based: seconds a person has for each turn (then the stand-in moves); such a table
+    # is kept until it ends (never archived)
+    turn_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class MoveRow(Base):
@@ -103,6 +114,33 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     by: Mapped[str] = mapped_column(String(12))  # human, bot, timer, stand-in or forced
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TablePlayerRow(Base):
+    """A seat an account holds (its tables listed on any device, its profile's tables)."""
+
+    __tablename__ = "table_players"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def seat_accounts(conn, table_id: str, before: list[dict[str, Any]] | None,
+                  after: list[dict[str, Any]]) -> None:
+    """Within a table's write: record the seats newly held by an account (a seat's
+    "account")."""
+    old = before or [{} for _ in after]
+    new = [{"table_id": table_id, "seat": i, "account_id": s["account"], "created_at": now()}
+           for i, (s, was) in enumerate(zip(after, old, strict=True))
+           if s.get("account") is not None and was.get("account") != s["account"]]
+    if new:
+        conn.execute(delete(TablePlayerRow).where(
+            TablePlayerRow.table_id == table_id,
+            TablePlayerRow.seat.in_([n["seat"] for n in new])))
+        conn.execute(insert(TablePlayerRow), new)
 
 
 class ChatRow(Base):
@@ -212,6 +250,9 @@ class Storage:
         self._count_move = update(TableRow).where(TableRow.id == bindparam("tid")).values(
             updated_at=bindparam("stamp"), moves=bindparam("n"))
         self.channel: str | None = None
+        from .people_storage import People  # its rows build on this module's
+
+        self.people = People(self)
         self._where = ""  # the database and schema, for advisory lock keys (PostgreSQL)
         if self.engine.dialect.name == "postgresql":
             with self.engine.connect() as conn:
@@ -257,6 +298,8 @@ class Storage:
             if limits is not None:
                 self._within(session, limits)
             session.add(row)
+            session.flush()
+            seat_accounts(session.connection(), row.id, None, row.seats)
 
     def _within(self, session: Session, limits: Limits) -> None:
         self._lock(session.connection(), "create")
@@ -284,6 +327,7 @@ class Storage:
                 self._within(session, limits)
             session.add(row)
             session.flush()
+            seat_accounts(session.connection(), row.id, None, row.seats)
             session.execute(update(TableRow).where(TableRow.id == table_id)
                             .values(rematch=row.id))
             self._notify(session.connection(), f"t {table_id}")
@@ -417,7 +461,8 @@ class Storage:
         """Archive unfinished tables with no move since `before`; their ids."""
         with self.engine.begin() as conn:
             ids = list(conn.scalars(select(TableRow.id).where(
-                TableRow.status == "playing", TableRow.updated_at < before).limit(limit)))
+                TableRow.status == "playing", TableRow.updated_at < before,
+                TableRow.turn_bank.is_(None)).limit(limit)))
             if ids:
                 conn.execute(update(TableRow).where(TableRow.id.in_(ids),
                                                     TableRow.status == "playing")
@@ -509,6 +554,7 @@ class Storage:
             if changed is not None and changed != seats:
                 conn.execute(update(TableRow).where(TableRow.id == table_id)
                              .values(seats=changed))
+                seat_accounts(conn, table_id, seats, changed)
                 self._notify(conn, f"t {table_id}")
                 seats = changed
         return seats, status

@@ -19,7 +19,7 @@ gives the same numbers, whatever the worker count.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -148,6 +148,30 @@ def seats_of(lineup: tuple[int, ...]) -> dict[int, list[int]]:
     return held
 
 
+def rate_seats(model: Any, ratings: Mapping[Hashable, Any], lineup: Sequence[Hashable],
+               returns: Sequence[float], teams: Sequence[int] | None = None
+               ) -> dict[Hashable, Any]:
+    """One game's new OpenSkill ratings: `lineup` names the player at each seat (one may hold
+    several), `ratings` holds theirs, `returns` ranks the seats and `teams` (the game's
+    seat_teams; None: every seat for itself) groups seats that win and lose together. A
+    player at several seats gets the mean of their updates."""
+    teams = list(teams) if teams is not None else list(range(len(lineup)))
+    groups: dict[int, list[int]] = {}
+    for seat, team in enumerate(teams):
+        groups.setdefault(team, []).append(seat)
+    order = list(groups.values())
+    rated = model.rate([[model.rating(mu=ratings[lineup[s]].mu, sigma=ratings[lineup[s]].sigma)
+                         for s in seats] for seats in order],
+                       ranks=[-returns[seats[0]] for seats in order])
+    by_seat = {s: rated[t][j] for t, seats in enumerate(order) for j, s in enumerate(seats)}
+    held: dict[Hashable, list[int]] = {}
+    for seat, player in enumerate(lineup):
+        held.setdefault(player, []).append(seat)
+    return {player: model.rating(mu=sum(by_seat[s].mu for s in where) / len(where),
+                                 sigma=sum(by_seat[s].sigma for s in where) / len(where))
+            for player, where in held.items()}
+
+
 def interleaved(played: list[tuple[tuple[int, ...], GameResult]]) -> \
         list[tuple[tuple[int, ...], GameResult]]:
     """The games in rating order: the line-ups in turn, the first game of each, then the
@@ -196,12 +220,9 @@ def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any]
         held = seats_of(lineup)
         if not result.decided or len(held) < 2:
             continue
-        teams = [[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma)] for b in lineup]
-        rated = model.rate(teams, ranks=[-x for x in result.returns])
-        for bot, where in held.items():  # a bot in several seats: the mean of its updates
-            mu = sum(rated[s][0].mu for s in where) / len(where)
-            sigma = sum(rated[s][0].sigma for s in where) / len(where)
-            ratings[bot] = model.rating(mu=mu, sigma=sigma)
+        for bot, rating in rate_seats(model, dict(enumerate(ratings)), lineup,
+                                      result.returns).items():
+            ratings[bot] = rating
     standings = []
     for b in range(n):
         low, high = wilson(wins[b], seats[b])

@@ -24,10 +24,19 @@ One module per concern:
 
 from ..security import client_key
 from .connection import Connection
+from .creation import Creator
 from .errors import MoveRefused, Refused
 from .registry import Rooms
 from .room import Room
-from .seats import ABANDONED_AFTER, HUMAN, seats_claimed, stored_summary, table_extras, token_hash
+from .seats import (
+    ABANDONED_AFTER,
+    HUMAN,
+    seat_names,
+    seats_claimed,
+    stored_summary,
+    table_extras,
+    token_hash,
+)
 from .snapshots import CLOCK_FRESH, Snapshot
 from .sync import process_name
 from .turns import LAST_RESORT, STAND_IN
@@ -39,6 +48,7 @@ __all__ = [
     "LAST_RESORT",
     "STAND_IN",
     "Connection",
+    "Creator",
     "MoveRefused",
     "Refused",
     "Room",
@@ -46,6 +56,7 @@ __all__ = [
     "Snapshot",
     "client_key",
     "process_name",
+    "seat_names",
     "seats_claimed",
     "stored_summary",
     "table_extras",

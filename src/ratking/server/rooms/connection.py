@@ -1,11 +1,10 @@
-"""One websocket at a table: the seats it holds, the last message it was sent, its rate
-limits for chat and hints, and sending one text without interleaving."""
+"""One websocket at a table: the seats it holds, who holds it (an account, a guest's name and
+the key its quotas count by), the last message it was sent, and sending one text without
+interleaving."""
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,12 +24,14 @@ class Connection:
     socket: WebSocket
     seats: tuple[int, ...] = ()
     tokens: frozenset[str] = frozenset()  # the hashes of the tokens it said hello with
+    account_id: int | None = None  # the account signed in on its upgrade request
+    account_name: str | None = None
+    name: str | None = None  # the name a guest gave in its hello
+    who: str | None = None  # what its quotas count by (clients.quota_key)
     held: Snapshot | None = None  # the last message it was sent; None: send a full one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sending: bool = False
     again: bool = False  # the table changed while a message was being sent
-    chatted: deque = field(default_factory=deque)  # when its last chat lines were sent
-    hinted: deque = field(default_factory=deque)  # when it last asked for hints
     hint_task: asyncio.Task | None = None  # the hint being searched for it
 
     def shown_seat(self, state: State) -> int | None:
@@ -40,18 +41,6 @@ class Connection:
         if state.current_player in self.seats:
             return state.current_player
         return self.seats[0]
-
-    @staticmethod
-    def within(times: deque, limit: int, window: float) -> bool:
-        """A sliding-window rate limit: True (and the moment noted in `times`) if fewer than
-        `limit` moments of `times` fall in the last `window` seconds, else False."""
-        clock = time.monotonic()
-        while times and clock - times[0] > window:
-            times.popleft()
-        if len(times) >= limit:
-            return False
-        times.append(clock)
-        return True
 
     async def send_text(self, text: str) -> bool:
         async with self.lock:

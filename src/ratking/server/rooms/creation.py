@@ -5,16 +5,35 @@ live."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from ...bots import BOT_NAMES
 from ...core import make
 from ...core.rng import new_seed
+from ..names import check_name
 from ..storage import LimitReached, Limits, StoredTable, TableRow, now
 from .errors import Refused
 from .room import Room
 from .seats import HUMAN, token_hash
 from .turns import seat_kinds
+
+
+@dataclass(frozen=True)
+class Creator:
+    """Who creates a table: the name they gave (None: the table's own), and their account."""
+
+    name: str | None = None
+    account: int | None = None
+
+    def seat(self) -> dict[str, Any]:
+        """What their seat records of them."""
+        out: dict[str, Any] = {}
+        if self.name is not None:
+            out["name"] = check_name(self.name)
+        if self.account is not None:
+            out["account"] = self.account
+        return out
 
 
 class NewTables:
@@ -43,12 +62,30 @@ class NewTables:
                      rules: dict[str, Any], names: list[str] | None,
                      turn_timer: float | None, bot_delay: float | None,
                      client: str | None = None, *, private: bool = False,
-                     joinable: bool = False) -> tuple[Room, list[str | None], str]:
+                     joinable: bool = False, rated: bool = False,
+                     creator: Creator | None = None, turn_bank: float | None = None
+                     ) -> tuple[Room, list[str | None], str]:
         """A new table; returns it, the secret token of each human seat (None for bots) and
         the creator's token, which closes the table. A seat is "human" or a bot spec
         (`make_bot` checks it: "heuristic", "hard"...); the first person's seat is taken by
-        whoever creates the table."""
-        kinds = seat_kinds(seats)  # a bad one says so before the rules are read
+        whoever creates the table (`creator`: their name, and their account if signed in).
+        Names are checked as names.py says (BadName, a ValueError)."""
+        row, tokens, owner = self.build(game_id, players, seats, rules, names, turn_timer,
+                                        bot_delay, client, private=private,
+                                        joinable=joinable, rated=rated, creator=creator,
+                                        turn_bank=turn_bank)
+        return await self.open(row, client), tokens, owner
+
+    def build(self, game_id: str, players: int, seats: list[str], rules: dict[str, Any],
+              names: list[str] | None, turn_timer: float | None, bot_delay: float | None,
+              client: str | None = None, *, private: bool = False, joinable: bool = False,
+              rated: bool = False, creator: Creator | None = None,
+              turn_bank: float | None = None) -> tuple[TableRow, list[str | None], str]:
+        """A new table's row, not stored yet, with its seats' tokens and the creator's (see
+        create). `turn_bank`: a turn-based table, with that many seconds per turn."""
+        if turn_bank is not None and turn_timer is not None:
+            raise ValueError("a table is turn-based (turn_bank) or has a turn timer, not both")
+        kinds = seat_kinds(seats)
         delay = self.settings.bot_delay if bot_delay is None else bot_delay
         if "human" not in kinds:  # nobody to wait for: keep bots from running flat out
             cap = self.settings.botonly_max_rounds
@@ -69,9 +106,9 @@ class NewTables:
                     names.append(f"Player {humans}")
                 else:
                     names.append(next(bots))
-        if len(names) != players or not all(isinstance(n, str) and 0 < len(n) <= 24
-                                            for n in names):
+        if len(names) != players:
             raise ValueError("names must be one text of 1 to 24 characters per seat")
+        names = [check_name(n) for n in names]
         tokens = [secrets.token_urlsafe(18) if k == "human" else None for k in kinds]
         owner = secrets.token_urlsafe(18)
         first = kinds.index(HUMAN) if HUMAN in kinds else None
@@ -79,13 +116,14 @@ class NewTables:
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.id, rules=game.rules.as_dict(),
             players=players, seed=new_seed(), names=list(names),
-            seats=[{"kind": k, "token": token_hash(t) if t else None, "claimed": i == first}
+            seats=[{"kind": k, "token": token_hash(t) if t else None, "claimed": i == first,
+                    **(creator.seat() if creator is not None and i == first else {})}
                    for i, (k, t) in enumerate(zip(kinds, tokens, strict=True))],
             bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
-            drivable=any(k != "human" for k in kinds) or bool(turn_timer), private=private,
-            joinable=joinable)
-        return await self.open(row, client), tokens, owner
+            drivable=any(k != "human" for k in kinds) or bool(turn_timer or turn_bank),
+            private=private, joinable=joinable, rated=rated, turn_bank=turn_bank)
+        return row, tokens, owner
 
     async def open(self, row: TableRow, client: str | None = None) -> Room:
         """Store a new table from `client` within the limits (Refused if over one), make it

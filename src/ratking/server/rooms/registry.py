@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import deque
 from typing import Any
 
+from ..quotas import Quotas
 from ..settings import Settings
 from ..storage import Storage
 from ..workers import Workers
@@ -35,7 +35,8 @@ class Rooms(Leases, Upkeep, NewTables):
         self.maintenance: asyncio.Task | None = None
         self.listener: Any = None
         self.tasks: set[asyncio.Task] = set()
-        self.joins: dict[str | None, deque] = {}  # per client: when it last took open seats
+        self.quotas = Quotas()  # per person: chat, hints, joins, sockets
+        self.sweeps: list = []  # more work for the background sweep: async f(rooms)
 
     def spawn(self, work) -> None:
         """Run `work` in the background, keeping a reference until it is done."""

@@ -6,16 +6,19 @@ and the turn timer (`turns.py`), messages (`snapshots.py`) and sending (`sending
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAction, shared
 from ..clock import TurnClock
 from ..delta import Drawing
 from ..messages import Narrator, made_for_note
+from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
+from ..turnmail import turn_started
 from .connection import Connection
 from .errors import MoveRefused
-from .seats import HUMAN, Seats, utc
+from .seats import HUMAN, Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
@@ -23,6 +26,8 @@ from .turns import Turns
 
 if TYPE_CHECKING:
     from .registry import Rooms
+
+log = logging.getLogger("ratking.server")
 
 
 class Room(Seats, CatchUp, Turns, Snapshots, Sending):
@@ -34,7 +39,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         self.id = row.id
         self.row = row
         self.game = shared(row.game, **row.rules)
-        self.state = self.game.new_game(row.players, seed=row.seed, names=row.names)
+        self.state = self.game.new_game(row.players, seed=row.seed, names=seat_names(row))
         for action in stored.actions:
             self.state.apply(action)
         # the moves made for a person (their only move, or when their time ran out), by index
@@ -48,6 +53,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         self.task: asyncio.Task | None = None
         self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
         self.moved_at = utc(row.updated_at)
+        self.turn_began = self.moved_at  # when the seat to move came to it (turn-based)
         # when a person last moved or came to the table (the table's start if never)
         self.attended = utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
@@ -92,6 +98,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
             if version != self.version:
                 raise MoveRefused("stale", f"that move was made on version {version}, but the "
                                            f"table is at version {self.version}: look again")
+            if waiting(self.row):
+                raise MoveRefused("waiting", "the table starts once every seat is taken")
             if state.current_player != seat:
                 raise MoveRefused("not-your-turn",
                                   f"it is {state.names[state.current_player]}'s turn")
@@ -120,14 +128,30 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
                 self.moved_at = now()
                 if by in PERSON:
                     self.attended = self.moved_at
+                after = state.current_player
+                if after != seat:
+                    self.turn_began = self.moved_at
+                if self.row.turn_bank and after is not None and after != seat \
+                        and self.kinds[after] == HUMAN:  # a new turn: tell its person
+                    self.rooms.spawn(turn_started(self, after, self.version))
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")
                 self.driving = False
+                if self.row.rated:
+                    await self._rate()
         self.touch()
         await self.moved()  # tell everyone, and start the next bot or timer
         if lost:
             raise MoveRefused("stale", "another move was made first: look again")
+
+    async def _rate(self) -> None:
+        """Update the ratings for a rated table's end (ratings.py); a failure is logged and
+        leaves the game's end as it is."""
+        try:
+            await self.rooms.run(rate_end, self.rooms.storage, self.id, self.state)
+        except Exception:
+            log.exception("table %s could not be rated", self.id)
 
     async def moved(self, heard: bool = False) -> None:
         """After a move (ours, or another process's when `heard`): start what comes next,

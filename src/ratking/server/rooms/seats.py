@@ -1,6 +1,10 @@
 """Who is who at a table: the seats' kinds and token hashes, which seats a connection's
-tokens unlock, the owner, which seats are connected, claimed or abandoned, and the table's
-summary (live, from a `Room`, or from its stored row alone for the lobby's list)."""
+tokens (or its account) unlock, the names people gave, the owner, which seats are connected,
+claimed or abandoned, and the table's summary (live, from a `Room`, or from its stored row
+alone for the lobby's list).
+
+A stored seat is {"kind", "token", "claimed"} and, once a person has taken it, "name" (the
+name they gave, or their account's) and "account" (the id of the account holding it)."""
 
 from __future__ import annotations
 
@@ -21,27 +25,47 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def seat_names(row: TableRow) -> list[str]:
+    """Each seat's name: the one its person gave, else the one the table was made with."""
+    return [seat.get("name") or name for seat, name in zip(row.seats, row.names, strict=True)]
+
+
 class Seats:
     """A room's seats (mixed into `Room`; reads its `row`, `kinds`, `hashes`,
     `connections`, `state` and `moved_at`)."""
 
-    def seats_for(self, tokens: list[str]) -> tuple[int, ...]:
-        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)})
+    def seats_for(self, tokens: list[str], account: int | None = None) -> tuple[int, ...]:
+        return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)}, account)
 
-    def seats_held(self, hashes: Collection[str]) -> tuple[int, ...]:
-        """The seats whose token hash is one of `hashes`."""
-        return tuple(i for i, h in enumerate(self.hashes) if h is not None and h in hashes)
+    def seats_held(self, hashes: Collection[str], account: int | None = None
+                   ) -> tuple[int, ...]:
+        """The seats whose token hash is one of `hashes`, or that `account` holds."""
+        return tuple(i for i, (h, seat) in enumerate(zip(self.hashes, self.row.seats,
+                                                         strict=True))
+                     if (h is not None and h in hashes)
+                     or (account is not None and seat.get("account") == account))
 
     def set_seats(self, seats: list[dict[str, Any]]) -> bool:
         """Take the seats as stored (after a change here or in another process): tokens
-        replaced for a player who joined count at once for every connection. True if they
-        changed."""
+        replaced for a player who joined count at once for every connection, names given
+        show at once, and open seats given to bots (quick match) get their bots. True if
+        they changed."""
         if seats == self.row.seats:
             return False
         self.row.seats = seats
         self.hashes = [s.get("token") for s in seats]
+        kinds = [s["kind"] for s in seats]
+        if kinds != self.kinds:
+            self.kinds = kinds
+            self.bots = {i: kind for i, kind in enumerate(kinds) if kind != HUMAN}
+            self.row.drivable = self.row.drivable or bool(self.bots)
         for conn in self.connections:
-            conn.seats = self.seats_held(conn.tokens)
+            conn.seats = self.seats_held(conn.tokens, conn.account_id)
+        names = tuple(seat_names(self.row))
+        if names != tuple(self.state.names):  # a person's name: every line told again
+            self.state.names = names
+            self.narrators.clear()
+            self.boards.clear()
         self.rev += 1
         return True
 
@@ -85,6 +109,8 @@ class Seats:
                       for i, (kind, on, taken) in enumerate(zip(
                           self.kinds, self.connected(), self.claimed(), strict=True))],
             "turn_timer": self.row.turn_timer,
+            "turn_ends": (self.turn_began + timedelta(seconds=self.row.turn_bank)).isoformat()
+            if self.row.turn_bank and self.playing else None,
             "created": self.row.created_at.isoformat(),
             **table_extras(self.row),
             "abandoned": self.abandoned(),
@@ -97,11 +123,12 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "title": game_class(row.game).title, "players": row.players,
         "status": row.status, "version": row.moves, "to_move": None,
-        "seats": [{"seat": i, "name": row.names[i], "kind": seat["kind"],
+        "seats": [{"seat": i, "name": name, "kind": seat["kind"],
                    "connected": seat["kind"] != HUMAN, "claimed": taken}
-                  for i, (seat, taken) in enumerate(zip(row.seats, seats_claimed(row),
-                                                        strict=True))],
-        "turn_timer": row.turn_timer, "created": row.created_at.isoformat(),
+                  for i, (seat, taken, name) in enumerate(zip(
+                      row.seats, seats_claimed(row), seat_names(row), strict=True))],
+        "turn_timer": row.turn_timer, "turn_ends": None,
+        "created": row.created_at.isoformat(),
         **table_extras(row),
         "abandoned": row.status == "playing" and any(s["kind"] == HUMAN for s in row.seats)
         and now() - utc(row.updated_at) > ABANDONED_AFTER,
@@ -118,8 +145,15 @@ def seats_claimed(row: TableRow) -> list[bool]:
     return [seat["kind"] != HUMAN or bool(seat.get("claimed")) for seat in row.seats]
 
 
+def waiting(row: TableRow) -> bool:
+    """A quick-match table with a seat nobody has taken yet: it has not started."""
+    return bool(row.quick) and not all(seats_claimed(row))
+
+
 def table_extras(row: TableRow) -> dict[str, Any]:
     """What the lobby and the table page show of a table besides its game: private, open to
-    join, its rematch."""
+    join, rated, quick match (and waiting for people), its rematch."""
     return {"private": bool(row.private), "joinable": bool(row.joinable),
+            "rated": bool(row.rated), "quick": bool(row.quick), "waiting": waiting(row),
+            "turn_bank": row.turn_bank,
             "rematch": row.rematch}

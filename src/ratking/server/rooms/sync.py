@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core import IllegalAction
 from ..storage import now
-from .seats import HUMAN
+from .seats import HUMAN, seat_names
 
 if TYPE_CHECKING:
     from .room import Room
@@ -46,12 +46,16 @@ class CatchUp:
             row = await self.rooms.run(self.rooms.storage.row, self.id)
             if row is None:
                 return
+            kinds = self.kinds
             changed = self.set_seats(row.seats)
+            started = kinds != self.kinds  # bots took the open seats (quick match)
             if row.rematch != self.row.rematch:
                 self.row.rematch = row.rematch
                 self.rev += 1
                 changed = True
-        if changed:
+        if started:
+            await self.moved()  # their moves begin: the lease, then the first bot's turn
+        elif changed:
             await self.broadcast()
 
     async def _catch_up(self, upto: int | None = None, action: str | None = None) -> bool:
@@ -64,6 +68,7 @@ class CatchUp:
         else:
             actions = await self.rooms.run(self.rooms.storage.moves_since, self.id,
                                            self.version)
+        before = self.state.current_player
         for move in actions:
             mover = self.state.current_player  # only the driver stands in for a person, so
             if mover is not None and self.kinds[mover] == HUMAN:  # another process's move
@@ -74,10 +79,12 @@ class CatchUp:
                 log.warning("table %s: rebuilding after a move that did not fit", self.id)
                 stored = await self.rooms.run(self.rooms.storage.load, self.id)
                 self.state = self.game.new_game(self.row.players, seed=self.row.seed,
-                                                names=self.row.names)
+                                                names=seat_names(self.row))
                 for again in stored.actions:
                     self.state.apply(again)
                 break
+        if self.state.current_player != before:  # a turn begun elsewhere: timed from now
+            self.turn_began = now()
         if self.state.is_over:
             self.row.status = "over"
             self.driving = False

@@ -54,8 +54,8 @@ class Turns:
         """No person is at the table here, and none has moved at or come to it for
         `unattended_after` seconds: the turn timer no longer stands in for its people (the
         table waits for them)."""
-        if any(conn.seats for conn in self.connections):
-            return False
+        if any(conn.seats for conn in self.connections) or self.row.turn_bank:
+            return False  # a turn-based table's clock runs whoever is away
         limit = timedelta(seconds=self.rooms.settings.unattended_after)
         return now() - self.attended > limit
 
@@ -87,6 +87,9 @@ class Turns:
             if self.playing and self.driving and not self.rooms.closing:
                 self.task = asyncio.create_task(self._bot_turn(seat, self.version,
                                                                self.row.bot_delay, "bot"))
+        elif self.row.turn_bank:  # turn-based: the stand-in moves when the bank runs out
+            self.task = asyncio.create_task(self._bot_turn(
+                seat, self.version, max(self.bank_left(), self.row.bot_delay), "timer"))
         elif clock is not None and self.unattended():
             clock.stop()  # nobody to stand in for: the table waits for its people
         elif clock is not None:
@@ -95,6 +98,11 @@ class Turns:
                 seat, self.version, left if left > 0 else self.row.bot_delay, "timer"))
         if clock is not None and before != (clock.seat, clock.deadline):
             self.rev += 1
+
+    def bank_left(self) -> float:
+        """Seconds left of a turn-based table's turn (the stand-in makes the rest of the turn
+        once it has run out)."""
+        return self.row.turn_bank - (now() - self.turn_began).total_seconds()
 
     async def _bot_turn(self, seat: int, version: int, delay: float, by: str) -> None:
         try:

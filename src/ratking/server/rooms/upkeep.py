@@ -27,6 +27,8 @@ class Upkeep:
                 await self.adopt_orphans()
                 self.unload_idle()
                 await self.free_idle_seats()
+                for sweep in self.sweeps:
+                    await sweep(self)
                 if loop.time() - last_archive > 60:
                     last_archive = loop.time()
                     await self.archive()
@@ -44,6 +46,8 @@ class Upkeep:
         for room in list(self.rooms.values()):
             if room.connections or loop_time - room.touched < idle or room.lock.locked():
                 continue
+            if room.row.turn_bank and room.playing and room.driving:
+                continue  # its stand-in waits for the bank to run out, maybe for days
             bot_to_move = room.playing and room.state.current_player in room.bots
             if bot_to_move and room.driving:
                 continue  # a table of bots plays on by itself (it has a round cap)

@@ -1,10 +1,13 @@
-// The lobby: choose a game, seats (people or bots of a level) and rule variants; create a
-// table (private or open to join); resume your tables; watch or join the others.
+// The lobby: your name (a guest's, kept in this browser) or your account; choose a game,
+// seats (people or bots of a level) and rule variants; create a table (private, open to join
+// or rated); resume your tables; watch or join the others.
 import { seatKind } from "./words.js";
+import { guestName, notify, setGuestName, turnIcon } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null;
+let me = null; // the signed-in account (GET /api/me), or null for a guest
 let levels = [{ level: "normal", spec: "heuristic", label: "Normal" }];
 
 function el(tag, attrs = {}, ...children) {
@@ -40,6 +43,44 @@ async function loadGames() {
     list.append(el("div", { class: "game-card-wrap" }, card, rules));
   }
   if (games.length) choose(games[0].id);
+  $("quick-game").replaceChildren(...games.map((g) => el("option", { value: g.id,
+                                                                     text: g.title })));
+  $("quick-level").replaceChildren(...levels.map((l) => el("option", { value: l.spec,
+                                                                       text: l.level })));
+  $("quick-level").value = "heuristic";
+  quickCounts();
+}
+
+function quickCounts() {
+  const game = games.find((g) => g.id === $("quick-game").value);
+  const options = [el("option", { value: "", text: "any" })];
+  for (let n = Math.max(2, game.min_players); n <= game.max_players; n++) {
+    options.push(el("option", { value: n, text: n }));
+  }
+  $("quick-players").replaceChildren(...options);
+}
+
+async function playNow(event) {
+  event.preventDefault();
+  $("quick-error").textContent = "";
+  const players = $("quick-players").value;
+  const wait = $("quick-wait").value;
+  const body = { game: $("quick-game").value, players: players ? Number(players) : null,
+                 bots_after: wait ? Number(wait) : null, bot_level: $("quick-level").value,
+                 name: me ? undefined : guestName() || undefined };
+  const response = await fetch("/api/quickmatch", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) { $("quick-error").textContent = answer.error || "Could not seat you"; return; }
+  if (answer.token) {
+    const key = `ratking:tokens:${answer.id}`;
+    let held = [];
+    try { held = JSON.parse(localStorage.getItem(key) || "[]"); } catch { held = []; }
+    if (!held.includes(answer.token)) held.push(answer.token);
+    localStorage.setItem(key, JSON.stringify(held));
+  }
+  location.href = answer.url;
 }
 
 // "2-5", or "2 or 4" when the game skips counts
@@ -125,10 +166,13 @@ async function create(event) {
   $("form-error").textContent = "";
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const timer = $("turn-timer").value;
+  const bank = $("turn-bank").value;
   const body = { game: chosen.id, players: seats.length, seats, rules: changedRules(),
-                 turn_timer: timer ? Number(timer) : null,
+                 turn_timer: timer && !bank ? Number(timer) : null,
+                 turn_bank: bank ? Number(bank) : null,
                  bot_delay: Number($("bot-delay").value),
-                 private: $("private").checked, joinable: $("joinable").checked };
+                 private: $("private").checked, joinable: $("joinable").checked,
+                 rated: $("rated").checked, name: guestName() || undefined };
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
@@ -165,11 +209,11 @@ function myTableIds() {
 }
 
 async function loadMine() {
-  const ids = myTableIds();
+  const ids = myTableIds().filter((id) => !(me && me.tables.some((t) => t.id === id)));
   const found = (await Promise.all(ids.map(async (id) => {
     const response = await fetch(`/api/tables/${encodeURIComponent(id)}`);
     return response.ok ? response.json() : null;
-  }))).filter(Boolean);
+  }))).filter(Boolean).concat(me ? me.tables : []);
   found.sort((a, b) => (a.status !== "playing") - (b.status !== "playing")
                        || b.created.localeCompare(a.created));
   const list = $("my-list");
@@ -190,7 +234,7 @@ async function loadMine() {
 async function take(table, seat) {
   const response = await fetch(`/api/tables/${encodeURIComponent(table)}/join`, {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seat }),
+    body: JSON.stringify({ seat, name: me ? undefined : guestName() || undefined }),
   });
   const answer = await response.json();
   if (!response.ok) { alert(answer.error || "That seat could not be taken"); loadTables(); return; }
@@ -206,7 +250,7 @@ async function loadTables() {
   const list = $("table-list");
   try {
     const { tables, finished } = await (await fetch("/api/tables")).json();
-    const mine = new Set(myTableIds());
+    const mine = new Set(myTableIds().concat(me ? me.tables.map((t) => t.id) : []));
     list.replaceChildren();
     if (!tables.length) list.append(el("li", { class: "muted", text: "No tables being played." }));
     for (const t of tables) {
@@ -234,9 +278,99 @@ async function loadTables() {
   }
 }
 
+let told = new Set(); // the tables already announced as waiting for this person
+
+function showTurns() {
+  const waiting = me ? me.tables.filter((t) => t.your_turn) : [];
+  $("your-turn").hidden = !me;
+  $("turn-list").replaceChildren(...(waiting.length ? waiting.map((t) => el("li", {},
+    el("a", { class: "button small", href: `/t/${t.id}`, text: "Play" }),
+    el("strong", { text: ` ${t.title}` }),
+    el("span", { class: "muted", text: t.turn_ends
+      ? ` · until ${new Date(t.turn_ends).toLocaleString()}` : ` · move ${t.version}` })))
+    : [el("li", { class: "muted", text: "Nothing waits for you." })]));
+  document.title = waiting.length ? `(${waiting.length}) Your turn · ratking` : "ratking · lobby";
+  turnIcon(waiting.length > 0);
+  for (const t of waiting) {
+    if (!told.has(t.id)) notify("Your turn", t.title, `/t/${t.id}`);
+  }
+  told = new Set(waiting.map((t) => t.id));
+  $("notify-me").hidden = !("Notification" in window) || Notification.permission !== "default";
+}
+
+function showYou() {
+  $("account").hidden = !me;
+  $("guest").hidden = Boolean(me);
+  showTurns();
+  if (me) {
+    $("email").value = me.email || "";
+    $("me-link").textContent = me.name;
+    $("me-link").href = `/players/${encodeURIComponent(me.name)}`;
+  } else {
+    const name = guestName();
+    $("guest-name").value = name;
+    $("name-shown").hidden = !name;
+    $("name-shown").textContent = name ? `Others at your tables see you as ${name}.` : "";
+  }
+  $("rated").disabled = !me;
+}
+
+async function loadMe() {
+  const response = await fetch("/api/me");
+  me = response.ok ? await response.json() : null;
+  showYou();
+}
+
+async function account(path, method) {
+  $("you-error").textContent = "";
+  const body = { name: $("account-name").value, password: $("account-password").value };
+  const response = await fetch(path, { method, headers: { "content-type": "application/json" },
+                                       body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("you-error").textContent = answer.error || "That did not work";
+    return;
+  }
+  $("account-password").value = "";
+  await loadMe();
+  loadMine();
+  loadTables();
+}
+
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  $("you-error").textContent = setGuestName($("guest-name").value) || "";
+  showYou();
+});
+$("account-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  account("/api/session", "POST");
+});
+$("sign-up").addEventListener("click", () => {
+  if ($("account-form").reportValidity()) account("/api/accounts", "POST");
+});
+$("sign-out").addEventListener("click", async () => {
+  await fetch("/api/session", { method: "DELETE" });
+  await loadMe();
+  loadMine();
+});
+$("email-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const response = await fetch("/api/me/email", {
+    method: "PUT", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: $("email").value.trim() || null }),
+  });
+  $("you-error").textContent = response.ok ? "" : (await response.json()).error;
+});
+$("notify-me").addEventListener("click", async () => {
+  await Notification.requestPermission();
+  showTurns();
+});
+$("quick-game").addEventListener("change", quickCounts);
+$("quick-form").addEventListener("submit", playNow);
 $("players").addEventListener("change", drawSeats);
 $("table-form").addEventListener("submit", create);
 loadGames();
-loadTables();
-loadMine();
+loadMe().then(() => { loadMine(); loadTables(); });
 setInterval(loadTables, 5000);
+setInterval(() => { if (me) loadMe(); }, 15000);

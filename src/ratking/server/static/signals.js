@@ -1,5 +1,7 @@
 // Telling the person it is their move (the tab's title, an optional sound, a vibration on a
 // phone) and their settings, kept in this browser.
+import { notify, turnIcon } from "./people.js";
+
 const KEY = "ratking:settings";
 const DEFAULTS = { forced: true, sound: false, vibrate: true, words: false, theme: "system" };
 const BOXES = { forced: "set-forced", sound: "set-sound", vibrate: "set-vibrate",
@@ -64,7 +66,9 @@ let wasMine = false;
 /** Called with every state: when the move comes to this person, say so. */
 export function signalTurn(title, mine) {
   document.title = mine ? `● Your move · ${title}` : title;
+  turnIcon(mine);
   if (mine && !wasMine) {
+    notify("Your move", title, location.href);
     const now = settings();
     if (now.sound) chime();
     if (now.vibrate && navigator.vibrate && matchMedia("(pointer: coarse)").matches) {

@@ -9,6 +9,7 @@ import { chatSeats, initChat, receiveChat } from "./chat.js";
 import { drawClock } from "./clock.js";
 import { drawRematch, showResult } from "./endscreen.js";
 import { drawHintButton, hintRefused, initHint, receiveHint } from "./hint.js";
+import { guestName } from "./people.js";
 import { initReplay, replaying, showStep } from "./replay.js";
 import { drawStanding } from "./standing.js";
 import { seatKind } from "./words.js";
@@ -78,7 +79,7 @@ function connect() {
     deltas.reset();
     syncing = false;
     $("banner").hidden = true;
-    send({ type: "hello", tokens: tokens() });
+    send({ type: "hello", tokens: tokens(), name: guestName() || undefined });
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);

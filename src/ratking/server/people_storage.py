@@ -1,0 +1,265 @@
+"""Accounts in SQL: the accounts, their sessions, failed sign-ins, the tables an account plays
+at, and the ratings (`Storage.people`). The rows share `storage.Base`; the schema is made by
+the Alembic revisions in migrations/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import (
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    cast,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from .storage import Base, Storage, TablePlayerRow, TableRow, now
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24))
+    key: Mapped[str] = mapped_column(String(96), unique=True)  # the name case-folded
+    password: Mapped[str] = mapped_column(String(200))  # an argon2 hash
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    unsubscribe: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the cookie
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FailureRow(Base):
+    __tablename__ = "sign_in_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(String(80), primary_key=True)  # account:<id>, bot:<spec>
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    won: Mapped[int] = mapped_column(Integer)
+
+
+class RatedTableRow(Base):
+    __tablename__ = "rated_tables"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TurnMailRow(Base):
+    __tablename__ = "turn_mails"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NameTaken(Exception):
+    """An account with that name (case aside) exists already."""
+
+
+# the new ratings from the old: {player: (mu, sigma), or None for a newcomer} ->
+# {player: (mu, sigma, won)}
+Rater = Callable[[dict[str, tuple[float, float] | None]], dict[str, tuple[float, float, bool]]]
+
+
+def account_player(account_id: int) -> str:
+    """An account as the ratings name it."""
+    return f"account:{account_id}"
+
+
+class People:
+    """The accounts' reads and writes, on a `Storage`'s engine. Each call is one short
+    transaction."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.engine = storage.engine
+
+    # --- accounts and sessions ----------------------------------------------------------------
+
+    def create_account(self, name: str, key: str, password_hash: str) -> AccountRow:
+        """A new account; NameTaken if its key is in use."""
+        row = AccountRow(name=name, key=key, password=password_hash, created_at=now())
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                session.add(row)
+        except IntegrityError:
+            raise NameTaken(name) from None
+        return row
+
+    def account_by_key(self, key: str) -> AccountRow | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalar(select(AccountRow).where(AccountRow.key == key))
+
+    def accounts(self, ids: list[int]) -> dict[int, AccountRow]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = session.scalars(select(AccountRow).where(AccountRow.id.in_(ids))).all()
+            return {row.id: row for row in rows}
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        """Store a hash made again with newer parameters (argon2's check_needs_rehash)."""
+        with Session(self.engine) as session, session.begin():
+            session.get(AccountRow, account_id).password = password_hash
+
+    def add_session(self, session_hash: str, account_id: int, expires: datetime) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(SessionRow), {"id": session_hash, "account_id": account_id,
+                                              "created_at": now(), "expires_at": expires})
+
+    def session_account(self, session_hash: str) -> AccountRow | None:
+        """The account a session cookie belongs to, if the session is live."""
+        query = (select(AccountRow).join(SessionRow, SessionRow.account_id == AccountRow.id)
+                 .where(SessionRow.id == session_hash, SessionRow.expires_at > now()))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalar(query)
+
+    def drop_session(self, session_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
+
+    def set_email(self, account_id: int, email: str | None, key: str) -> None:
+        """An account's address for turn mails (None: none), and its unsubscribe key."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(AccountRow, account_id)
+            row.email, row.unsubscribe = email, key
+
+    def unsubscribe(self, key: str) -> bool:
+        """Forget the address whose mails carry `key`; False if no account has it."""
+        with Session(self.engine) as session, session.begin():
+            row = session.scalar(select(AccountRow).where(AccountRow.unsubscribe == key))
+            if row is None:
+                return False
+            row.email = None
+        return True
+
+    def turn_mail(self, table_id: str, version: int) -> bool:
+        """Claim the mail for the turn that began at move `version`: True once, whichever
+        process asks first."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(TurnMailRow), {"table_id": table_id, "version": version,
+                                                   "created_at": now()})
+        except IntegrityError:
+            return False
+        return True
+
+    # --- failed sign-ins ------------------------------------------------------------------------
+
+    def failed(self, keys: list[str], at: float, before: float) -> None:
+        """Note a failed sign-in under each key, and forget failures older than `before`."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(FailureRow).where(FailureRow.at < before))
+            conn.execute(insert(FailureRow), [{"key": k, "at": at} for k in keys])
+
+    def failures(self, keys: list[str], since: float) -> dict[str, int]:
+        """The failed sign-ins under each key since `since`."""
+        query = (select(FailureRow.key, func.count()).where(FailureRow.key.in_(keys),
+                                                            FailureRow.at >= since)
+                 .group_by(FailureRow.key))
+        with self.engine.connect() as conn:
+            found = dict(conn.execute(query).all())
+        return {k: found.get(k, 0) for k in keys}
+
+    def forget_failures(self, key: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(FailureRow).where(FailureRow.key == key))
+
+    # --- the seats accounts hold ------------------------------------------------------------
+
+    def tables_of(self, account_id: int, limit: int = 20,
+                  statuses: tuple[str, ...] = ("playing", "over")) -> list[TableRow]:
+        """The tables where an account holds a seat, newest first."""
+        query = (select(TableRow).join(TablePlayerRow, TablePlayerRow.table_id == TableRow.id)
+                 .where(TablePlayerRow.account_id == account_id,
+                        TableRow.status.in_(statuses))
+                 .group_by(TableRow.id).order_by(func.max(TableRow.created_at).desc())
+                 .limit(limit))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.scalars(query).all())
+
+    # --- ratings --------------------------------------------------------------------------
+
+    def rate_table(self, table_id: str, game: str, players: list[str], rate: Rater) -> bool:
+        """Update the ratings for a table's end, once: a row per rated table is written in the
+        same transaction as the ratings (its key refuses a second), and the ratings read are
+        locked until then (FOR UPDATE), so processes ending tables at once each build on the
+        other's. False if the table was rated already."""
+        for _ in range(5):
+            try:
+                with Session(self.engine) as session, session.begin():
+                    session.add(RatedTableRow(table_id=table_id, created_at=now()))
+                    session.flush()  # a second rating of the table stops here
+                    self._rate(session, game, players, rate)
+                return True
+            except IntegrityError:
+                # rated already, or a newcomer's first rating written meanwhile: look again
+                with Session(self.engine) as session:
+                    if session.get(RatedTableRow, table_id) is not None:
+                        return False
+        raise RuntimeError(f"table {table_id} could not be rated")
+
+    @staticmethod
+    def _rate(session: Session, game: str, players: list[str], rate: Rater) -> None:
+        rows = {r.player: r for r in session.scalars(
+            select(RatingRow).where(RatingRow.game == game, RatingRow.player.in_(players))
+            .order_by(RatingRow.player).with_for_update())}
+        new = rate({p: (rows[p].mu, rows[p].sigma) if p in rows else None for p in players})
+        for player, (mu, sigma, won) in new.items():
+            row = rows.get(player)
+            if row is None:
+                row = RatingRow(player=player, game=game, games=0, won=0)
+                session.add(row)
+            row.mu, row.sigma = mu, sigma
+            row.games += 1
+            row.won += int(won)
+
+    def ratings_of(self, player: str) -> list[RatingRow]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.scalars(select(RatingRow).where(RatingRow.player == player)))
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[tuple[RatingRow, str]]:
+        """The accounts rated in `game`, best first (mu less three sigma, the conservative
+        estimate), with their names."""
+        query = (select(RatingRow, AccountRow.name)
+                 .join(AccountRow, RatingRow.player
+                       == literal("account:") + cast(AccountRow.id, String))
+                 .where(RatingRow.game == game)
+                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc()).limit(limit))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return [(rating, name) for rating, name in session.execute(query).all()]
+
+    def bot_ratings(self, game: str) -> list[RatingRow]:
+        query = (select(RatingRow).where(RatingRow.game == game,
+                                         RatingRow.player.like("bot:%"))
+                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc()))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.scalars(query))

@@ -1,0 +1,73 @@
+"""A real browser, two people: each signs up in the lobby in a browser context of their own,
+presses "Play now" for a two-player Rat-a-Tat Roll, both land at one table, play it to the
+end by clicking, and see their new ratings on the leaderboard and on their profiles.
+Screenshots are kept in test-artifacts/browser/."""
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .conftest import Server, free_port
+from .pages import click_an_action, turn_or_end
+from .test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
+
+
+def sign_up_and_play_now(context, server, name):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/")
+    page.click("#account-box summary")
+    page.fill("[data-testid=account-name]", name)
+    page.fill("[data-testid=account-password]", "correct horse")
+    page.click("[data-testid=sign-up]")
+    page.locator("[data-testid=me]", has_text=name).wait_for()
+    page.select_option("[data-testid=quick-game]", "rat-a-tat-roll")
+    page.select_option("[data-testid=quick-players]", "2")
+    page.click("[data-testid=play-now]")
+    page.wait_for_url("**/t/*")
+    return page, errors
+
+
+def test_two_people_play_now_and_see_their_ratings(browser):  # noqa: F811 - the fixture
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(f"sqlite:///{folder}/web.db", free_port(), bot_delay=0.05) as server:
+        contexts = [browser.new_context(viewport={"width": 1280, "height": 900})
+                    for _ in range(2)]
+        (ann, ann_errors), (bea, bea_errors) = (
+            sign_up_and_play_now(c, server, n) for c, n in zip(contexts, ("Ann", "Bea"),
+                                                                 strict=True))
+        assert ann.url == bea.url  # one table
+        seen = {}
+        for _ in range(600):
+            for name, page in (("Ann", ann), ("Bea", bea)):
+                try:
+                    seen[name] = turn_or_end(page, timeout_ms=1500)
+                except PlaywrightTimeout:
+                    seen[name] = "waiting"
+                if seen[name] == "turn":
+                    click_an_action(page)
+            if seen == {"Ann": "over", "Bea": "over"}:
+                break
+        else:
+            raise AssertionError("the game did not end")
+        ann.screenshot(path=str(ARTIFACTS / "people-game-over.png"))
+        ann.goto(server.url + "/leaderboard/rat-a-tat-roll")
+        rows = ann.locator("[data-testid=leaderboard] tbody tr")
+        rows.first.wait_for()
+        text = rows.all_inner_texts()
+        assert len(text) == 2 and {"Ann", "Bea"} == {t.split("\t")[1] for t in text}
+        assert all(t.split("\t")[3] == "1" for t in text)  # one game each
+        ann.screenshot(path=str(ARTIFACTS / "people-leaderboard.png"))
+        for page, name in ((ann, "Ann"), (bea, "Bea")):
+            page.goto(f"{server.url}/players/{name}")
+            page.locator("[data-testid=profile-ratings] tbody tr").first.wait_for()
+            ratings = page.locator("[data-testid=profile-ratings] tbody tr").inner_text()
+            assert ratings.startswith("Rat-a-Tat Roll") and "±" in ratings
+            assert page.locator("[data-testid=profile-tables] [data-replay]").count() == 1
+        bea.screenshot(path=str(ARTIFACTS / "people-profile.png"))
+        assert ann_errors == [] and bea_errors == []
+        for context in contexts:
+            context.close()
+        server.check()

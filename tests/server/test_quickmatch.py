@@ -1,0 +1,137 @@
+"""Quick match ("Play now"), on SQLite and PostgreSQL: seated at the oldest open table that
+fits or a new one, listed; it starts when full, or its open seats go to bots after the wait
+its creator chose; people pressing at once sit at one table (also two processes)."""
+
+import threading
+import time
+
+from ratking.server.quickmatch import fill, seat_or_open
+from ratking.server.storage import Limits, Storage
+
+from .conftest import receive_state, sign_up
+
+PLAY = {"game": "rat-a-tat-roll", "players": 2}
+
+
+def press(client, who=None, **body):
+    answer = client.post("/api/quickmatch", json={**PLAY, **body}, headers=who or {})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_people_who_press_play_now_sit_at_one_table(app_client):
+    client = app_client
+    ann, bea, cid = sign_up(client, "Ann"), sign_up(client, "Bea"), sign_up(client, "Cid")
+    first = press(client, ann)
+    assert first["created"] and first["seat"] == 0 and first["table"]["waiting"]
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+    assert listed[first["id"]]["quick"] and listed[first["id"]]["rated"]
+    assert press(client, ann)["id"] == first["id"]  # pressed again: the same seat
+    second = press(client, bea)
+    assert (second["id"], second["seat"], second["created"]) == (first["id"], 1, False)
+    info = client.get(f"/api/tables/{first['id']}").json()
+    assert not info["waiting"] and [s["name"] for s in info["seats"]] == ["Ann", "Bea"]
+    for who in (ann, bea):  # each has the table among theirs
+        assert [t["id"] for t in client.get("/api/me", headers=who).json()["tables"]] \
+            == [first["id"]]
+    third = press(client, cid)  # full: a new table
+    assert third["created"] and third["id"] != first["id"]
+    # a guest with a name and the token follows the link like any invitee
+    guest = press(client, name="Dot")
+    assert guest["id"] == third["id"] and guest["token"]
+    with client.websocket_connect(f"/ws/tables/{guest['id']}") as ws:
+        receive_state(ws)
+        ws.send_json({"type": "hello", "tokens": [guest["token"]]})
+        state = receive_state(ws)
+        assert state["you"] == [1] and state["table"]["seats"][1]["name"] == "Dot"
+
+
+def test_the_oldest_open_table_that_fits_comes_first_and_any_count_fits(app_client):
+    client = app_client
+    three = press(client, name="A", players=3)
+    four = press(client, name="B", players=4)
+    assert three["id"] != four["id"]
+    assert press(client, name="C", players=4)["id"] == four["id"]
+    assert press(client, name="D", players=None)["id"] == three["id"]  # oldest, any count
+    other = press(client, name="E", game="rat-and-duck", players=None)
+    assert other["created"] and other["table"]["players"] == 2
+
+
+def test_a_waiting_table_refuses_moves_until_full(app_client):
+    client = app_client
+    ann, bea = sign_up(client, "Ann"), sign_up(client, "Bea")
+    table = press(client, ann)
+    url = f"/ws/tables/{table['id']}"
+    with client.websocket_connect(url, headers=ann) as ws:
+        receive_state(ws)
+        ws.send_json({"type": "hello", "tokens": []})
+        state = receive_state(ws)
+        assert state["table"]["waiting"]
+        if state["table"]["to_move"] == 0:
+            ws.send_json({"type": "move", "seat": 0, "action": state["actions"][0]["id"],
+                          "version": state["version"]})
+            assert receive_state(ws)["code"] == "waiting"
+        press(client, bea)
+        for _ in range(10):
+            state = receive_state(ws)
+            if state["type"] == "state" and not state["table"]["waiting"]:
+                break
+        assert not state["table"]["waiting"]
+
+
+def test_open_seats_go_to_bots_after_the_chosen_wait(app_client):
+    client = app_client
+    ann = sign_up(client, "Ann")
+    table = press(client, ann, players=3, bots_after=5, bot_level="random")
+    rooms = client.app.state.rooms
+    client.portal.call(fill, rooms)
+    assert client.get(f"/api/tables/{table['id']}").json()["waiting"]  # not yet
+    time.sleep(5.2)
+    client.portal.call(fill, rooms)
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert not info["waiting"]
+    assert [s["kind"] for s in info["seats"]] == ["human", "random", "random"]
+    names = [s["name"] for s in info["seats"]]
+    assert names[0] == "Ann" and len(set(names)) == 3 and not names[1].startswith("Player")
+    client.portal.call(fill, rooms)  # once
+    # a new player presses: the filled table no longer fits
+    assert press(client, name="Bo", players=3)["id"] != table["id"]
+    refused = client.post("/api/quickmatch", json={**PLAY, "bot_level": "nonsense",
+                                                   "bots_after": 30})
+    assert refused.status_code == 400
+    assert client.post("/api/quickmatch", json={**PLAY, "players": 9}).status_code == 400
+
+
+def test_presses_at_the_same_moment_on_two_processes_sit_at_one_table(postgres):
+    # two storages on one PostgreSQL, as two server processes have, and eight presses at
+    # once for two-seat tables: four full tables, no person alone
+    storages = [Storage(postgres), Storage(postgres)]
+    try:
+        from ratking.server.rooms import Rooms
+
+        builder = Rooms(storages[0])
+        seated = []
+        barrier = threading.Barrier(8)
+
+        def go(i):
+            row, _t, _o = builder.build("rat-a-tat-roll", 2, ["human", "human"], {}, None,
+                                        None, None, f"c{i}", rated=True)
+            row.quick = True
+            barrier.wait()
+            seated.append(seat_or_open(storages[i % 2], "rat-a-tat-roll", 2,
+                                       {"token": f"t{i}", "name": f"P{i}"}, row,
+                                       Limits(f"c{i}", 30, 200, 2000)))
+
+        threads = [threading.Thread(target=go, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        tables = {}
+        for s in seated:
+            tables.setdefault(s.table_id, []).append(s.seat)
+        assert len(tables) == 4 and all(sorted(v) == [0, 1] for v in tables.values())
+        builder.workers.close()
+    finally:
+        for s in storages:
+            s.close()

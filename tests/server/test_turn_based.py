@@ -1,0 +1,148 @@
+"""Turn-based tables, on SQLite and PostgreSQL: a bank of hours or days per turn, the
+stand-in moving when it runs out, the table kept until it ends, the "Your turn" list, and
+one mail a turn to a real SMTP server (aiosmtpd) started here, with its unsubscribe link."""
+
+import email
+import time
+from datetime import timedelta
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+
+from ratking.server import create_app
+from ratking.server.storage import now
+from ratking.server.turnmail import turn_started
+
+from .conftest import free_port, receive_state, sign_up, waiting
+
+
+class Inbox:
+    """aiosmtpd's handler: every mail received, parsed."""
+
+    def __init__(self) -> None:
+        self.mails: list[email.message.Message] = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.mails.append(email.message_from_bytes(envelope.content))
+        return "250 OK"
+
+    def to(self, address: str) -> list:
+        return [m for m in self.mails if m["To"] == address]
+
+
+@pytest.fixture
+def mailing(db_url):
+    """The web app (SQLite, then PostgreSQL) with SMTP settings pointing at a local aiosmtpd
+    server; yields the test client and the inbox."""
+    inbox = Inbox()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    app = create_app(db_url, bot_delay=0, botonly_min_delay=0, smtp_host="127.0.0.1",
+                     smtp_port=smtp.port, smtp_from="tables@play.example",
+                     public_url="https://play.example")
+    try:
+        with TestClient(app) as client:
+            yield client, inbox
+    finally:
+        smtp.stop()
+
+
+def turn_table(client, ann, bea):
+    body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "human"],
+            "joinable": True, "turn_bank": 3600}
+    table = client.post("/api/tables", json=body, headers=ann).json()
+    assert client.post(f"/api/tables/{table['id']}/join", json={"seat": 1},
+                       headers=bea).status_code == 200
+    return table
+
+
+def play_turn(client, table, who, seat):
+    """Make `seat`'s moves (first legal ones) until the turn passes to the other seat."""
+    with client.websocket_connect(f"/ws/tables/{table['id']}", headers=who) as ws:
+        receive_state(ws)
+        ws.send_json({"type": "hello", "tokens": []})
+        state = receive_state(ws)
+        moved = False
+        for _ in waiting(30, "the turn to pass"):
+            if state.get("result") or (moved and state["table"]["to_move"] != seat):
+                return state
+            if state["actions"] and state["table"]["to_move"] == seat:
+                ws.send_json({"type": "move", "seat": seat, "version": state["version"],
+                              "action": state["actions"][0]["id"]})
+                moved = True
+            state = receive_state(ws)
+
+
+def wait_mails(inbox, address, count, seconds=10):
+    for _ in waiting(seconds, f"{count} mail(s) to {address}"):
+        if len(inbox.to(address)) >= count:
+            return inbox.to(address)
+        time.sleep(0.1)
+
+
+def test_a_turn_is_told_once_by_mail_and_the_stand_in_moves_when_the_bank_runs_out(mailing):
+    client, inbox = mailing
+    ann, bea = sign_up(client, "Ann"), sign_up(client, "Bea")
+    for who, address in ((ann, "ann@mail.example"), (bea, "bea@mail.example")):
+        assert client.put("/api/me/email", json={"email": address},
+                          headers=who).status_code == 200
+    assert client.put("/api/me/email", json={"email": "not an address"},
+                      headers=ann).status_code == 422
+    table = turn_table(client, ann, bea)
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert info["turn_bank"] == 3600 and info["turn_ends"] is not None
+    first = info["to_move"]
+    people = {0: (ann, "ann@mail.example"), 1: (bea, "bea@mail.example")}
+    mover, other = people[first], people[1 - first]
+    mine = {t["id"]: t for t in client.get("/api/me", headers=mover[0]).json()["tables"]}
+    assert mine[table["id"]]["your_turn"]
+    assert not client.get("/api/me", headers=other[0]).json()["tables"][0]["your_turn"]
+    play_turn(client, table, mover[0], first)
+    [mail] = wait_mails(inbox, other[1], 1)
+    assert mail["Subject"] == "Your turn at Rat-a-Tat Roll"
+    body = mail.get_payload()
+    assert f"https://play.example/t/{table['id']}" in body
+    assert "https://play.example/unsubscribe/" in mail["List-Unsubscribe"]
+    # the same turn seen again (another process, say) sends nothing more
+    room = client.app.state.rooms.rooms[table["id"]]
+    version = room.version
+    client.portal.call(turn_started, room, 1 - first, version)
+    time.sleep(0.5)
+    assert len(inbox.to(other[1])) == 1
+    # the other person does not come: their bank runs out (an hour, moved back here) and
+    # the stand-in moves for them, until the turn comes back
+    def age():
+        room.turn_began = now() - timedelta(seconds=3601)
+        room.schedule()
+
+    client.portal.call(lambda: _sync(age))
+    for _ in waiting(30, "the stand-in's move"):
+        stored = client.app.state.rooms.storage.load(table["id"])
+        if any(by == "timer" for _seat, by in stored.made_for.values()):
+            break
+        time.sleep(0.2)
+    wait_mails(inbox, mover[1], 1)  # the turn came back to the first mover: told by mail
+    # unsubscribed: no more mails
+    link = mail["List-Unsubscribe"].strip("<>").removeprefix("https://play.example")
+    assert client.get(link).status_code == 200
+    assert client.get("/api/me", headers=other[0]).json()["email"] is None
+    assert client.get(link).status_code == 200  # clicked twice: still fine
+    assert client.get("/unsubscribe/not-a-key").status_code == 404
+    # kept until it ends: never archived, however long nobody moves
+    storage = client.app.state.rooms.storage
+    assert table["id"] not in storage.archive_stale(now() + timedelta(days=30))
+
+
+async def _sync(work):
+    work()
+
+
+def test_a_turn_bank_is_one_hour_to_seven_days(mailing):
+    client, _inbox = mailing
+    body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}
+    for bank, status in ((3599, 422), (7 * 86400 + 1, 422), (3600, 201), (7 * 86400, 201)):
+        assert client.post("/api/tables", json={**body, "turn_bank": bank}).status_code \
+            == status
+    both = client.post("/api/tables", json={**body, "turn_bank": 3600, "turn_timer": 60})
+    assert both.status_code == 400

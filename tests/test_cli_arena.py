@@ -73,3 +73,19 @@ def test_bad_bot_specs_at_play_and_simulate_are_clean_errors(run):
                        "iters must be a whole number, not 'x'")
     assert_clean_error(run("simulate", GAME, "-n", "2", "-p", "2", "--bots", "hard:iters=5"),
                        "the level 'hard' takes no options")
+
+
+def test_arena_of_a_team_game_with_more_seats_than_bots_is_seated_by_team(run, tmp_path):
+    path = tmp_path / "arena.json"
+    result = run("arena", "rat-and-duck", "--bots", "heuristic,easy,random", "-p", "4",
+                 "--games", "12", "--json", str(path))
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "teams rotated" in out and "Win share by side" in out
+    data = json.loads(path.read_text())
+    for game in data["games"]:  # seats 1 and 3 one bot, seats 2 and 4 another
+        seats = game["seats"]
+        assert seats[0] == seats[2] and seats[1] == seats[3] and seats[0] != seats[1]
+    shares = [b["win_share"] for b in data["bots"]]
+    assert shares != [0.5, 0.5, 0.5]  # the old seating scored every bot exactly 0.500
+    assert all(len(b["by_side"]) == 2 for b in data["bots"])

@@ -8,10 +8,25 @@ from rich.table import Table
 from .arena import ArenaResult
 
 
+def side_table(result: ArenaResult) -> Table:
+    """Each bot's win share on each side (a team is one side)."""
+    assert result.sides is not None
+    table = Table(title="Win share by side (row: bot; games in brackets)")
+    table.add_column("bot")
+    for name in result.sides.names:
+        table.add_column(name, justify="right")
+    for s, records in zip(result.standings, result.by_side, strict=True):
+        table.add_row(s.spec, *("-" if r.share is None else f"{r.share:.3f} ({r.games})"
+                                for r in records))
+    return table
+
+
 def print_arena(result: ArenaResult, console: Console) -> None:
     games = len(result.games)
-    table = Table(title=f"{result.game}: {games} games, {result.players} players, "
-                        f"seed {result.seed}, seats rotated")
+    what = "teams" if result.sides is not None and result.sides.teams else "seats"
+    of = f"{games} of {result.planned} games (stopped)" if result.partial else f"{games} games"
+    table = Table(title=f"{result.game}: {of}, {result.players} players, "
+                        f"seed {result.seed}, {what} rotated")
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column("win share", justify="right")
@@ -21,6 +36,8 @@ def print_arena(result: ArenaResult, console: Console) -> None:
         table.add_row(s.spec, str(s.games), f"{s.win_share:.3f}", f"{s.low:.3f} - {s.high:.3f}",
                       f"{s.mu:.1f} ± {s.sigma:.1f}")
     console.print(table)
+    if result.sides is not None:
+        console.print(side_table(result))
     specs = result.specs
     pairs = Table(title="Pairwise win shares (row against column)")
     pairs.add_column("")

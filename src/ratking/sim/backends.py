@@ -9,6 +9,7 @@ same seed gives the same results on every backend and with any number of workers
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -37,6 +38,11 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+def _ignore_sigint() -> None:
+    """In a pool's worker: Ctrl-C is the main process's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class LocalBackend:
     """A pool of `workers` processes on this machine (one: play in this process)."""
 
@@ -55,16 +61,28 @@ class LocalBackend:
                 done(fn(job))
             return
         if self._pool is None:  # kept for the next batch (a sweep or a study runs many)
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             initializer=_ignore_sigint)
         pending = {self._pool.submit(fn, job) for job in jobs}
         try:
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     done(future.result())
+        except KeyboardInterrupt:
+            self._stop_workers()  # a stop within a second, not when the chunks are played
+            raise
         finally:
             for future in pending:
                 future.cancel()
+
+    def _stop_workers(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         if self._pool is not None:

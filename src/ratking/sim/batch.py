@@ -70,6 +70,17 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
                       tuple(game.metrics(state).items()), decided)
 
 
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C: `results` are the games finished before the stop (in game
+    order); `partial` is what the stopped run had made of them, if it says (a sweep's finished
+    cells, an arena's standings)."""
+
+    def __init__(self, results: Sequence[GameResult], partial: Any = None) -> None:
+        super().__init__()
+        self.results = list(results)
+        self.partial = partial
+
+
 def _play_chunk(args: tuple) -> list[GameResult]:
     game_id, rules, players, bots, seed, indices = args
     return [play_one(game_id, rules, players, bots, derive_seed(seed, i), i) for i in indices]
@@ -78,13 +89,15 @@ def _play_chunk(args: tuple) -> list[GameResult]:
 def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed: int,
               rules: dict[str, Any] | None = None, workers: int = 1,
               progress: Callable[[int], None] | None = None,
-              backend: Backend | None = None) -> list[GameResult]:
+              backend: Backend | None = None,
+              indices: Sequence[int] | None = None) -> list[GameResult]:
     """Play `games` games; game i uses seed derive_seed(seed, i), whatever the backend and the
     worker count. The rules are batch_rules(game_id, rules): a game with no round cap gets
-    SIM_MAX_ROUNDS.
+    SIM_MAX_ROUNDS. `indices` plays only those of the games (a resumed run).
 
     `backend` runs the games (default: a local pool of `workers` processes, one: this process).
     `progress(k)` is called as each chunk of k games finishes. Results come back in game order.
+    Ctrl-C raises Interrupted with the games finished so far.
     """
     rules = batch_rules(game_id, rules)  # fails early, in this process, on a bad rule
     make(game_id, **rules).check_players(players)
@@ -95,9 +108,12 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
     own = backend is None
     if backend is None:
         backend = LocalBackend(workers)
-    chunk = max(1, min(100, games // (backend.workers * 8) or 1))
-    jobs = [(game_id, rules, players, tuple(bots), seed, range(i, min(i + chunk, games)))
-            for i in range(0, games, chunk)]
+    todo = list(range(games)) if indices is None else sorted(indices)
+    # small chunks with one worker: a stop loses at most the chunk being played
+    most = 100 if backend.workers > 1 else 20
+    chunk = max(1, min(most, len(todo) // (backend.workers * 8) or 1))
+    jobs = [(game_id, rules, players, tuple(bots), seed, todo[i:i + chunk])
+            for i in range(0, len(todo), chunk)]
     results: list[GameResult] = []
 
     def done(finished: list[GameResult]) -> None:
@@ -107,6 +123,9 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
 
     try:
         backend.run(_play_chunk, jobs, done)
+    except KeyboardInterrupt:
+        results.sort(key=lambda r: r.index)
+        raise Interrupted(results) from None
     finally:
         if own:
             backend.close()

@@ -4,6 +4,8 @@ bench."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -237,6 +239,19 @@ def replay(
         console.print("\nStopped.")
 
 
+@contextmanager
+def stoppable() -> Iterator[None]:
+    """A lab command's body: Ctrl-C where the command does not handle it itself says so in
+    one line and exits 130, never with a traceback."""
+    from .sim.lab import STOPPED
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        console.print("\nStopped.")
+        raise typer.Exit(STOPPED) from None
+
+
 # options shared by simulate, sweep and tune
 GamesOption = Annotated[int, typer.Option("--games", "-n", help="how many games")]
 PlayersOption = Annotated[int, typer.Option("--players", "-p")]
@@ -267,24 +282,25 @@ def simulate(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
+    resume: Annotated[bool, typer.Option(
+        help="play only the games not yet in the --json file (after a stop)")] = False,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
 
-    try:
-        plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule), workers,
-                               backend, ray_address, report, json_out)
-        results, seconds = lab.play(plan, console, backend, workers, ray_address)
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    lab.print_summary(console, plan, results)
-    if json_out is not None:
-        lab.write_json(json_out, plan, results)
-        console.print(f"Wrote {json_out}")
-    if report is not None:
-        with console.status("Drawing the report..."):
-            page = lab.report(report, plan, results, backend, workers, seconds)
-        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+    with stoppable():
+        try:
+            if resume and json_out is None:
+                raise RatkingError("--resume needs --json FILE (the run to go on with)")
+            plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
+                                   workers, backend, ray_address, report, json_out)
+            done = lab.resume_games(json_out, plan) if resume and json_out else []
+            run = lab.play(plan, console, backend, workers, ray_address, done)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_simulate(console, plan, run, json_out, report, backend, workers)
+    if run.stopped:
+        raise typer.Exit(lab.STOPPED)
 
 
 @app.command()
@@ -305,17 +321,18 @@ def sweep(
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
 
-    try:
-        plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                       backend, ray_address, report)
-        cells, seconds = lab.sweep(plan, axes, console, backend, workers, ray_address)
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    lab.print_sweep(console, plan, cells)
-    if report is not None:
-        with console.status("Drawing the report..."):
-            page = lab.sweep_report(report, plan, axes, cells, backend, workers, seconds)
-        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+    with stoppable():
+        try:
+            plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
+                                           backend, ray_address, report)
+            cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
+                                                ray_address)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_sweep(console, plan, axes, cells, report, backend, workers, seconds,
+                         stopped)
+    if stopped:
+        raise typer.Exit(lab.STOPPED)
 
 
 @app.command()
@@ -345,23 +362,23 @@ def tune(
     """Search rule values with Optuna for fairness or a target length, then check the best."""
     from .sim import lab
 
-    try:
-        setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
-                                 storage, players, bots, seed, parse_rules(rule), workers,
-                                 backend, ray_address, report)
+    with stoppable():
         try:
-            outcome = lab.tune(setup, console, backend, workers, ray_address)
-        except KeyboardInterrupt:
-            console.print(f"\nStopped. Finished trials are kept in {setup.storage}: run the "
-                          f"same command to go on.")
-            raise typer.Exit(130) from None
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    lab.print_tune(console, setup, outcome)
-    if report is not None:
-        with console.status("Drawing the report..."):
-            page = lab.tune_report(report, setup, outcome, backend, workers)
-        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+            setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
+                                     storage, players, bots, seed, parse_rules(rule), workers,
+                                     backend, ray_address, report)
+            try:
+                outcome = lab.tune(setup, console, backend, workers, ray_address)
+            except KeyboardInterrupt:
+                lab.tune_stopped(console, setup)
+                raise typer.Exit(lab.STOPPED) from None
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.print_tune(console, setup, outcome)
+        if report is not None:
+            with console.status("Drawing the report..."):
+                page = lab.tune_report(report, setup, outcome, backend, workers)
+            console.print(f"Wrote {page} and {page.with_name('games.csv')}")
 
 
 @app.command()
@@ -380,36 +397,24 @@ def arena(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
+    report: Annotated[Path | None, typer.Option(
+        help="write DIR/index.html (a page with plots, opens offline) and DIR/games.csv")]
+    = None,
 ) -> None:
-    """Bots against each other, every bot in every seat equally often: win shares with 95%
-    intervals, pairwise win shares and OpenSkill ratings."""
-    import json
-
+    """Bots against each other, every bot on every side equally often (a team is one bot):
+    win shares with 95% intervals, per side, pairwise, and OpenSkill ratings."""
     from .sim import lab
-    from .sim.arena import run_arena
-    from .sim.arena_report import print_arena
-    from .sim.backends import open_backend
-    from .sim.plan import check_workers
-    from .sim.progress import progress_bar
 
-    try:
-        check_workers(workers)
-        lab.check_backend(backend)
-        if ray_address is not None and backend != "ray":
-            raise RatkingError("--ray-address needs --backend ray")
-        if json_out is not None:
-            check_writable(json_out, "--json")
-        rules_ = make(game, **parse_rules(rule)).rules.as_dict()
-        with open_backend(backend, workers, ray_address) as engine, \
-                progress_bar(console, game, games_) as bar:
-            result = run_arena(game, bots.split(","), games_, players, seed, rules_,
-                               progress=bar.advance, backend=engine)
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    print_arena(result, console)
-    if json_out is not None:
-        json_out.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"Wrote {json_out}")
+    with stoppable():
+        try:
+            setup = lab.prepare_arena(game, bots, games_, players, seed, parse_rules(rule),
+                                      workers, backend, ray_address, json_out, report)
+            result, stopped = lab.arena(setup, console)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_arena(console, setup, result, stopped)
+    if stopped:
+        raise typer.Exit(lab.STOPPED)
 
 
 @app.command()

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import csv
 import html
+import io
 import os
 import re
+import shlex
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from ratking.core import RatkingError
+from ratking.core import RatkingError, make
+from ratking.core.rng import derive_seed
 from ratking.outputs import check_writable_dir, check_writable_file
 from ratking.sim import run_batch, summarize
 from ratking.sim.plan import prepare
-from ratking.sim.report import write_batch_report, write_games_csv
+from ratking.sim.report import games_of, write_batch_report, write_games_csv
+from ratking.terminal import TerminalGame, parse_seats
 
 
 def played(game, players, games, seed=1, bots="heuristic", **rules):
@@ -92,10 +97,32 @@ def test_the_page_the_csv_and_the_json_count_capped_draws_alike(tmp_path):
 
 
 def test_extra_columns_lead_each_row(tmp_path):
-    _, results = played("rat-a-tat-roll", 2, 3, bots="random")
-    write_games_csv(tmp_path / "g.csv", results, 2, [{"rule cards": "4"}] * 3)
+    plan, results = played("rat-a-tat-roll", 2, 3, bots="random")
+    write_games_csv(tmp_path / "g.csv", games_of(plan, results), [{"rule cards": "4"}] * 3)
     header = (tmp_path / "g.csv").read_text().splitlines()[0].split(",")
     assert header[:3] == ["rule cards", "game", "seed"]
+
+
+def test_each_row_names_the_seats_bots_and_replays_exactly(tmp_path):
+    plan, results = played("rat-and-duck", 4, 3, bots="heuristic,easy,random,heuristic",
+                           bio_sci_to_win=2)
+    write_games_csv(tmp_path / "g.csv", games_of(plan, results))
+    with (tmp_path / "g.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for row, result in zip(rows, results, strict=True):
+        assert [row[f"bot seat {i}"] for i in (1, 2, 3, 4)] == list(plan.bots)
+        assert int(row["bot seed seat 1"]) == derive_seed(result.seed, 1)
+        # the printed command, read back as `ratking play` reads it, plays the same game
+        args = shlex.split(row["replay"])
+        assert args[:3] == ["ratking", "play", "rat-and-duck"]
+        opts = dict(zip(args[3::2], args[4::2], strict=True))
+        assert opts["--rule"] == "bio_sci_to_win=2"
+        game = make("rat-and-duck", bio_sci_to_win=opts["--rule"].split("=")[1])
+        table = TerminalGame(game, parse_seats(opts["--seats"], 4), int(opts["--seed"]),
+                             Console(file=io.StringIO()))
+        state = table.run()
+        assert state.steps == result.decisions and tuple(state.returns()) == result.returns
+        assert game.metrics(state) == dict(result.metrics)
 
 
 def test_a_report_folder_that_cannot_be_written_is_refused(tmp_path):

@@ -197,13 +197,17 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
         for k, lineup in enumerate(seats):
             deal = derive_seed(seed, k // rotations)  # a line-up's rotations share the deals
             by_seat = seat_lineup(sides, lineup)
+            batch: list[GameResult] = []
             try:
                 batch = run_batch(game_id, players, [specs[i] for i in by_seat], per, deal,
                                   rules, progress=progress, backend=engine)
             except Interrupted as stop:
-                played.extend((by_seat, result) for result in stop.results)
-                raise Interrupted(stop.results, summary()) from None
-            played.extend((by_seat, result) for result in batch)
+                batch = stop.results
+                raise
+            finally:
+                played.extend((by_seat, result) for result in batch)
+    except KeyboardInterrupt:
+        raise Interrupted([r for _, r in played], summary()) from None
     finally:
         if own:
             engine.close()

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .arena import ArenaResult
+from .stats import percent, span
 
 
 def side_table(result: ArenaResult) -> Table:
@@ -16,7 +17,7 @@ def side_table(result: ArenaResult) -> Table:
     for name in result.sides.names:
         table.add_column(name, justify="right")
     for s, records in zip(result.standings, result.by_side, strict=True):
-        table.add_row(s.spec, *("-" if r.share is None else f"{r.share:.3f} ({r.games})"
+        table.add_row(s.spec, *("-" if r.share is None else f"{percent(r.share)} ({r.games})"
                                 for r in records))
     return table
 
@@ -33,7 +34,7 @@ def print_arena(result: ArenaResult, console: Console) -> None:
     table.add_column("95% interval", justify="center")
     table.add_column("rating (mu ± sigma)", justify="right")
     for s in sorted(result.standings, key=lambda s: -s.mu):
-        table.add_row(s.spec, str(s.games), f"{s.win_share:.3f}", f"{s.low:.3f} - {s.high:.3f}",
+        table.add_row(s.spec, str(s.games), percent(s.win_share), span(s.low, s.high),
                       f"{s.mu:.1f} ± {s.sigma:.1f}")
     console.print(table)
     if result.sides is not None:
@@ -44,7 +45,7 @@ def print_arena(result: ArenaResult, console: Console) -> None:
     for spec in specs:
         pairs.add_column(spec, justify="right")
     for a, spec in enumerate(specs):
-        pairs.add_row(spec, *("-" if x is None else f"{x:.3f}" for x in result.pairwise[a]))
+        pairs.add_row(spec, *("-" if x is None else percent(x) for x in result.pairwise[a]))
     console.print(pairs)
     length = f"Game length: {result.mean_decisions:.1f} decisions"
     if result.mean_rounds is not None:

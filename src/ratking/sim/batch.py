@@ -7,9 +7,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import make
+from ..core import Game, State, make
 from ..core.rng import derive_seed
-from .backends import Backend, LocalBackend
+from .backends import Backend, LocalBackend, stop_requested
 
 # Every simulation ends: a game with no round cap of its own is simulated with this one. Bots
 # that play well finish long before it (heuristic Target: Rats games run about 50 rounds, with a
@@ -51,17 +51,40 @@ class GameResult:
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["metrics"] = dict(self.metrics)
+        out["bot_seeds"] = bot_seeds(self.seed, len(self.returns))
         return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """A game as to_dict wrote it (JSON numbers read back exactly)."""
+        scores = data.get("scores")
+        return cls(int(data["index"]), int(data["seed"]), tuple(data["returns"]),
+                   None if scores is None else tuple(scores), int(data["decisions"]),
+                   data.get("rounds"), data.get("end"),
+                   tuple((str(k), float(v)) for k, v in data.get("metrics", {}).items()),
+                   bool(data.get("decided", True)))
+
+
+def bot_seeds(seed: int, players: int) -> list[int]:
+    """The seed each seat's bot plays a game of this seed with."""
+    return [derive_seed(seed, 1 + i) for i in range(players)]
+
+
+def play_out(game: Game, players: int, bots: Sequence[str], seed: int) -> State:
+    """A game played to its end from `seed` by the named bots (seat i's bot seeded with
+    derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state."""
+    state = game.new_game(players, seed=seed)
+    seated = [make_bot(kind, s) for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
+    while not state.over:
+        state.apply(seated[state.to_move].choose(state))
+    return state
 
 
 def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[str],
              seed: int, index: int = 0) -> GameResult:
     """Play one game to the end with the named bots (one per seat)."""
     game = make(game_id, **rules)
-    state = game.new_game(players, seed=seed)
-    seated = [make_bot(kind, derive_seed(seed, 1 + i)) for i, kind in enumerate(bots)]
-    while not state.over:
-        state.apply(seated[state.to_move].choose(state))
+    state = play_out(game, players, bots, seed)
     scores = state.scores()
     decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),
@@ -82,8 +105,18 @@ class Interrupted(KeyboardInterrupt):
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
+    """Some games of a batch; a stop (Ctrl-C here, or the pool's stop event) hands back the
+    games finished so far."""
     game_id, rules, players, bots, seed, indices = args
-    return [play_one(game_id, rules, players, bots, derive_seed(seed, i), i) for i in indices]
+    out: list[GameResult] = []
+    try:
+        for i in indices:
+            if stop_requested():
+                break
+            out.append(play_one(game_id, rules, players, bots, derive_seed(seed, i), i))
+    except KeyboardInterrupt:
+        raise Interrupted(out) from None
+    return out
 
 
 def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed: int,
@@ -123,7 +156,9 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
 
     try:
         backend.run(_play_chunk, jobs, done)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, Interrupted):  # the games of the chunk under way, in this process
+            results.extend(stop.results)
         results.sort(key=lambda r: r.index)
         raise Interrupted(results) from None
     finally:

@@ -37,6 +37,8 @@ details { margin: .5rem 0 1rem; }
 summary { cursor: pointer; color: #0057a0; }
 figcaption { color: #555; font-size: .85rem; margin-top: .2rem; }
 code { background: #f5f5f7; padding: 0 .25rem; border-radius: 3px; font-size: .88em; }
+.partial { background: #fff4e5; border-left: 4px solid #D55E00; padding: .5rem .8rem;
+           font-weight: 600; }
 .verdict { background: #f5f8ff; border-left: 4px solid #0072B2; padding: .5rem .8rem; }
 """
 

@@ -20,12 +20,21 @@ from typing import Any
 from ..core import RatkingError
 from . import plots
 from .backends import Backend
-from .batch import GameResult, run_batch
+from .batch import GameResult, Interrupted, run_batch
 from .grid import parse_range, show, split_assignment, typed_value
 from .page import Page
 from .plan import Plan
 from .progress import Bar
-from .report import Run, batch_sections, setup_section, shares_of, write_games_csv
+from .report import (
+    Run,
+    batch_sections,
+    files_section,
+    games_of,
+    save_report,
+    setup_section,
+    shares_of,
+    write_games_csv,
+)
 from .sides import SideShares
 
 # the best values are checked on at least this many fresh games: a win share's 95% interval
@@ -186,7 +195,8 @@ def finished(study) -> list:
 def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, trials: int,
               backend: Backend, bar: Bar | None = None) -> None:
     """Run trials until the study has `trials` finished ones; a trial whose values were
-    already played reuses that result (same values, same seeds, same games)."""
+    already played reuses that result (same values, same seeds, same games). Ctrl-C raises
+    Interrupted once the study has stopped, its finished trials stored."""
     done = finished(study)
     if not done and not study.trials:
         defaults = {p.name: plan.rules[p.name] for p in params}
@@ -197,7 +207,7 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, 
         return
     known = {tuple(sorted(t.params.items())): (t.value, t.user_attrs) for t in done}
 
-    def play(trial) -> float:
+    def measure(trial) -> float:
         values = {p.name: p.suggest(trial) for p in params}
         key = tuple(sorted(values.items()))
         if bar is not None:
@@ -223,9 +233,28 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, 
             trial.set_user_attr(attr, got)
         value = objective.value(shares, results)
         known[key] = (value, attrs)
+        if bar is not None:
+            bar.log(f"Trial {trial.number + 1} done: " + ", ".join(
+                f"{n}={show(v)}" for n, v in values.items()) + f" -> {value:.4f}")
         return value
 
+    stopped = []
+
+    def play(trial) -> float:
+        # Ctrl-C: the trial under way is given up (pruned, not failed, so Optuna prints no
+        # traceback), the study stops, and the finished trials stay in the storage
+        try:
+            return measure(trial)
+        except KeyboardInterrupt:
+            import optuna
+
+            stopped.append(trial.number)
+            study.stop()
+            raise optuna.TrialPruned("stopped by Ctrl-C") from None
+
     study.optimize(play, n_trials=remaining)
+    if stopped:
+        raise Interrupted([])
 
 
 def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
@@ -258,7 +287,6 @@ def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[st
 def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objective: Objective,
                       study, storage: Path, check: Run, backend: str, workers: int) -> Path:
     """folder/index.html (the study and the check) and folder/games.csv (the check's games)."""
-    folder.mkdir(parents=True, exist_ok=True)
     done = finished(study)
     page = Page(f"{plan.title}: tuning {', '.join(p.name for p in params)}",
                 f"ratking tune report: objective {objective}, {len(done)} trials of "
@@ -266,7 +294,8 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objecti
     command = (plan.command("tune") + "".join(f" --param {p.describe()}" for p in params)
                + f" --objective {objective} --trials {len(done)} --check-games "
                f"{check.plan.games} --storage {shlex.quote(str(storage))}")
-    setup_section(page, plan, backend, workers, None, command, "per trial")
+    setup_section(page, plan, backend, workers, None, command, "per trial",
+                  varied="; ".join(p.describe() for p in params) + " (searched)")
     page.text("Searched: " + "; ".join(p.describe() for p in params) + f". The study is "
               f"{study.study_name!r} in {storage} (Optuna, TPE sampler); run the same command "
               f"to go on with it.", "note")
@@ -292,10 +321,6 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objecti
               f"the study chose them on.")
     page.code(check.plan.command())
     batch_sections(page, check.plan, check.results)
-    page.heading("Files")
-    page.text("games.csv beside this page holds one row per game of the check; figures/ "
-              "holds each plot as an SVG file.")
-    write_games_csv(folder / "games.csv", check.results, plan.players)
-    index = folder / "index.html"
-    page.write(index)
-    return index
+    files_section(page, "one row per game of the check")
+    games = games_of(check.plan, check.results)
+    return save_report(folder, page, lambda out: write_games_csv(out / "games.csv", games))

@@ -130,13 +130,17 @@ def play(
                              forced=forced)
     except RatkingError as exc:
         fail(str(exc))
+    stopped = False
     try:
         state = table.run()
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError) as exc:
         console.print("\nGame interrupted.")
         state = table.state
+        stopped = isinstance(exc, KeyboardInterrupt)
     if save is not None:
         save_game(state, save, console)
+    if stopped:
+        raise typer.Exit(130)  # as a shell reports a program stopped by Ctrl-C
 
 
 @app.command()

@@ -30,8 +30,8 @@ class Command:
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
                "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
         self.proc = subprocess.Popen([sys.executable, "-m", "ratking.cli", *args], cwd=cwd,
-                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
+                                     env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.out: list[str] = []
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -163,3 +163,14 @@ def test_arena_stopped_keeps_its_games(tmp_path):
     assert_clean_stop(code, out, err)
     data = json.loads((tmp_path / "a.json").read_text())
     assert data["partial"] is True and 0 < len(data["games"]) < 400000
+
+
+def test_play_stopped_saves_the_game_and_exits_130(tmp_path):
+    cmd = Command("play", "rat-a-tat-roll", "--players", "2", "--seats", "human,bot", "--seed",
+                  "1", "--save", "g.json", cwd=tmp_path)
+    # no input is written: the game waits for the human's first choice
+    cmd.wait_for("seed 1")
+    code, out, err, _ = cmd.stop(after=1.0)
+    assert_clean_stop(code, out, err)
+    assert "Game interrupted." in out
+    assert json.loads((tmp_path / "g.json").read_text())["seed"] == 1

@@ -343,14 +343,19 @@ def sweep(
 def tune(
     game: Annotated[str, typer.Argument(help="game id")],
     param: Annotated[list[str], typer.Option(
-        help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,... (repeatable)")],
+        help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,...; or every "
+        "seat's bot setting: bot:iters=100..800, bot:eps=0.0..0.4 (repeatable)")],
     objective: Annotated[str, typer.Option(
-        help="fair (sides' win shares closest to even) or length=R (mean rounds closest to "
-        "R)")] = "fair",
+        help="fair (sides' win shares closest to even), length=R (mean rounds closest to R), "
+        "length:LOW..HIGH (mean rounds inside), or several comma-separated: "
+        "fair,length:12..20")] = "fair",
     trials: Annotated[int, typer.Option(help="finished trials the study should have")] = 30,
     games_: Annotated[int, typer.Option("--games", "-n", help="games per trial")] = 300,
     check_games: Annotated[int, typer.Option(
-        help="fresh games to check the best values on (at least 2,000)")] = 2000,
+        help="fresh games each leading trial is played again on (at least 2,000)")] = 2000,
+    leaders: Annotated[int, typer.Option(
+        help="best trials played again on fresh games before the best is named (one "
+        "objective; with several, the Pareto front, at most 5)")] = 3,
     storage: Annotated[Path | None, typer.Option(
         help="the study's SQLite file (default: tune-GAME.sqlite3); the same command "
         "resumes the study")] = None,
@@ -363,14 +368,15 @@ def tune(
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
 ) -> None:
-    """Search rule values with Optuna for fairness or a target length, then check the best."""
+    """Search rule values and bot settings with Optuna for fairness, a game length or both,
+    then play the leading trials again on fresh games and name the best."""
     from .sim import lab
 
     with stoppable():
         try:
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
-                                     backend, ray_address, report)
+                                     backend, ray_address, report, leaders)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:

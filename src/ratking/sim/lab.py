@@ -321,24 +321,36 @@ def sweep_report(folder: Path, plan: Plan, axes, cells, backend: str, workers: i
 class TuneSetup:
     plan: Plan
     params: tuple[Any, ...]
-    objective: Any
+    objectives: tuple[Any, ...]
     trials: int
     check_games: int
     storage: Path
+    leaders: int = 3
+
+    @property
+    def name(self) -> str:
+        from .tune import study_name
+
+        goals = self.objectives[0] if len(self.objectives) == 1 else self.objectives
+        return study_name(self.plan, self.params, goals)
 
 
 @dataclass(frozen=True)
 class TuneOutcome:
     study: Any
-    best: dict[str, Any]
-    check: Any
+    reruns: list[Any]  # the leading trials played again on fresh seeds
+    best: int  # which of them is best
+
+    @property
+    def check(self) -> Any:
+        return self.reruns[self.best].run
 
 
 def prepare_tune(game: str, params: list[str], objective: str, trials: int, games: int,
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                 report: Path | None) -> TuneSetup:
-    from .tune import CHECK_GAMES, check_storage, parse_objective, parse_param
+                 report: Path | None, leaders: int = 3) -> TuneSetup:
+    from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param
 
     need_lab("ratking tune")
     try:
@@ -347,15 +359,17 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
         raise RatkingError("ratking tune needs the lab extra: pip install -e '.[lab]'") from None
     if trials < 1:
         raise RatkingError(f"--trials must be at least 1, not {trials}")
+    if leaders < 1:
+        raise RatkingError(f"--leaders must be at least 1, not {leaders}")
     if check_games < CHECK_GAMES:
         raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
                            f"intervals too wide to judge the best values), not {check_games}")
     plan = prepare(game, players, bots, games, seed, rules)
-    goal = parse_objective(objective)
+    goals = parse_objectives(objective)
     names: set[str] = set()
     parsed = []
     for text in params:
-        param = parse_param(game, plan.overrides, text)
+        param = parse_param(game, plan.overrides, text, plan.bots)
         if param.name in names:
             raise RatkingError(f"--param {param.name} is given twice")
         if param.name in plan.overrides:
@@ -365,62 +379,71 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
     check_storage(storage)
     _check_outputs(workers, backend, address, report)
-    return TuneSetup(plan, tuple(parsed), goal, trials, check_games, storage)
+    return TuneSetup(plan, tuple(parsed), goals, trials, check_games, storage, leaders)
 
 
 def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: int = 1,
          address: str | None = None) -> TuneOutcome:
-    """Run the study to its number of trials, then check the best values on fresh games."""
-    from .tune import check_best, finished, open_study, run_study, study_name
+    """Run the study to its number of trials, play its leaders again on fresh games, and name
+    the best of them."""
+    from .tune import finished, leaders, open_study, pick, rerun_leaders, run_study
 
     check_backend(backend)
     plan = setup.plan
-    name = study_name(plan, setup.params, setup.objective)
-    study = open_study(setup.storage, name, plan.seed)
+    study = open_study(setup.storage, setup.name, plan.seed, len(setup.objectives))
     done = len(finished(study))
     todo = max(0, setup.trials - done)
-    console.print(f"Study {name!r} in {setup.storage}: {done} trials done, {todo} to run "
-                  f"(Ctrl+C stops; the same command goes on).")
+    console.print(f"Study {setup.name!r} in {setup.storage}: {done} trials done, {todo} to run "
+                  f"(Ctrl+C stops; the same command goes on).", highlight=False)
+    most = setup.leaders if len(setup.objectives) == 1 else 5
     with open_backend(backend, workers, address) as engine, \
-            progress_bar(console, "tune", todo * plan.games + setup.check_games) as bar:
-        run_study(study, plan, setup.params, setup.objective, setup.trials, engine, bar)
-        best = dict(study.best_trial.params)
-        check = check_best(plan, best, setup.check_games, engine, bar)
-    return TuneOutcome(study, best, check)
+            progress_bar(console, "tune", todo * plan.games + most * setup.check_games) as bar:
+        goals = setup.objectives[0] if len(setup.objectives) == 1 else setup.objectives
+        run_study(study, plan, setup.params, goals, setup.trials, engine, bar)
+        leading = leaders(study, len(setup.objectives), setup.leaders)
+        bar.grow(len(leading) * setup.check_games - most * setup.check_games)
+        reruns = rerun_leaders(plan, setup.params, setup.objectives, leading,
+                               setup.check_games, engine, bar)
+    return TuneOutcome(study, reruns, pick(reruns))
 
 
 def tune_stopped(console: Console, setup: TuneSetup) -> None:
     """After Ctrl-C: how many trials the study keeps, and how to go on."""
-    from .tune import finished, open_study, study_name
+    from .tune import finished, open_study
 
-    name = study_name(setup.plan, setup.params, setup.objective)
-    done = len(finished(open_study(setup.storage, name, setup.plan.seed)))
+    done = len(finished(open_study(setup.storage, setup.name, setup.plan.seed,
+                                   len(setup.objectives))))
     console.print(f"\nStopped: the study keeps {done} finished trial{'s' if done != 1 else ''} "
-                  f"in {setup.storage} (the trial or check under way is not kept); run the "
+                  f"in {setup.storage} (the trial or re-run under way is not kept); run the "
                   "same command to go on.")
 
 
 def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None:
     from .grid import show
-    from .tune import trial_rows
+    from .tune_report import objective_span, rerun_rows, trial_rows
 
-    headers, rows = trial_rows(outcome.study, setup.params, 10)
-    table = Table(title=f"The best trials (objective: {setup.objective.label}; "
-                        f"{setup.plan.games} games each)", box=box.SIMPLE_HEAD,
-                  pad_edge=False, collapse_padding=True)
-    for k, header in enumerate(headers):
-        rule = 0 < k <= len(setup.params)
-        # long rule names may wrap at their underscores (the line below names them exactly)
-        table.add_column(header.replace("_", " ") if rule else header,
-                         justify="left" if rule else "right",
-                         min_width=5 if rule else len(header))
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
-    check = outcome.check
-    best = ", ".join(f"{k}={show(v)}" for k, v in outcome.best.items())
-    console.print(f"Best: {best}. Checked on {check.plan.games:,} fresh games "
-                  f"(seed {check.plan.seed}):")
+    def print_table(title: str, headers: list[str], rows: list[list[str]]) -> None:
+        table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+        for k, header in enumerate(headers):
+            value = 0 < k <= len(setup.params)
+            # long names may wrap at their underscores (the lines below name them exactly)
+            table.add_column(header.replace("_", " ") if value else header,
+                             justify="left" if value else "right",
+                             min_width=5 if value else min(len(header), 12))
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+
+    aims = ", ".join(str(o) for o in setup.objectives)
+    print_table(f"The best trials (objective {aims}; {setup.plan.games} games each, 95% "
+                "intervals)", *trial_rows(outcome.study, setup.params, setup.objectives, 10))
+    print_table(f"The leaders played again on {setup.check_games:,} fresh games",
+                *rerun_rows(outcome.reruns, setup.params, setup.objectives, outcome.best))
+    best = outcome.reruns[outcome.best]
+    check = best.run
+    values = ", ".join(f"{k}={show(v)}" for k, v in best.values.items())
+    console.print(f"Best: {values} (trial {best.trial}). Checked on {check.plan.games:,} fresh "
+                  f"games (seed {check.plan.seed}):")
     shares = check.shares
     for name, s, lo, hi in zip(shares.sides.names, shares.share, shares.low, shares.high,
                                strict=True):
@@ -429,16 +452,18 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
     if rounds is not None:
         console.print(f"  rounds: {rounds[0]:.2f} (95% interval {rounds[1]:.2f} - "
                       f"{rounds[2]:.2f})")
+    for got, goal in zip(best.fresh, setup.objectives, strict=True):
+        console.print(f"  {goal.label}: {objective_span(got, goal)}")
     console.print(f"  {shares.verdict()} {capped_line(summarize(check.results))}")
     console.print(f"  The check as a command: {check.plan.command()}")
 
 
 def tune_report(folder: Path, setup: TuneSetup, outcome: TuneOutcome, backend: str,
                 workers: int) -> Path:
-    from .tune import write_tune_report
+    from .tune_report import write_tune_report
 
-    return write_tune_report(folder, setup.plan, setup.params, setup.objective, outcome.study,
-                             setup.storage, outcome.check, backend, workers)
+    return write_tune_report(folder, setup.plan, setup.params, setup.objectives, outcome.study,
+                             setup.storage, outcome.reruns, outcome.best, backend, workers)
 
 
 # --- arena ----------------------------------------------------------------------------------

@@ -308,6 +308,31 @@ def trials(values: Sequence[float], ylabel: str) -> Figure:
     return fig
 
 
+def pareto(xs: Sequence[float], ys: Sequence[float], front: Sequence[bool],
+           names: Sequence[str], xlabel: str, ylabel: str, x_percent: bool = False) -> Figure:
+    """Every trial on two objectives (lower is better on both), the Pareto front joined by a
+    step line and its trials named."""
+    fig = _figure(3.4)
+    ax = fig.add_subplot()
+    ax.scatter([x for x, f in zip(xs, front, strict=True) if not f],
+               [y for y, f in zip(ys, front, strict=True) if not f], s=14, color=NEUTRAL,
+               alpha=0.5, label="trial")
+    best = sorted((x, y, n) for x, y, f, n in zip(xs, ys, front, names, strict=True) if f)
+    ax.step([b[0] for b in best], [b[1] for b in best], where="post", color=MARK,
+            linewidth=1.2)
+    ax.scatter([b[0] for b in best], [b[1] for b in best], s=26, color=MARK,
+               label="Pareto front", zorder=3)
+    for x, y, n in best:
+        ax.annotate(n, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
+    if x_percent:
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    _tidy(ax)
+    return fig
+
+
 def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
                  ylabel: str) -> Figure:
     """Each parameter's tried values against the objective, one small panel per

@@ -110,11 +110,7 @@ def _aim(shares: SideShares) -> tuple[float, float, float]:
     sides), else the distance from even of the side furthest from it."""
     if len(shares.share) == 2:
         return shares.share[0], shares.low[0], shares.high[0]
-    even = 1 / len(shares.share)
-    i = max(range(len(shares.share)), key=lambda k: abs(shares.share[k] - even))
-    ends = sorted(abs(x - even) for x in (shares.low[i], shares.high[i]))
-    low = 0.0 if shares.low[i] <= even <= shares.high[i] else ends[0]
-    return shares.gap, low, ends[1]
+    return (shares.gap, *shares.gap_interval())
 
 
 def axis_figures(page: Page, cells_: Sequence[Cell], axis: Axis,

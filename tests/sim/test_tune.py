@@ -179,7 +179,7 @@ def test_a_bot_setting_is_tuned_with_the_rules():
     iters = parse_param(GAME, {}, "bot:iters=5..9", ("ismcts:iters=5",))
     assert apply(plan.with_bots(("ismcts:iters=5",) * 2), (iters,),
                  {"bot:iters": 7}).bots == ("ismcts:iters=7",) * 2
-    with pytest.raises(RatkingError, match="--param bot:iters: .*heuristic has no option"):
+    with pytest.raises(RatkingError, match=r"--param bot:iters: .*heuristic has no option"):
         parse_param(GAME, {}, "bot:iters=5..9", plan.bots)
     with pytest.raises(RatkingError, match="takes no options"):
         parse_param(GAME, {}, "bot:iters=5..9", ("hard",))

@@ -159,3 +159,27 @@ def test_a_file_to_write_is_tried_and_left_as_it_was(tmp_path):
     fresh = tmp_path / "a" / "b" / "new.json"
     assert check_writable_file(fresh, "--json") == fresh
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]
+
+
+def test_the_report_follows_each_side_round_by_round_and_says_who_moved_first(tmp_path):
+    plan, results = played("rat-and-duck", 4, 20)
+    for r in results:  # a snapshot at the start of every round and one at the end
+        assert len(r.trail) == r.rounds + 1
+        assert r.trail[0][:2] == (0.0, 0.0) and r.first == 0
+        unrest, biosci = r.trail[-1][:2]  # shares of the goals: the winner's reached 100%
+        assert (unrest == 1.0) == (r.returns[0] == 1.0) or r.end == "round-cap"
+        assert 0 <= biosci <= 1
+    page = html.unescape(write_batch_report(tmp_path / "out", plan, results).read_text())
+    assert "<h2>How games unfold</h2>" in page
+    assert "The dissent: Unrest" in page and "The government: Bio-Sci" in page
+    assert "Every game started with dissent (seats 1, 3)" in page
+    assert "cannot be told apart" in page
+
+
+def test_a_report_prints_an_interval_of_one_value_once_and_shares_as_percentages(tmp_path):
+    plan, results = played("rat-and-duck", 4, 12)
+    page = html.unescape(write_batch_report(tmp_path / "out", plan, results).read_text())
+    assert not re.search(r">(\d[\d.,%]*) - \1<", page)  # never "15 - 15"
+    wins = page[page.index("<h2>Who wins</h2>"):page.index("<h2>Moving first</h2>")]
+    assert not re.search(r">0\.\d{3}<", wins)  # shares as the plots print them (48.3%)
+    assert re.search(r">\d+\.\d%<", wins)

@@ -47,11 +47,15 @@ class GameResult:
     # False for a game the round cap stopped as a draw (a game without scoring at the cap,
     # Game.scores_at_cap): it decided nothing, so win shares leave it out and count it apart
     decided: bool = True
+    # the game's course: at the start of each round and at the end, snapshot()'s counters
+    trail: tuple[tuple[float, ...], ...] = ()
+    first: int = 0  # the seat that made the first decision
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["metrics"] = dict(self.metrics)
         out["bot_seeds"] = bot_seeds(self.seed, len(self.returns))
+        out["trail"] = [list(t) for t in self.trail]
         return out
 
     @classmethod
@@ -62,7 +66,9 @@ class GameResult:
                    None if scores is None else tuple(scores), int(data["decisions"]),
                    data.get("rounds"), data.get("end"),
                    tuple((str(k), float(v)) for k, v in data.get("metrics", {}).items()),
-                   bool(data.get("decided", True)))
+                   bool(data.get("decided", True)),
+                   tuple(tuple(float(x) for x in t) for t in data.get("trail", ())),
+                   int(data.get("first", 0)))
 
 
 def bot_seeds(seed: int, players: int) -> list[int]:
@@ -70,13 +76,35 @@ def bot_seeds(seed: int, players: int) -> list[int]:
     return [derive_seed(seed, 1 + i) for i in range(players)]
 
 
-def play_out(game: Game, players: int, bots: Sequence[str], seed: int) -> State:
+def snapshot(game: Game, state: State) -> tuple[float, ...]:
+    """A game's main counters now: each row's progress toward its goal in the table's "how to
+    win" panel (Game.standing: a side's or a seat's), then each seat's score, where the game
+    keeps them."""
+    out: list[float] = []
+    if game.standing is not None:
+        rows = game.standing(state.view(None))["rows"]
+        out += [float(r["progress"]) for r in rows if r.get("progress") is not None]
+    scores = state.scores()
+    if scores is not None:
+        out += [float(x) for x in scores]
+    return tuple(out)
+
+
+def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
+             trail: list[tuple[float, ...]] | None = None) -> State:
     """A game played to its end from `seed` by the named bots (seat i's bot seeded with
-    derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state."""
+    derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state. With a
+    `trail` list, snapshot() is added to it at the start of every round and at the end."""
     state = game.new_game(players, seed=seed)
     seated = [make_bot(kind, s) for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
+    last = None
     while not state.over:
+        if trail is not None and (now := getattr(state, "round", None)) != last:
+            trail.append(snapshot(game, state))
+            last = now
         state.apply(seated[state.to_move].choose(state))
+    if trail is not None:
+        trail.append(snapshot(game, state))
     return state
 
 
@@ -84,13 +112,15 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
              seed: int, index: int = 0) -> GameResult:
     """Play one game to the end with the named bots (one per seat)."""
     game = make(game_id, **rules)
-    state = play_out(game, players, bots, seed)
+    first = game.new_game(players, seed=seed).to_move
+    trail: list[tuple[float, ...]] = []
+    state = play_out(game, players, bots, seed, trail)
     scores = state.scores()
     decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),
                       None if scores is None else tuple(scores), state.steps,
                       getattr(state, "round", None), state.end_reason,
-                      tuple(game.metrics(state).items()), decided)
+                      tuple(game.metrics(state).items()), decided, tuple(trail), first)
 
 
 class Interrupted(KeyboardInterrupt):

@@ -132,9 +132,10 @@ def lengths(rounds: Sequence[float] | None, decisions: Sequence[float],
     return fig
 
 
-def scores(names: Sequence[str], per_seat: Sequence[Sequence[float]], label: str) -> Figure:
+def scores(names: Sequence[str], per_seat: Sequence[Sequence[float]], label: str,
+           colours: Sequence[str] | None = None) -> Figure:
     """Box plots of each seat's final score (box: middle half; line: median; diamond:
-    mean)."""
+    mean), seat i in colour(i) unless `colours` says (a team game: the team's colour)."""
     k = len(names)
     fig = _figure(0.9 + 0.42 * k)
     ax = fig.add_subplot()
@@ -144,8 +145,9 @@ def scores(names: Sequence[str], per_seat: Sequence[Sequence[float]], label: str
                                   "markeredgecolor": "#333333", "markersize": 5},
                        medianprops={"color": "#333333"},
                        flierprops={"marker": ".", "markersize": 3, "alpha": 0.4})
+    tints = list(colours or [colour(i) for i in range(k)])
     for i, box in enumerate(parts["boxes"]):
-        box.set_facecolor(colour(k - 1 - i))
+        box.set_facecolor(tints[k - 1 - i])
         box.set_alpha(0.75)
     ax.set_yticks(range(1, k + 1), list(names)[::-1])
     ax.set_xlabel(label)
@@ -400,4 +402,25 @@ def grouped_shares(names: Sequence[str], groups: dict[str, tuple[Sequence[float 
     ax.set_title(title, fontsize=10, loc="left", pad=22)
     _tidy(ax)
     ax.grid(axis="y", visible=False)
+    return fig
+
+
+def bands(xs: Sequence[int], series: dict[str, Sequence[Sequence[float]]],
+          colours: Sequence[str], xlabel: str, ylabel: str, percent: bool = False) -> Figure:
+    """Per series, its median by x as a line, the 25th-75th percentiles as a dark band and
+    the 5th-95th as a light one (series: the five percentiles per x)."""
+    fig = _figure(3.2)
+    ax = fig.add_subplot()
+    for (label, (p5, p25, p50, p75, p95)), tint in zip(series.items(), colours, strict=True):
+        ax.fill_between(xs, p5, p95, color=tint, alpha=0.12, linewidth=0)
+        ax.fill_between(xs, p25, p75, color=tint, alpha=0.3, linewidth=0)
+        ax.plot(xs, p50, color=tint, linewidth=1.6, label=label)
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_xlim(min(xs), max(xs))
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    _tidy(ax)
     return fig

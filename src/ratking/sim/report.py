@@ -17,6 +17,7 @@ from typing import Any
 
 from . import plots
 from .batch import GameResult, bot_seeds
+from .course import course_section, first_player_section
 from .folders import replaced_folder
 from .grid import show
 from .page import Page
@@ -203,7 +204,9 @@ def winners_section(page: Page, plan: Plan, results: Sequence[GameResult],
                    if shares.sides.teams else "."))
     if summary.mean_score is not None:
         per_seat = [[r.scores[i] for r in results] for i in range(plan.players)]
-        page.figure(plots.scores(seat_labels(plan), per_seat, "final score"),
+        side_of = {seat: k for k, seats in enumerate(shares.sides.seats) for seat in seats}
+        page.figure(plots.scores(seat_labels(plan), per_seat, "final score",
+                                 [plots.colour(side_of[i]) for i in range(plan.players)]),
                     "Box plots of each seat's final score: " + "; ".join(
                         f"seat {i + 1} median {statistics.median(s):g}, mean "
                         f"{sum(s) / len(s):.2f}" for i, s in enumerate(per_seat)),
@@ -309,7 +312,9 @@ def batch_sections(page: Page, plan: Plan, results: Sequence[GameResult]) -> Non
     shares = shares_of(plan, results)
     games = games_of(plan, results)
     winners_section(page, plan, results, shares)
+    first_player_section(page, results, shares)
     length_section(page, plan, results)
+    course_section(page, plan.game, plan.players, plan.rules, results, shares.sides)
     endings_section(page, plan, results)
     metrics_section(page, results)
     extra_sections(page, games)

@@ -30,6 +30,7 @@ th, td { padding: .25rem .6rem; border-bottom: 1px solid #e5e5e5; text-align: le
          vertical-align: top; }
 th { background: #f5f5f7; font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
 .scroll { overflow-x: auto; }
 figure { margin: .8rem 0 1.4rem; }
 figure img { max-width: 100%; height: auto; display: block; }

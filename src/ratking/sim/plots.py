@@ -291,7 +291,7 @@ def heatmap(grid: Sequence[Sequence[float]], xs: Sequence[str], ys: Sequence[str
     return fig
 
 
-def trials(values: Sequence[float], ylabel: str) -> Figure:
+def trials(values: Sequence[float], ylabel: str, percent: bool = False) -> Figure:
     """A study's trials in order: each trial's objective, and the best found so far."""
     fig = _figure(2.8)
     ax = fig.add_subplot()
@@ -305,13 +305,16 @@ def trials(values: Sequence[float], ylabel: str) -> Figure:
     ax.set_xlabel("trial")
     ax.set_ylabel(ylabel)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(fontsize=8, frameon=False)
     _tidy(ax)
     return fig
 
 
 def pareto(xs: Sequence[float], ys: Sequence[float], front: Sequence[bool],
-           names: Sequence[str], xlabel: str, ylabel: str, x_percent: bool = False) -> Figure:
+           names: Sequence[str], xlabel: str, ylabel: str, x_percent: bool = False,
+           y_percent: bool = False) -> Figure:
     """Every trial on two objectives (lower is better on both), the Pareto front joined by a
     step line and its trials named."""
     fig = _figure(3.4)
@@ -328,6 +331,8 @@ def pareto(xs: Sequence[float], ys: Sequence[float], front: Sequence[bool],
         ax.annotate(n, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
     if x_percent:
         ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    if y_percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.legend(fontsize=8, frameon=False, loc="upper right")
@@ -336,7 +341,7 @@ def pareto(xs: Sequence[float], ys: Sequence[float], front: Sequence[bool],
 
 
 def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
-                 ylabel: str) -> Figure:
+                 ylabel: str, percent: bool = False) -> Figure:
     """Each parameter's tried values against the objective, one small panel per
     parameter."""
     names = list(params)
@@ -356,6 +361,8 @@ def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
         ax.set_xlabel(names[i], fontsize=8)
         ax.set_ylabel(ylabel if i % 3 == 0 else "", fontsize=8)
         ax.tick_params(labelsize=7)
+        if percent:
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         _tidy(ax)
     return fig
 

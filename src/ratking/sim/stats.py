@@ -111,3 +111,9 @@ def span(low: float, high: float, show=percent) -> str:
     print the same ("15", not "15 - 15")."""
     a, b = show(low), show(high)
     return a if a == b else f"{a} - {b}"
+
+
+def short_span(low: float, high: float) -> str:
+    """A share's interval in whole points, for a small space: "11-18%" (or "15%")."""
+    a, b = f"{100 * low:.0f}", f"{100 * high:.0f}"
+    return f"{a}%" if a == b else f"{a}-{b}%"

@@ -31,7 +31,7 @@ from .report import (
 )
 from .sections import ReportGames
 from .sides import SideShares, side_shares
-from .stats import percent, span
+from .stats import percent, short_span, span
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ def _heatmap(page: Page, cells_: Sequence[Cell], axes: list[Axis]) -> None:
     xs = [show(v) for v in cols_axis.values]
     aims = [[_aim(lookup[(y, x)].shares) for x in xs] for y in ys]
     grid = [[a[0] for a in row] for row in aims]
-    notes = [[f"{percent(a[0])}\n{span(a[1], a[2])}" for a in row] for row in aims]
+    notes = [[f"{percent(a[0])}\n{short_span(a[1], a[2])}" for a in row] for row in aims]
     label = f"{sides.short_names[0]}: win share" if two else "distance from even"
     page.heading("Both rules at once", 3)
     page.figure(plots.heatmap(grid, xs, ys, cols_axis.name, rows_axis.name, label,
@@ -237,6 +237,7 @@ def _heatmap(page: Page, cells_: Sequence[Cell], axes: list[Axis]) -> None:
                 f"Heat map of {label} for each {rows_axis.name} and {cols_axis.name}: " +
                 "; ".join(f"{rows_axis.name}={y}, {cols_axis.name}={x}: {percent(grid[i][j])}"
                           for i, y in enumerate(ys) for j, x in enumerate(xs)),
-                "Each cell: its value over its games and, below, the 95% Wilson interval" +
+                "Each cell: its value over its games and, below, the 95% Wilson interval in "
+                "whole points" +
                 (" (white: even; blue: the " + sides.short_names[0] + " wins more)."
                  if two else "."))

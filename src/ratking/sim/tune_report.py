@@ -101,11 +101,13 @@ def _study_figures(page: Page, study, params: Sequence[Param],
     if len(objectives) == 1:
         values = [t.values[0] for t in ordered]
         label = objectives[0].label
-        page.figure(plots.trials(values, label),
+        fair = objectives[0].kind == "fair"
+        page.figure(plots.trials(values, label, fair),
                     f"Scatter of each trial's objective in order, with the best so far; the "
-                    f"best is {min(values):.4f}", "Every trial plays the same seeds.")
+                    f"best is {objective_text(min(values), objectives[0])}",
+                    "Every trial plays the same seeds.")
         page.figure(plots.scatter_grid({p.name: [t.params[p.name] for t in ordered]
-                                        for p in params}, values, label),
+                                        for p in params}, values, label, fair),
                     "Scatter plots of the objective against each tuned value",
                     "Where the study looked, and what it found there.")
         return
@@ -114,7 +116,7 @@ def _study_figures(page: Page, study, params: Sequence[Param],
     page.figure(plots.pareto([t.values[0] for t in ordered], [t.values[1] for t in ordered],
                              [t.number in front for t in ordered],
                              [str(t.number + 1) for t in ordered], first.label, second.label,
-                             first.kind == "fair"),
+                             first.kind == "fair", second.kind == "fair"),
                 f"Scatter of every trial's {first.label} against its {second.label}; the "
                 f"Pareto front ({len(front)} trials) joined by a line",
                 "Lower is better on both axes. A trial is on the front when no other trial is "

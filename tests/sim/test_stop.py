@@ -61,7 +61,7 @@ class Command:
         sent = time.monotonic()
         self.proc.send_signal(signal.SIGINT)
         try:
-            code = self.proc.wait(timeout=30)
+            code = self.proc.wait(timeout=300)  # a loaded machine draws a report slowly
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise

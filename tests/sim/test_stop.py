@@ -20,6 +20,9 @@ import pytest
 pytest.importorskip("matplotlib")
 pytest.importorskip("optuna")
 
+# real processes that start, play, stop and write reports: slow on a loaded machine
+pytestmark = pytest.mark.timeout(900)
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
@@ -139,8 +142,8 @@ def test_sweep_stopped_keeps_its_finished_cells(tmp_path):
 
 
 def test_tune_stopped_keeps_its_trials_and_the_same_command_goes_on(tmp_path):
-    args = ("tune", "rat-a-tat-roll", "-p", "2", "--param", "cards=3..8", "-n", "400",
-            "--trials", "50", "--check-games", "2000", "--storage", "t.sqlite3", "--seed", "3")
+    args = ("tune", "rat-a-tat-roll", "-p", "2", "--param", "cards=3..8", "-n", "200",
+            "--trials", "50", "--leaders", "1", "--storage", "t.sqlite3", "--seed", "3")
     cmd = Command(*args, cwd=tmp_path)
     cmd.wait_for("Trial 2 done")
     code, out, err, _ = cmd.stop(after=0.3)

@@ -73,3 +73,36 @@ def test_bad_bot_specs_at_play_and_simulate_are_clean_errors(run):
                        "iters must be a whole number, not 'x'")
     assert_clean_error(run("simulate", GAME, "-n", "2", "-p", "2", "--bots", "hard:iters=5"),
                        "the level 'hard' takes no options")
+
+
+def test_arena_of_a_team_game_with_more_seats_than_bots_is_seated_by_team(run, tmp_path):
+    path = tmp_path / "arena.json"
+    result = run("arena", "rat-and-duck", "--bots", "heuristic,easy,random", "-p", "4",
+                 "--games", "12", "--json", str(path))
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "teams rotated" in out and "Win share by side" in out
+    data = json.loads(path.read_text())
+    for game in data["games"]:  # seats 1 and 3 one bot, seats 2 and 4 another
+        seats = game["seats"]
+        assert seats[0] == seats[2] and seats[1] == seats[3] and seats[0] != seats[1]
+    shares = [b["win_share"] for b in data["bots"]]
+    assert shares != [0.5, 0.5, 0.5]  # the old seating scored every bot exactly 0.500
+    assert all(len(b["by_side"]) == 2 for b in data["bots"])
+
+
+def test_arena_report_shows_shares_sides_pairs_ratings_and_the_command(run, tmp_path):
+    out = tmp_path / "rep"
+    result = run("arena", "rat-and-duck", "--bots", "heuristic,random", "-p", "4", "--games",
+                 "8", "--seed", "3", "--report", str(out))
+    assert result.exit_code == 0, result.output
+    import html
+
+    page = html.unescape((out / "index.html").read_text(encoding="utf-8"))
+    for heading in ("Win shares", "By side", "Head to head", "Ratings", "Play a game again"):
+        assert f"<h2>{heading}</h2>" in page
+    assert ("ratking arena rat-and-duck --bots heuristic,random --games 8 --players 4 "
+            "--seed 3") in page
+    assert "government (seats 2, 4)" in page and "dissent (seats 1, 3)" in page
+    rows = (out / "games.csv").read_text().splitlines()
+    assert len(rows) == 9 and "ratking play rat-and-duck --players 4 --seats" in rows[1]

@@ -252,3 +252,18 @@ def test_simulate_on_a_ray_address_where_nothing_answers_fails_in_one_line(tmp_p
     assert_refused(run("simulate", "rat-a-tat-roll", "-n", "4", "--backend", "ray",
                        "--ray-address", f"127.0.0.1:{port}", "--report", str(tmp_path / "r")),
                    f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)
+
+
+def test_tune_of_two_objectives_shows_the_front_and_checks_every_objective(tmp_path):
+    out = tmp_path / "mo"
+    result = run("tune", "rat-a-tat-roll", "--param", "cards_two_players=3..7", "--objective",
+                 "fair,length:5..6", "-n", "12", "-p", "2", "--bots", "random", "--trials", "4",
+                 "--storage", str(tmp_path / "mo.sqlite3"), "--report", str(out))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "The leaders played again on 2,000 fresh games" in text
+    assert "distance from an even share:" in text and "rounds outside 5-6:" in text
+    page = html.unescape((out / "index.html").read_text(encoding="utf-8"))
+    assert "Pareto front" in page and "multi-objective, TPE sampler" in page
+    assert "rules varied</td><td>cards_two_players=3..7 (searched)" in page
+    assert "unfairness: fresh (95%)" in page and "length off: fresh (95%)" in page

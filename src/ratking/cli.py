@@ -4,6 +4,8 @@ bench."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -14,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import __version__
-from .core import RatkingError, game_class, list_games, load_record, make
+from .core import Game, RatkingError, game_class, list_games, load_record, make
 
 app = typer.Typer(help="ratking: a digital tabletop for rat games.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -69,6 +71,15 @@ def count_words(counts: tuple[int, ...]) -> str:
     if counts[-1] - counts[0] == len(counts) - 1:
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
+
+
+def players_or_default(game: Game | str, players: int | None) -> int:
+    """`players`, or by default 3, or the first count above it the game takes (Rat & Duck:
+    4); a game id is made with its rulebook rules."""
+    if players is not None:
+        return players
+    counts = (make(game) if isinstance(game, str) else game).player_counts()
+    return next((n for n in counts if n >= 3), counts[-1])
 
 
 @app.command()
@@ -134,20 +145,22 @@ def play(
         check_writable(save, "--save")
     try:
         chosen = make(game, **parse_rules(rule))
-        if players is None:  # 3, or the first count above it the game takes (Rat & Duck: 4)
-            counts = chosen.player_counts()
-            players = next((n for n in counts if n >= 3), counts[-1])
+        players = players_or_default(chosen, players)
         kinds = parse_seats(seats, players)
         table = TerminalGame(chosen, kinds, seed, console, forced=forced)
     except RatkingError as exc:
         fail(str(exc))
+    stopped = False
     try:
         state = table.run()
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError) as exc:
         console.print("\nGame interrupted.")
         state = table.state
+        stopped = isinstance(exc, KeyboardInterrupt)
     if save is not None:
         save_game(state, save, console)
+    if stopped:
+        raise typer.Exit(130)  # as a shell reports a program stopped by Ctrl-C
 
 
 @app.command()
@@ -253,9 +266,23 @@ def replay(
         console.print("\nStopped.")
 
 
+@contextmanager
+def stoppable() -> Iterator[None]:
+    """A lab command's body: Ctrl-C where the command does not handle it itself says so in
+    one line and exits 130, never with a traceback."""
+    from .sim.lab import STOPPED
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        console.print("\nStopped.")
+        raise typer.Exit(STOPPED) from None
+
+
 # options shared by simulate, sweep and tune
 GamesOption = Annotated[int, typer.Option("--games", "-n", help="how many games")]
-PlayersOption = Annotated[int, typer.Option("--players", "-p")]
+PlayersOption = Annotated[int | None, typer.Option(
+    "--players", "-p", help="seats (default 3, or the nearest count the game takes)")]
 BotsOption = Annotated[str, typer.Option(
     help="a bot spec per seat (comma-separated), or one for every seat: random, heuristic...")]
 SeedOption = Annotated[int, typer.Option(help="batch seed: the same seed, the same numbers")]
@@ -273,7 +300,7 @@ RayAddressOption = Annotated[str | None, typer.Option(
 def simulate(
     game: Annotated[str, typer.Argument(help="game id")],
     games_: GamesOption = 1000,
-    players: PlayersOption = 3,
+    players: PlayersOption = None,
     bots: BotsOption = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
@@ -283,24 +310,26 @@ def simulate(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
+    resume: Annotated[bool, typer.Option(
+        help="play only the games not yet in the --json file (after a stop)")] = False,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
 
-    try:
-        plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule), workers,
-                               backend, ray_address, report, json_out)
-        results, seconds = lab.play(plan, console, backend, workers, ray_address)
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    lab.print_summary(console, plan, results)
-    if json_out is not None:
-        lab.write_json(json_out, plan, results)
-        console.print(f"Wrote {json_out}")
-    if report is not None:
-        with console.status("Drawing the report..."):
-            page = lab.report(report, plan, results, backend, workers, seconds)
-        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+    with stoppable():
+        try:
+            if resume and json_out is None:
+                raise RatkingError("--resume needs --json FILE (the run to go on with)")
+            players = players_or_default(game, players)
+            plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
+                                   workers, backend, ray_address, report, json_out)
+            done = lab.resume_games(json_out, plan) if resume and json_out else []
+            run = lab.play(plan, console, backend, workers, ray_address, done)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_simulate(console, plan, run, json_out, report, backend, workers)
+    if run.stopped:
+        raise typer.Exit(lab.STOPPED)
 
 
 @app.command()
@@ -310,7 +339,7 @@ def sweep(
         "--rule", "-r", help="NAME=V1,V2,... or NAME=LOW..HIGH to sweep, NAME=V to fix "
         "(repeatable: the grid is every combination)")],
     games_: Annotated[int, typer.Option("--games", "-n", help="games per cell")] = 500,
-    players: PlayersOption = 3,
+    players: PlayersOption = None,
     bots: BotsOption = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
@@ -321,35 +350,42 @@ def sweep(
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
 
-    try:
-        plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                       backend, ray_address, report)
-        cells, seconds = lab.sweep(plan, axes, console, backend, workers, ray_address)
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    lab.print_sweep(console, plan, cells)
-    if report is not None:
-        with console.status("Drawing the report..."):
-            page = lab.sweep_report(report, plan, axes, cells, backend, workers, seconds)
-        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+    with stoppable():
+        try:
+            players = players_or_default(game, players)
+            plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
+                                           backend, ray_address, report)
+            cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
+                                                ray_address)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_sweep(console, plan, axes, cells, report, backend, workers, seconds,
+                         stopped)
+    if stopped:
+        raise typer.Exit(lab.STOPPED)
 
 
 @app.command()
 def tune(
     game: Annotated[str, typer.Argument(help="game id")],
     param: Annotated[list[str], typer.Option(
-        help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,... (repeatable)")],
+        help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,...; or every "
+        "seat's bot setting: bot:iters=100..800, bot:eps=0.0..0.4 (repeatable)")],
     objective: Annotated[str, typer.Option(
-        help="fair (sides' win shares closest to even) or length=R (mean rounds closest to "
-        "R)")] = "fair",
+        help="fair (sides' win shares closest to even), length=R (mean rounds closest to R), "
+        "length:LOW..HIGH (mean rounds inside), or several comma-separated: "
+        "fair,length:12..20")] = "fair",
     trials: Annotated[int, typer.Option(help="finished trials the study should have")] = 30,
     games_: Annotated[int, typer.Option("--games", "-n", help="games per trial")] = 300,
     check_games: Annotated[int, typer.Option(
-        help="fresh games to check the best values on (at least 2,000)")] = 2000,
+        help="fresh games each leading trial is played again on (at least 2,000)")] = 2000,
+    leaders: Annotated[int, typer.Option(
+        help="best trials played again on fresh games before the best is named (one "
+        "objective; with several, the Pareto front, at most 5)")] = 3,
     storage: Annotated[Path | None, typer.Option(
         help="the study's SQLite file (default: tune-GAME.sqlite3); the same command "
         "resumes the study")] = None,
-    players: PlayersOption = 3,
+    players: PlayersOption = None,
     bots: BotsOption = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
@@ -358,26 +394,28 @@ def tune(
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
 ) -> None:
-    """Search rule values with Optuna for fairness or a target length, then check the best."""
+    """Search rule values and bot settings with Optuna for fairness, a game length or both,
+    then play the leading trials again on fresh games and name the best."""
     from .sim import lab
 
-    try:
-        setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
-                                 storage, players, bots, seed, parse_rules(rule), workers,
-                                 backend, ray_address, report)
+    with stoppable():
         try:
-            outcome = lab.tune(setup, console, backend, workers, ray_address)
-        except KeyboardInterrupt:
-            console.print(f"\nStopped. Finished trials are kept in {setup.storage}: run the "
-                          f"same command to go on.")
-            raise typer.Exit(130) from None
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    lab.print_tune(console, setup, outcome)
-    if report is not None:
-        with console.status("Drawing the report..."):
-            page = lab.tune_report(report, setup, outcome, backend, workers)
-        console.print(f"Wrote {page} and {page.with_name('games.csv')}")
+            players = players_or_default(game, players)
+            setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
+                                     storage, players, bots, seed, parse_rules(rule), workers,
+                                     backend, ray_address, report, leaders)
+            try:
+                outcome = lab.tune(setup, console, backend, workers, ray_address)
+            except KeyboardInterrupt:
+                lab.tune_stopped(console, setup)
+                raise typer.Exit(lab.STOPPED) from None
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.print_tune(console, setup, outcome)
+        if report is not None:
+            with console.status("Drawing the report..."):
+                page = lab.tune_report(report, setup, outcome, backend, workers)
+            console.print(f"Wrote {page} and {page.with_name('games.csv')}")
 
 
 @app.command()
@@ -396,36 +434,24 @@ def arena(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
+    report: Annotated[Path | None, typer.Option(
+        help="write DIR/index.html (a page with plots, opens offline) and DIR/games.csv")]
+    = None,
 ) -> None:
-    """Bots against each other, every bot in every seat equally often: win shares with 95%
-    intervals, pairwise win shares and OpenSkill ratings."""
-    import json
-
+    """Bots against each other, every bot on every side equally often (a team is one bot):
+    win shares with 95% intervals, per side, pairwise, and OpenSkill ratings."""
     from .sim import lab
-    from .sim.arena import run_arena
-    from .sim.arena_report import print_arena
-    from .sim.backends import open_backend
-    from .sim.plan import check_workers
-    from .sim.progress import progress_bar
 
-    try:
-        check_workers(workers)
-        lab.check_backend(backend)
-        if ray_address is not None and backend != "ray":
-            raise RatkingError("--ray-address needs --backend ray")
-        if json_out is not None:
-            check_writable(json_out, "--json")
-        rules_ = make(game, **parse_rules(rule)).rules.as_dict()
-        with open_backend(backend, workers, ray_address) as engine, \
-                progress_bar(console, game, games_) as bar:
-            result = run_arena(game, bots.split(","), games_, players, seed, rules_,
-                               progress=bar.advance, backend=engine)
-    except (RatkingError, ValueError) as exc:
-        fail(str(exc))
-    print_arena(result, console)
-    if json_out is not None:
-        json_out.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"Wrote {json_out}")
+    with stoppable():
+        try:
+            setup = lab.prepare_arena(game, bots, games_, players, seed, parse_rules(rule),
+                                      workers, backend, ray_address, json_out, report)
+            result, stopped = lab.arena(setup, console)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_arena(console, setup, result, stopped)
+    if stopped:
+        raise typer.Exit(lab.STOPPED)
 
 
 @app.command()

@@ -107,3 +107,54 @@ def test_ratings_do_not_depend_on_which_lineup_was_played_first():
     order = interleaved(played)
     assert [lineup for lineup, _ in order[:4]] == [(0, 1), (1, 0), (0, 1), (1, 0)]
     assert sorted(id(r) for _, r in order) == sorted(id(r) for _, r in played)
+
+
+def test_a_team_game_seats_one_bot_per_team_and_every_bot_on_every_side():
+    # the issue's line-up: Rat & Duck, 4 seats (two teams of two), 3 bots
+    result = run_arena("rat-and-duck", ["heuristic", "easy", "random"], 12, 4, seed=1)
+    teams = (1, 0, 1, 0)  # seed 003: odd seats the dissent, even seats the government
+    assert result.sides is not None and result.sides.teams
+    on_side = Counter()
+    for lineup, _ in result.games:
+        by_team = {t: {lineup[s] for s in range(4) if teams[s] == t} for t in (0, 1)}
+        assert all(len(bots) == 1 for bots in by_team.values())  # a team is one bot
+        assert by_team[0] != by_team[1]  # never a bot against itself
+        for t, bots in by_team.items():
+            on_side[(bots.pop(), t)] += 1
+    assert set(on_side.values()) == {4}  # each bot on each side in 4 of the 12 games
+    # a team's win counts once: the bots' wins add up to the decided games
+    decided = sum(1 for _, g in result.games if g.decided)
+    assert sum(s.wins for s in result.standings) == pytest.approx(decided)
+    assert sum(s.seats for s in result.standings) == 2 * decided
+    for b, records in enumerate(result.by_side):
+        assert sum(r.wins for r in records) == pytest.approx(result.standings[b].wins)
+        assert all(r.games == 4 for r in records)
+    # head to head: exactly one of the two bots of a decided game did better
+    for a in range(3):
+        for b in range(3):
+            if a != b:
+                assert result.pairwise[a][b] + result.pairwise[b][a] == pytest.approx(1.0)
+    data = result.to_dict()
+    assert data["sides"][0]["name"].startswith("government")
+    assert len(data["bots"][0]["by_side"]) == 2
+
+
+def test_heuristic_beats_random_at_rat_and_duck_on_both_sides():
+    result = run_arena("rat-and-duck", ["heuristic", "random"], 24, 4, seed=2)
+    heuristic, random_ = result.standings
+    assert heuristic.win_share > 0.6 > random_.win_share
+    assert result.pairwise[0][1] > 0.6
+    assert heuristic.mu > random_.mu
+    for side in range(2):  # on each side the heuristic does better than random there
+        assert result.by_side[0][side].share > result.by_side[1][side].share
+
+
+def test_a_team_game_with_fewer_bots_than_teams_is_refused():
+    from ratking.sim.arena import check_seating
+    from ratking.sim.sides import Sides
+
+    three = Sides(("a", "b", "c"), ((0, 3), (1, 4), (2, 5)))
+    with pytest.raises(RatkingError, match="at least 3 bots for its 3 teams, not 2"):
+        check_seating(three, 2)
+    check_seating(three, 3)
+    check_seating(Sides(("seat 1", "seat 2", "seat 3"), ((0,), (1,), (2,))), 2)

@@ -66,7 +66,10 @@ def test_play_one_result_to_dict_is_json():
     assert back["returns"] == list(d["returns"]) and back["scores"] == list(d["scores"])
     assert back["index"] == 2 and back["seed"] == 1 and back["end"] == "finished"
     assert set(back) == {"index", "seed", "returns", "scores", "decisions", "rounds", "end",
-                         "metrics", "decided"}
+                         "metrics", "decided", "bot_seeds", "trail", "first"}
+    assert back["bot_seeds"] == [derive_seed(1, 1), derive_seed(1, 2)]  # seat i: seed, 1 + i
+    assert GameResult.from_dict(back) == play_one(GAME, {}, 2, ("random", "random"), seed=1,
+                                                  index=2)
     assert back["decided"] is True
     assert back["metrics"] == dict(play_one(GAME, {}, 2, ("random", "random"), seed=1).metrics)
     assert back["metrics"]["plays/swap"] >= 0

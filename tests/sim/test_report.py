@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import csv
 import html
+import io
 import os
 import re
+import shlex
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from ratking.core import RatkingError
+from ratking.core import RatkingError, make
+from ratking.core.rng import derive_seed
 from ratking.outputs import check_writable_dir, check_writable_file
 from ratking.sim import run_batch, summarize
 from ratking.sim.plan import prepare
-from ratking.sim.report import write_batch_report, write_games_csv
+from ratking.sim.report import games_of, write_batch_report, write_games_csv
+from ratking.terminal import TerminalGame, parse_seats
 
 
 def played(game, players, games, seed=1, bots="heuristic", **rules):
@@ -92,10 +97,32 @@ def test_the_page_the_csv_and_the_json_count_capped_draws_alike(tmp_path):
 
 
 def test_extra_columns_lead_each_row(tmp_path):
-    _, results = played("rat-a-tat-roll", 2, 3, bots="random")
-    write_games_csv(tmp_path / "g.csv", results, 2, [{"rule cards": "4"}] * 3)
+    plan, results = played("rat-a-tat-roll", 2, 3, bots="random")
+    write_games_csv(tmp_path / "g.csv", games_of(plan, results), [{"rule cards": "4"}] * 3)
     header = (tmp_path / "g.csv").read_text().splitlines()[0].split(",")
     assert header[:3] == ["rule cards", "game", "seed"]
+
+
+def test_each_row_names_the_seats_bots_and_replays_exactly(tmp_path):
+    plan, results = played("rat-and-duck", 4, 3, bots="heuristic,easy,random,heuristic",
+                           bio_sci_to_win=2)
+    write_games_csv(tmp_path / "g.csv", games_of(plan, results))
+    with (tmp_path / "g.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for row, result in zip(rows, results, strict=True):
+        assert [row[f"bot seat {i}"] for i in (1, 2, 3, 4)] == list(plan.bots)
+        assert int(row["bot seed seat 1"]) == derive_seed(result.seed, 1)
+        # the printed command, read back as `ratking play` reads it, plays the same game
+        args = shlex.split(row["replay"])
+        assert args[:3] == ["ratking", "play", "rat-and-duck"]
+        opts = dict(zip(args[3::2], args[4::2], strict=True))
+        assert opts["--rule"] == "bio_sci_to_win=2"
+        game = make("rat-and-duck", bio_sci_to_win=opts["--rule"].split("=")[1])
+        table = TerminalGame(game, parse_seats(opts["--seats"], 4), int(opts["--seed"]),
+                             Console(file=io.StringIO()))
+        state = table.run()
+        assert state.steps == result.decisions and tuple(state.returns()) == result.returns
+        assert game.metrics(state) == dict(result.metrics)
 
 
 def test_a_report_folder_that_cannot_be_written_is_refused(tmp_path):
@@ -132,3 +159,27 @@ def test_a_file_to_write_is_tried_and_left_as_it_was(tmp_path):
     fresh = tmp_path / "a" / "b" / "new.json"
     assert check_writable_file(fresh, "--json") == fresh
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]
+
+
+def test_the_report_follows_each_side_round_by_round_and_says_who_moved_first(tmp_path):
+    plan, results = played("rat-and-duck", 4, 20)
+    for r in results:  # a snapshot at the start of every round and one at the end
+        assert len(r.trail) == r.rounds + 1
+        assert r.trail[0][:2] == (0.0, 0.0) and r.first == 0
+        unrest, biosci = r.trail[-1][:2]  # shares of the goals: the winner's reached 100%
+        assert (unrest == 1.0) == (r.returns[0] == 1.0) or r.end == "round-cap"
+        assert 0 <= biosci <= 1
+    page = html.unescape(write_batch_report(tmp_path / "out", plan, results).read_text())
+    assert "<h2>How games unfold</h2>" in page
+    assert "The dissent: Unrest" in page and "The government: Bio-Sci" in page
+    assert "Every game started with dissent (seats 1, 3)" in page
+    assert "cannot be told apart" in page
+
+
+def test_a_report_prints_an_interval_of_one_value_once_and_shares_as_percentages(tmp_path):
+    plan, results = played("rat-and-duck", 4, 12)
+    page = html.unescape(write_batch_report(tmp_path / "out", plan, results).read_text())
+    assert not re.search(r">(\d[\d.,%]*) - \1<", page)  # never "15 - 15"
+    wins = page[page.index("<h2>Who wins</h2>"):page.index("<h2>Moving first</h2>")]
+    assert not re.search(r">0\.\d{3}<", wins)  # shares as the plots print them (48.3%)
+    assert re.search(r">\d+\.\d%<", wins)

@@ -93,7 +93,8 @@ def test_a_study_resumes_where_it_stopped_and_is_repeatable(tmp_path):
     # each trial keeps what it measured
     attrs = finished(other)[0].user_attrs
     assert attrs["sides"] == ["seat 1", "seat 2"] and len(attrs["shares"]) == 2
-    assert abs(attrs["rounds"] - 5) == pytest.approx(first[0][1])
+    assert abs(attrs["rounds"][0] - 5) == pytest.approx(first[0][1])
+    assert attrs["lows"][0] <= attrs["shares"][0] <= attrs["highs"][0]
 
 
 def test_a_study_stopped_mid_trial_keeps_its_finished_trials(tmp_path):
@@ -119,7 +120,77 @@ def test_a_study_stopped_mid_trial_keeps_its_finished_trials(tmp_path):
         run_study(study, plan, params, objective, 4, StopsOnSecondBatch(1))
     kept = len(finished(study))
     assert 1 <= kept < 4  # the baseline at least; a repeat of known values needs no batch
-    assert study.trials[-1].state.name == "FAIL"  # the interrupted trial is not counted
+    assert study.trials[-1].state.name == "PRUNED"  # the stopped trial: not counted, no traceback
     resumed = open_study(path, study_name(plan, params, objective), plan.seed)
     run_study(resumed, plan, params, objective, 4, LocalBackend(1))
     assert len(finished(resumed)) == 4
+
+
+def test_several_objectives_and_length_spans():
+    from ratking.sim.tune import parse_objectives
+
+    assert parse_objectives("fair,length:12..20") == (Objective("fair"),
+                                                      Objective("length", low=12, high=20))
+    assert str(Objective("length", low=12, high=20)) == "length:12..20"
+    for bad in ("fair,fair", "length:20..12", "length:0..4", "fair,"):
+        with pytest.raises(RatkingError, match="--objective"):
+            parse_objectives(bad)
+
+
+def test_a_length_span_is_zero_inside_and_its_interval_is_honest():
+    from ratking.sim.sides import distance_interval
+
+    assert distance_interval(13.0, 15.0, 12, 20) == (0.0, 0.0)
+    assert distance_interval(8.0, 10.0, 12, 20) == (2.0, 4.0)
+    assert distance_interval(11.0, 13.0, 12, 20) == (0.0, 1.0)
+    assert distance_interval(0.45, 0.55, 0.5, 0.5) == (0.0, pytest.approx(0.05))
+
+
+def test_a_multi_objective_study_returns_a_front_and_replays_it_on_fresh_seeds(tmp_path):
+    from ratking.sim.tune import leaders, parse_objectives, pick, rerun_leaders
+
+    plan = prepare(GAME, 2, "random", 20, 3, {})
+    params = (parse_param(GAME, {}, "cards_two_players=3..7"),)
+    goals = parse_objectives("fair,length:4..5")
+    study = open_study(tmp_path / "mo.sqlite3", study_name(plan, params, goals), plan.seed, 2)
+    with open_backend("local", 1) as backend:
+        run_study(study, plan, params, goals, 6, backend)
+        front = leaders(study, 2)
+        reruns = rerun_leaders(plan, params, goals, front, 30, backend)
+    assert len(finished(study)) == 6 and 1 <= len(front) <= 5
+    assert {t.number for t in front} <= {t.number for t in study.best_trials}
+    for t in finished(study):  # each trial kept both objectives with their intervals
+        assert len(t.values) == 2 and len(t.user_attrs["objectives"]) == 2
+        for value, low, high in t.user_attrs["objectives"]:
+            assert 0 <= low <= value <= high
+    for rerun in reruns:  # fresh seeds, both objectives measured again
+        assert rerun.run.plan.seed == 4 and rerun.run.plan.games == 30
+        assert len(rerun.fresh) == 2
+    assert 0 <= pick(reruns) < len(reruns)
+
+
+def test_a_bot_setting_is_tuned_with_the_rules():
+    from ratking.sim.tune import apply, with_option
+
+    assert with_option("ismcts:iters=50:depth=3", "iters", 200) == "ismcts:depth=3:iters=200"
+    param = parse_param(GAME, {}, "bot:eps=0.0..0.5", ("heuristic", "heuristic"))
+    assert (param.low, param.high, param.decimal) == (0.0, 0.5, True)
+    plan = prepare(GAME, 2, "heuristic,ismcts:iters=5", 4, 1, {})
+    iters = parse_param(GAME, {}, "bot:iters=5..9", ("ismcts:iters=5",))
+    assert apply(plan.with_bots(("ismcts:iters=5",) * 2), (iters,),
+                 {"bot:iters": 7}).bots == ("ismcts:iters=7",) * 2
+    with pytest.raises(RatkingError, match=r"--param bot:iters: .*heuristic has no option"):
+        parse_param(GAME, {}, "bot:iters=5..9", plan.bots)
+    with pytest.raises(RatkingError, match="takes no options"):
+        parse_param(GAME, {}, "bot:iters=5..9", ("hard",))
+
+
+def test_a_study_of_a_bot_setting_plays_its_trials_with_it(tmp_path):
+    plan = prepare(GAME, 2, "heuristic", 12, 2, {})
+    params = (parse_param(GAME, {}, "bot:eps=0,1", plan.bots),)
+    goal = parse_objective("fair")
+    study = open_study(tmp_path / "b.sqlite3", study_name(plan, params, goal), plan.seed)
+    with open_backend("local", 1) as backend:
+        run_study(study, plan, params, goal, 3, backend)
+    seen = {t.params["bot:eps"] for t in finished(study)}
+    assert seen <= {"0", "1"} and len(finished(study)) == 3

@@ -1,20 +1,24 @@
-"""The arena: bots against each other with seats rotated, win shares and OpenSkill ratings.
+"""The arena: bots against each other with sides rotated, win shares and OpenSkill ratings.
 
-Every bot plays every seat equally often. With at most as many bots as seats, the lineups are
-the rotations of the list (seat j of rotation r holds bot (r + j) mod B); with more bots than
-seats, every combination of P bots in each of its P rotations. The rotations of one line-up
-replay the very same deals (the same game seeds), so luck of the deal cancels out between them.
-Each line-up is one batch of sim's batch runner (`run_batch`) on one backend (local processes
-or Ray), so whatever runs batches runs the arena. A game with no round cap of its own is played
+The arena seats bots by side: a side is a team in a team game (Rat & Duck's dissent and
+government, `Game.seat_teams`), otherwise one seat. In a team game a team is one bot: every
+seat of the team is played by it, so a bot never plays against itself. Every bot plays every
+side equally often. With at most as many bots as sides, the line-ups are the rotations of the
+list (side j of rotation r holds bot (r + j) mod B); with more bots than sides, every
+combination of S bots in each of its S rotations. A team game with fewer bots than teams cannot
+be seated that way and is refused before any game. The rotations of one line-up replay the
+very same deals (the same game seeds), so luck of the deal cancels out between them. Each
+line-up is one batch of sim's batch runner (`run_batch`) on one backend (local processes or
+Ray), so whatever runs batches runs the arena. A game with no round cap of its own is played
 with the batch runner's cap, as in `ratking simulate`.
 
-Per bot: its win share over the seats it held (a shared win or a draw counts its fraction;
-a team win counts 1 for each seat of the team), with a Wilson 95% interval; its pairwise
-win share against each other bot (in the games both played: 1 when its seat scored more, 1/2
-on equal scores); and an OpenSkill rating (Plackett-Luce), mu and sigma, rated game by game
-with the line-ups taken in turn (`interleaved`). A game the round cap stopped as a draw decided
-nothing: it counts in the games a bot played, not in its shares or its rating. The same seed
-gives the same numbers, whatever the worker count.
+Per bot: its win share over the sides it held (a shared win or a draw counts its fraction; a
+team's win counts once), with a Wilson 95% interval, and the same per side; its pairwise win
+share against each other bot (in the games both played: 1 when its side did better, 1/2 on
+equal results); and an OpenSkill rating (Plackett-Luce), mu and sigma, rated game by game with
+the line-ups taken in turn (`interleaved`), one rated team per side. A game the round cap
+stopped as a draw decided nothing: it counts in the games a bot played, not in its shares or
+its rating. The same seed gives the same numbers, whatever the worker count.
 """
 
 from __future__ import annotations
@@ -28,16 +32,36 @@ from ..bots import make_bot
 from ..core import RatkingError, make
 from ..core.rng import derive_seed
 from .backends import Backend, LocalBackend
-from .batch import GameResult, added_cap, batch_rules, run_batch
+from .batch import GameResult, Interrupted, added_cap, batch_rules, run_batch
+from .sides import Sides, sides_of
 from .stats import wilson
 
 
-def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
-    """The seatings of an arena: bot index per seat, each bot in each seat equally often."""
-    if bots <= players:
-        return [tuple((r + j) % bots for j in range(players)) for r in range(bots)]
-    return [tuple(combo[(r + j) % players] for j in range(players))
-            for combo in combinations(range(bots), players) for r in range(players)]
+def lineups(bots: int, sides: int) -> list[tuple[int, ...]]:
+    """The seatings of an arena: bot index per side, each bot on each side equally often."""
+    if bots <= sides:
+        return [tuple((r + j) % bots for j in range(sides)) for r in range(bots)]
+    return [tuple(combo[(r + j) % sides] for j in range(sides))
+            for combo in combinations(range(bots), sides) for r in range(sides)]
+
+
+def seat_lineup(sides: Sides, lineup: tuple[int, ...]) -> tuple[int, ...]:
+    """A line-up by side as a bot index per seat (every seat of a team: the team's bot)."""
+    players = sum(len(s) for s in sides.seats)
+    out = [0] * players
+    for side, seats in enumerate(sides.seats):
+        for seat in seats:
+            out[seat] = lineup[side]
+    return tuple(out)
+
+
+def check_seating(sides: Sides, bots: int) -> None:
+    """Refuse, in one line, a team game with fewer bots than teams: some bot would play
+    on two teams, against itself."""
+    if sides.teams and bots < len(sides.seats):
+        raise RatkingError(f"a team game seats one bot per team: give at least "
+                           f"{len(sides.seats)} bots for its {len(sides.seats)} teams, "
+                           f"not {bots}")
 
 
 @dataclass(frozen=True)
@@ -46,8 +70,8 @@ class Standing:
 
     spec: str
     games: int  # games it played
-    seats: int  # seats it held over those games (more than games if it held several at once)
-    wins: float  # wins over those seats (shared wins as fractions)
+    seats: int  # sides it held over the decided games (a team counts once)
+    wins: float  # wins over those sides (shared wins as fractions)
     win_share: float
     low: float  # Wilson 95% interval of the win share
     high: float
@@ -58,6 +82,22 @@ class Standing:
         return {"spec": self.spec, "games": self.games, "seats": self.seats, "wins": self.wins,
                 "win_share": self.win_share, "low": self.low, "high": self.high,
                 "mu": self.mu, "sigma": self.sigma}
+
+
+@dataclass(frozen=True)
+class SideRecord:
+    """One bot on one side: wins over the decided games it held that side."""
+
+    wins: float
+    games: int
+
+    @property
+    def share(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
 
 
 @dataclass
@@ -74,10 +114,17 @@ class ArenaResult:
     mean_decisions: float = 0.0
     mean_rounds: float | None = None
     cap_added: bool = False  # the round cap is the simulator's (the game has none of its own)
+    sides: Sides | None = None
+    by_side: list[list[SideRecord]] = field(default_factory=list)  # [bot][side]
+    planned: int = 0  # the games asked for (more than played after a stop)
 
     @property
     def cap(self) -> int | None:
         return self.rules.get("max_rounds")
+
+    @property
+    def partial(self) -> bool:
+        return len(self.games) < self.planned
 
     @property
     def capped(self) -> int:
@@ -90,9 +137,19 @@ class ArenaResult:
         return sum(1 for _, r in self.games if not r.decided)
 
     def to_dict(self) -> dict[str, Any]:
+        names = list(self.sides.names) if self.sides else []
+        bots = []
+        for b, s in enumerate(self.standings):
+            entry = s.to_dict()
+            entry["by_side"] = [{"side": names[k], "games": rec.games, "win_share": rec.share,
+                                 "win_95": list(rec.interval)}
+                                for k, rec in enumerate(self.by_side[b])] if self.by_side else []
+            bots.append(entry)
         return {
             "game": self.game, "players": self.players, "seed": self.seed, "rules": self.rules,
-            "bots": [s.to_dict() for s in self.standings],
+            "sides": [{"name": n, "seats": [s + 1 for s in seats]} for n, seats in
+                      zip(names, self.sides.seats, strict=True)] if self.sides else [],
+            "bots": bots,
             "pairwise": [{"bot": self.specs[a], "against": self.specs[b],
                           "win_share": self.pairwise[a][b], "games": self.meetings[a][b]}
                          for a in range(len(self.specs)) for b in range(len(self.specs))
@@ -100,6 +157,7 @@ class ArenaResult:
             "mean_decisions": self.mean_decisions, "mean_rounds": self.mean_rounds,
             "round_cap": self.cap, "round_cap_added": self.cap_added,
             "capped": self.capped, "undecided": self.undecided,
+            "planned": self.planned, "partial": self.partial,
             "games": [{"seats": [self.specs[i] for i in lineup], **result.to_dict()}
                       for lineup, result in self.games],
         }
@@ -110,7 +168,8 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
               progress: Callable[[int], None] | None = None,
               backend: Backend | None = None) -> ArenaResult:
     """Play `games` games between the bots `specs` (see the module docstring); on `backend`
-    (default: a local pool of `workers` processes)."""
+    (default: a local pool of `workers` processes). A stop (Ctrl-C) raises Interrupted
+    holding the ArenaResult of the games finished so far."""
     specs = [s.strip() for s in specs]
     if len(specs) < 2:
         raise RatkingError("an arena needs at least two bots")
@@ -119,33 +178,40 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
     cap_added = added_cap(game_id, rules) is not None
     rules = batch_rules(game_id, rules)  # as the batches will play them (a round cap added)
     make(game_id, **rules).check_players(players)
-    seats = lineups(len(specs), players)
+    sides = sides_of(game_id, players, rules)
+    check_seating(sides, len(specs))
+    seats = lineups(len(specs), len(sides.seats))
     if games < 1 or games % len(seats):
         raise RatkingError(f"--games must be a positive multiple of {len(seats)} (the seatings "
-                           f"that put every bot in every seat equally often), not {games}")
+                           f"that put every bot on every side equally often), not {games}")
     per = games // len(seats)
     played: list[tuple[tuple[int, ...], GameResult]] = []
-    rotations = min(len(specs), players)
+    rotations = min(len(specs), len(sides.seats))
     own = backend is None
     engine = LocalBackend(workers) if backend is None else backend
+
+    def summary() -> ArenaResult:
+        return summarize_arena(game_id, players, seed, rules, specs, played, cap_added, games)
+
     try:
         for k, lineup in enumerate(seats):
             deal = derive_seed(seed, k // rotations)  # a line-up's rotations share the deals
-            batch = run_batch(game_id, players, [specs[i] for i in lineup], per, deal, rules,
-                              progress=progress, backend=engine)
-            played.extend((lineup, result) for result in batch)
+            by_seat = seat_lineup(sides, lineup)
+            batch: list[GameResult] = []
+            try:
+                batch = run_batch(game_id, players, [specs[i] for i in by_seat], per, deal,
+                                  rules, progress=progress, backend=engine)
+            except Interrupted as stop:
+                batch = stop.results
+                raise
+            finally:
+                played.extend((by_seat, result) for result in batch)
+    except KeyboardInterrupt:
+        raise Interrupted([r for _, r in played], summary()) from None
     finally:
         if own:
             engine.close()
-    return summarize_arena(game_id, players, seed, rules, specs, played, cap_added)
-
-
-def seats_of(lineup: tuple[int, ...]) -> dict[int, list[int]]:
-    """Bot index -> the seats it holds in this line-up."""
-    held: dict[int, list[int]] = {}
-    for seat, bot in enumerate(lineup):
-        held.setdefault(bot, []).append(seat)
-    return held
+    return summary()
 
 
 def rate_seats(model: Any, ratings: Mapping[Hashable, Any], lineup: Sequence[Hashable],
@@ -172,6 +238,14 @@ def rate_seats(model: Any, ratings: Mapping[Hashable, Any], lineup: Sequence[Has
             for player, where in held.items()}
 
 
+def sides_held(sides: Sides, lineup: tuple[int, ...]) -> dict[int, list[int]]:
+    """Bot index -> the sides it holds in this line-up (by seat: the side's first seat)."""
+    held: dict[int, list[int]] = {}
+    for side, seats in enumerate(sides.seats):
+        held.setdefault(lineup[seats[0]], []).append(side)
+    return held
+
+
 def interleaved(played: list[tuple[tuple[int, ...], GameResult]]) -> \
         list[tuple[tuple[int, ...], GameResult]]:
     """The games in rating order: the line-ups in turn, the first game of each, then the
@@ -187,52 +261,68 @@ def interleaved(played: list[tuple[tuple[int, ...], GameResult]]) -> \
 
 def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any],
                     specs: list[str], played: list[tuple[tuple[int, ...], GameResult]],
-                    cap_added: bool = False) -> ArenaResult:
-    """The standings, pairwise shares and ratings; a game the round cap stopped as a draw
-    counts in a bot's games played but not in its shares or its rating."""
+                    cap_added: bool = False, planned: int | None = None) -> ArenaResult:
+    """The standings, per-side records, pairwise shares and ratings, side by side (a team is
+    one side); a game the round cap stopped as a draw counts in a bot's games played but not
+    in its shares or its rating."""
     from openskill.models import PlackettLuce
 
+    sides = sides_of(game_id, players, rules)
     n = len(specs)
+    k = len(sides.seats)
     model = PlackettLuce()
     ratings = [model.rating(name=str(i)) for i in range(n)]
     games = [0] * n
-    seats = [0] * n
+    held_count = [0] * n
     wins = [0.0] * n
+    side_wins = [[0.0] * k for _ in range(n)]
+    side_games = [[0] * k for _ in range(n)]
     score = [[0.0] * n for _ in range(n)]
     met = [[0] * n for _ in range(n)]
     for lineup, result in played:
-        ret = result.returns
-        held = seats_of(lineup)
-        mean = {bot: sum(ret[s] for s in where) / len(where) for bot, where in held.items()}
+        share = sides.per_game(result.returns)
+        held = sides_held(sides, lineup)
+        mean = {bot: sum(share[s] for s in where) / len(where) for bot, where in held.items()}
         for bot in held:
             games[bot] += 1
         if not result.decided:
             continue
         for bot, where in held.items():
-            seats[bot] += len(where)
-            wins[bot] += sum(ret[s] for s in where)
+            held_count[bot] += len(where)
+            wins[bot] += sum(share[s] for s in where)
+            for s in where:
+                side_wins[bot][s] += share[s]
+                side_games[bot][s] += 1
             for other in held:
                 if other != bot:
                     met[bot][other] += 1
                     diff = mean[bot] - mean[other]
                     score[bot][other] += 1.0 if diff > 1e-9 else 0.5 if diff > -1e-9 else 0.0
     for lineup, result in interleaved(played):
-        held = seats_of(lineup)
+        held = sides_held(sides, lineup)
         if not result.decided or len(held) < 2:
             continue
-        for bot, rating in rate_seats(model, dict(enumerate(ratings)), lineup,
-                                      result.returns).items():
-            ratings[bot] = rating
+        share = sides.per_game(result.returns)
+        bots = [lineup[seats[0]] for seats in sides.seats]
+        teams = [[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma)] for b in bots]
+        rated = model.rate(teams, ranks=[-x for x in share])
+        for bot, where in held.items():  # a bot on several sides: the mean of its updates
+            mu = sum(rated[s][0].mu for s in where) / len(where)
+            sigma = sum(rated[s][0].sigma for s in where) / len(where)
+            ratings[bot] = model.rating(mu=mu, sigma=sigma)
     standings = []
     for b in range(n):
-        low, high = wilson(wins[b], seats[b])
-        standings.append(Standing(specs[b], games[b], seats[b], wins[b],
-                                  wins[b] / seats[b] if seats[b] else 0.0, low, high,
+        low, high = wilson(wins[b], held_count[b])
+        standings.append(Standing(specs[b], games[b], held_count[b], wins[b],
+                                  wins[b] / held_count[b] if held_count[b] else 0.0, low, high,
                                   ratings[b].mu, ratings[b].sigma))
     pairwise = [[score[a][b] / met[a][b] if met[a][b] else None for b in range(n)]
                 for a in range(n)]
     decisions = [r.decisions for _, r in played]
     rounds = [r.rounds for _, r in played if r.rounds is not None]
+    by_side = [[SideRecord(side_wins[b][s], side_games[b][s]) for s in range(k)]
+               for b in range(n)]
     return ArenaResult(game_id, players, seed, rules, list(specs), standings, pairwise, met,
-                       played, sum(decisions) / len(decisions),
-                       sum(rounds) / len(rounds) if rounds else None, cap_added)
+                       played, sum(decisions) / len(decisions) if decisions else 0.0,
+                       sum(rounds) / len(rounds) if rounds else None, cap_added, sides,
+                       by_side, len(played) if planned is None else planned)

@@ -6,28 +6,46 @@ from rich.console import Console
 from rich.table import Table
 
 from .arena import ArenaResult
+from .stats import percent, span
+
+
+def side_table(result: ArenaResult) -> Table:
+    """Each bot's win share on each side (a team is one side)."""
+    assert result.sides is not None
+    table = Table(title="Win share by side (row: bot; games in brackets)")
+    table.add_column("bot")
+    for name in result.sides.names:
+        table.add_column(name, justify="right")
+    for s, records in zip(result.standings, result.by_side, strict=True):
+        table.add_row(s.spec, *("-" if r.share is None else f"{percent(r.share)} ({r.games})"
+                                for r in records))
+    return table
 
 
 def print_arena(result: ArenaResult, console: Console) -> None:
     games = len(result.games)
-    table = Table(title=f"{result.game}: {games} games, {result.players} players, "
-                        f"seed {result.seed}, seats rotated")
+    what = "teams" if result.sides is not None and result.sides.teams else "seats"
+    of = f"{games} of {result.planned} games (stopped)" if result.partial else f"{games} games"
+    table = Table(title=f"{result.game}: {of}, {result.players} players, "
+                        f"seed {result.seed}, {what} rotated")
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column("win share", justify="right")
     table.add_column("95% interval", justify="center")
     table.add_column("rating (mu ± sigma)", justify="right")
     for s in sorted(result.standings, key=lambda s: -s.mu):
-        table.add_row(s.spec, str(s.games), f"{s.win_share:.3f}", f"{s.low:.3f} - {s.high:.3f}",
+        table.add_row(s.spec, str(s.games), percent(s.win_share), span(s.low, s.high),
                       f"{s.mu:.1f} ± {s.sigma:.1f}")
     console.print(table)
+    if result.sides is not None:
+        console.print(side_table(result))
     specs = result.specs
     pairs = Table(title="Pairwise win shares (row against column)")
     pairs.add_column("")
     for spec in specs:
         pairs.add_column(spec, justify="right")
     for a, spec in enumerate(specs):
-        pairs.add_row(spec, *("-" if x is None else f"{x:.3f}" for x in result.pairwise[a]))
+        pairs.add_row(spec, *("-" if x is None else percent(x) for x in result.pairwise[a]))
     console.print(pairs)
     length = f"Game length: {result.mean_decisions:.1f} decisions"
     if result.mean_rounds is not None:

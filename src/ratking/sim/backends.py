@@ -8,7 +8,9 @@ same seed gives the same results on every backend and with any number of workers
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -37,6 +39,25 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+# how long a stopped pool waits for its workers to hand back the games they finished
+STOP_SECONDS = 1.5
+_STOP: Any = None  # in a pool's worker: the pool's stop event
+
+
+def _init_worker(stop: Any) -> None:
+    """In a pool's worker: Ctrl-C is the main process's to handle; it asks the workers to
+    stop through `stop`, which a job checks between games (stop_requested)."""
+    global _STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STOP = stop
+
+
+def stop_requested() -> bool:
+    """In a pool's worker: whether the main process was stopped (Ctrl-C) and wants the games
+    finished so far."""
+    return _STOP is not None and _STOP.is_set()
+
+
 class LocalBackend:
     """A pool of `workers` processes on this machine (one: play in this process)."""
 
@@ -47,24 +68,45 @@ class LocalBackend:
             raise RatkingError(f"workers must be a whole number of at least 1, not {workers!r}")
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._stop: Any = None
 
     def run(self, fn: Callable[[Any], Any], jobs: Sequence[Any],
             done: Callable[[Any], None]) -> None:
+        """On Ctrl-C the workers stop after the game they are playing and hand back what
+        they finished (`done`), within STOP_SECONDS; workers still busy then are ended."""
         if self.workers == 1:
             for job in jobs:
                 done(fn(job))
             return
         if self._pool is None:  # kept for the next batch (a sweep or a study runs many)
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._stop = multiprocessing.Event()
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             initializer=_init_worker, initargs=(self._stop,))
         pending = {self._pool.submit(fn, job) for job in jobs}
         try:
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     done(future.result())
-        finally:
-            for future in pending:
-                future.cancel()
+        except KeyboardInterrupt:
+            pending = {f for f in pending if not f.cancel()}  # the queued jobs dropped
+            self._stop.set()
+            finished, pending = wait(pending, timeout=STOP_SECONDS)
+            for future in finished:
+                if not future.cancelled() and future.exception() is None:
+                    done(future.result())
+            self._end_workers(bool(pending))
+            raise
+
+    def _end_workers(self, busy: bool) -> None:
+        """After a stop: the pool shut down, its busy workers ended."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if busy:  # a game too long to wait for: its worker is ended
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+        pool.shutdown(wait=not busy)
 
     def close(self) -> None:
         if self._pool is not None:

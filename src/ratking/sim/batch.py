@@ -7,9 +7,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import make
+from ..core import Game, State, make
 from ..core.rng import derive_seed
-from .backends import Backend, LocalBackend
+from .backends import Backend, LocalBackend, stop_requested
 
 # Every simulation ends: a game with no round cap of its own is simulated with this one. Bots
 # that play well finish long before it (heuristic Target: Rats games run about 50 rounds, with a
@@ -47,44 +47,120 @@ class GameResult:
     # False for a game the round cap stopped as a draw (a game without scoring at the cap,
     # Game.scores_at_cap): it decided nothing, so win shares leave it out and count it apart
     decided: bool = True
+    # the game's course: at the start of each round and at the end, snapshot()'s counters
+    trail: tuple[tuple[float, ...], ...] = ()
+    first: int = 0  # the seat that made the first decision
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["metrics"] = dict(self.metrics)
+        out["bot_seeds"] = bot_seeds(self.seed, len(self.returns))
+        out["trail"] = [list(t) for t in self.trail]
         return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """A game as to_dict wrote it (JSON numbers read back exactly)."""
+        scores = data.get("scores")
+        return cls(int(data["index"]), int(data["seed"]), tuple(data["returns"]),
+                   None if scores is None else tuple(scores), int(data["decisions"]),
+                   data.get("rounds"), data.get("end"),
+                   tuple((str(k), float(v)) for k, v in data.get("metrics", {}).items()),
+                   bool(data.get("decided", True)),
+                   tuple(tuple(float(x) for x in t) for t in data.get("trail", ())),
+                   int(data.get("first", 0)))
+
+
+def bot_seeds(seed: int, players: int) -> list[int]:
+    """The seed each seat's bot plays a game of this seed with."""
+    return [derive_seed(seed, 1 + i) for i in range(players)]
+
+
+def snapshot(game: Game, state: State) -> tuple[float, ...]:
+    """A game's main counters now: each row's progress toward its goal in the table's "how to
+    win" panel (Game.standing: a side's or a seat's), then each seat's score, where the game
+    keeps them."""
+    out: list[float] = []
+    if game.standing is not None:
+        rows = game.standing(state.view(None))["rows"]
+        out += [float(r["progress"]) for r in rows if r.get("progress") is not None]
+    scores = state.scores()
+    if scores is not None:
+        out += [float(x) for x in scores]
+    return tuple(out)
+
+
+def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
+             trail: list[tuple[float, ...]] | None = None) -> State:
+    """A game played to its end from `seed` by the named bots (seat i's bot seeded with
+    derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state. With a
+    `trail` list, snapshot() is added to it at the start of every round and at the end."""
+    state = game.new_game(players, seed=seed)
+    seated = [make_bot(kind, s) for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
+    last = None
+    while not state.over:
+        if trail is not None and (now := getattr(state, "round", None)) != last:
+            trail.append(snapshot(game, state))
+            last = now
+        state.apply(seated[state.to_move].choose(state))
+    if trail is not None:
+        trail.append(snapshot(game, state))
+    return state
 
 
 def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[str],
              seed: int, index: int = 0) -> GameResult:
     """Play one game to the end with the named bots (one per seat)."""
     game = make(game_id, **rules)
-    state = game.new_game(players, seed=seed)
-    seated = [make_bot(kind, derive_seed(seed, 1 + i)) for i, kind in enumerate(bots)]
-    while not state.over:
-        state.apply(seated[state.to_move].choose(state))
+    first = game.new_game(players, seed=seed).to_move
+    trail: list[tuple[float, ...]] = []
+    state = play_out(game, players, bots, seed, trail)
     scores = state.scores()
     decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),
                       None if scores is None else tuple(scores), state.steps,
                       getattr(state, "round", None), state.end_reason,
-                      tuple(game.metrics(state).items()), decided)
+                      tuple(game.metrics(state).items()), decided, tuple(trail), first)
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C: `results` are the games finished before the stop (in game
+    order); `partial` is what the stopped run had made of them, if it says (a sweep's finished
+    cells, an arena's standings)."""
+
+    def __init__(self, results: Sequence[GameResult], partial: Any = None) -> None:
+        super().__init__()
+        self.results = list(results)
+        self.partial = partial
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
+    """Some games of a batch; a stop (Ctrl-C here, or the pool's stop event) hands back the
+    games finished so far."""
     game_id, rules, players, bots, seed, indices = args
-    return [play_one(game_id, rules, players, bots, derive_seed(seed, i), i) for i in indices]
+    out: list[GameResult] = []
+    try:
+        for i in indices:
+            if stop_requested():
+                break
+            out.append(play_one(game_id, rules, players, bots, derive_seed(seed, i), i))
+    except KeyboardInterrupt:
+        raise Interrupted(out) from None
+    return out
 
 
 def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed: int,
               rules: dict[str, Any] | None = None, workers: int = 1,
               progress: Callable[[int], None] | None = None,
-              backend: Backend | None = None) -> list[GameResult]:
+              backend: Backend | None = None,
+              indices: Sequence[int] | None = None) -> list[GameResult]:
     """Play `games` games; game i uses seed derive_seed(seed, i), whatever the backend and the
     worker count. The rules are batch_rules(game_id, rules): a game with no round cap gets
-    SIM_MAX_ROUNDS.
+    SIM_MAX_ROUNDS. `indices` plays only those of the games (a resumed run).
 
     `backend` runs the games (default: a local pool of `workers` processes, one: this process).
     `progress(k)` is called as each chunk of k games finishes. Results come back in game order.
+    Ctrl-C raises Interrupted with the games finished so far.
     """
     rules = batch_rules(game_id, rules)  # fails early, in this process, on a bad rule
     make(game_id, **rules).check_players(players)
@@ -95,9 +171,12 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
     own = backend is None
     if backend is None:
         backend = LocalBackend(workers)
-    chunk = max(1, min(100, games // (backend.workers * 8) or 1))
-    jobs = [(game_id, rules, players, tuple(bots), seed, range(i, min(i + chunk, games)))
-            for i in range(0, games, chunk)]
+    todo = list(range(games)) if indices is None else sorted(indices)
+    # small chunks with one worker: a stop loses at most the chunk being played
+    most = 100 if backend.workers > 1 else 20
+    chunk = max(1, min(most, len(todo) // (backend.workers * 8) or 1))
+    jobs = [(game_id, rules, players, tuple(bots), seed, todo[i:i + chunk])
+            for i in range(0, len(todo), chunk)]
     results: list[GameResult] = []
 
     def done(finished: list[GameResult]) -> None:
@@ -107,6 +186,11 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
 
     try:
         backend.run(_play_chunk, jobs, done)
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, Interrupted):  # the games of the chunk under way, in this process
+            results.extend(stop.results)
+        results.sort(key=lambda r: r.index)
+        raise Interrupted(results) from None
     finally:
         if own:
             backend.close()

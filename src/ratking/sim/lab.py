@@ -3,11 +3,17 @@ running on a backend with a progress bar, printing the results, writing the repo
 
 Everything is checked before the first game (bad input raises RatkingError with a one-line
 reason, and nothing is written); the command line only turns those errors into messages.
+
+Ctrl-C stops a run within a second or so (batch.Interrupted): what was finished is printed and
+kept (the JSON, the report marked partial, a sweep's finished cells, a study's trials), and the
+command exits with STOPPED (130, as a shell reports an interrupted program).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,12 +24,15 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core import RatkingError
-from ..outputs import check_writable_dir, check_writable_file
+from ..outputs import check_writable_file
 from .backends import BACKENDS, open_backend
-from .batch import GameResult, run_batch
+from .batch import GameResult, Interrupted, run_batch
+from .folders import check_report_dir
 from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
-from .stats import Summary, summarize
+from .stats import Summary, percent, span, summarize
+
+STOPPED = 130  # the exit code after Ctrl-C
 
 
 def need_lab(what: str) -> None:
@@ -48,7 +57,7 @@ def _check_outputs(workers: int, backend: str, address: str | None,
         raise RatkingError("--ray-address needs --backend ray")
     if report is not None:
         need_lab("--report")
-        check_writable_dir(report)
+        check_report_dir(report)
 
 
 # --- simulate -------------------------------------------------------------------------------
@@ -65,22 +74,100 @@ def prepare_run(game: str, players: int, bots: str, games: int, seed: int,
     return plan
 
 
+@dataclass
+class Played:
+    """A simulate run's games (those resumed from its JSON file first), whether Ctrl-C
+    stopped it, and the seconds its own games took."""
+
+    results: list[GameResult]
+    seconds: float
+    stopped: bool = False
+    resumed: int = 0
+    planned: int = 0
+
+    @property
+    def partial(self) -> bool:
+        return len(self.results) < self.planned
+
+
+def resume_games(path: Path, plan: Plan) -> list[GameResult]:
+    """The games of `plan` already in the JSON file at `path` (none if it does not exist);
+    a file of another run (game, players, bots, rules or seed) raises RatkingError."""
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
+                  "rules": plan.rules, "seed": plan.seed}
+        for key, value in wanted.items():
+            if data.get(key) != value:
+                raise RatkingError(f"--resume: {path} holds another run ({key} "
+                                   f"{data.get(key)!r}, not {value!r}); give its own "
+                                   "options, or a new file")
+        games = [GameResult.from_dict(g) for g in data["games"]]
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise RatkingError(f"--resume: {path} is not a JSON file written by ratking simulate "
+                           f"({exc.__class__.__name__})") from None
+    return [g for g in games if g.index < plan.games]
+
+
 def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
-         address: str | None = None) -> tuple[list[GameResult], float]:
-    """Play the plan's games on the backend, with a progress bar; (results, seconds)."""
+         address: str | None = None, done: list[GameResult] | None = None) -> Played:
+    """Play the plan's games on the backend, with a progress bar, but those `done` already
+    (a resumed run); a Ctrl-C stops it with the games finished so far."""
     check_backend(backend)
-    with open_backend(backend, workers, address) as engine, \
-            progress_bar(console, plan.game, plan.games) as bar:
-        start = time.perf_counter()
-        results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
-                            plan.overrides, progress=bar.advance, backend=engine)
-        return results, time.perf_counter() - start
+    done = list(done or [])
+    have = {g.index for g in done}
+    todo = [i for i in range(plan.games) if i not in have]
+    if done:
+        console.print(f"Resuming: {len(done):,} of {plan.games:,} games are in the file, "
+                      f"{len(todo):,} to play.")
+    start = time.perf_counter()
+    stopped = False
+    played: list[GameResult] = []
+    if todo:
+        console.print(f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
+                      "finished).", highlight=False)
+        try:
+            with open_backend(backend, workers, address) as engine, \
+                    progress_bar(console, plan.game, len(todo)) as bar:
+                played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
+                                   plan.overrides, progress=bar.advance, backend=engine,
+                                   indices=todo)
+        except Interrupted as stop:
+            played, stopped = stop.results, True
+    results = sorted(done + played, key=lambda r: r.index)
+    return Played(results, time.perf_counter() - start, stopped, len(done), plan.games)
+
+
+def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | None,
+                    report_dir: Path | None, backend: str, workers: int) -> None:
+    """Print the run and write its outputs; a stopped run keeps the games it finished."""
+    got = len(run.results)
+    if run.stopped:
+        console.print(f"\nStopped: {got:,} of {plan.games:,} games finished.")
+    if not got:
+        console.print("No game finished: nothing written.")
+        return
+    print_summary(console, plan, run.results)
+    if json_out is not None:
+        write_json(json_out, plan, run.results)
+        console.print(f"Wrote {json_out}" + (f" ({got:,} of {plan.games:,} games; the same "
+                                             "command with --resume plays the rest)"
+                                             if run.partial else ""))
+    if report_dir is not None:
+        with console.status("Drawing the report..."):
+            page = report(report_dir, plan, run.results, backend, workers, run.seconds)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}"
+                      + (" (partial)" if run.partial else ""))
 
 
 def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> None:
     summary = summarize(results)
     over = (f"; win shares over the {summary.decided} decided" if summary.undecided else "")
-    table = Table(title=f"{plan.game}: {plan.games} games, {plan.players} players, "
+    games = (f"{len(results)} of {plan.games} games (stopped)" if len(results) < plan.games
+             else f"{plan.games} games")
+    table = Table(title=f"{plan.game}: {games}, {plan.players} players, "
                         f"seed {plan.seed}{over}")
     table.add_column("seat", justify="right")
     table.add_column("bot")
@@ -89,8 +176,8 @@ def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> No
     if summary.mean_score is not None:
         table.add_column("mean score", justify="right")
     for i in range(plan.players):
-        row = [str(i + 1), plan.bots[i], f"{summary.win_share[i]:.3f}",
-               f"{summary.win_low[i]:.3f} - {summary.win_high[i]:.3f}"]
+        row = [str(i + 1), plan.bots[i], percent(summary.win_share[i]),
+               span(summary.win_low[i], summary.win_high[i])]
         if summary.mean_score is not None:
             row.append(f"{summary.mean_score[i]:.2f}")
         table.add_row(*row)
@@ -120,12 +207,22 @@ def capped_line(summary: Summary) -> str:
 
 
 def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
+    """The run as JSON, written whole (a new file renamed into place)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                "rules": plan.rules, "round_cap_added": plan.cap_added, "seed": plan.seed,
+               "games_planned": plan.games, "partial": len(results) < plan.games,
                "summary": summarize(results).to_dict(),
                "games": [r.to_dict() for r in results]}
+    write_whole(path, json.dumps(payload, indent=1) + "\n")
+
+
+def write_whole(path: Path, text: str) -> None:
+    """`text` into `path` by way of a new file beside it, renamed into place: a stop leaves
+    the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+    new = path.with_name(f".{path.name}.{os.getpid()}.new")
+    new.write_text(text, encoding="utf-8")
+    new.replace(path)
 
 
 def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, workers: int,
@@ -151,17 +248,43 @@ def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: i
 
 def sweep(plan: Plan, axes, console: Console, backend: str = "local", workers: int = 1,
           address: str | None = None):
-    """Every cell of the grid, with one progress bar over all their games."""
+    """Every cell of the grid, with one progress bar over all their games: (cells, seconds,
+    stopped); a stopped sweep returns the cells it finished."""
     from .grid import cells
     from .sweep import run_sweep
 
     check_backend(backend)
     total = len(cells(axes)) * plan.games
-    with open_backend(backend, workers, address) as engine, \
-            progress_bar(console, "sweep", total) as bar:
-        start = time.perf_counter()
-        got = run_sweep(plan, axes, engine, bar)
-        return got, time.perf_counter() - start
+    console.print(f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C stops "
+                  "and keeps the cells finished).", highlight=False)
+    start = time.perf_counter()
+    try:
+        with open_backend(backend, workers, address) as engine, \
+                progress_bar(console, "sweep", total) as bar:
+            got = run_sweep(plan, axes, engine, bar)
+    except Interrupted as stop:
+        return stop.partial, time.perf_counter() - start, True
+    return got, time.perf_counter() - start, False
+
+
+def finish_sweep(console: Console, plan: Plan, axes, cells_, report_dir: Path | None,
+                 backend: str, workers: int, seconds: float, stopped: bool) -> None:
+    """Print the sweep and write its report; a stopped sweep keeps its finished cells."""
+    from .grid import cells
+
+    planned = len(cells(axes))
+    if stopped:
+        console.print(f"\nStopped: {len(cells_)} of {planned} cells finished (the games of "
+                      "the cell under way are not kept).")
+    if not cells_:
+        console.print("No cell finished: nothing written.")
+        return
+    print_sweep(console, plan, cells_)
+    if report_dir is not None:
+        with console.status("Drawing the report..."):
+            page = sweep_report(report_dir, plan, axes, cells_, backend, workers, seconds)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}"
+                      + (" (partial)" if stopped else ""))
 
 
 def print_sweep(console: Console, plan: Plan, cells) -> None:
@@ -198,24 +321,36 @@ def sweep_report(folder: Path, plan: Plan, axes, cells, backend: str, workers: i
 class TuneSetup:
     plan: Plan
     params: tuple[Any, ...]
-    objective: Any
+    objectives: tuple[Any, ...]
     trials: int
     check_games: int
     storage: Path
+    leaders: int = 3
+
+    @property
+    def name(self) -> str:
+        from .tune import study_name
+
+        goals = self.objectives[0] if len(self.objectives) == 1 else self.objectives
+        return study_name(self.plan, self.params, goals)
 
 
 @dataclass(frozen=True)
 class TuneOutcome:
     study: Any
-    best: dict[str, Any]
-    check: Any
+    reruns: list[Any]  # the leading trials played again on fresh seeds
+    best: int  # which of them is best
+
+    @property
+    def check(self) -> Any:
+        return self.reruns[self.best].run
 
 
 def prepare_tune(game: str, params: list[str], objective: str, trials: int, games: int,
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                 report: Path | None) -> TuneSetup:
-    from .tune import CHECK_GAMES, check_storage, parse_objective, parse_param
+                 report: Path | None, leaders: int = 3) -> TuneSetup:
+    from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param
 
     need_lab("ratking tune")
     try:
@@ -224,15 +359,17 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
         raise RatkingError("ratking tune needs the lab extra: pip install -e '.[lab]'") from None
     if trials < 1:
         raise RatkingError(f"--trials must be at least 1, not {trials}")
+    if leaders < 1:
+        raise RatkingError(f"--leaders must be at least 1, not {leaders}")
     if check_games < CHECK_GAMES:
         raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
                            f"intervals too wide to judge the best values), not {check_games}")
     plan = prepare(game, players, bots, games, seed, rules)
-    goal = parse_objective(objective)
+    goals = parse_objectives(objective)
     names: set[str] = set()
     parsed = []
     for text in params:
-        param = parse_param(game, plan.overrides, text)
+        param = parse_param(game, plan.overrides, text, plan.bots)
         if param.name in names:
             raise RatkingError(f"--param {param.name} is given twice")
         if param.name in plan.overrides:
@@ -242,66 +379,172 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
     check_storage(storage)
     _check_outputs(workers, backend, address, report)
-    return TuneSetup(plan, tuple(parsed), goal, trials, check_games, storage)
+    return TuneSetup(plan, tuple(parsed), goals, trials, check_games, storage, leaders)
 
 
 def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: int = 1,
          address: str | None = None) -> TuneOutcome:
-    """Run the study to its number of trials, then check the best values on fresh games."""
-    from .tune import check_best, finished, open_study, run_study, study_name
+    """Run the study to its number of trials, play its leaders again on fresh games, and name
+    the best of them."""
+    from .tune import finished, leaders, open_study, pick, rerun_leaders, run_study
 
     check_backend(backend)
     plan = setup.plan
-    name = study_name(plan, setup.params, setup.objective)
-    study = open_study(setup.storage, name, plan.seed)
+    study = open_study(setup.storage, setup.name, plan.seed, len(setup.objectives))
     done = len(finished(study))
     todo = max(0, setup.trials - done)
-    console.print(f"Study {name!r} in {setup.storage}: {done} trials done, {todo} to run "
-                  f"(Ctrl+C stops; the same command goes on).")
+    console.print(f"Study {setup.name!r} in {setup.storage}: {done} trials done, {todo} to run "
+                  f"(Ctrl+C stops; the same command goes on).", highlight=False)
+    most = setup.leaders if len(setup.objectives) == 1 else 5
     with open_backend(backend, workers, address) as engine, \
-            progress_bar(console, "tune", todo * plan.games + setup.check_games) as bar:
-        run_study(study, plan, setup.params, setup.objective, setup.trials, engine, bar)
-        best = dict(study.best_trial.params)
-        check = check_best(plan, best, setup.check_games, engine, bar)
-    return TuneOutcome(study, best, check)
+            progress_bar(console, "tune", todo * plan.games + most * setup.check_games) as bar:
+        goals = setup.objectives[0] if len(setup.objectives) == 1 else setup.objectives
+        run_study(study, plan, setup.params, goals, setup.trials, engine, bar)
+        leading = leaders(study, len(setup.objectives), setup.leaders)
+        bar.grow(len(leading) * setup.check_games - most * setup.check_games)
+        reruns = rerun_leaders(plan, setup.params, setup.objectives, leading,
+                               setup.check_games, engine, bar)
+    return TuneOutcome(study, reruns, pick(reruns))
+
+
+def tune_stopped(console: Console, setup: TuneSetup) -> None:
+    """After Ctrl-C: how many trials the study keeps, and how to go on."""
+    from .tune import finished, open_study
+
+    done = len(finished(open_study(setup.storage, setup.name, setup.plan.seed,
+                                   len(setup.objectives))))
+    console.print(f"\nStopped: the study keeps {done} finished trial{'s' if done != 1 else ''} "
+                  f"in {setup.storage} (the trial or re-run under way is not kept); run the "
+                  "same command to go on.")
 
 
 def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None:
     from .grid import show
-    from .tune import trial_rows
+    from .tune_report import objective_span, rerun_rows, trial_rows
 
-    headers, rows = trial_rows(outcome.study, setup.params, 10)
-    table = Table(title=f"The best trials (objective: {setup.objective.label}; "
-                        f"{setup.plan.games} games each)", box=box.SIMPLE_HEAD,
-                  pad_edge=False, collapse_padding=True)
-    for k, header in enumerate(headers):
-        rule = 0 < k <= len(setup.params)
-        # long rule names may wrap at their underscores (the line below names them exactly)
-        table.add_column(header.replace("_", " ") if rule else header,
-                         justify="left" if rule else "right",
-                         min_width=5 if rule else len(header))
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
-    check = outcome.check
-    best = ", ".join(f"{k}={show(v)}" for k, v in outcome.best.items())
-    console.print(f"Best: {best}. Checked on {check.plan.games:,} fresh games "
-                  f"(seed {check.plan.seed}):")
+    def print_table(title: str, headers: list[str], rows: list[list[str]]) -> None:
+        table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+        for k, header in enumerate(headers):
+            value = 0 < k <= len(setup.params)
+            # long names may wrap at their underscores (the lines below name them exactly)
+            table.add_column(header.replace("_", " ") if value else header,
+                             justify="left" if value else "right",
+                             min_width=5 if value else min(len(header), 12))
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+
+    aims = ", ".join(str(o) for o in setup.objectives)
+    print_table(f"The best trials (objective {aims}; {setup.plan.games} games each, 95% "
+                "intervals)", *trial_rows(outcome.study, setup.params, setup.objectives, 10))
+    print_table(f"The leaders played again on {setup.check_games:,} fresh games",
+                *rerun_rows(outcome.reruns, setup.params, setup.objectives, outcome.best))
+    best = outcome.reruns[outcome.best]
+    check = best.run
+    values = ", ".join(f"{k}={show(v)}" for k, v in best.values.items())
+    console.print(f"Best: {values} (trial {best.trial}). Checked on {check.plan.games:,} fresh "
+                  f"games (seed {check.plan.seed}):")
     shares = check.shares
     for name, s, lo, hi in zip(shares.sides.names, shares.share, shares.low, shares.high,
                                strict=True):
-        console.print(f"  {name}: wins {s:.3f} (95% interval {lo:.3f} - {hi:.3f})")
+        console.print(f"  {name}: wins {percent(s)} (95% interval {span(lo, hi)})")
     rounds = check.rounds
     if rounds is not None:
         console.print(f"  rounds: {rounds[0]:.2f} (95% interval {rounds[1]:.2f} - "
                       f"{rounds[2]:.2f})")
+    for got, goal in zip(best.fresh, setup.objectives, strict=True):
+        console.print(f"  {goal.label}: {objective_span(got, goal)}")
     console.print(f"  {shares.verdict()} {capped_line(summarize(check.results))}")
     console.print(f"  The check as a command: {check.plan.command()}")
 
 
 def tune_report(folder: Path, setup: TuneSetup, outcome: TuneOutcome, backend: str,
                 workers: int) -> Path:
-    from .tune import write_tune_report
+    from .tune_report import write_tune_report
 
-    return write_tune_report(folder, setup.plan, setup.params, setup.objective, outcome.study,
-                             setup.storage, outcome.check, backend, workers)
+    return write_tune_report(folder, setup.plan, setup.params, setup.objectives, outcome.study,
+                             setup.storage, outcome.reruns, outcome.best, backend, workers)
+
+
+# --- arena ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArenaSetup:
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    players: int
+    seed: int
+    rules: dict[str, Any]  # as given (text), for the command that reproduces the run
+    workers: int
+    backend: str
+    address: str | None
+    json_out: Path | None
+    report: Path | None
+
+    def command(self) -> str:
+        """The `ratking arena` command line that plays the same games."""
+        args = ["ratking", "arena", self.game, "--bots", ",".join(self.bots), "--games",
+                str(self.games), "--players", str(self.players), "--seed", str(self.seed)]
+        for name, value in self.rules.items():
+            args += ["--rule", f"{name}={value}"]
+        return shlex.join(args)
+
+
+def prepare_arena(game: str, bots: str, games: int, players: int, seed: int,
+                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
+                  json_out: Path | None, report_dir: Path | None) -> ArenaSetup:
+    """A checked arena run: the outputs known to be writable, the rules known to be good."""
+    from ..core import make
+
+    _check_outputs(workers, backend, address, report_dir)
+    if json_out is not None:
+        check_writable_file(json_out, "--json")
+    make(game, **rules)
+    specs = tuple(s.strip() for s in bots.split(","))
+    return ArenaSetup(game, specs, games, players, seed, dict(rules), workers, backend,
+                      address, json_out, report_dir)
+
+
+def arena(setup: ArenaSetup, console: Console):
+    """Play the arena with a progress bar: (ArenaResult, stopped); a stopped arena returns
+    the standings of the games it finished."""
+    from ..core import make
+    from .arena import run_arena
+
+    rules = make(setup.game, **setup.rules).rules.as_dict()
+    console.print(f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "
+                  "finished).", highlight=False)
+    try:
+        with open_backend(setup.backend, setup.workers, setup.address) as engine, \
+                progress_bar(console, setup.game, setup.games) as bar:
+            return run_arena(setup.game, setup.bots, setup.games, setup.players, setup.seed,
+                             rules, progress=bar.advance, backend=engine), False
+    except Interrupted as stop:
+        return stop.partial, True
+
+
+def finish_arena(console: Console, setup: ArenaSetup, result, stopped: bool) -> None:
+    """Print the arena and write its outputs; a stopped arena keeps the games it finished."""
+    from .arena_report import print_arena
+
+    got = len(result.games) if result is not None else 0
+    if stopped:
+        console.print(f"\nStopped: {got:,} of {setup.games:,} games finished. Later line-ups "
+                      "were not played, so the bots did not all play every side equally "
+                      "often: read these figures with care.")
+    if not got:
+        console.print("No game finished: nothing written.")
+        return
+    print_arena(result, console)
+    if setup.json_out is not None:
+        write_whole(setup.json_out, json.dumps(result.to_dict(), indent=1) + "\n")
+        console.print(f"Wrote {setup.json_out}")
+    if setup.report is not None:
+        from .arena_page import write_arena_report
+
+        with console.status("Drawing the report..."):
+            page = write_arena_report(setup.report, result, setup.command())
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}"
+                      + (" (partial)" if stopped else ""))

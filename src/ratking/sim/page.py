@@ -30,6 +30,7 @@ th, td { padding: .25rem .6rem; border-bottom: 1px solid #e5e5e5; text-align: le
          vertical-align: top; }
 th { background: #f5f5f7; font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
 .scroll { overflow-x: auto; }
 figure { margin: .8rem 0 1.4rem; }
 figure img { max-width: 100%; height: auto; display: block; }
@@ -37,6 +38,8 @@ details { margin: .5rem 0 1rem; }
 summary { cursor: pointer; color: #0057a0; }
 figcaption { color: #555; font-size: .85rem; margin-top: .2rem; }
 code { background: #f5f5f7; padding: 0 .25rem; border-radius: 3px; font-size: .88em; }
+.partial { background: #fff4e5; border-left: 4px solid #D55E00; padding: .5rem .8rem;
+           font-weight: 600; }
 .verdict { background: #f5f8ff; border-left: 4px solid #0072B2; padding: .5rem .8rem; }
 """
 

@@ -44,6 +44,10 @@ class Plan:
                        overrides=_typed(self.game, merged),
                        cap_added=added_cap(self.game, merged))
 
+    def with_bots(self, bots: tuple[str, ...]) -> Plan:
+        """The same batch played by other bots (one spec per seat)."""
+        return replace(self, bots=tuple(bots))
+
     def with_games(self, games: int, seed: int) -> Plan:
         return replace(self, games=games, seed=seed)
 

@@ -16,10 +16,13 @@ import numpy
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-# colour-blind-safe (Okabe-Ito) for sides; grey for reference lines
+# colour-blind-safe (Okabe-Ito) for sides, side i always colour(i) in every chart; NEUTRAL for
+# bars that are not sides (endings, measures, bots); grey for reference lines
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
            "#000000")
 REFERENCE = "#777777"
+NEUTRAL = "#5b6770"
+MARK = "#222222"  # a mean, the best so far
 WIDTH = 7.2
 
 
@@ -52,25 +55,23 @@ def data_uri(image: bytes) -> str:
 
 
 def win_shares(names: Sequence[str], share: Sequence[float], low: Sequence[float],
-               high: Sequence[float], title: str) -> Figure:
-    """Horizontal bars of each side's win share with its 95% interval; a line at an even
-    share."""
+               high: Sequence[float], title: str, even: float | None = None,
+               colours: Sequence[str] | None = None) -> Figure:
+    """Horizontal bars of each side's win share with its 95% interval (side i in colour(i),
+    unless `colours` says otherwise); a line at an even share (1 / sides unless `even`)."""
     k = len(names)
-    fig = _figure(0.9 + 0.42 * k)
+    fig = _figure(1.0 + 0.42 * k)
     ax = fig.add_subplot()
     ys = list(range(k))[::-1]
     err = [[s - lo for s, lo in zip(share, low, strict=True)],
            [hi - s for s, hi in zip(share, high, strict=True)]]
-    ax.barh(ys, share, color=[colour(i) for i in range(k)], height=0.6, xerr=err,
-            error_kw={"ecolor": "#333333", "capsize": 4, "linewidth": 1.2})
-    ax.axvline(1 / k, color=REFERENCE, linestyle="--", linewidth=1)
-    ax.text(1 / k, k - 0.45, " even", color=REFERENCE, fontsize=8, va="bottom")
-    for y, s, hi in zip(ys, share, high, strict=True):
-        if hi > 0.85:  # no room on the right: inside the bar
-            ax.text(s - 0.02, y, f"{s:.1%}", va="center", ha="right", fontsize=8,
-                    color="white", fontweight="bold")
-        else:
-            ax.text(hi + 0.01, y, f"{s:.1%}", va="center", fontsize=8)
+    ax.barh(ys, share, color=list(colours or [colour(i) for i in range(k)]), height=0.6,
+            xerr=err, error_kw={"ecolor": "#333333", "capsize": 4, "linewidth": 1.2})
+    even = 1 / k if even is None else even
+    ax.axvline(even, color=REFERENCE, linestyle="--", linewidth=1)
+    ax.set_ylim(-0.6, k - 0.05)  # room above the top bar for the line's label
+    ax.text(even, k - 0.35, " even", color=REFERENCE, fontsize=8, va="center")
+    _bar_labels(ax, ys, share, high)
     ax.set_yticks(ys, names)
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
@@ -79,6 +80,20 @@ def win_shares(names: Sequence[str], share: Sequence[float], low: Sequence[float
     _tidy(ax)
     ax.grid(axis="y", visible=False)
     return fig
+
+
+def _bar_labels(ax, ys: Sequence[float], share: Sequence[float | None],
+                high: Sequence[float], size: float = 8) -> None:
+    """Each bar's share as a percentage: right of its interval, or inside the bar when there
+    is no room on the right."""
+    for y, s, hi in zip(ys, share, high, strict=True):
+        if s is None:
+            continue
+        if hi > 0.85 and s > 0.15:
+            ax.text(s - 0.02, y, f"{s:.1%}", va="center", ha="right", fontsize=size,
+                    color="white", fontweight="bold")
+        else:
+            ax.text(hi + 0.01, y, f"{s:.1%}", va="center", fontsize=size)
 
 
 def _histogram(ax, values: Sequence[float], label: str, cap: float | None = None) -> None:
@@ -91,10 +106,10 @@ def _histogram(ax, values: Sequence[float], label: str, cap: float | None = None
         bins = numpy.histogram_bin_edges(values, "auto")
         if len(bins) > 61:
             bins = 60
-    ax.hist(values, bins=bins, color=PALETTE[0], alpha=0.85, edgecolor="white", linewidth=0.4)
+    ax.hist(values, bins=bins, color=NEUTRAL, alpha=0.85, edgecolor="white", linewidth=0.4)
     mean = sum(values) / len(values)
-    ax.axvline(mean, color=PALETTE[5], linewidth=1.2)
-    ax.text(mean, ax.get_ylim()[1] * 0.97, f" mean {mean:.1f}", color=PALETTE[5], fontsize=8,
+    ax.axvline(mean, color=MARK, linewidth=1.2)
+    ax.text(mean, ax.get_ylim()[1] * 0.97, f" mean {mean:.1f}", color=MARK, fontsize=8,
             va="top")
     if cap is not None and hi >= cap:
         ax.axvline(cap, color=REFERENCE, linestyle=":", linewidth=1.2)
@@ -117,9 +132,10 @@ def lengths(rounds: Sequence[float] | None, decisions: Sequence[float],
     return fig
 
 
-def scores(names: Sequence[str], per_seat: Sequence[Sequence[float]], label: str) -> Figure:
+def scores(names: Sequence[str], per_seat: Sequence[Sequence[float]], label: str,
+           colours: Sequence[str] | None = None) -> Figure:
     """Box plots of each seat's final score (box: middle half; line: median; diamond:
-    mean)."""
+    mean), seat i in colour(i) unless `colours` says (a team game: the team's colour)."""
     k = len(names)
     fig = _figure(0.9 + 0.42 * k)
     ax = fig.add_subplot()
@@ -129,8 +145,9 @@ def scores(names: Sequence[str], per_seat: Sequence[Sequence[float]], label: str
                                   "markeredgecolor": "#333333", "markersize": 5},
                        medianprops={"color": "#333333"},
                        flierprops={"marker": ".", "markersize": 3, "alpha": 0.4})
+    tints = list(colours or [colour(i) for i in range(k)])
     for i, box in enumerate(parts["boxes"]):
-        box.set_facecolor(colour(k - 1 - i))
+        box.set_facecolor(tints[k - 1 - i])
         box.set_alpha(0.75)
     ax.set_yticks(range(1, k + 1), list(names)[::-1])
     ax.set_xlabel(label)
@@ -152,7 +169,7 @@ def bars(labels: Sequence[str], values: Sequence[float], xlabel: str,
     if low is not None and high is not None:
         err = [[max(0.0, v - lo) for v, lo in zip(values, low, strict=True)],
                [max(0.0, hi - v) for v, hi in zip(values, high, strict=True)]]
-    ax.barh(ys, values, color=PALETTE[0], height=0.6, xerr=err,
+    ax.barh(ys, values, color=NEUTRAL, height=0.6, xerr=err,
             error_kw={"ecolor": "#333333", "capsize": 3, "linewidth": 1})
     top = max([*values, *(high or [])], default=0) or 1
     ends = high if high is not None else values
@@ -198,38 +215,57 @@ def histograms(named: dict[str, Sequence[float]]) -> Figure:
 def against(xs: Sequence[str], series: dict[str, tuple[Sequence[float], Sequence[float],
                                                          Sequence[float]]],
             xlabel: str, ylabel: str, reference: float | None = None,
-            percent: bool = False) -> Figure:
+            percent: bool = False, sequential: bool = False,
+            colours: Sequence[str] | None = None) -> Figure:
     """Lines of one or more series (value, low, high per x) against a rule's values, with
-    their intervals as error bars; x values that are all numbers are spaced as numbers."""
-    fig = _figure(3.0)
+    their intervals as error bars; x values that are all numbers are spaced as numbers, whole
+    numbers with whole-number ticks. Series are the sides (colour(i)) unless `sequential`
+    (the values of another rule: a dark-to-light scale) or `colours` says otherwise."""
+    from matplotlib import colormaps
+
+    fig = _figure(3.2)
     ax = fig.add_subplot()
     numeric = all(_is_number(x) for x in xs)
     pos = [float(x) for x in xs] if numeric else list(range(len(xs)))
+    count = len(series)
+    if colours is None:
+        scale = colormaps["viridis"]
+        colours = ([scale(0.85 * i / max(1, count - 1)) for i in range(count)] if sequential
+                   else [colour(i) for i in range(count)])
+    width = (max(pos) - min(pos)) or 1.0
     for i, (label, (value, low, high)) in enumerate(series.items()):
         err = [[max(0.0, v - lo) for v, lo in zip(value, low, strict=True)],
                [max(0.0, hi - v) for v, hi in zip(value, high, strict=True)]]
-        ax.errorbar(pos, value, yerr=err, color=colour(i), marker="o", markersize=4,
-                    capsize=3, linewidth=1.4, label=label)
+        shift = (i - (count - 1) / 2) * width * 0.008 if count > 1 else 0.0  # bars apart
+        ax.errorbar([x + shift for x in pos], value, yerr=err, color=colours[i], marker="o",
+                    markersize=4, capsize=3, linewidth=1.4, label=label)
     if reference is not None:
         ax.axhline(reference, color=REFERENCE, linestyle="--", linewidth=1)
     if not numeric or len(xs) <= 15:
         ax.set_xticks(pos, list(xs))
+    elif all(float(x).is_integer() for x in pos):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if percent:
         ax.set_ylim(0, 1)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    if len(series) > 1:
-        ax.legend(fontsize=8, frameon=False, loc="best")
+    if count > 1:
+        ax.legend(fontsize=7 if count > 5 else 8, frameon=False, loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0))
     _tidy(ax)
     return fig
 
 
 def heatmap(grid: Sequence[Sequence[float]], xs: Sequence[str], ys: Sequence[str],
-            xlabel: str, ylabel: str, label: str, centre: float | None = None) -> Figure:
+            xlabel: str, ylabel: str, label: str, centre: float | None = None,
+            notes: Sequence[Sequence[str]] | None = None, percent: bool = True) -> Figure:
     """A grid of cells coloured by value (diverging around `centre` if given), each cell
-    printed."""
-    fig = _figure(0.9 + 0.38 * max(3, len(ys)))
+    printed (its value, or the text `notes` gives it: e.g. the value over its interval),
+    the text sized to the cells."""
+    rows, cols = len(ys), len(xs)
+    lines = max((len(n.split("\n")) for row in notes for n in row), default=1) if notes else 1
+    fig = _figure(1.2 + max(0.34 * lines, 0.3) * max(3, rows))
     ax = fig.add_subplot()
     flat = [v for row in grid for v in row]
     if centre is not None:
@@ -238,40 +274,74 @@ def heatmap(grid: Sequence[Sequence[float]], xs: Sequence[str], ys: Sequence[str
                           aspect="auto", origin="lower")
     else:
         image = ax.imshow(grid, cmap="viridis", aspect="auto", origin="lower")
+    size = 8 if cols <= 6 else 7 if cols <= 9 else 6
     for r, row in enumerate(grid):
         for c, v in enumerate(row):
-            ax.text(c, r, f"{v:.2f}", ha="center", va="center", fontsize=7, color="black",
-                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.6,
-                          "linewidth": 0})
-    ax.set_xticks(range(len(xs)), list(xs))
-    ax.set_yticks(range(len(ys)), list(ys))
+            text = notes[r][c] if notes is not None else (f"{v:.0%}" if percent else f"{v:.2f}")
+            ax.text(c, r, text, ha="center", va="center", fontsize=size, color="black",
+                    linespacing=1.1, bbox={"boxstyle": "round,pad=0.15", "facecolor": "white",
+                                           "alpha": 0.75, "linewidth": 0})
+    ax.set_xticks(range(cols), list(xs))
+    ax.set_yticks(range(rows), list(ys))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    fig.colorbar(image, ax=ax, label=label, shrink=0.9)
+    bar = fig.colorbar(image, ax=ax, label=label, shrink=0.9)
+    if percent:
+        bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     return fig
 
 
-def trials(values: Sequence[float], ylabel: str) -> Figure:
+def trials(values: Sequence[float], ylabel: str, percent: bool = False) -> Figure:
     """A study's trials in order: each trial's objective, and the best found so far."""
     fig = _figure(2.8)
     ax = fig.add_subplot()
     xs = list(range(1, len(values) + 1))
-    ax.scatter(xs, values, s=14, color=PALETTE[0], alpha=0.7, label="trial")
+    ax.scatter(xs, values, s=14, color=NEUTRAL, alpha=0.7, label="trial")
     best, running = math.inf, []
     for v in values:
         best = min(best, v)
         running.append(best)
-    ax.step(xs, running, where="post", color=PALETTE[5], linewidth=1.4, label="best so far")
+    ax.step(xs, running, where="post", color=MARK, linewidth=1.4, label="best so far")
     ax.set_xlabel("trial")
     ax.set_ylabel(ylabel)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(fontsize=8, frameon=False)
     _tidy(ax)
     return fig
 
 
+def pareto(xs: Sequence[float], ys: Sequence[float], front: Sequence[bool],
+           names: Sequence[str], xlabel: str, ylabel: str, x_percent: bool = False,
+           y_percent: bool = False) -> Figure:
+    """Every trial on two objectives (lower is better on both), the Pareto front joined by a
+    step line and its trials named."""
+    fig = _figure(3.4)
+    ax = fig.add_subplot()
+    ax.scatter([x for x, f in zip(xs, front, strict=True) if not f],
+               [y for y, f in zip(ys, front, strict=True) if not f], s=14, color=NEUTRAL,
+               alpha=0.5, label="trial")
+    best = sorted((x, y, n) for x, y, f, n in zip(xs, ys, front, names, strict=True) if f)
+    ax.step([b[0] for b in best], [b[1] for b in best], where="post", color=MARK,
+            linewidth=1.2)
+    ax.scatter([b[0] for b in best], [b[1] for b in best], s=26, color=MARK,
+               label="Pareto front", zorder=3)
+    for x, y, n in best:
+        ax.annotate(n, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
+    if x_percent:
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    if y_percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    _tidy(ax)
+    return fig
+
+
 def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
-                 ylabel: str) -> Figure:
+                 ylabel: str, percent: bool = False) -> Figure:
     """Each parameter's tried values against the objective, one small panel per
     parameter."""
     names = list(params)
@@ -280,15 +350,19 @@ def scatter_grid(params: dict[str, Sequence[float]], values: Sequence[float],
         xs = params[names[i]]
         numeric = all(_is_number(x) for x in xs)
         if numeric:
-            ax.scatter([float(x) for x in xs], values, s=12, color=PALETTE[0], alpha=0.7)
+            ax.scatter([float(x) for x in xs], values, s=12, color=NEUTRAL, alpha=0.7)
+            if all(float(x).is_integer() for x in xs):
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         else:
             cats = sorted({str(x) for x in xs})
-            ax.scatter([cats.index(str(x)) for x in xs], values, s=12, color=PALETTE[0],
+            ax.scatter([cats.index(str(x)) for x in xs], values, s=12, color=NEUTRAL,
                        alpha=0.7)
             ax.set_xticks(range(len(cats)), cats)
         ax.set_xlabel(names[i], fontsize=8)
         ax.set_ylabel(ylabel if i % 3 == 0 else "", fontsize=8)
         ax.tick_params(labelsize=7)
+        if percent:
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         _tidy(ax)
     return fig
 
@@ -303,3 +377,57 @@ def _is_number(x: object) -> bool:
     except ValueError:
         return False
     return True
+
+
+def grouped_shares(names: Sequence[str], groups: dict[str, tuple[Sequence[float | None],
+                                                                 Sequence[float],
+                                                                 Sequence[float]]],
+                   title: str) -> Figure:
+    """Horizontal bars of each name's win share in each group (group j, a side, in
+    colour(j) as in every other chart), with 95% intervals; a missing share (None) draws no
+    bar."""
+    from matplotlib.patches import Patch
+
+    k, g = len(names), len(groups)
+    fig = _figure(1.3 + 0.25 * k * g + 0.2 * k)
+    ax = fig.add_subplot()
+    height = 0.8 / g
+    for j, (share, low, high) in enumerate(groups.values()):
+        ys = [k - 1 - i + 0.4 - height * (j + 0.5) for i in range(k)]
+        for y, s, lo, hi in zip(ys, share, low, high, strict=True):
+            if s is not None:
+                ax.barh(y, s, height=height * 0.9, color=colour(j), xerr=[[s - lo], [hi - s]],
+                        error_kw={"ecolor": "#333333", "capsize": 3, "linewidth": 1})
+        _bar_labels(ax, ys, share, high, 7)
+    ax.set_yticks(range(k), list(names)[::-1])
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("share of games won (bars: 95% Wilson interval)")
+    ax.legend(handles=[Patch(color=colour(j), label=label) for j, label in enumerate(groups)],
+              fontsize=8, frameon=False, loc="lower left", bbox_to_anchor=(0, 1.0),
+              ncols=min(g, 4))
+    ax.set_title(title, fontsize=10, loc="left", pad=22)
+    _tidy(ax)
+    ax.grid(axis="y", visible=False)
+    return fig
+
+
+def bands(xs: Sequence[int], series: dict[str, Sequence[Sequence[float]]],
+          colours: Sequence[str], xlabel: str, ylabel: str, percent: bool = False) -> Figure:
+    """Per series, its median by x as a line, the 25th-75th percentiles as a dark band and
+    the 5th-95th as a light one (series: the five percentiles per x)."""
+    fig = _figure(3.2)
+    ax = fig.add_subplot()
+    for (label, (p5, p25, p50, p75, p95)), tint in zip(series.items(), colours, strict=True):
+        ax.fill_between(xs, p5, p95, color=tint, alpha=0.12, linewidth=0)
+        ax.fill_between(xs, p25, p75, color=tint, alpha=0.3, linewidth=0)
+        ax.plot(xs, p50, color=tint, linewidth=1.6, label=label)
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_xlim(min(xs), max(xs))
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    _tidy(ax)
+    return fig

@@ -32,6 +32,10 @@ class Bar:
     def describe(self, text: str) -> None:
         self._progress.update(self._task, description=text)
 
+    def log(self, text: str) -> None:
+        """A line above the bar (it stays when the bar is gone)."""
+        self._progress.console.print(text, highlight=False)
+
     def grow(self, more: int) -> None:
         """Add `more` units still to do (a run that finds more work on its way)."""
         task = self._progress.tasks[self._progress.task_ids.index(self._task)]

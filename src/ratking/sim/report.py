@@ -10,17 +10,21 @@ from __future__ import annotations
 import csv
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import plots
-from .batch import GameResult
+from .batch import GameResult, bot_seeds
+from .course import course_section, first_player_section
+from .folders import replaced_folder
+from .grid import show
 from .page import Page
 from .plan import Plan
+from .sections import ReportGames, extra_sections
 from .sides import SideShares, side_shares, sides_of
-from .stats import summarize, wilson
+from .stats import percent, span, summarize, wilson
 
 ENDED_BY = "ended by/"
 
@@ -95,16 +99,21 @@ class Run:
 # --- games.csv ------------------------------------------------------------------------------
 
 
-def write_games_csv(path: Path, results: Sequence[GameResult], players: int,
+def write_games_csv(path: Path, games: ReportGames,
                     extra: Sequence[dict[str, Any]] | None = None) -> None:
     """One row per game: index, seed, how it ended, whether it counts in the win shares
     (decided: 0 for a draw at the round cap), length, each seat's result and score, then the
-    game's own metrics. `extra` adds leading columns per game (e.g. rule values)."""
+    game's own metrics; then each seat's bot (spec and the seed it played with) and the
+    command that plays the game again. `extra` adds leading columns per game (e.g. rule
+    values)."""
+    results, players = games.results, games.players
     metrics = metric_names(results)
     lead = list(extra[0]) if extra else []
     header = [*lead, "game", "seed", "end", "decided", "rounds", "decisions",
               *(f"result seat {i + 1}" for i in range(players)),
-              *(f"score seat {i + 1}" for i in range(players)), *metrics]
+              *(f"score seat {i + 1}" for i in range(players)), *metrics,
+              *(f"bot seat {i + 1}" for i in range(players)),
+              *(f"bot seed seat {i + 1}" for i in range(players)), "replay"]
     with path.open("w", newline="", encoding="utf-8") as fh:
         out = csv.writer(fh)
         out.writerow(header)
@@ -115,23 +124,37 @@ def write_games_csv(path: Path, results: Sequence[GameResult], players: int,
                    int(r.decided), "" if r.rounds is None else r.rounds, r.decisions,
                    *(f"{x:.6g}" for x in r.returns),
                    *(s if s == "" else f"{s:.6g}" for s in scores),
-                   *(f"{got[m]:.6g}" if m in got else "" for m in metrics)]
+                   *(f"{got[m]:.6g}" if m in got else "" for m in metrics),
+                   *games.seats[i], *bot_seeds(r.seed, players), games.command(i)]
             out.writerow(row)
 
 
 # --- the page -------------------------------------------------------------------------------
 
 
+def partial_note(page: Page, done: int, planned: int, what: str) -> None:
+    """Say at the top of a page that Ctrl-C stopped its run, and what it holds."""
+    if done < planned:
+        page.text(f"Partial: the run was stopped (Ctrl-C) after {done:,} of {planned:,} "
+                  f"{what}; every figure below is over the {what} finished.", "partial")
+
+
 def setup_section(page: Page, plan: Plan, backend: str, workers: int, seconds: float | None,
-                  command: str | None = None, per: str = "") -> None:
+                  command: str | None = None, per: str = "", varied: str | None = None
+                  ) -> None:
+    """The run's set-up; `varied` names the rules a sweep or a study varies (its other rules
+    are the ones "rules changed" lists)."""
     page.heading("Set-up")
     rows = [("game", f"{plan.title} ({plan.game})"),
             ("games", f"{plan.games:,} {per}".strip()),
             ("players", str(plan.players)),
             ("bots", ", ".join(f"seat {i + 1}: {b}" for i, b in enumerate(plan.bots))),
             ("seed", f"{plan.seed} (game i plays with a seed derived from it and i)"),
-            ("rules changed", ", ".join(f"{k}={v}" for k, v in plan.overrides.items())
-             or "none: the rulebook's numbers"),
+            *([("rules varied", varied)] if varied else []),
+            ("rules fixed" if varied else "rules changed",
+             ", ".join(f"{k}={show(v)}" for k, v in plan.overrides.items())
+             or ("the others as the rulebook prints them" if varied
+                 else "none: the rulebook's numbers")),
             ("round cap", plan.describe_cap()),
             ("run on", f"{backend} backend, {workers} worker{'s' if workers != 1 else ''}"
              + (f", {seconds:.1f} s ({plan.games / seconds * 60:,.0f} games a minute)"
@@ -151,15 +174,15 @@ def winners_section(page: Page, plan: Plan, results: Sequence[GameResult],
         headers.append("mean score")
     rows = []
     for i in range(plan.players):
-        row = [str(i + 1), plan.bots[i], f"{summary.win_share[i]:.3f}",
-               f"{summary.win_low[i]:.3f} - {summary.win_high[i]:.3f}"]
+        row = [str(i + 1), plan.bots[i], percent(summary.win_share[i]),
+               span(summary.win_low[i], summary.win_high[i])]
         if summary.mean_score is not None:
             row.append(f"{summary.mean_score[i]:.2f}")
         rows.append(row)
     page.table(headers, rows, [True, False, True, True, True][:len(headers)])
     if shares.sides.teams:
         page.table(["team", "win share", "95% interval"],
-                   [(n, f"{s:.3f}", f"{lo:.3f} - {hi:.3f}") for n, s, lo, hi in
+                   [(n, percent(s), span(lo, hi)) for n, s, lo, hi in
                     zip(shares.sides.names, shares.share, shares.low, shares.high,
                         strict=True)], [False, True, True])
     page.text(shares.verdict(), "verdict")
@@ -181,7 +204,9 @@ def winners_section(page: Page, plan: Plan, results: Sequence[GameResult],
                    if shares.sides.teams else "."))
     if summary.mean_score is not None:
         per_seat = [[r.scores[i] for r in results] for i in range(plan.players)]
-        page.figure(plots.scores(seat_labels(plan), per_seat, "final score"),
+        side_of = {seat: k for k, seats in enumerate(shares.sides.seats) for seat in seats}
+        page.figure(plots.scores(seat_labels(plan), per_seat, "final score",
+                                 [plots.colour(side_of[i]) for i in range(plan.players)]),
                     "Box plots of each seat's final score: " + "; ".join(
                         f"seat {i + 1} median {statistics.median(s):g}, mean "
                         f"{sum(s) / len(s):.2f}" for i, s in enumerate(per_seat)),
@@ -250,7 +275,7 @@ def metrics_section(page: Page, results: Sequence[GameResult]) -> None:
     for name in names:
         values = metric_values(results, name)
         mean, lo, hi = mean_interval(values)
-        rows[name] = (name, number(mean), f"{number(lo)} - {number(hi)}",
+        rows[name] = (name, number(mean), span(lo, hi, number),
                       number(statistics.stdev(values)) if len(values) > 1 else "-",
                       number(min(values)), number(statistics.median(values)),
                       number(max(values)))
@@ -282,28 +307,62 @@ def metrics_section(page: Page, results: Sequence[GameResult]) -> None:
 
 
 def batch_sections(page: Page, plan: Plan, results: Sequence[GameResult]) -> None:
-    """Everything a batch shows: who wins, length, endings, the game's own measures."""
+    """Everything a batch shows: who wins, length, endings, the game's own measures, the
+    registered extra sections (sections.py), and how to play a game again."""
     shares = shares_of(plan, results)
+    games = games_of(plan, results)
     winners_section(page, plan, results, shares)
+    first_player_section(page, results, shares)
     length_section(page, plan, results)
+    course_section(page, plan.game, plan.players, plan.rules, results, shares.sides)
     endings_section(page, plan, results)
     metrics_section(page, results)
+    extra_sections(page, games)
+    replay_section(page, games)
+
+
+def games_of(plan: Plan, results: Sequence[GameResult]) -> ReportGames:
+    return ReportGames.of(plan.game, plan.players, results, plan.bots, plan.rules)
+
+
+def replay_section(page: Page, games: ReportGames, shown: int = 5) -> None:
+    """The first games with the command that plays each again, move for move."""
+    page.heading("Play a game again")
+    page.text(f"Every row of games.csv ends with the command that plays that game again, "
+              f"move for move, in the terminal (each seat's bot with the seed it played "
+              f"with). The first {min(shown, len(games.results))}:", "note")
+    rows = []
+    for k, r in enumerate(games.results[:shown]):
+        rows.append((str(r.index), r.end or "", games.command(k)))
+    page.table(["game", "ended", "command"], rows, [True, False, False])
+
+
+def save_report(folder: Path, page: Page, files: Callable[[Path], None]) -> Path:
+    """Write the page (and `files(folder)`: games.csv...) into a fresh folder that then takes
+    `folder`'s place whole (folders.replaced_folder); return the page's path."""
+    with replaced_folder(folder) as out:
+        files(out)
+        page.write(out / "index.html")
+    return folder / "index.html"
 
 
 def write_batch_report(folder: Path, plan: Plan, results: Sequence[GameResult],
                        backend: str = "local", workers: int = 1,
                        seconds: float | None = None) -> Path:
     """Write folder/index.html and folder/games.csv for a simulate run; return the page."""
-    folder.mkdir(parents=True, exist_ok=True)
-    page = Page(f"{plan.title}: {plan.games:,} games, {plan.players} players",
+    page = Page(f"{plan.title}: {len(results):,} games, {plan.players} players",
                 f"ratking simulate report: bots {plan.bots_text()}, seed {plan.seed}.")
+    partial_note(page, len(results), plan.games, "games")
     setup_section(page, plan, backend, workers, seconds)
     batch_sections(page, plan, results)
+    files_section(page, "one row per game")
+    games = games_of(plan, results)
+    return save_report(folder, page, lambda out: write_games_csv(out / "games.csv", games))
+
+
+def files_section(page: Page, rows: str) -> None:
     page.heading("Files")
-    page.text("games.csv beside this page holds one row per game: its seed, how it ended, "
-              "its length, each seat's result and score, and the game's own measures. "
-              "figures/ holds each plot as an SVG file.")
-    write_games_csv(folder / "games.csv", results, plan.players)
-    index = folder / "index.html"
-    page.write(index)
-    return index
+    page.text(f"games.csv beside this page holds {rows}: its seed, how it ended, its length, "
+              "each seat's result and score, the game's own measures, each seat's bot and "
+              "its seed, and the command that plays it again. figures/ holds each plot as an "
+              "SVG file.")

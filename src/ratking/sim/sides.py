@@ -79,6 +79,13 @@ class SideShares:
         even = 1.0 / len(self.share)
         return max(abs(s - even) for s in self.share)
 
+    def gap_interval(self) -> tuple[float, float]:
+        """A 95% interval of `gap`: the distance from even of the side furthest from it,
+        over that side's Wilson interval (0 at the low end when even lies inside it)."""
+        even = 1.0 / len(self.share)
+        i = max(range(len(self.share)), key=lambda k: abs(self.share[k] - even))
+        return distance_interval(self.low[i], self.high[i], even, even)
+
     def verdict(self) -> str:
         """The test's result in words."""
         kind = "teams" if self.sides.teams else "seats"
@@ -99,6 +106,18 @@ class SideShares:
                                                           strict=True)],
                 "games": self.games, "chi2": self.chi2, "p_value": self.p_value,
                 "gap": self.gap}
+
+
+def distance_interval(low: float, high: float, target_low: float,
+                      target_high: float) -> tuple[float, float]:
+    """The least and the most distance from [target_low, target_high] of a value known to
+    lie in [low, high]."""
+    def distance(x: float) -> float:
+        return max(target_low - x, 0.0, x - target_high)
+
+    ends = (distance(low), distance(high))
+    near = 0.0 if low <= target_high and high >= target_low else min(ends)
+    return near, max(ends)
 
 
 def side_shares(results: Sequence[GameResult], sides: Sides) -> SideShares:

@@ -99,3 +99,21 @@ def summarize(results: Sequence[GameResult]) -> Summary:
                    tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), scores,
                    mean_dec, sd_dec, sum(rounds) / len(rounds) if rounds else None, draws,
                    capped, d, n - d)
+
+
+def percent(x: float) -> str:
+    """A share as the plots print it: 48.3%."""
+    return f"{x:.1%}"
+
+
+def span(low: float, high: float, show=percent) -> str:
+    """An interval as "low - high" in the form `show` prints, or one value if both ends
+    print the same ("15", not "15 - 15")."""
+    a, b = show(low), show(high)
+    return a if a == b else f"{a} - {b}"
+
+
+def short_span(low: float, high: float) -> str:
+    """A share's interval in whole points, for a small space: "11-18%" (or "15%")."""
+    a, b = f"{100 * low:.0f}", f"{100 * high:.0f}"
+    return f"{a}%" if a == b else f"{a}-{b}%"

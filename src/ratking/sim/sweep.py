@@ -14,13 +14,24 @@ from typing import Any
 
 from . import plots
 from .backends import Backend
-from .batch import GameResult, run_batch
+from .batch import GameResult, Interrupted, run_batch
 from .grid import Axis, cells, show
 from .page import Page
 from .plan import Plan
 from .progress import Bar
-from .report import Run, mean_interval, setup_section, shares_of, write_games_csv
+from .report import (
+    Run,
+    files_section,
+    mean_interval,
+    partial_note,
+    save_report,
+    setup_section,
+    shares_of,
+    write_games_csv,
+)
+from .sections import ReportGames
 from .sides import SideShares, side_shares
+from .stats import percent, short_span, span
 
 
 @dataclass(frozen=True)
@@ -32,25 +43,32 @@ class Cell(Run):
 
 def run_sweep(plan: Plan, axes: list[Axis], backend: Backend,
               bar: Bar | None = None) -> list[Cell]:
-    """Simulate every cell of the grid with the plan's bots, games and seed."""
-    out = []
+    """Simulate every cell of the grid with the plan's bots, games and seed. A stop (Ctrl-C)
+    raises Interrupted holding the finished cells."""
+    out: list[Cell] = []
     grid = cells(axes)
-    for k, values in enumerate(grid, 1):
-        cell_plan = plan.with_rules(values)
-        if bar is not None:
-            bar.describe(f"cell {k}/{len(grid)}: " + ", ".join(
-                f"{n}={show(v)}" for n, v in values.items()))
-        results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
-                            cell_plan.overrides, progress=bar.advance if bar else None,
-                            backend=backend)
-        out.append(Cell(cell_plan, results, shares_of(cell_plan, results), values))
+    try:
+        for k, values in enumerate(grid, 1):
+            cell_plan = plan.with_rules(values)
+            if bar is not None:
+                bar.describe(f"cell {k}/{len(grid)}: " + ", ".join(
+                    f"{n}={show(v)}" for n, v in values.items()))
+            results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
+                                cell_plan.overrides, progress=bar.advance if bar else None,
+                                backend=backend)
+            out.append(Cell(cell_plan, results, shares_of(cell_plan, results), values))
+            if bar is not None:
+                bar.log(f"Cell {k} of {len(grid)} done: " + ", ".join(
+                    f"{n}={show(v)}" for n, v in values.items()))
+    except KeyboardInterrupt:
+        raise Interrupted([], list(out)) from None
     return out
 
 
 def table_rows(cells_: Sequence[Cell], sep: str = " ",
                decisions: bool = True) -> tuple[list[str], list[list[str]]]:
     """Headers and rows of the sweep's summary table (one row per cell); `sep` goes between a
-    share and its interval."""
+    share and its interval. Shares are printed as the plots print them (48.3%)."""
     first = cells_[0]
     headers = [*first.values, *first.shares.sides.short_names, "rounds",
                *(["decisions"] if decisions else []), "capped"]
@@ -58,11 +76,17 @@ def table_rows(cells_: Sequence[Cell], sep: str = " ",
     for cell in cells_:
         rounds = cell.rounds
         rows.append([*(show(v) for v in cell.values.values()),
-                     *(f"{s:.3f}{sep}({lo:.2f}-{hi:.2f})" for s, lo, hi in
+                     *(f"{percent(s)}{sep}({span(lo, hi)})" for s, lo, hi in
                        zip(cell.shares.share, cell.shares.low, cell.shares.high, strict=True)),
-                     "-" if rounds is None else f"{rounds[0]:.2f}",
+                     "-" if rounds is None else f"{rounds[0]:.1f}",
                      *([f"{cell.decisions[0]:.1f}"] if decisions else []), str(cell.capped)])
     return headers, rows
+
+
+def finished_axes(axes: Sequence[Axis], cells_: Sequence[Cell]) -> list[Axis]:
+    """The axes cut to the values some finished cell has (all of them, unless stopped)."""
+    return [Axis(a.name, tuple(v for v in a.values if any(c.values[a.name] == v
+                                                          for c in cells_))) for a in axes]
 
 
 def _pooled(cells_: Sequence[Cell], axis: Axis) -> list[tuple[SideShares, list[GameResult]]]:
@@ -74,71 +98,120 @@ def _pooled(cells_: Sequence[Cell], axis: Axis) -> list[tuple[SideShares, list[G
     return out
 
 
-def axis_figures(page: Page, cells_: Sequence[Cell], axis: Axis, pooled: bool) -> None:
+def _length(results: Sequence[GameResult]) -> tuple[str, tuple[float, float, float]]:
+    """("rounds" or "decisions", its mean and 95% interval) of some games."""
+    if all(r.rounds is not None for r in results):
+        return "rounds", mean_interval([r.rounds for r in results])
+    return "decisions", mean_interval([r.decisions for r in results])
+
+
+def _aim(shares: SideShares) -> tuple[float, float, float]:
+    """What a two-rule plot follows, with its 95% interval: the first side's share (with two
+    sides), else the distance from even of the side furthest from it."""
+    if len(shares.share) == 2:
+        return shares.share[0], shares.low[0], shares.high[0]
+    return (shares.gap, *shares.gap_interval())
+
+
+def axis_figures(page: Page, cells_: Sequence[Cell], axis: Axis,
+                 others: Sequence[Axis]) -> None:
+    """Win shares and game length against one rule: with one rule swept, a line per side;
+    with two, a line per value of the other rule; with more, the other rules pooled."""
     sides = cells_[0].shares.sides
-    per_value = _pooled(cells_, axis)
     xs = [show(v) for v in axis.values]
-    note = (" Games of the other rules' values are pooled at each value." if pooled else "")
+    page.heading(axis.name, 3)
+    if len(others) == 1:
+        other = others[0]
+        lines = {}
+        lengths = {}
+        for value in other.values:
+            row = [next((c for c in cells_ if c.values[axis.name] == x
+                         and c.values[other.name] == value), None) for x in axis.values]
+            if any(c is None for c in row):
+                continue  # a stopped sweep: this value's row is not complete
+            got = [_aim(c.shares) for c in row]
+            lines[f"{other.name}={show(value)}"] = tuple(list(v) for v in zip(*got, strict=True))
+            measured = [_length(c.results) for c in row]
+            length_label = measured[0][0]
+            lengths[f"{other.name}={show(value)}"] = tuple(
+                list(v) for v in zip(*(m[1] for m in measured), strict=True))
+        two = len(sides.names) == 2
+        ylabel = f"{sides.short_names[0]}: share of games won" if two else "distance from even"
+        page.figure(plots.against(xs, lines, axis.name, ylabel, 0.5 if two else 0.0,
+                                  percent=True, sequential=True),
+                    f"Line chart of {ylabel} against {axis.name}, one line per value of "
+                    f"{other.name}: " + "; ".join(
+                        f"{label}: " + ", ".join(f"{x} {percent(v)}" for x, v in
+                                                 zip(xs, series[0], strict=True))
+                        for label, series in lines.items()),
+                    f"One line per value of {other.name} (darker: lower), each point a cell "
+                    "with its 95% Wilson interval; the dashed line is " +
+                    ("an even share." if two else "no distance from even."))
+        page.figure(plots.against(xs, lengths, axis.name, f"{length_label} per game",
+                                  sequential=True),
+                    f"Line chart of mean {length_label} against {axis.name}, one line per "
+                    f"value of {other.name}",
+                    f"Mean {length_label} per game with its 95% interval, one line per value "
+                    f"of {other.name}.")
+        return
+    per_value = _pooled(cells_, axis)
+    note = (" Games of the other rules' values are pooled at each value." if others else "")
     series = {name: ([s.share[i] for s, _ in per_value], [s.low[i] for s, _ in per_value],
                      [s.high[i] for s, _ in per_value])
               for i, name in enumerate(sides.names)}
-    page.heading(axis.name, 3)
     page.figure(plots.against(xs, series, axis.name, "share of games won", 1 / len(sides.names),
                               percent=True),
                 f"Line chart of win shares against {axis.name}: " + "; ".join(
-                    f"{axis.name}={x}: " + ", ".join(f"{n} {s.share[i]:.1%}"
+                    f"{axis.name}={x}: " + ", ".join(f"{n} {percent(s.share[i])}"
                                                     for i, n in enumerate(sides.names))
                     for x, (s, _) in zip(xs, per_value, strict=True)),
-                "Win shares with 95% Wilson intervals; the dashed line is an even share." + note)
-    rounds = [mean_interval([r.rounds for r in res if r.rounds is not None] or [0.0])
-              for _, res in per_value]
-    decisions = [mean_interval([r.decisions for r in res]) for _, res in per_value]
-    if all(r.rounds is not None for c in cells_ for r in c.results):
-        series_len = {"rounds": tuple(list(x) for x in zip(*rounds, strict=True))}
-        label = "rounds per game"
-        values = rounds
-    else:
-        series_len = {"decisions": tuple(list(x) for x in zip(*decisions, strict=True))}
-        label = "decisions per game"
-        values = decisions
-    page.figure(plots.against(xs, series_len, axis.name, label),
+                "Win shares with 95% Wilson intervals, each side in its colour; the dashed "
+                "line is an even share." + note)
+    measured = [_length(res) for _, res in per_value]
+    label = f"{measured[0][0]} per game"
+    page.figure(plots.against(xs, {measured[0][0]: tuple(
+                    list(v) for v in zip(*(m[1] for m in measured), strict=True))},
+                              axis.name, label, colours=[plots.NEUTRAL]),
                 f"Line chart of mean {label} against {axis.name}: " + ", ".join(
-                    f"{x}: {v[0]:.1f}" for x, v in zip(xs, values, strict=True)),
+                    f"{x}: {m[1][0]:.1f}" for x, m in zip(xs, measured, strict=True)),
                 f"Mean {label} with its 95% interval." + note)
 
 
 def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Sequence[Cell],
                        backend: str, workers: int, seconds: float | None) -> Path:
     """folder/index.html (the grid's table and plots) and folder/games.csv (every game of
-    every cell, with the cell's rule values first)."""
-    folder.mkdir(parents=True, exist_ok=True)
+    every cell, with the cell's rule values first). A stopped sweep's report shows the
+    cells it finished and says so."""
     total = len(cells_) * plan.games
+    planned = len(cells(axes))
     page = Page(f"{plan.title}: a sweep of {' x '.join(a.name for a in axes)}",
                 f"ratking sweep report: {len(cells_)} cells of {plan.games:,} games "
                 f"({total:,} games), bots {plan.bots_text()}, seed {plan.seed}.")
-    setup_section(page, plan, backend, workers, None, sweep_command(plan, axes), "per cell")
+    partial_note(page, len(cells_), planned, "cells")
     swept = "; ".join(f"{a.name} = {', '.join(show(v) for v in a.values)}" for a in axes)
+    setup_section(page, plan, backend, workers, None, sweep_command(plan, axes), "per cell",
+                  varied=swept)
     took = f" The run took {seconds:.1f} s." if seconds else ""
-    page.text(f"Swept: {swept}. Every cell plays the same {plan.games:,} seeds.{took}", "note")
+    page.text(f"Every cell plays the same {plan.games:,} seeds, so cells differ by their rules "
+              f"more than by the luck of the deal.{took}", "note")
     page.heading("Every cell")
     headers, rows = table_rows(cells_)
     page.table(headers, rows, [False] * len(axes) + [True] * (len(headers) - len(axes)))
     page.heading("Against each rule")
-    for axis in axes:
-        axis_figures(page, cells_, axis, len(axes) > 1)
-    if len(axes) == 2:
-        _heatmap(page, cells_, axes)
-    page.heading("Files")
-    page.text("games.csv beside this page holds one row per game of every cell: the cell's "
-              "rule values, then the game's seed, ending, length, results, scores and the "
-              "game's own measures. figures/ holds each plot as an SVG file.")
+    done = finished_axes(axes, cells_)
+    for axis in done:
+        if len(axis.values) > 1:
+            axis_figures(page, cells_, axis, [a for a in done if a is not axis])
+    if len(done) == 2 and len(cells_) == len(done[0].values) * len(done[1].values):
+        _heatmap(page, cells_, done)
+    files_section(page, "one row per game of every cell, the cell's rule values first")
     results = [r for c in cells_ for r in c.results]
     extra = [{f"rule {n}": show(v) for n, v in c.values.items()} for c in cells_
              for _ in c.results]
-    write_games_csv(folder / "games.csv", results, plan.players, extra)
-    index = folder / "index.html"
-    page.write(index)
-    return index
+    games = ReportGames(plan.game, plan.players, results, [plan.bots] * len(results),
+                        [c.plan.rules for c in cells_ for _ in c.results])
+    return save_report(folder, page, lambda out: write_games_csv(out / "games.csv", games,
+                                                                  extra))
 
 
 def sweep_command(plan: Plan, axes: list[Axis]) -> str:
@@ -154,17 +227,17 @@ def _heatmap(page: Page, cells_: Sequence[Cell], axes: list[Axis]) -> None:
     lookup = {(show(c.values[rows_axis.name]), show(c.values[cols_axis.name])): c for c in cells_}
     ys = [show(v) for v in rows_axis.values]
     xs = [show(v) for v in cols_axis.values]
-    if two:
-        grid = [[lookup[(y, x)].shares.share[0] for x in xs] for y in ys]
-        label = f"{sides.short_names[0]}: win share"
-    else:
-        grid = [[lookup[(y, x)].shares.gap for x in xs] for y in ys]
-        label = "distance from even"
+    aims = [[_aim(lookup[(y, x)].shares) for x in xs] for y in ys]
+    grid = [[a[0] for a in row] for row in aims]
+    notes = [[f"{percent(a[0])}\n{short_span(a[1], a[2])}" for a in row] for row in aims]
+    label = f"{sides.short_names[0]}: win share" if two else "distance from even"
     page.heading("Both rules at once", 3)
     page.figure(plots.heatmap(grid, xs, ys, cols_axis.name, rows_axis.name, label,
-                              centre=0.5 if two else None),
+                              centre=0.5 if two else None, notes=notes),
                 f"Heat map of {label} for each {rows_axis.name} and {cols_axis.name}: " +
-                "; ".join(f"{rows_axis.name}={y}, {cols_axis.name}={x}: {grid[i][j]:.2f}"
+                "; ".join(f"{rows_axis.name}={y}, {cols_axis.name}={x}: {percent(grid[i][j])}"
                           for i, y in enumerate(ys) for j, x in enumerate(xs)),
-                "Each cell's value over its games" + (" (white: even)." if two else "."))
-
+                "Each cell: its value over its games and, below, the 95% Wilson interval in "
+                "whole points" +
+                (" (white: even; blue: the " + sides.short_names[0] + " wins more)."
+                 if two else "."))

@@ -1,67 +1,139 @@
-"""Balance tuning: an Optuna study searches rule values for fairness or a target length, then
-the best values are checked on a fresh run with intervals.
+"""Balance tuning: an Optuna study searches rule values and bot settings for one aim or
+several (fairness, a game length), then the leading trials are played again on fresh seeds
+and the best of them is named with intervals.
 
 The study lives in a SQLite file, so it can be stopped (Ctrl+C) and resumed by running the same
 command again: a study is named after everything that defines it (game, seats, bots, games,
-seed, fixed rules, objective and ranges), and `--trials K` means K finished trials in all.
-Every trial plays the same seeds (common random numbers), so two trials differ by their rules;
-the check plays other seeds.
+seed, fixed rules, objectives and ranges), and `--trials K` means K finished trials in all.
+Every trial plays the same seeds (common random numbers), so two trials differ by their
+values; the leaders' re-runs play other seeds. With several objectives the study is
+multi-objective (Optuna's TPE sampler) and its leaders are its Pareto front.
+
+A parameter is a rule (`unrest_to_win=12..36`) or a setting of every seat's bot
+(`bot:iters=100..800`, `bot:eps=0,0.1,0.3`, `bot:prior=0..1.0`): the bot's spec gets the option,
+so a designer asks whether a better player breaks a variant with the same command.
 """
 
 from __future__ import annotations
 
-import shlex
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bots import make_bot
 from ..core import RatkingError
-from . import plots
 from .backends import Backend
-from .batch import GameResult, run_batch
+from .batch import GameResult, Interrupted, run_batch
 from .grid import parse_range, show, split_assignment, typed_value
-from .page import Page
 from .plan import Plan
 from .progress import Bar
-from .report import Run, batch_sections, setup_section, shares_of, write_games_csv
-from .sides import SideShares
+from .report import Run, mean_interval, shares_of
+from .sides import SideShares, distance_interval
+from .stats import span
 
-# the best values are checked on at least this many fresh games: a win share's 95% interval
+# each leader is played again on at least this many fresh games: a win share's 95% interval
 # is then at most about 2.2 points either side, narrow enough to call a game fair or not
 CHECK_GAMES = 2000
+LEADERS = 3  # trials played again before the best is named (a study's value at 150 games
+# is good to about 8 points, so the study's own best is often luck)
+FRONT = 5  # at most this many Pareto-front trials played again
+BOT = "bot:"
 
 
 @dataclass(frozen=True)
 class Param:
-    """A rule to tune: whole numbers from low to high, or a list of choices."""
+    """A rule or a bot setting to tune: numbers from low to high (whole, or decimal when an
+    end is written with a point), or a list of choices."""
 
     name: str
-    low: int | None = None
-    high: int | None = None
+    low: float | None = None
+    high: float | None = None
     choices: tuple[Any, ...] | None = None
+    decimal: bool = False
+
+    @property
+    def bot(self) -> bool:
+        return self.name.startswith(BOT)
 
     def suggest(self, trial) -> Any:
         if self.choices is not None:
             return trial.suggest_categorical(self.name, list(self.choices))
-        return trial.suggest_int(self.name, self.low, self.high)
+        if self.decimal:
+            return trial.suggest_float(self.name, self.low, self.high)
+        return trial.suggest_int(self.name, int(self.low), int(self.high))
 
     def contains(self, value: Any) -> bool:
         if self.choices is not None:
             return value in self.choices
-        return isinstance(value, int) and self.low <= value <= self.high
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return (self.decimal or isinstance(value, int)) and self.low <= value <= self.high
 
     def describe(self) -> str:
         if self.choices is not None:
             return f"{self.name}={','.join(show(c) for c in self.choices)}"
-        return f"{self.name}={self.low}..{self.high}"
+        return f"{self.name}={show(self.low)}..{show(self.high)}"
 
 
-def parse_param(game: str, base: dict[str, Any], text: str) -> Param:
-    """NAME=LOW..HIGH (a whole-number rule; both ends checked against the rule's bounds) or
-    NAME=A,B,... (choices, each checked)."""
+def with_option(spec: str, key: str, value: Any) -> str:
+    """A bot spec with one option set (replacing it if the spec sets it)."""
+    name, *parts = spec.split(":")
+    kept = [p for p in parts if p.partition("=")[0].strip().lower() != key]
+    return ":".join([name, *kept, f"{key}={show(value)}"])
+
+
+def _decimal_range(values: str, name: str) -> tuple[float, float] | None:
+    low_text, dots, high_text = values.partition("..")
+    if not dots or "." not in low_text + high_text:
+        return None
+    try:
+        low, high = float(low_text), float(high_text)
+    except ValueError:
+        raise RatkingError(f"--param {name}: a range is LOW..HIGH, not {values!r}") from None
+    if not low < high:
+        raise RatkingError(f"--param {name}: the range {values!r} is empty (LOW is not below "
+                           "HIGH)")
+    return low, high
+
+
+def parse_bot_param(bots: Sequence[str], text: str) -> Param:
+    """bot:KEY=LOW..HIGH or bot:KEY=A,B,...: every seat's bot must take the option at
+    both ends (or every choice)."""
     name, values = split_assignment(text, "--param")
+    key = name[len(BOT):].strip().lower()
+    if not key:
+        raise RatkingError(f"--param {name}: name the bot's option, e.g. bot:iters=100..800")
+    span = _decimal_range(values, name)
+    if span is not None:
+        param = Param(name, span[0], span[1], decimal=True)
+    elif (whole := parse_range(values, "--param", name)) is not None:
+        if whole[0] == whole[1]:
+            raise RatkingError(f"--param {name}: the range {values!r} holds one value")
+        param = Param(name, whole[0], whole[1])
+    else:
+        choices = tuple(v.strip() for v in values.split(","))
+        if len(choices) < 2 or len(set(choices)) != len(choices) or not all(choices):
+            raise RatkingError(f"--param {name}: give LOW..HIGH or two or more different "
+                               "values")
+        param = Param(name, choices=choices)
+    tried = param.choices if param.choices is not None else (param.low, param.high)
+    for spec in set(bots):
+        for value in tried:
+            try:
+                make_bot(with_option(spec, key, value), 0)
+            except RatkingError as exc:
+                raise RatkingError(f"--param {name}: {exc}") from None
+    return param
+
+
+def parse_param(game: str, base: dict[str, Any], text: str,
+                bots: Sequence[str] = ("heuristic",)) -> Param:
+    """NAME=LOW..HIGH (a whole-number rule; both ends checked against the rule's bounds),
+    NAME=A,B,... (choices, each checked), or bot:KEY=... (a setting of every seat's bot)."""
+    name, values = split_assignment(text, "--param")
+    if name.startswith(BOT):
+        return parse_bot_param(bots, text)
     span = parse_range(values, "--param", name)
     if span is not None:
         low, high = span
@@ -78,54 +150,109 @@ def parse_param(game: str, base: dict[str, Any], text: str) -> Param:
     return Param(name, choices=tuple(choices))
 
 
+def apply(plan: Plan, params: Sequence[Param], values: dict[str, Any]) -> Plan:
+    """The plan under a trial's values: rules set, bot settings given to every seat."""
+    rules = {p.name: values[p.name] for p in params if not p.bot}
+    bots = plan.bots
+    for p in params:
+        if p.bot:
+            bots = tuple(with_option(b, p.name[len(BOT):].strip().lower(), values[p.name])
+                         for b in bots)
+    return plan.with_rules(rules).with_bots(bots)
+
+
 @dataclass(frozen=True)
 class Objective:
-    """What a study minimises: "fair" (the largest distance of a side's win share from an even
-    share) or "length" (distance of the mean game length in rounds from `target`)."""
+    """One aim a study minimises: "fair" (the largest distance of a side's win share from an
+    even share), "length" with a `target` (distance of the mean game length in rounds from
+    it) or with `low`..`high` (distance outside that span, 0 inside)."""
 
     kind: str
     target: float | None = None
+    low: float | None = None
+    high: float | None = None
 
     def __str__(self) -> str:
-        return self.kind if self.target is None else f"length={self.target:g}"
+        if self.kind == "fair":
+            return "fair"
+        if self.target is not None:
+            return f"length={self.target:g}"
+        return f"length:{self.low:g}..{self.high:g}"
 
     @property
     def label(self) -> str:
         if self.kind == "fair":
             return "distance from an even share"
-        return f"distance from {self.target:g} rounds"
+        if self.target is not None:
+            return f"distance from {self.target:g} rounds"
+        return f"rounds outside {self.low:g}-{self.high:g}"
 
-    def value(self, shares: SideShares, results: Sequence[GameResult]) -> float:
+    @property
+    def short(self) -> str:
+        return "unfairness" if self.kind == "fair" else "length off"
+
+    def interval(self, shares: SideShares, results: Sequence[GameResult]
+                 ) -> tuple[float, float, float]:
+        """The objective over these games and its 95% interval."""
         if self.kind == "fair":
-            return shares.gap
+            return (shares.gap, *shares.gap_interval())
         rounds = [r.rounds for r in results if r.rounds is not None]
         if not rounds:
             raise RatkingError("this game does not count rounds: use --objective fair")
-        return abs(statistics.fmean(rounds) - self.target)
+        mean, lo, hi = mean_interval(rounds)
+        a, b = (self.target, self.target) if self.target is not None else (self.low, self.high)
+        value = max(a - mean, 0.0, mean - b)
+        return (value, *distance_interval(lo, hi, a, b))
+
+    def value(self, shares: SideShares, results: Sequence[GameResult]) -> float:
+        return self.interval(shares, results)[0]
 
 
-def parse_objective(text: str) -> Objective:
+def _one_objective(text: str) -> Objective:
     text = text.strip()
     if text == "fair":
         return Objective("fair")
-    kind, eq, value = text.partition("=")
-    if kind.strip() == "length" and eq:
+    kind, sep, value = (text.partition("=") if "=" in text else text.partition(":"))
+    if kind.strip() == "length" and sep:
+        low_text, dots, high_text = value.partition("..")
         try:
-            target = float(value)
+            if dots:
+                low, high = float(low_text), float(high_text)
+                if 0 < low < high:
+                    return Objective("length", low=low, high=high)
+            elif float(value) > 0:
+                return Objective("length", float(value))
         except ValueError:
-            target = -1.0
-        if target > 0:
-            return Objective("length", target)
-        raise RatkingError(f"--objective length=R needs a number of rounds above 0, not "
-                           f"{value!r}")
-    raise RatkingError(f"--objective is fair or length=R (rounds), not {text!r}")
+            pass
+        raise RatkingError(f"--objective length=R or length:LOW..HIGH needs rounds above 0 "
+                           f"(LOW below HIGH), not {value!r}")
+    raise RatkingError(f"--objective is fair or length=R (rounds) or length:LOW..HIGH, or "
+                       f"several of them comma-separated, not {text!r}")
 
 
-def study_name(plan: Plan, params: Sequence[Param], objective: Objective) -> str:
+def parse_objectives(text: str) -> tuple[Objective, ...]:
+    """"fair", "length=15", "length:12..20", or several comma-separated (a multi-objective
+    study)."""
+    goals = tuple(_one_objective(part) for part in text.split(","))
+    if len(set(goals)) != len(goals):
+        raise RatkingError(f"--objective names an aim twice in {text!r}")
+    return goals
+
+
+def parse_objective(text: str) -> Objective:
+    """One objective (see parse_objectives)."""
+    goals = parse_objectives(text)
+    if len(goals) != 1:
+        raise RatkingError(f"--objective: one aim expected, not {text!r}")
+    return goals[0]
+
+
+def study_name(plan: Plan, params: Sequence[Param], objective) -> str:
+    goals = objective if isinstance(objective, tuple) else (objective,)
     fixed = ",".join(f"{k}={show(v)}" for k, v in sorted(plan.overrides.items()))
     return (f"{plan.game} p{plan.players} bots={plan.bots_text()} games={plan.games} "
-            f"seed={plan.seed} {objective} " + " ".join(p.describe() for p in params)
-            + (f" rules={fixed}" if fixed else ""))
+            f"seed={plan.seed} {','.join(map(str, goals))} "
+            + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else ""))
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -158,9 +285,10 @@ def check_storage(path: Path) -> Path:
     return path
 
 
-def open_study(path: Path, name: str, seed: int):
-    """The study of this name in the SQLite file (created if new); a file Optuna cannot use
-    raises RatkingError."""
+def open_study(path: Path, name: str, seed: int, objectives: int = 1):
+    """The study of this name in the SQLite file (created if new), minimising `objectives`
+    values (Optuna's TPE sampler, multi-objective when there are several); a file Optuna
+    cannot use raises RatkingError."""
     import optuna
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -169,7 +297,7 @@ def open_study(path: Path, name: str, seed: int):
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return optuna.create_study(storage=f"sqlite:///{path}", study_name=name,
-                                   direction="minimize", load_if_exists=True,
+                                   directions=["minimize"] * objectives, load_if_exists=True,
                                    sampler=optuna.samplers.TPESampler(seed=seed))
     except (SQLAlchemyError, optuna.exceptions.OptunaError, RuntimeError) as exc:
         reason = " ".join(str(exc).split())[:200]
@@ -183,119 +311,155 @@ def finished(study) -> list:
     return [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
 
 
-def run_study(study, plan: Plan, params: Sequence[Param], objective: Objective, trials: int,
+def trial_values(trial) -> tuple[float, ...]:
+    """A finished trial's objective values (one per objective)."""
+    return tuple(trial.values)
+
+
+def measure_run(run: Run, objectives: Sequence[Objective]) -> dict[str, Any]:
+    """What a trial keeps of its games: each side's share with its interval, the rounds with
+    theirs, the games capped, and each objective with its interval."""
+    shares = run.shares
+    rounds = run.rounds
+    return {"sides": list(shares.sides.short_names), "shares": list(shares.share),
+            "lows": list(shares.low), "highs": list(shares.high),
+            "rounds": None if rounds is None else list(rounds),
+            "capped": run.capped,
+            "objectives": [list(o.interval(shares, run.results)) for o in objectives]}
+
+
+def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int,
               backend: Backend, bar: Bar | None = None) -> None:
     """Run trials until the study has `trials` finished ones; a trial whose values were
-    already played reuses that result (same values, same seeds, same games)."""
+    already played reuses that result (same values, same seeds, same games). Ctrl-C raises
+    Interrupted once the study has stopped, its finished trials stored."""
+    goals = objective if isinstance(objective, tuple) else (objective,)
     done = finished(study)
     if not done and not study.trials:
-        defaults = {p.name: plan.rules[p.name] for p in params}
-        if all(p.contains(defaults[p.name]) for p in params):
+        defaults = {p.name: plan.rules[p.name] for p in params if not p.bot}
+        if len(defaults) == len(params) and all(p.contains(defaults[p.name]) for p in params):
             study.enqueue_trial(defaults)  # the rulebook's numbers first, as a baseline
     remaining = trials - len(done)
     if remaining <= 0:
         return
-    known = {tuple(sorted(t.params.items())): (t.value, t.user_attrs) for t in done}
+    known = {tuple(sorted(t.params.items())): (trial_values(t), t.user_attrs) for t in done}
 
-    def play(trial) -> float:
+    def measure(trial) -> tuple[float, ...]:
         values = {p.name: p.suggest(trial) for p in params}
         key = tuple(sorted(values.items()))
         if bar is not None:
             bar.describe(f"trial {trial.number + 1}: " + ", ".join(
                 f"{n}={show(v)}" for n, v in values.items()))
         if key in known:
-            value, attrs = known[key]
-            for attr, got in attrs.items():
-                trial.set_user_attr(attr, got)
+            got, attrs = known[key]
+            for attr, value in attrs.items():
+                trial.set_user_attr(attr, value)
             if bar is not None:
                 bar.advance(plan.games)
-            return value
-        trial_plan = plan.with_rules(values)
-        results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
+            return got
+        trial_plan = apply(plan, params, values)
+        results = run_batch(plan.game, plan.players, trial_plan.bots, plan.games, plan.seed,
                             trial_plan.overrides, progress=bar.advance if bar else None,
                             backend=backend)
-        shares = shares_of(trial_plan, results)
-        rounds = [r.rounds for r in results if r.rounds is not None]
-        attrs = {"sides": list(shares.sides.short_names), "shares": list(shares.share),
-                 "rounds": statistics.fmean(rounds) if rounds else None,
-                 "capped": sum(1 for r in results if r.end == "round-cap")}
-        for attr, got in attrs.items():
-            trial.set_user_attr(attr, got)
-        value = objective.value(shares, results)
-        known[key] = (value, attrs)
-        return value
+        attrs = measure_run(Run(trial_plan, results, shares_of(trial_plan, results)), goals)
+        for attr, value in attrs.items():
+            trial.set_user_attr(attr, value)
+        got = tuple(o[0] for o in attrs["objectives"])
+        known[key] = (got, attrs)
+        if bar is not None:
+            bar.log(f"Trial {trial.number + 1} done: " + ", ".join(
+                f"{n}={show(v)}" for n, v in values.items()) + " -> " +
+                ", ".join(f"{v:.4f}" for v in got))
+        return got
+
+    stopped = []
+
+    def play(trial):
+        # Ctrl-C: the trial under way is given up (pruned, not failed, so Optuna prints no
+        # traceback), the study stops, and the finished trials stay in the storage
+        try:
+            got = measure(trial)
+        except KeyboardInterrupt:
+            import optuna
+
+            stopped.append(trial.number)
+            study.stop()
+            raise optuna.TrialPruned("stopped by Ctrl-C") from None
+        return got[0] if len(goals) == 1 else got
 
     study.optimize(play, n_trials=remaining)
+    if stopped:
+        raise Interrupted([])
+
+
+def leaders(study, objectives: int, count: int = LEADERS) -> list:
+    """The trials to play again: with one objective the `count` best, with several the
+    Pareto front (at most FRONT, those with the least summed values first)."""
+    done = finished(study)
+    if objectives == 1:
+        return sorted(done, key=lambda t: (t.values[0], t.number))[:count]
+    front = study.best_trials
+    return sorted(front, key=lambda t: (sum(t.values), t.number))[:FRONT]
+
+
+@dataclass(frozen=True)
+class Rerun:
+    """A leading trial played again on fresh seeds, with each objective and its interval."""
+
+    trial: int  # the trial's number (from 1)
+    values: dict[str, Any]  # its parameter values
+    study: tuple[float, ...]  # its objective values in the study
+    run: Run
+    fresh: tuple[tuple[float, float, float], ...]  # (value, low, high) per objective
+
+
+def pick(reruns: Sequence[Rerun]) -> int:
+    """The index of the best re-run: with one objective the lowest fresh value; with several
+    the lowest sum of fresh values, each scaled to the span the re-runs cover (so rounds and
+    shares weigh alike)."""
+    count = len(reruns[0].fresh)
+    spans = []
+    for k in range(count):
+        got = [r.fresh[k][0] for r in reruns]
+        spans.append((min(got), (max(got) - min(got)) or 1.0))
+    return min(range(len(reruns)), key=lambda i: (
+        sum((reruns[i].fresh[k][0] - lo) / width for k, (lo, width) in enumerate(spans)),
+        reruns[i].trial))
+
+
+def rerun_leaders(plan: Plan, params: Sequence[Param], objectives: Sequence[Objective],
+                  trials: Sequence, games: int, backend: Backend,
+                  bar: Bar | None = None) -> list[Rerun]:
+    """Play each leading trial again: `games` games with the seed after the study's."""
+    out = []
+    for k, t in enumerate(trials, 1):
+        trial_plan = apply(plan, params, t.params).with_games(games, plan.seed + 1)
+        if bar is not None:
+            bar.describe(f"leader {k}/{len(trials)} (trial {t.number + 1}) on {games:,} fresh "
+                         "games")
+        results = run_batch(plan.game, plan.players, trial_plan.bots, games, trial_plan.seed,
+                            trial_plan.overrides, progress=bar.advance if bar else None,
+                            backend=backend)
+        run = Run(trial_plan, results, shares_of(trial_plan, results))
+        fresh = tuple(o.interval(run.shares, results) for o in objectives)
+        out.append(Rerun(t.number + 1, dict(t.params), trial_values(t), run, fresh))
+    return out
 
 
 def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
-               bar: Bar | None = None) -> Run:
+               bar: Bar | None = None, params: Sequence[Param] = ()) -> Run:
     """Play `games` games under the best values with the seed after the study's."""
-    check_plan = plan.with_rules(best).with_games(games, plan.seed + 1)
+    check_plan = (apply(plan, params, best) if params else plan.with_rules(best)
+                  ).with_games(games, plan.seed + 1)
     if bar is not None:
         bar.describe(f"checking the best values on {games:,} fresh games")
-    results = run_batch(plan.game, plan.players, plan.bots, games, check_plan.seed,
+    results = run_batch(plan.game, plan.players, check_plan.bots, games, check_plan.seed,
                         check_plan.overrides, progress=bar.advance if bar else None,
                         backend=backend)
     return Run(check_plan, results, shares_of(check_plan, results))
 
 
-def trial_rows(study, params: Sequence[Param], shown: int = 15) -> tuple[list[str], list[list]]:
-    """The best trials first: headers and rows."""
-    best = sorted(finished(study), key=lambda t: (t.value, t.number))[:shown]
-    sides = best[0].user_attrs.get("sides", []) if best else []
-    headers = ["trial", *(p.name for p in params), "objective", *sides, "rounds"]
-    rows = []
-    for t in best:
-        rounds = t.user_attrs.get("rounds")
-        shares = t.user_attrs.get("shares", [])
-        rows.append([str(t.number + 1), *(show(t.params.get(p.name)) for p in params),
-                     f"{t.value:.4f}", *(f"{s:.3f}" for s in shares),
-                     "-" if rounds is None else f"{rounds:.2f}"])
-    return headers, rows
-
-
-def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param], objective: Objective,
-                      study, storage: Path, check: Run, backend: str, workers: int) -> Path:
-    """folder/index.html (the study and the check) and folder/games.csv (the check's games)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    done = finished(study)
-    page = Page(f"{plan.title}: tuning {', '.join(p.name for p in params)}",
-                f"ratking tune report: objective {objective}, {len(done)} trials of "
-                f"{plan.games:,} games, bots {plan.bots_text()}, seed {plan.seed}.")
-    command = (plan.command("tune") + "".join(f" --param {p.describe()}" for p in params)
-               + f" --objective {objective} --trials {len(done)} --check-games "
-               f"{check.plan.games} --storage {shlex.quote(str(storage))}")
-    setup_section(page, plan, backend, workers, None, command, "per trial")
-    page.text("Searched: " + "; ".join(p.describe() for p in params) + f". The study is "
-              f"{study.study_name!r} in {storage} (Optuna, TPE sampler); run the same command "
-              f"to go on with it.", "note")
-    page.heading("The study")
-    headers, rows = trial_rows(study, params)
-    page.text(f"The best {len(rows)} of {len(done)} trials (objective: {objective.label}, "
-              f"lower is better).")
-    page.table(headers, rows, [True] + [False] * len(params) + [True] * (len(headers) -
-                                                                       len(params) - 1))
-    ordered = sorted(done, key=lambda t: t.number)
-    values = [t.value for t in ordered]
-    page.figure(plots.trials(values, objective.label),
-                f"Scatter of each trial's objective in order, with the best so far; the best "
-                f"is {min(values):.4f}", "Every trial plays the same seeds.")
-    page.figure(plots.scatter_grid({p.name: [t.params[p.name] for t in ordered]
-                                    for p in params}, values, objective.label),
-                "Scatter plots of the objective against each tuned rule",
-                "Where the study looked, and what it found there.")
-    best = ", ".join(f"{k}={show(v)}" for k, v in check.plan.overrides.items())
-    page.heading("The best values, checked")
-    page.text(f"Best rules: {best}. Played again on {check.plan.games:,} fresh games "
-              f"(seed {check.plan.seed}), so the figures below are not the luck of the seeds "
-              f"the study chose them on.")
-    page.code(check.plan.command())
-    batch_sections(page, check.plan, check.results)
-    page.heading("Files")
-    page.text("games.csv beside this page holds one row per game of the check; figures/ "
-              "holds each plot as an SVG file.")
-    write_games_csv(folder / "games.csv", check.results, plan.players)
-    index = folder / "index.html"
-    page.write(index)
-    return index
+def rounds_text(rounds: Sequence[float] | None) -> str:
+    if rounds is None:
+        return "-"
+    return f"{rounds[0]:.1f} ({span(rounds[1], rounds[2], lambda x: f'{x:.1f}')})"

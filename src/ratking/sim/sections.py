@@ -1,0 +1,79 @@
+"""Extra report sections: a place for measures other modules compute from a run's games.
+
+A section renderer is a function `render(page, games)` that adds headings, text, tables and
+figures to a report page. Every report (simulate, sweep's cells are not, tune's check, arena)
+calls the registered renderers in order, after its own sections and before its "Files"
+section. A renderer that has nothing to say for a game adds nothing.
+
+`ReportGames` gives a renderer everything needed to play any game of the run again exactly
+(game, rules, each seat's bot spec, the game's seed), so measures that need a game's whole
+history (lead changes, a decisive moment, comebacks) can replay the games they look at.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .batch import GameResult
+from .page import Page
+
+
+@dataclass(frozen=True)
+class ReportGames:
+    """A run's finished games and how to play each of them again."""
+
+    game: str
+    players: int
+    results: Sequence[GameResult]
+    seats: Sequence[tuple[str, ...]]  # per game, each seat's bot spec
+    rules: Sequence[dict[str, Any]]  # per game, every rule value as played
+
+    @classmethod
+    def of(cls, game: str, players: int, results: Sequence[GameResult],
+           bots: Sequence[str], rules: dict[str, Any]) -> ReportGames:
+        """Games all played by the same bots under the same rules."""
+        return cls(game, players, results, [tuple(bots)] * len(results),
+                   [rules] * len(results))
+
+    def replay(self, k: int):
+        """The k-th game played again to its end: its final State (the same game, decision
+        for decision, as the run played it)."""
+        from ..core import make
+        from .batch import play_out
+
+        return play_out(make(self.game, **self.rules[k]), self.players, self.seats[k],
+                        self.results[k].seed)
+
+    def command(self, k: int) -> str:
+        """The `ratking play` command that plays the k-th game again, move for move (the
+        rules that differ from the rulebook's given with --rule)."""
+        from ..core import make
+        from .grid import show
+
+        printed = make(self.game).rules.as_dict()
+        args = ["ratking", "play", self.game, "--players", str(self.players), "--seats",
+                ",".join(self.seats[k]), "--seed", str(self.results[k].seed)]
+        for name, value in self.rules[k].items():
+            if printed.get(name) != value:
+                args += ["--rule", f"{name}={show(value)}"]
+        return shlex.join(args)
+
+
+SectionRenderer = Callable[[Page, ReportGames], None]
+EXTRA_SECTIONS: list[SectionRenderer] = []
+
+
+def register_section(render: SectionRenderer) -> SectionRenderer:
+    """Add a renderer to every report (usable as a decorator); added once."""
+    if render not in EXTRA_SECTIONS:
+        EXTRA_SECTIONS.append(render)
+    return render
+
+
+def extra_sections(page: Page, games: ReportGames) -> None:
+    """Draw every registered section."""
+    for render in EXTRA_SECTIONS:
+        render(page, games)

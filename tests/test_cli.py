@@ -257,7 +257,7 @@ def test_a_human_choosing_option_1_every_time_finishes_the_game(run, tmp_path):
     assert "Your turn" in out and "Your choice (number, action id, b: board, q: quit):" in out
     assert "Game over:" in out
     assert re.search(r"seat\s*┃\s*player\s*┃\s*score\s*┃\s*result", result.output)
-    assert re.search(r"│\s*1\s*│\s*You\s*│\s*\d+\s*│", result.output)  # seats count from 1
+    assert re.search(r"│\s*1\s*│\s*Player 1 \(you\)\s*│\s*\d+\s*│", result.output)  # from 1
     assert "Game interrupted" not in out
     record = json.loads(path.read_text())
     assert record["result"]["end"] == "finished"

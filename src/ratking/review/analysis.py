@@ -173,8 +173,8 @@ def tell(swing: dict[str, Any], names: list[str]) -> str:
     luck = round(100 * swing["luck"])
     choice = points - luck
     way = "rose" if points >= 0 else "fell"
-    did = "had one move" if swing["forced"] else "chose"
-    text = f"Decision {swing['index'] + 1}: {who} {did}, {swing['label']!r}; {who}'s chance " \
+    did = "had one move," if swing["forced"] else "chose"
+    text = f"Decision {swing['index'] + 1}: {who} {did} {swing['label']!r}; {who}'s chance " \
            f"{way} by {abs(points)} points"
     if abs(luck) >= abs(choice):
         text += f" ({'luck' if luck >= 0 else 'bad luck'}: the dice, the draws or the unseen " \

@@ -95,67 +95,106 @@ def judge(state: State, played: Action, settings: SearchSettings,
     return best, value - mine.total[seat] / mine.visits
 
 
+def finished(record: dict[str, Any]) -> State:
+    """The final state of a record's game; RatkingError unless the game is over."""
+    final = replay(record)
+    if not final.over:
+        raise RatkingError("the game is not over: a review is made once it has ended")
+    return final
+
+
+def timeline(record: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+    """The review without its mistakes: the chances after every decision, each swing's luck,
+    the turning points (quick: no search)."""
+    final = finished(record)
+    state = final.game.new_game(final.players, seed=final.seed, names=list(final.names))
+    names = list(state.names)
+    start = before = chances_of(state)
+    turns: list[dict[str, Any]] = []
+    swings: list[dict[str, Any]] = []
+    for index, action_id in enumerate(final.history):
+        seat = state.to_move
+        legal = state.legal_actions()
+        action = next(a for a in legal if a.id == action_id)
+        choice = [0.0] * state.players
+        if len(legal) > 1:
+            choice = expected_after(state, action, seat, derive_seed(seed, index))
+        label = state.describe_action(action)
+        mark = len(state.log)
+        state.apply(action)
+        after = chances_of(state)
+        luck = [a - b - c for a, b, c in zip(after, before, choice, strict=True)]
+        turns.append({"index": index, "seat": seat, "action": action.id,
+                      "chances": [round(x, 4) for x in after], "luck": round(luck[seat], 4)})
+        swings.append({"index": index, "seat": seat, "swing": after[seat] - before[seat],
+                       "luck": luck[seat], "label": label, "forced": len(legal) == 1,
+                       "moved": sum(abs(a - b) for a, b in zip(after, before, strict=True)) / 2,
+                       "events": " ".join(narrate(state.events_for(None, since=mark)))})
+        before = after
+    return {"game": final.game.id, "rules": final.game.rules.as_dict(),
+            "seats": final.players, "names": names, "seed": seed, "margin": MARGIN,
+            "start": [round(x, 4) for x in start], "turns": turns,
+            "turning_points": turning_points(swings, names), "mistakes": [],
+            "result": final.returns(),
+            "estimates": "chances are the game's evaluation of each position and the search's "
+                         "estimates of moves, not certainties"}
+
+
+def judged_seats(record: dict[str, Any], seats: Iterable[int] | None) -> list[int]:
+    """The seats whose moves are judged (all by default); RatkingError for a seat not in
+    the game."""
+    players = record.get("players")
+    if seats is None:
+        return list(range(players)) if isinstance(players, int) else []
+    out = sorted(set(seats))
+    for seat in out:
+        if not (isinstance(players, int) and 0 <= seat < players):
+            raise RatkingError(f"no seat {seat + 1}: this game's seats are 1 to {players}")
+    return out
+
+
+def mistakes(record: dict[str, Any], seed: int = 0, iters: int | None = None,
+             seats: Iterable[int] | None = None, lo: int = 0, hi: int | None = None,
+             progress: Progress | None = None) -> list[dict[str, Any]]:
+    """The mistakes among decisions lo to hi - 1 (default: all) of the judged `seats`: the
+    search's preferred move where it beats the played one by MARGIN or more. Each decision
+    is judged from what its mover knew then, with its own seed, so any split of the work
+    gives the same list. `progress(done, total)` after each decision."""
+    judged = judged_seats(record, seats)
+    actions = record["actions"]
+    hi = len(actions) if hi is None else min(hi, len(actions))
+    state = replay(record, upto=lo)
+    settings = search_settings(state, iters)
+    out: list[dict[str, Any]] = []
+    for index in range(lo, hi):
+        seat = state.to_move
+        legal = state.legal_actions()
+        action = next(a for a in legal if a.id == actions[index])
+        if len(legal) > 1 and seat in judged:
+            verdict = judge(state, action, settings, derive_seed(derive_seed(seed, index), 1))
+            if verdict is not None and verdict[1] >= MARGIN:
+                out.append({"index": index, "seat": seat, "played": action.id,
+                            "better": verdict[0].id, "cost": round(verdict[1], 4),
+                            "played_label": state.describe_action(action),
+                            "better_label": state.describe_action(verdict[0])})
+        state.apply(action)
+        if progress is not None:
+            progress(index + 1 - lo, hi - lo)
+    return out
+
+
 def review(record: dict[str, Any], seed: int = 0, iters: int | None = None,
            seats: Iterable[int] | None = None, progress: Progress | None = None,
            ) -> dict[str, Any]:
     """The review of a finished game's record (see the module docstring). `seats`: whose
     decisions are judged for mistakes (default: everyone's); `iters`: the search's budget per
     decision (default: the game's `expert` level); `progress(done, total)` after each
-    decision."""
-    final = replay(record)
-    if not final.over:
-        raise RatkingError("the game is not over: a review is made once it has ended")
-    judged = set(range(final.players)) if seats is None else set(seats)
-    for seat in judged:
-        if not 0 <= seat < final.players:
-            raise RatkingError(f"no seat {seat + 1}: this game's seats are 1 to {final.players}")
-    state = final.game.new_game(final.players, seed=final.seed, names=list(final.names))
-    settings = search_settings(state, iters)
-    names = list(state.names)
-    start = chances_of(state)
-    turns: list[dict[str, Any]] = []
-    swings: list[dict[str, Any]] = []
-    mistakes: list[dict[str, Any]] = []
-    actions = list(final.history)
-    before = start
-    for index, action_id in enumerate(actions):
-        seat = state.to_move
-        legal = state.legal_actions()
-        action = next(a for a in legal if a.id == action_id)
-        key = derive_seed(seed, index)
-        choice = [0.0] * state.players
-        label = state.describe_action(action)
-        if len(legal) > 1:
-            choice = expected_after(state, action, seat, key)
-            if seat in judged:
-                verdict = judge(state, action, settings, derive_seed(key, 1))
-                if verdict is not None and verdict[1] >= MARGIN:
-                    mistakes.append({"index": index, "seat": seat, "played": action.id,
-                                     "better": verdict[0].id, "cost": round(verdict[1], 4),
-                                     "played_label": label,
-                                     "better_label": state.describe_action(verdict[0])})
-        mark = len(state.log)
-        state.apply(action)
-        after = chances_of(state)
-        luck = [a - b - c for a, b, c in zip(after, before, choice, strict=True)]
-        turns.append({"index": index, "seat": seat, "action": action.id,
-                      "chances": [round(x, 4) for x in after],
-                      "luck": round(luck[seat], 4)})
-        events = " ".join(narrate(state.events_for(None, since=mark)))
-        swings.append({"index": index, "seat": seat, "swing": after[seat] - before[seat],
-                       "luck": luck[seat], "moved": sum(abs(a - b) for a, b in
-                                                        zip(after, before, strict=True)) / 2,
-                       "events": events, "label": label, "forced": len(legal) == 1})
-        before = after
-        if progress is not None:
-            progress(index + 1, len(actions))
-    return {"game": final.game.id, "rules": final.game.rules.as_dict(),
-            "seats": final.players, "names": names, "seed": seed,
-            "iters": settings.iters, "margin": MARGIN, "start": [round(x, 4) for x in start],
-            "turns": turns, "turning_points": turning_points(swings, names),
-            "mistakes": mistakes, "result": final.returns(),
-            "estimates": "chances are the game's evaluation of each position and the search's "
-                         "estimates of moves, not certainties"}
+    decision judged."""
+    judged_seats(record, seats)
+    out = timeline(record, seed)
+    out["mistakes"] = mistakes(record, seed, iters, seats, progress=progress)
+    out["iters"] = search_settings(finished(record), iters).iters
+    return out
 
 
 def turning_points(swings: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:

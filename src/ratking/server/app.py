@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
 from ..core import RatkingError, list_games, replay
-from . import chat, explain, hints, lobby, pages
+from . import chat, explain, hints, lobby, pages, reviews
 from .messages import board_message
 from .rooms import Connection, MoveRefused, Refused, Room, Rooms, client_key, token_hash
 from .security import Protect
@@ -104,6 +104,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(lobby.router)
+    app.include_router(reviews.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405

@@ -213,7 +213,7 @@ def tell(swing: dict[str, Any], names: list[str]) -> str:
     choice = points - luck
     way = "rose" if points >= 0 else "fell"
     did = "had one move," if swing["forced"] else "chose"
-    text = f"Decision {swing['index'] + 1}: {who} {did} {swing['label']!r}; {who}'s chance " \
+    text = f"Decision {swing['index'] + 1}: {who} {did} “{swing['label']}”; {who}'s chance " \
            f"{way} by {abs(points)} points"
     if abs(luck) >= abs(choice):
         text += f" ({'luck' if luck >= 0 else 'bad luck'}: the dice, the draws or the unseen " \

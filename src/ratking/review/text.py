@@ -67,8 +67,8 @@ def render(review: dict[str, Any], seat: int | None = None, width: int = WIDTH) 
         lines.append("   none")
     for m in mistakes:
         lines.extend(wrap.wrap(
-            f"-  Decision {m['index'] + 1}, {names[m['seat']]}: played {m['played_label']!r}; "
-            f"{m['better_label']!r} was worth about {round(100 * m['cost'])} points more"))
+            f"-  Decision {m['index'] + 1}, {names[m['seat']]}: played “{m['played_label']}”; "
+            f"“{m['better_label']}” was worth about {round(100 * m['cost'])} points more"))
     lines.append("")
     lines.extend(textwrap.wrap(
         "Every figure is an estimate: chances are the game's evaluation of each position, "

@@ -43,19 +43,24 @@ def bots_table(server, game: str) -> str:
     raise AssertionError("unreachable")
 
 
-def open_review(browser, server, table: str, size: str, scheme: str, token: str = ""):
-    """The table's end screen, then its review by the end screen's link: the page."""
+def new_page(browser, size: str, scheme: str):
+    """A page of `size` in `scheme`; `page.errors` collects its script errors."""
     width, height = SIZES[size]
     page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
                             reduced_motion="reduce")
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return page
+
+
+def open_review(browser, server, table: str, size: str, scheme: str, token: str = ""):
+    """The table's end screen, then its review by the end screen's link: the page."""
+    page = new_page(browser, size, scheme)
     page.goto(f"{server.url}/t/{table}{token}")
     page.locator("[data-testid=game-over]").wait_for()
     page.locator("[data-testid=review-link]").click()
     page.wait_for_url(f"**/t/{table}/review")
     page.locator("[data-testid=review-graph] polyline").first.wait_for(timeout=120_000)
-    page.errors = errors
     return page
 
 
@@ -97,9 +102,7 @@ def test_a_persons_review_lists_their_better_moves(browser, server, size, scheme
     body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
             "rules": {"max_rounds": 2}, "seats": ["human", "heuristic"]}
     table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
-    width, height = SIZES[size]
-    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
-                            reduced_motion="reduce")
+    page = new_page(browser, size, scheme)
     token = f"#seat=0&token={table['seats'][0]['token']}"
     page.goto(f"{server.url}/t/{table['id']}{token}")
     rng = random.Random(5)

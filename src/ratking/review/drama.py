@@ -72,14 +72,15 @@ def measures(curve: list[list[float]], winners: list[int]) -> dict[str, Any]:
 
 
 def mean_interval(xs: Sequence[float]) -> dict[str, float]:
-    """The mean with a normal 95% interval."""
+    """The mean with a normal 95% interval (not below 0: every measure here is a count or a
+    share)."""
     n = len(xs)
     if n == 0:
         return {"mean": math.nan, "low": math.nan, "high": math.nan, "n": 0}
     mean = sum(xs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
     half = Z95 * sd / math.sqrt(n)
-    return {"mean": mean, "low": mean - half, "high": mean + half, "n": n}
+    return {"mean": mean, "low": max(0.0, mean - half), "high": mean + half, "n": n}
 
 
 def share_interval(hits: int, n: int) -> dict[str, float]:

@@ -277,6 +277,25 @@ def stoppable() -> Iterator[None]:
     except KeyboardInterrupt:
         console.print("\nStopped.")
         raise typer.Exit(STOPPED) from None
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="a finished game's record (`play --save`)")],
+    seat: Annotated[int | None, typer.Option(
+        help="judge only this seat's moves and draw its chance, counting from 1")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="also write the review as JSON")
+                        ] = None,
+    seed: Annotated[int, typer.Option(help="the search's seed: the same seed, the same review")
+                    ] = 0,
+    iters: Annotated[int | None, typer.Option(
+        min=1, help="search iterations per decision (default: the game's expert level)")] = None,
+) -> None:
+    """Review a finished game: chances over the game, turning points, better moves."""
+    from .review.command import run
+
+    try:
+        run(file, console, seat, json_out, seed, iters)
+    except RatkingError as exc:
+        fail(str(exc))
 
 
 # options shared by simulate, sweep and tune

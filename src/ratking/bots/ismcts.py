@@ -15,6 +15,13 @@ play are pooled: the tree is over the searcher's information, never over one gue
   tree is open loop: a node after a roll pools the outcomes.
 - Rollouts: uniformly random, or the game's heuristic (optionally with a share of random moves);
   cut after `depth` decisions and scored by the game's `evaluate(state)` when it has one.
+- No-op cycles: an action after which the same seat is still to move, in a position it
+  already stood in during this turn (a Link undone by an Unlink), is pruned from the tree,
+  and so are such actions at the root against the positions of the turn so far (replayed
+  from the record). A position is told by the mover's observation and legal actions. Wasted
+  moves are then never chosen, whatever noise or horizon would make them look good (a
+  rollout cut after a number of decisions sees less of the game after a wasted pair, which a
+  losing side prefers).
 - Optional guidance from the game's heuristic (`prior`): at each node the heuristic's own
   choice is tried first and gets a PUCT-style bonus, prior * sqrt(availability) / (1 + visits),
   so the search keeps to it unless another action proves clearly better.
@@ -75,7 +82,7 @@ class SearchSettings:
 class Node:
     """One line of play from the root: visits, value per seat, availability, children."""
 
-    __slots__ = ("avail", "branches", "children", "hint", "total", "visits")
+    __slots__ = ("avail", "branches", "children", "hint", "pruned", "total", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -83,6 +90,7 @@ class Node:
         self.avail = 1
         self.total = [0.0] * players
         self.hint: Action | None = None  # the heuristic's choice here (with a prior)
+        self.pruned: set[Action] | None = None  # actions here that close a no-op cycle
         # with split="seen": what the searcher observed after this action -> the node from
         # which play goes on (its children and hint; the statistics stay on this node)
         self.branches: dict[bytes, Node] | None = None
@@ -95,6 +103,35 @@ class Node:
         if node is None:
             node = branches[key] = Node(players)
         return node
+
+
+def position_key(s: State) -> tuple:
+    """What tells one position from another for the seat to move: its observation (its view,
+    for a game without an observation tensor) and its legal actions."""
+    seat = s.to_move
+    obs = s.observation(seat)
+    seen = repr(s.view(seat)) if obs is None else obs.tobytes()
+    return seat, seen, tuple(map(id, s.legal_actions()))
+
+
+def turn_so_far(state: State) -> set[tuple]:
+    """The keys of the positions of the current turn up to `state` (those since the seat to
+    move last changed), replayed from the state's seed and history; only `state`'s own key
+    where they do not replay (a state edited by hand)."""
+    keys = {position_key(state)}
+    try:
+        s = state.game.new_game(state.players, seed=state.seed, names=list(state.names))
+        turn: list[State] = []
+        for action in state.history:
+            if turn and s.to_move != turn[-1].to_move:
+                turn = []
+            turn.append(s.clone())
+            s.apply(action)
+    except RatkingError:
+        return keys
+    if turn and turn[-1].to_move == state.to_move:
+        keys.update(position_key(p) for p in turn)
+    return keys
 
 
 class SearchBot:
@@ -153,6 +190,7 @@ class SearchBot:
             def seen(s: State) -> bytes:
                 return s.observation(seat).tobytes()
         root = Node(players)
+        root_turn = turn_so_far(state)
         limit = cfg.iters if cfg.iters is not None else 1 << 62
         clock = time.perf_counter
         deadline = None if cfg.ms is None else clock() + cfg.ms / 1000.0
@@ -164,10 +202,16 @@ class SearchBot:
             s = determinize(seat, getbits(63))
             node = root
             path = [root]
+            turn = set(root_turn)  # the positions of the mover's turn on this line
+            cycle = False
             # selection and expansion
             while not s.over:
                 legal = s.legal_actions()
+                pruned = node.pruned
+                if pruned is not None:
+                    legal = [a for a in legal if a not in pruned] or legal
                 children = node.children
+                mover = s.to_move
                 hint = None
                 if guide is not None:
                     hint = node.hint
@@ -188,8 +232,14 @@ class SearchBot:
                         a = hint
                     else:
                         a = fresh[int(rand() * len(fresh))] if len(fresh) > 1 else fresh[0]
-                    node = children[a] = Node(players)
                     s.apply(a)
+                    if not s.over and s.to_move == mover and position_key(s) in turn:
+                        if pruned is None:
+                            pruned = node.pruned = set()
+                        pruned.add(a)  # back where the turn already stood: a no-op cycle
+                        cycle = True
+                        break
+                    node = children[a] = Node(players)
                     path.append(node)
                     break
                 p = s.to_move
@@ -203,9 +253,16 @@ class SearchBot:
                     if score > best_score:
                         best_a, best_child, best_score = a, child, score
                 s.apply(best_a)
+                if not s.over:
+                    if s.to_move == mover:
+                        turn.add(position_key(s))
+                    else:
+                        turn = {position_key(s)}
                 path.append(best_child)
                 node = best_child if seen is None or s.over else best_child.branch(
                     seen(s), players)
+            if cycle:
+                continue
             # rollout
             steps = 0
             while not s.over and steps < depth:

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
-from . import accounts, chat, explain, hints, lobby, pages, profiles, quickmatch
+from . import accounts, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
 from .clients import quota_key
 from .messages import board_message
 from .names import BadName, check_name
@@ -120,6 +120,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(accounts.router)
     app.include_router(profiles.router)
     app.include_router(quickmatch.router)
+    app.include_router(reviews.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405

@@ -46,6 +46,7 @@ class Settings:
     # bots that search, and hints: a pool of worker processes beside each server process
     search_workers: int = 0  # processes in the pool (0: one per core but one)
     search_nice: int = 10  # how far a worker steps back for the event loop (POSIX nice)
+    review_iters: int = 0  # search iterations per decision a review judges (0: expert's)
     # more than one process (PostgreSQL)
     lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
     maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving

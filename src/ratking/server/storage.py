@@ -167,6 +167,13 @@ _PG_ADD_MOVE = (
 def libpq_url(url: str) -> str:
     """The SQLAlchemy URL as psycopg's own connection string."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+class ReviewRow(Base):
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # ratking.review's JSON
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class MoveConflict(Exception):
@@ -579,6 +586,23 @@ class Storage:
                  .order_by(ChatRow.index.desc()).limit(limit))
         with Session(self.engine, expire_on_commit=False) as session:
             return list(reversed(session.scalars(query).all()))
+
+    # --- reviews ----------------------------------------------------------------------------
+
+    def review(self, table_id: str) -> dict[str, Any] | None:
+        """A finished table's stored review, or None."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(ReviewRow, table_id)
+            return None if row is None else row.data
+
+    def save_review(self, table_id: str, data: dict[str, Any]) -> None:
+        """Store a table's review once: one already stored (by another process) is kept."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ReviewRow), {"table_id": table_id, "data": data,
+                                                 "created_at": now()})
+        except IntegrityError:
+            pass
 
     @staticmethod
     def _moves(session: Session, table_id: str

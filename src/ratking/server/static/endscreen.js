@@ -62,6 +62,17 @@ export function showResult(message) {
     cells.push(marks[i]);
     for (const text of cells) row.insertCell().textContent = text;
   });
+  // the game review (review.html): a link beside "Download record", made once
+  let review = $("over-review");
+  if (!review) {
+    review = document.createElement("a");
+    review.id = "over-review";
+    review.className = "button";
+    review.dataset.testid = "review-link";
+    review.textContent = "Review the game";
+    (($("over-record") || table).parentElement).append(review);
+  }
+  review.href = `${location.pathname.replace(/\/+$/, "")}/review`;
 }
 
 function copyKey(from, to, prefix, rewrite) {

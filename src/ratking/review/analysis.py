@@ -1,0 +1,225 @@
+"""A finished game's review: each seat's chance to win after every decision, the turning points
+and the decisions the search would have made otherwise.
+
+- Chances come from the game's evaluation hook (`game.evaluate`) read on the true state: the
+  game is over, so every hand may be shown. The last entry is the result itself.
+- Each swing is split into choice and luck. For a decision by seat p, the choice part is the
+  mean change of the evaluation over determinizations for p (what p could expect from that
+  move, with the unseen cards and the dice re-dealt); the luck part is the rest, what the
+  dice, the draws and the unseen cards did. A decision with one legal action is all luck.
+- Mistakes: at every decision with a real choice, the search (the game's `expert` settings,
+  or `iters` iterations) is run from what the mover knew then; where its preferred move's
+  estimated chance beats the played move's by at least `MARGIN`, that is a mistake, with the
+  difference as its cost. Luck never makes a mistake: the search compares moves before the
+  dice roll.
+
+Everything is seeded from `seed`, so the same record and seed give the same review.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..bots.ismcts import SearchBot, SearchSettings
+from ..bots.specs import level_spec, parse_spec
+from ..core import Action, RatkingError, State, narrate, replay
+from ..core.rng import derive_seed
+
+MARGIN = 0.05  # the least loss of win chance called a mistake
+SAMPLES = 16  # determinizations that tell a move's expected effect from its luck
+TURNING_POINTS = 3
+Progress = Callable[[int, int], None]  # (decisions reviewed, decisions to review)
+
+
+def chances_of(state: State) -> list[float]:
+    """Each seat's estimated chance to win: the result once over, else the evaluation (as
+    shares of 1, so seats of a winning team split it)."""
+    if state.over:
+        values = state.returns()
+    else:
+        evaluate = state.game.evaluate
+        if evaluate is None:
+            raise RatkingError(f"{state.game.title} has no evaluation to review a game with")
+        values = evaluate(state)
+    total = sum(values)
+    if total <= 0:
+        return [1.0 / len(values)] * len(values)
+    return [v / total for v in values]
+
+
+def expected_after(state: State, action: Action, seat: int, seed: int) -> list[float]:
+    """The mean change of every seat's chance that `action` brings, over determinizations
+    for `seat` (the mover): its expected effect, luck averaged out."""
+    players = state.players
+    total = [0.0] * players
+    for i in range(SAMPLES):
+        world = state.determinize(seat, derive_seed(seed, i))
+        before = chances_of(world)
+        world.apply(action)
+        after = chances_of(world)
+        for p in range(players):
+            total[p] += after[p] - before[p]
+    return [x / SAMPLES for x in total]
+
+
+def search_settings(state: State, iters: int | None) -> SearchSettings:
+    """The search that judges moves: the game's `expert` level valued by wins alone (no score
+    margin, so its values are win chances), with `iters` iterations if given."""
+    name, options = parse_spec(level_spec(state.game, "expert"))
+    if name != "ismcts":
+        options = {}
+    options["margin"] = 0.0
+    if iters is not None:
+        options["iters"] = iters
+    options.pop("ms", None)
+    return SearchSettings(**options)
+
+
+def judge(state: State, played: Action, settings: SearchSettings,
+          seed: int) -> tuple[Action, float] | None:
+    """The search's preferred move for the seat to move and how much more it is worth than
+    `played` (None when the search prefers `played`)."""
+    seat = state.to_move
+    root = SearchBot(settings, seed).search(state)
+    rated = [(child.visits, child.total[seat] / child.visits, action)
+             for action, child in root.children.items() if child.visits]
+    if not rated:
+        return None
+    _, value, best = max(rated, key=lambda t: (t[0], t[1]))
+    if best is played:
+        return None
+    mine = root.children.get(played)
+    if mine is None or not mine.visits:
+        return best, value  # never tried: all of the best move's value is at stake
+    return best, value - mine.total[seat] / mine.visits
+
+
+def finished(record: dict[str, Any]) -> State:
+    """The final state of a record's game; RatkingError unless the game is over."""
+    final = replay(record)
+    if not final.over:
+        raise RatkingError("the game is not over: a review is made once it has ended")
+    return final
+
+
+def timeline(record: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+    """The review without its mistakes: the chances after every decision, each swing's luck,
+    the turning points (quick: no search)."""
+    final = finished(record)
+    state = final.game.new_game(final.players, seed=final.seed, names=list(final.names))
+    names = list(state.names)
+    start = before = chances_of(state)
+    turns: list[dict[str, Any]] = []
+    swings: list[dict[str, Any]] = []
+    for index, action_id in enumerate(final.history):
+        seat = state.to_move
+        legal = state.legal_actions()
+        action = next(a for a in legal if a.id == action_id)
+        choice = [0.0] * state.players
+        if len(legal) > 1:
+            choice = expected_after(state, action, seat, derive_seed(seed, index))
+        label = state.describe_action(action)
+        mark = len(state.log)
+        state.apply(action)
+        after = chances_of(state)
+        luck = [a - b - c for a, b, c in zip(after, before, choice, strict=True)]
+        turns.append({"index": index, "seat": seat, "action": action.id,
+                      "chances": [round(x, 4) for x in after], "luck": round(luck[seat], 4)})
+        swings.append({"index": index, "seat": seat, "swing": after[seat] - before[seat],
+                       "luck": luck[seat], "label": label, "forced": len(legal) == 1,
+                       "moved": sum(abs(a - b) for a, b in zip(after, before, strict=True)) / 2,
+                       "events": " ".join(narrate(state.events_for(None, since=mark)))})
+        before = after
+    return {"game": final.game.id, "rules": final.game.rules.as_dict(),
+            "seats": final.players, "names": names, "seed": seed, "margin": MARGIN,
+            "start": [round(x, 4) for x in start], "turns": turns,
+            "turning_points": turning_points(swings, names), "mistakes": [],
+            "result": final.returns(),
+            "estimates": "chances are the game's evaluation of each position and the search's "
+                         "estimates of moves, not certainties"}
+
+
+def judged_seats(record: dict[str, Any], seats: Iterable[int] | None) -> list[int]:
+    """The seats whose moves are judged (all by default); RatkingError for a seat not in
+    the game."""
+    players = record.get("players")
+    if seats is None:
+        return list(range(players)) if isinstance(players, int) else []
+    out = sorted(set(seats))
+    for seat in out:
+        if not (isinstance(players, int) and 0 <= seat < players):
+            raise RatkingError(f"no seat {seat + 1}: this game's seats are 1 to {players}")
+    return out
+
+
+def mistakes(record: dict[str, Any], seed: int = 0, iters: int | None = None,
+             seats: Iterable[int] | None = None, lo: int = 0, hi: int | None = None,
+             progress: Progress | None = None) -> list[dict[str, Any]]:
+    """The mistakes among decisions lo to hi - 1 (default: all) of the judged `seats`: the
+    search's preferred move where it beats the played one by MARGIN or more. Each decision
+    is judged from what its mover knew then, with its own seed, so any split of the work
+    gives the same list. `progress(done, total)` after each decision."""
+    judged = judged_seats(record, seats)
+    actions = record["actions"]
+    hi = len(actions) if hi is None else min(hi, len(actions))
+    state = replay(record, upto=lo)
+    settings = search_settings(state, iters)
+    out: list[dict[str, Any]] = []
+    for index in range(lo, hi):
+        seat = state.to_move
+        legal = state.legal_actions()
+        action = next(a for a in legal if a.id == actions[index])
+        if len(legal) > 1 and seat in judged:
+            verdict = judge(state, action, settings, derive_seed(derive_seed(seed, index), 1))
+            if verdict is not None and verdict[1] >= MARGIN:
+                out.append({"index": index, "seat": seat, "played": action.id,
+                            "better": verdict[0].id, "cost": round(verdict[1], 4),
+                            "played_label": state.describe_action(action),
+                            "better_label": state.describe_action(verdict[0])})
+        state.apply(action)
+        if progress is not None:
+            progress(index + 1 - lo, hi - lo)
+    return out
+
+
+def review(record: dict[str, Any], seed: int = 0, iters: int | None = None,
+           seats: Iterable[int] | None = None, progress: Progress | None = None,
+           ) -> dict[str, Any]:
+    """The review of a finished game's record (see the module docstring). `seats`: whose
+    decisions are judged for mistakes (default: everyone's); `iters`: the search's budget per
+    decision (default: the game's `expert` level); `progress(done, total)` after each
+    decision judged."""
+    judged_seats(record, seats)
+    out = timeline(record, seed)
+    out["mistakes"] = mistakes(record, seed, iters, seats, progress=progress)
+    out["iters"] = search_settings(finished(record), iters).iters
+    return out
+
+
+def turning_points(swings: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    """The decisions that moved the chances most (in the order played), each told."""
+    top = sorted(swings, key=lambda s: (-s["moved"], s["index"]))[:TURNING_POINTS]
+    return [{"index": s["index"], "seat": s["seat"], "swing": round(s["swing"], 4),
+             "luck": round(s["luck"], 4), "text": tell(s, names)}
+            for s in sorted(top, key=lambda s: s["index"])]
+
+
+def tell(swing: dict[str, Any], names: list[str]) -> str:
+    """One turning point in words: who did what, how the chance moved and why."""
+    who = names[swing["seat"]]
+    points = round(100 * swing["swing"])
+    luck = round(100 * swing["luck"])
+    choice = points - luck
+    way = "rose" if points >= 0 else "fell"
+    did = "had one move," if swing["forced"] else "chose"
+    text = f"Decision {swing['index'] + 1}: {who} {did} “{swing['label']}”; {who}'s chance " \
+           f"{way} by {abs(points)} points"
+    if abs(luck) >= abs(choice):
+        text += f" ({'luck' if luck >= 0 else 'bad luck'}: the dice, the draws or the unseen " \
+                f"cards {'gave' if luck >= 0 else 'cost'} {abs(luck)} of them)"
+    else:
+        text += f" (the choice itself {'gained' if choice >= 0 else 'cost'} {abs(choice)})"
+    if swing["events"]:
+        text += f". {swing['events']}"
+    return text

@@ -1,0 +1,126 @@
+"""The review page in a real browser: after a game of every game, the end screen's link opens
+the review, which draws each seat's chance as an SVG graph and lists the turning points; a
+game a person played lists that person's better moves. Light and dark, phone and desktop;
+screenshots in test-artifacts/review/."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from . import test_browser
+from .conftest import Server, free_port, waiting
+from .pages import click_an_action
+from .test_phone import AXE, GAMES, SIZES, axe_problems, my_turn
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "review"
+browser = test_browser.browser  # the fixture: Debian's Chromium
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("review") / "web.db"
+    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02, create_per_minute=10_000,
+                     review_iters=30)
+    yield running
+    running.kill()
+
+
+def bots_table(server, game: str) -> str:
+    """A short game of heuristic bots, played to its end; its table id."""
+    body = {"game": game, "players": GAMES[game], "bot_delay": 0,
+            "rules": {"max_rounds": 2}, "seats": ["heuristic"] * GAMES[game]}
+    answer = httpx.post(server.url + "/api/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    table = answer.json()["id"]
+    for _ in waiting(120, f"the {game} game to end"):
+        if httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["status"] != \
+                "playing":
+            return table
+    raise AssertionError("unreachable")
+
+
+def new_page(browser, size: str, scheme: str):
+    """A page of `size` in `scheme`; `page.errors` collects its script errors."""
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
+                            reduced_motion="reduce")
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return page
+
+
+def open_review(browser, server, table: str, size: str, scheme: str, token: str = ""):
+    """The table's end screen, then its review by the end screen's link: the page."""
+    page = new_page(browser, size, scheme)
+    page.goto(f"{server.url}/t/{table}{token}")
+    page.locator("[data-testid=game-over]").wait_for()
+    page.locator("[data-testid=review-link]").click()
+    page.wait_for_url(f"**/t/{table}/review")
+    page.locator("[data-testid=review-graph] polyline").first.wait_for(timeout=120_000)
+    return page
+
+
+def read_review(page, players: int) -> dict:
+    graph = page.locator("[data-testid=review-graph] svg")
+    lines = graph.locator("polyline")
+    assert lines.count() == players
+    decisions = int(graph.get_attribute("data-decisions"))
+    for k in range(players):  # one point at the start and one after every decision
+        assert len(lines.nth(k).get_attribute("points").split()) == decisions + 1
+    points = page.locator("[data-testid=turning-points] li")
+    assert points.count() == min(3, decisions)
+    texts = [points.nth(k).inner_text() for k in range(points.count())]
+    assert all(t.startswith("Decision ") and "chance" in t for t in texts)
+    assert graph.locator("circle.turn-mark").count() == points.count()
+    return {"decisions": decisions, "points": texts,
+            "mistakes": page.locator("[data-testid=mistakes] li").all_inner_texts(),
+            "note": page.locator("#mistakes-note").inner_text()}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_review_of_every_game(browser, server, game):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    table = bots_table(server, game)
+    page = open_review(browser, server, table, "desktop", "light")
+    try:
+        seen = read_review(page, GAMES[game])
+        assert "Only bots played" in seen["note"] and not seen["mistakes"]
+        page.screenshot(path=str(ARTIFACTS / f"{game}-desktop.png"), full_page=True)
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size, scheme", [("phone", "dark"), ("desktop", "dark"),
+                                          ("phone", "light")])
+def test_a_persons_review_lists_their_better_moves(browser, server, size, scheme):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
+            "rules": {"max_rounds": 2}, "seats": ["human", "heuristic"]}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    page = new_page(browser, size, scheme)
+    token = f"#seat=0&token={table['seats'][0]['token']}"
+    page.goto(f"{server.url}/t/{table['id']}{token}")
+    rng = random.Random(5)
+    for _ in range(200):
+        if not my_turn(page):
+            break
+        assert click_an_action(page, rng) is not False
+    page.close()
+    page = open_review(browser, server, table["id"], size, scheme, token)
+    try:
+        seen = read_review(page, 2)
+        assert "The moves of Player 1" in seen["note"] or "The moves of" in seen["note"]
+        assert seen["mistakes"]  # a line per better move, or one saying there was none
+        sideways = page.evaluate("document.documentElement.scrollWidth > innerWidth + 1")
+        assert not sideways, "the review scrolls sideways"
+        page.screenshot(path=str(ARTIFACTS / f"person-{size}-{scheme}.png"), full_page=True)
+        if AXE.exists():
+            assert not axe_problems(page)
+        assert not page.errors, page.errors
+    finally:
+        page.close()

@@ -183,3 +183,17 @@ def test_a_report_prints_an_interval_of_one_value_once_and_shares_as_percentages
     wins = page[page.index("<h2>Who wins</h2>"):page.index("<h2>Moving first</h2>")]
     assert not re.search(r">0\.\d{3}<", wins)  # shares as the plots print them (48.3%)
     assert re.search(r">\d+\.\d%<", wins)
+
+
+def test_the_report_measures_the_games_drama_with_intervals(tmp_path):
+    # the review's measures over the run's games (review/lab_section.py), read back from the
+    # page: each a number with its interval, or one value where the interval is one value
+    plan, results = played("rat-a-tat-roll", 2, 12)
+    page = html.unescape(write_batch_report(tmp_path, plan, results).read_text("utf-8"))
+    assert "Drama: how the chances moved" in page
+    assert "Over the first 12 games" in page
+    for measure in ("lead changes a game", "decisive moment (share of the game)",
+                    "comebacks (share of winners)"):
+        cell = re.search(re.escape(measure) + r"</td><td>([^<]+)</td>", page)
+        assert cell, measure
+        assert re.fullmatch(r"[\d.]+( \([\d.]+ to [\d.]+\))?|none", cell.group(1))

@@ -130,9 +130,17 @@ def drama_summary(games: Iterable[dict[str, Any] | State]) -> dict[str, Any]:
 
 
 def draw_drama(summary: dict[str, Any], path: str | Path, title: str = "") -> Path:
-    """Draw a drama summary's figures to `path` (its suffix picks the format): each side's
-    mean chance over the game's length with its band, and the three measures with their
-    intervals."""
+    """Draw a drama summary's figures to `path` (its suffix picks the format): see
+    `drama_figure`."""
+    out = Path(path)
+    drama_figure(summary, title).savefig(out, metadata=None if out.suffix != ".svg"
+                                         else {"Date": None})
+    return out
+
+
+def drama_figure(summary: dict[str, Any], title: str = ""):
+    """A drama summary's figure (matplotlib): each side's mean chance over the game's length
+    with its band, and the three measures with their intervals."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(7.2, 3.4), layout="constrained")
@@ -165,9 +173,7 @@ def draw_drama(summary: dict[str, Any], path: str | Path, title: str = "") -> Pa
         ax.spines[["top", "right"]].set_visible(False)
         ax.grid(color="#e5e5e5", linewidth=0.6)
     fig.suptitle(title or f"Drama over {summary['games']} games", fontsize=10)
-    out = Path(path)
-    fig.savefig(out, metadata=None if out.suffix != ".svg" else {"Date": None})
-    return out
+    return fig
 
 
 def skill_or_luck(game_id: str, games: int, seed: int = 0, strong: str = "expert",

@@ -63,7 +63,16 @@ class ReportGames:
 
 
 SectionRenderer = Callable[[Page, ReportGames], None]
-EXTRA_SECTIONS: list[SectionRenderer] = []
+
+
+def drama(page: Page, games: ReportGames) -> None:
+    """The review's drama measures (ratking.review.lab_section), imported when drawn."""
+    from ..review.lab_section import drama_section
+
+    drama_section(page, games)
+
+
+EXTRA_SECTIONS: list[SectionRenderer] = [drama]
 
 
 def register_section(render: SectionRenderer) -> SectionRenderer:

@@ -1,0 +1,44 @@
+"""The drama measures as a section of the lab's reports (`simulate --report`, the tuning
+check, `arena --report`, each sweep cell's page): the run's games are played again from their
+seeds (sim/sections.py) and measured as a review measures one game."""
+
+from __future__ import annotations
+
+from ..sim.page import Page
+from ..sim.sections import ReportGames
+from .drama import drama_figure, drama_summary
+
+DRAMA_GAMES = 100  # the first games of a run that a report measures (each is played again)
+
+
+def interval(m: dict[str, float], key: str, digits: int = 2) -> str:
+    """'mean (low to high)', or the value alone where the interval is one value ('none'
+    where no game gave one)."""
+    if not m.get("n"):
+        return "none"
+    value, low, high = (round(m[k], digits) for k in (key, "low", "high"))
+    return f"{value}" if low == high else f"{value} ({low} to {high})"
+
+
+def drama_section(page: Page, games: ReportGames) -> None:
+    """Lead changes, the decisive moment, comebacks and each side's chance over the game."""
+    shown = min(len(games.results), DRAMA_GAMES)
+    if not shown:
+        return
+    summary = drama_summary(games.replay(k) for k in range(shown))
+    page.heading("Drama: how the chances moved")
+    page.text(f"Over the first {shown} games, each played again from its seed and read after "
+              "every decision with the game's own evaluation (estimates, as a review shows "
+              "them). Lead changes: how often the side most likely to win changed. Decisive "
+              "moment: the share of the game after which the winner's chance stayed at 0.9 "
+              "or more. Comebacks: the winners who were once under 0.25. 95% intervals.")
+    page.table(["measure", "value (95% interval)"], [
+        ["lead changes a game", interval(summary["lead_changes"], "mean")],
+        ["decisive moment (share of the game)", interval(summary["decisive_moment"], "mean")],
+        ["comebacks (share of winners)", interval(summary["comebacks"], "share")],
+    ])
+    page.figure(drama_figure(summary, f"Drama over {shown} games"),
+                "Line chart of each side's mean chance to win over the game's length, and "
+                "the three drama measures with their intervals",
+                "Left: each side's mean chance over the game, with its 95% band. Right: the "
+                "measures with their intervals.")

@@ -153,14 +153,14 @@ def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
 def test_policies_sit_in_other_seats_alone_or_mixed_with_bots():
     e = RatkingGymEnv("you-dirty-rat", players=4, opponents=[first_legal, "heuristic",
                                                                first_legal], max_rounds=CAP)
-    obs, info = e.reset(seed=5)
+    _, info = e.reset(seed=5)
     seen = []
     assert [type(e.bots[p]).__name__ for p in (1, 2, 3)] == \
         ["PolicySeat", "HeuristicBot", "PolicySeat"]
     rng = random.Random(5)
     done = False
     while not done:
-        obs, _, terminated, truncated, info = e.step(rng.choice(np.flatnonzero(
+        _, _, terminated, truncated, info = e.step(rng.choice(np.flatnonzero(
             info["action_mask"])))
         done = terminated or truncated
     state = e.game_state
@@ -187,12 +187,22 @@ def test_a_policy_that_answers_an_illegal_action_is_an_error():
 
 def test_a_vector_env_autoresets_with_the_new_games_mask():
     vec = gymnasium.make_vec("ratking/rat-a-tat-roll-v0", num_envs=3)
+    assert type(vec).__name__ == "RatkingVectorEnv"
     obs, info = vec.reset(seed=2)
     rng = np.random.default_rng(2)
     ended = 0
     for _ in range(300):
         assert info["action_mask"].any(axis=1).all()  # every env has a legal action, always
+        for i, state in enumerate(vec.states):  # rows are the games' own tensors and masks
+            assert np.array_equal(obs[i], state.observation(vec.seats[i]))
+            assert np.array_equal(info["action_mask"][i].astype(bool), state.action_mask())
         actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
-        obs, _, terminated, truncated, info = vec.step(actions)
-        ended += int((terminated | truncated).sum())
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        done = terminated | truncated
+        ended += int(done.sum())
+        if done.any():
+            assert list(info["_final_obs"]) == list(done)
+            for i in np.flatnonzero(done):
+                assert info["final_obs"][i].shape == obs[i].shape
+                assert rewards[i] in (0.0, 0.5, 1.0)
     assert ended > 10

@@ -7,6 +7,7 @@ states)."""
 from __future__ import annotations
 
 import copy
+import itertools
 import multiprocessing
 import pickle
 
@@ -103,7 +104,7 @@ def test_tabular_cfr_runs_to_the_end_on_the_tiny_rules_and_exploitability_falls(
         solver.evaluate_and_update_policy()
         curve.append(exploitability.nash_conv(game, solver.average_policy()))
     assert curve[0] > 0.5
-    assert all(b <= a + 1e-9 for a, b in zip(curve, curve[1:], strict=False))
+    assert all(b <= a + 1e-9 for a, b in itertools.pairwise(curve))
     assert curve[-1] < curve[0] / 3
 
 

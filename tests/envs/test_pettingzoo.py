@@ -184,7 +184,7 @@ def test_the_wrapped_env_ends_the_game_on_an_illegal_move_and_enforces_order():
 
 
 def test_versioned_names_hold_both_envs():
-    assert pz.ENV_NAMES == [g.replace("-", "_") + "_v0" for g in GAMES]
+    assert [g.replace("-", "_") + "_v0" for g in GAMES] == pz.ENV_NAMES
     e = pz.you_dirty_rat_v0.env(players=3)
     assert e.metadata["name"] == "ratking_you_dirty_rat_v0"
     assert {"render_modes", "render_fps"} <= set(e.metadata)

@@ -13,7 +13,8 @@ snapshots), `policy.npz` (the exported policy, numpy arrays the `neural` bot pla
 `log.jsonl` (win shares against random and the heuristic, measured with the exported policy
 as training goes) and `run.json` (steps and CPU seconds so far, the seed and the commands).
 Running the same command again resumes from there. `--minutes` counts CPU minutes of this
-process (training and its evaluations), so a busy machine gives the same budget.
+process spent training (the win-share checks come on top), so a busy machine gives the same
+budget.
 """
 
 from __future__ import annotations
@@ -136,17 +137,20 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
         else:
             print(text)
 
-    def evaluate() -> None:
+    evaluating = [0.0]  # CPU seconds spent on win-share checks, outside the budget
+
+    def evaluate(steps: int, cpu_seconds: float) -> None:
+        """Log the win shares of the policy now, after `steps` steps and `cpu_seconds`."""
+        began = time.process_time()
         bot = NeuralBot()
         bot._checked[(game_id, players)] = export(model, meta)
-        row: dict[str, Any] = {"steps": run["steps"] + model.num_timesteps - first,
-                               "cpu_minutes": round((run["cpu_seconds"] + time.process_time()
-                                                     - start) / 60, 2)}
+        row: dict[str, Any] = {"steps": steps, "cpu_minutes": round(cpu_seconds / 60, 2)}
         for rival in ("random", "heuristic"):
             share, low, high = win_share(bot, game_id, players, rival, eval_games, seed + 7)
             row[rival] = [round(share, 3), round(low, 3), round(high, 3)]
         log.write(json.dumps(row) + "\n")
         log.flush()
+        evaluating[0] += time.process_time() - began
         say(f"{row['steps']:>9,} steps {row['cpu_minutes']:5.2f} CPU min  vs random "
             f"{row['random'][0]:.2f} [{row['random'][1]:.2f}-{row['random'][2]:.2f}]  "
             f"vs heuristic {row['heuristic'][0]:.2f} [{row['heuristic'][1]:.2f}-"
@@ -163,7 +167,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
             self.turn = 0
 
         def _on_step(self) -> bool:
-            used = time.process_time() - start
+            used = time.process_time() - start - evaluating[0]
             done = self.num_timesteps - first
             if done >= self.next_snapshot:
                 self.next_snapshot += SNAPSHOT_EVERY
@@ -172,7 +176,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
                 self.turn = (self.turn + 1) % POOL
             if checks and used >= checks[0]:
                 checks.pop(0)
-                evaluate()
+                evaluate(run["steps"] + done, run["cpu_seconds"] + used)
             if done % 256 == 0:
                 self.progress.update(self.task, completed=min(used, budget),
                                      description=f"{done:,} steps")
@@ -184,9 +188,10 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
         task = progress.add_task("0 steps", total=budget)
         model.learn(total_timesteps=10**12, callback=Budget(progress, task),
                     reset_num_timesteps=not resumed)
-    evaluate()
+    run["cpu_seconds"] = round(run["cpu_seconds"] + time.process_time() - start -
+                               evaluating[0], 1)
     run["steps"] += model.num_timesteps - first
-    run["cpu_seconds"] = round(run["cpu_seconds"] + time.process_time() - start, 1)
+    evaluate(run["steps"], run["cpu_seconds"])
     model.save(model_file)
     for i, snapshot in enumerate(pool):
         snapshot.policy.save(out / "pool" / f"{i}.npz")

@@ -206,3 +206,37 @@ def test_a_vector_env_autoresets_with_the_new_games_mask():
                 assert info["final_obs"][i].shape == obs[i].shape
                 assert rewards[i] in (0.0, 0.5, 1.0)
     assert ended > 10
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_random_play_through_the_vector_env(game_id, data, seed):
+    from ratking.envs.vector import RatkingVectorEnv
+
+    info_ = INFO[game_id]
+    players = data.draw(st.integers(info_.min_players, min(info_.max_players, 3)))
+    n = data.draw(st.integers(1, 3))
+    opponents = data.draw(st.sampled_from(["random", first_legal]))
+    vec = RatkingVectorEnv(game_id, num_envs=n, players=players, opponents=opponents,
+                           seat=None, max_rounds=CAP)
+    obs, info = vec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    finished = []
+    for _ in range(40):
+        for i, state in enumerate(vec.states):
+            seat = vec.seats[i]
+            assert not state.over and state.to_move == seat == info["seat"][i]
+            assert np.array_equal(obs[i], state.observation(seat))  # the seat's own view
+            assert sorted(np.flatnonzero(info["action_mask"][i])) == \
+                vec.space.indices(state.legal_actions())
+        before = vec.states[:]
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        for i in np.flatnonzero(terminated | truncated):
+            ended = before[i]
+            assert ended.over and rewards[i] == ended.returns()[info["final_info"][i]["seat"]]
+            finished.append(ended)
+    for state in finished:  # every game the vector env drove replays bit for bit
+        again = ratking.replay(json.loads(json.dumps(state.record())))
+        assert again.to_json() == state.to_json()

@@ -4,7 +4,10 @@ A policy file (`.npz`) holds the policy network's layers as plain arrays (`w0, b
 tanh between them, the last layer's outputs one logit per action of the space) and a JSON
 `meta` naming the game, the player count and the action ids it was trained on. The bot
 observes its seat's tensor (the information-state tensor if the policy was trained on it),
-masks the logits to the legal actions and plays the likeliest: no PyTorch, no `learn` extra.
+masks the logits to the legal actions and draws its action from them, as the policy was trained
+to (seeded, so its games repeat; always playing the likeliest action can cycle for ever where a
+game allows moves that change nothing, as Rat & Duck's Link and Unlink): no PyTorch, no
+`learn` extra.
 
 `neural` plays the policy shipped for the game and player count (ratking/learn/policies/);
 `neural:PATH` plays a policy file of one's own.
@@ -13,6 +16,7 @@ masks the logits to the legal actions and plays the likeliest: no PyTorch, no `l
 from __future__ import annotations
 
 import json
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -81,6 +85,13 @@ class Policy:
         logits = self.logits(obs)
         return int(np.argmax(np.where(mask.astype(bool), logits, -np.inf)))
 
+    def draw(self, obs: np.ndarray, mask: np.ndarray, rng: random.Random) -> int:
+        """A legal action number drawn from the policy's masked distribution."""
+        logits = np.where(mask.astype(bool), self.logits(obs).astype(np.float64), -np.inf)
+        weights = np.exp(logits - logits.max())
+        cumulative = np.cumsum(weights)
+        return int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+
     __call__ = act  # a policy as Gymnasium's opponents take it: (observation, mask) -> action
 
 
@@ -109,6 +120,7 @@ class NeuralBot:
     def __init__(self, path: str | None = None, seed: int | None = None) -> None:
         self.path = path
         self.seed = seed
+        self.rng = random.Random(seed)
         self._checked: dict[tuple[str, int], Policy] = {}
         if path is not None:
             from_file(path)  # a missing or bad file fails here
@@ -136,7 +148,7 @@ class NeuralBot:
         obs = state.information_state(seat) if policy.recall else state.observation(seat)
         space = state.game.action_space(state.players)
         mask = np.frombuffer(space.flags(legal_list(state)), np.int8)
-        return space.actions[policy.act(obs, mask)]
+        return space.actions[policy.draw(obs, mask, self.rng)]
 
     def guide(self, state: State, rng: Any = None) -> Action:
         """The policy's choice for the seat to move, as search guidance takes it."""

@@ -20,6 +20,7 @@ budget.
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -61,13 +62,16 @@ def export(model: Any, meta: dict[str, Any]) -> Policy:
 
 
 class Snapshot:
-    """One seat of the pool: the learner as it was at a snapshot (a policy callable)."""
+    """One seat of the pool: the learner as it was at a snapshot (a policy callable that
+    draws from the policy's distribution: always its likeliest action can cycle for ever in
+    Rat & Duck)."""
 
-    def __init__(self, policy: Policy | None = None) -> None:
+    def __init__(self, seed: int, policy: Policy | None = None) -> None:
         self.policy = policy  # set before the first game
+        self.rng = random.Random(seed)
 
     def __call__(self, obs: np.ndarray, mask: np.ndarray) -> int:
-        return self.policy.act(obs, mask)
+        return self.policy.draw(obs, mask, self.rng)
 
 
 def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
@@ -83,12 +87,13 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
           seed: int = 0, eval_games: int = 100, console: Any = None) -> Path:
     """Train (or resume) a policy; return the exported policy file. See the module."""
     torch, MaskablePPO = require()
+    from gymnasium.wrappers import TimeLimit
     from rich.progress import BarColumn, Progress, TextColumn
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from ..envs.gymnasium import RatkingGymEnv
+    from ..envs.gymnasium import RatkingGymEnv, max_episode_steps
 
     game = make(game_id)
     game.check_players(players)
@@ -110,10 +115,11 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     meta = {"game": game_id, "players": players, "recall": recall,
             "action_ids": list(space.ids), "trained": run}
 
-    pool = [Snapshot() for _ in range(POOL)]
+    pool = [Snapshot(seed + i) for i in range(POOL)]
     sides = opponents(players, pool)
-    vec = DummyVecEnv([lambda k=k: Monitor(RatkingGymEnv(
-        game_id, players, opponents=sides[k], seat=None, recall=recall))
+    steps_cap = max_episode_steps(game_id)
+    vec = DummyVecEnv([lambda k=k: Monitor(TimeLimit(RatkingGymEnv(
+        game_id, players, opponents=sides[k], seat=None, recall=recall), steps_cap))
         for k in range(len(sides))])
     model_file = out / "model.zip"
     resumed = model_file.exists()
@@ -142,7 +148,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     def evaluate(steps: int, cpu_seconds: float) -> None:
         """Log the win shares of the policy now, after `steps` steps and `cpu_seconds`."""
         began = time.process_time()
-        bot = NeuralBot()
+        bot = NeuralBot(seed=seed)
         bot._checked[(game_id, players)] = export(model, meta)
         row: dict[str, Any] = {"steps": steps, "cpu_minutes": round(cpu_seconds / 60, 2)}
         for rival in ("random", "heuristic"):

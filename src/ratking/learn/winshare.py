@@ -1,5 +1,7 @@
 """A policy's win share against a bot, seats rotated: what `ratking train` logs as it trains
-(numpy alone, so the shipped policies can be checked without PyTorch)."""
+(numpy alone, so the shipped policies can be checked without PyTorch). The games take the
+environments' round cap, and one that runs past the decisions that cap allows (a policy
+repeating moves that change nothing) counts as a draw."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core import make
 from ..core.rng import derive_seed
+from ..envs.common import STEPS_PER_ROUND, capped_rules, env_rounds
 from ..sim.stats import wilson
 
 
@@ -16,7 +19,8 @@ def win_share(player: Any, game_id: str, players: int, opponent: str, games: int
     """(share, low, high): the mean of `player`'s returns over `games` games against
     `opponent` (a bot spec) in every other seat, its seat rotated game by game, with a 95%
     Wilson interval. `player` is anything with `choose(state)`."""
-    game = make(game_id, **(rules or {}))
+    game = make(game_id, **capped_rules(game_id, rules or {}))
+    limit = env_rounds(game_id) * STEPS_PER_ROUND * players
     total = 0.0
     for g in range(games):
         game_seed = derive_seed(seed, g)
@@ -25,8 +29,10 @@ def win_share(player: Any, game_id: str, players: int, opponent: str, games: int
                 for p in range(players) if p != seat}
         bots[seat] = player
         state = game.new_game(players, seed=game_seed)
-        while not state.over:
+        steps = 0
+        while not state.over and steps < limit:
             state.apply(bots[state.to_move].choose(state))
-        total += state.returns()[seat]
+            steps += 1
+        total += state.returns()[seat] if state.over else 1.0 / players
     low, high = wilson(total, games)
     return total / games, low, high

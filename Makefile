@@ -1,12 +1,13 @@
 # ratking: two commands set everything up on a fresh machine.
 #   make play   create .venv, install, start the web app at http://127.0.0.1:8000
 #   make test   create .venv with the dev and research tools, lint and run the whole suite
+#   make test-learn   add the learn extra (PyTorch, sb3-contrib) and run the training tests
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play terminal test lint services bench clean
+.PHONY: play terminal test test-learn lint services bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "ratking needs Python 3.11 or newer"'
@@ -42,6 +43,14 @@ node_modules/axe-core/axe.min.js: package.json
 test: lint services node_modules/axe-core/axe.min.js
 	@if [ -f $(VENV)/.postgres ]; then export RATKING_TEST_POSTGRES="$$(cat $(VENV)/.postgres)"; fi; \
 	$(BIN)/python -m pytest -q -n 2
+
+# PyTorch's CPU build is large: `make test` leaves it out and the training tests skip, saying so
+$(VENV)/.installed-learn: pyproject.toml | $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab,learn]'
+	@touch $@
+
+test-learn: $(VENV)/.installed-learn
+	$(BIN)/python -m pytest -q tests/envs/test_train.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/engine.py

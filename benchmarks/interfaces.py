@@ -4,12 +4,17 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - raw: the engine alone (`legal_actions` + `apply`), as `ratking bench` measures it;
 - mask: the same, the move picked from the action mask (`mask.nonzero()`) instead of the list;
 - tensors: the mask loop plus the mover's observation tensor every decision;
-- pettingzoo: the AEC loop (`agent_iter`, `last()` with observation and mask, `step`), the
-  move picked from the mask;
+- pettingzoo: the AEC loop (`agent_iter`, `last()` with observation and mask, `step`) on the
+  bare environment (`raw_env`), the move picked from the mask;
+- pettingzoo_wrapped: the same through `env()`, wrapped as PettingZoo's classic games are
+  (order enforcing, out-of-bounds and illegal-move checks);
 - pettingzoo_free: the same loop with a tensor that costs nothing (a new array of zeros
   each time): the most the AEC loop can reach however cheap the tensor is made;
 - gymnasium: one seat through `step` (observation, mask in info), random bots at the others;
   counted twice: the learner's steps, and every decision of the game (the bots' included);
+- vector: the batched vector env (`ratking.envs.vector`, 64 games per `step`, every
+  observation written into one preallocated array), random bots at the other seats; every
+  decision of the games counted (the bots' included), as gymnasium_decisions;
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
@@ -47,8 +52,9 @@ PLAYERS = 3
 # CPU time of this process: on a shared virtual machine the host's share ("steal") and other
 # processes' load do not count in it, so loops measured at different moments compare fairly
 clock = time.process_time
-LOOPS = ["raw", "mask", "tensors", "pettingzoo", "pettingzoo_free", "gymnasium",
-         "gymnasium_decisions", "openspiel", "openspiel+tensor"]
+LOOPS = ["raw", "mask", "tensors", "pettingzoo", "pettingzoo_wrapped", "pettingzoo_free",
+         "gymnasium", "gymnasium_decisions", "vector", "openspiel", "openspiel+tensor"]
+VECTOR_GAMES = 64
 HERE = Path(__file__).resolve().parent
 
 
@@ -82,12 +88,17 @@ def engine(game_id: str, players: int, masked: bool, tensors: bool) -> Callable[
     return loop
 
 
-def pettingzoo(game_id: str, players: int, free: bool = False) -> Callable[[float], int]:
-    """The AEC loop; `free`: with a tensor that costs nothing (zeros of its shape)."""
+def pettingzoo(game_id: str, players: int, free: bool = False,
+               wrapped: bool = False) -> Callable[[float], int]:
+    """The AEC loop on the bare environment; `free`: with a tensor that costs nothing (zeros
+    of its shape); `wrapped`: through `env()`, wrapped as the classic games are."""
     import numpy as np
 
+    from ratking.envs import pettingzoo as module
     from ratking.envs.common import Observations
-    from ratking.envs.pettingzoo import env as pettingzoo_env
+
+    # a checkout from before raw_env() measures its env() alone
+    pettingzoo_env = module.env if wrapped else getattr(module, "raw_env", module.env)
 
     class FreeTensor(Observations):
         __slots__ = ()
@@ -97,7 +108,7 @@ def pettingzoo(game_id: str, players: int, free: bool = False) -> Callable[[floa
 
     e = pettingzoo_env(game_id, players=players, **bench_rules(game_id))
     if free:
-        e._observations.__class__ = FreeTensor
+        e.unwrapped._observations.__class__ = FreeTensor
     rng = random.Random(1)
 
     def loop(deadline: float) -> int:
@@ -141,6 +152,34 @@ def gymnasium(game_id: str, players: int) -> Callable[[float], int]:
             decisions += len(e.game_state.history) - before
         loop.decisions = decisions  # type: ignore[attr-defined]
         return steps
+
+    return loop
+
+
+def vector(game_id: str, players: int) -> Callable[[float], int]:
+    """The batched vector env: every decision of its games (the bots' included)."""
+    import numpy as np
+
+    try:
+        from ratking.envs.vector import RatkingVectorEnv
+    except ImportError:  # a checkout from before it
+        return lambda deadline: 0
+    envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
+                            opponents="random", copy=False, **bench_rules(game_id))
+    rng = np.random.default_rng(1)
+    envs.reset(seed=1)
+
+    def loop(deadline: float) -> int:
+        before = sum(len(s.history) for s in envs.states)
+        ended = 0
+        while clock() < deadline:
+            # a random legal action per game: the largest of random keys over the mask
+            keys = rng.random(envs.masks.shape) * envs.masks
+            old = envs.states[:]
+            _, _, terminated, truncated, _ = envs.step(keys.argmax(axis=1))
+            for i in np.flatnonzero(terminated | truncated):
+                ended += len(old[i].history)  # a finished game's decisions
+        return ended + sum(len(s.history) for s in envs.states) - before
 
     return loop
 
@@ -251,7 +290,9 @@ def measure(game_id: str, seconds: float, repeats: int, split: bool) -> dict:
              "mask": engine(game_id, players, True, False),
              "tensors": engine(game_id, players, True, True),
              "pettingzoo": pettingzoo(game_id, players),
+             "pettingzoo_wrapped": pettingzoo(game_id, players, wrapped=True),
              "pettingzoo_free": pettingzoo(game_id, players, free=True), "gymnasium": gym,
+             "vector": vector(game_id, players),
              "openspiel": openspiel(game_id, players, False),
              "openspiel+tensor": openspiel(game_id, players, True)}
     best = dict.fromkeys(LOOPS, 0.0)

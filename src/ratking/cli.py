@@ -530,6 +530,28 @@ def bench(
         console.print(times)
 
 
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="game id")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 2,
+    minutes: Annotated[float, typer.Option("--minutes", "-m", help="CPU minutes to train")]
+    = 4.0,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="the run's directory (default runs/GAME-Np); an existing run resumes")]
+    = None,
+    seed: Annotated[int, typer.Option("--seed", help="random seed")] = 0,
+    eval_games: Annotated[int, typer.Option(
+        "--eval-games", help="games per win-share check in the log", min=1)] = 100,
+) -> None:
+    """Train a neural policy by masked PPO self-play (needs the learn extra)."""
+    from .learn.train import train as run
+
+    try:
+        run(game, players, minutes, out, seed, eval_games, console=console)
+    except (RatkingError, ValueError, OSError) as exc:
+        fail(str(exc))
+
+
 def main() -> None:
     try:
         app()

@@ -1,5 +1,6 @@
-"""The Gymnasium environment (ratking.envs.gymnasium), for every game: registered ids,
-Gymnasium's own check_env, and random play against bots through it."""
+"""The Gymnasium environment (ratking.envs.gymnasium), for every game: registered ids with
+their episode caps, Gymnasium's and Stable-Baselines3's own checks, SB3's make_vec_env, policies
+as opponents, and random play against bots through it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking import RatkingError
+from ratking.envs.common import STEPS_PER_ROUND, env_rounds
 from ratking.envs.gymnasium import ENV_IDS, RatkingGymEnv
 
 INFO = {info.id: info for info in ratking.list_games()}
@@ -24,8 +26,21 @@ CAP = 12
 
 def test_every_game_is_registered():
     assert [f"ratking/{game_id}-v0" for game_id in GAMES] == ENV_IDS
-    for name in ENV_IDS:
-        assert name in gymnasium.registry
+    for game_id, name in zip(GAMES, ENV_IDS, strict=True):
+        assert gymnasium.registry[name].max_episode_steps == env_rounds(game_id) * \
+            STEPS_PER_ROUND
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_stable_baselines3_make_vec_env_and_check_env(game_id):
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+    from stable_baselines3.common.env_util import make_vec_env
+
+    vec = make_vec_env(f"ratking/{game_id}-v0")  # asks for render_mode="rgb_array"
+    obs = vec.reset()
+    assert obs.shape == (1, *vec.observation_space.shape)
+    assert vec.env_method("render")[0].dtype == np.uint8
+    sb3_check_env(gymnasium.make(f"ratking/{game_id}-v0", max_rounds=CAP).unwrapped)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -59,8 +74,9 @@ def test_random_play_against_bots(game_id, data, seed):
         obs, reward, terminated, truncated, info_ = e.step(rng.choice(np.flatnonzero(mask)))
         done = terminated or truncated
         assert reward == (state.returns()[e.seat] if done else 0.0)
-    assert state.is_over and not info_["action_mask"].any()
-    assert truncated == (state.end_reason == "round-cap")
+    assert state.is_over and not info_["action_mask"].any() and info_["to_move"] == -1
+    assert list(info_["scores"]) == state.scores()
+    assert truncated == (state.end_reason == "round-cap" and game_id != "rat-and-duck")
     again = ratking.replay(json.loads(json.dumps(state.record())))
     assert again.to_json() == state.to_json()
 
@@ -97,7 +113,7 @@ def test_bad_settings_are_refused():
     with pytest.raises(RatkingError, match="seat must be"):
         RatkingGymEnv("rat-a-tat-roll", seat=2)
     with pytest.raises(ValueError, match="render_mode"):
-        RatkingGymEnv("rat-a-tat-roll", render_mode="rgb_array")
+        RatkingGymEnv("rat-a-tat-roll", render_mode="svg")
     with pytest.raises(RatkingError, match="recall must be True or False"):
         RatkingGymEnv("rat-a-tat-roll", recall="yes")
 
@@ -118,7 +134,108 @@ def test_recall_observes_the_information_state():
         e.step(0)
 
 
-def test_ansi_rendering():
+def test_rendering():
     e = gymnasium.make("ratking/rat-and-duck-v0", render_mode="ansi")
     e.reset(seed=1)
     assert "to decide" in e.render()
+    e = gymnasium.make("ratking/rat-and-duck-v0", render_mode="rgb_array")
+    e.reset(seed=1)
+    assert e.render().shape[2] == 3
+
+
+def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
+    """A policy: the lowest legal action number."""
+    assert obs.dtype == np.float32 and mask.dtype == np.int8
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_policies_sit_in_other_seats_alone_or_mixed_with_bots():
+    e = RatkingGymEnv("you-dirty-rat", players=4, opponents=[first_legal, "heuristic",
+                                                               first_legal], max_rounds=CAP)
+    _, info = e.reset(seed=5)
+    seen = []
+    assert [type(e.bots[p]).__name__ for p in (1, 2, 3)] == \
+        ["PolicySeat", "HeuristicBot", "PolicySeat"]
+    rng = random.Random(5)
+    done = False
+    while not done:
+        _, _, terminated, truncated, info = e.step(rng.choice(np.flatnonzero(
+            info["action_mask"])))
+        done = terminated or truncated
+    state = e.game_state
+    # every decision of seats 1 and 3 was their lowest legal action number
+    replay = ratking.make("you-dirty-rat", max_rounds=CAP).new_game(4, seed=state.seed)
+    for step in state.record()["actions"]:
+        if replay.to_move in (1, 3):
+            seen.append(step)
+            assert step == e.space.ids[min(e.space.indices(replay.legal_actions()))]
+        replay.apply(step)
+    assert seen
+    # one policy for every seat: self-play against a snapshot
+    e = RatkingGymEnv("rat-a-tat-roll", players=3, opponents=first_legal)
+    e.reset(seed=1)
+    assert all(type(b).__name__ == "PolicySeat" for b in e.bots.values())
+
+
+def test_a_policy_that_answers_an_illegal_action_is_an_error():
+    e = RatkingGymEnv("rat-a-tat-roll", opponents=lambda obs, mask: int(np.flatnonzero(
+        mask == 0)[0]), seat=1)
+    with pytest.raises(ratking.IllegalAction):
+        e.reset(seed=1)
+
+
+def test_a_vector_env_autoresets_with_the_new_games_mask():
+    vec = gymnasium.make_vec("ratking/rat-a-tat-roll-v0", num_envs=3)
+    assert type(vec).__name__ == "RatkingVectorEnv"
+    obs, info = vec.reset(seed=2)
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(300):
+        assert info["action_mask"].any(axis=1).all()  # every env has a legal action, always
+        for i, state in enumerate(vec.states):  # rows are the games' own tensors and masks
+            assert np.array_equal(obs[i], state.observation(vec.seats[i]))
+            assert np.array_equal(info["action_mask"][i].astype(bool), state.action_mask())
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        done = terminated | truncated
+        ended += int(done.sum())
+        if done.any():
+            assert list(info["_final_obs"]) == list(done)
+            for i in np.flatnonzero(done):
+                assert info["final_obs"][i].shape == obs[i].shape
+                assert rewards[i] in (0.0, 0.5, 1.0)
+    assert ended > 10
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_random_play_through_the_vector_env(game_id, data, seed):
+    from ratking.envs.vector import RatkingVectorEnv
+
+    info_ = INFO[game_id]
+    players = data.draw(st.integers(info_.min_players, min(info_.max_players, 3)))
+    n = data.draw(st.integers(1, 3))
+    opponents = data.draw(st.sampled_from(["random", first_legal]))
+    vec = RatkingVectorEnv(game_id, num_envs=n, players=players, opponents=opponents,
+                           seat=None, max_rounds=CAP)
+    obs, info = vec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    finished = []
+    for _ in range(40):
+        for i, state in enumerate(vec.states):
+            seat = vec.seats[i]
+            assert not state.over and state.to_move == seat == info["seat"][i]
+            assert np.array_equal(obs[i], state.observation(seat))  # the seat's own view
+            assert sorted(np.flatnonzero(info["action_mask"][i])) == \
+                vec.space.indices(state.legal_actions())
+        before = vec.states[:]
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        for i in np.flatnonzero(terminated | truncated):
+            ended = before[i]
+            assert ended.over and rewards[i] == ended.returns()[info["final_info"][i]["seat"]]
+            finished.append(ended)
+    for state in finished:  # every game the vector env drove replays bit for bit
+        again = ratking.replay(json.loads(json.dumps(state.record())))
+        assert again.to_json() == state.to_json()

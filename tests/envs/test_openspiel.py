@@ -1,16 +1,24 @@
 """The OpenSpiel games (ratking.envs.openspiel): registered for every game, OpenSpiel's own
-random simulation test, its Python ISMCTS bot playing whole games, and the adapter's promises
-(sampled chance, determinize as resampling, perfect-recall information states)."""
+random simulation test (with serialization in the explicit-chance mode), its Python ISMCTS bot
+playing whole games, tabular CFR on the tiny rule set, pickling and worker processes, and the
+adapter's promises (sampled chance, determinize as resampling, perfect-recall information
+states)."""
 
 from __future__ import annotations
+
+import copy
+import itertools
+import multiprocessing
+import pickle
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts
 
 import ratking
-from ratking.envs.openspiel import GAME_NAMES, MAX_GAME_LENGTH, short_name
+from ratking.envs.common import STEPS_PER_ROUND
+from ratking.envs.openspiel import GAME_NAMES, MAX_GAME_LENGTH, TINY_RULES, short_name
 
 INFO = {info.id: info for info in ratking.list_games()}
 GAMES = sorted(INFO)
@@ -33,10 +41,71 @@ def test_every_game_is_registered_under_its_name():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_openspiel_random_simulation_test_passes(game_id):
     # OpenSpiel's own checks: clones, sorted legal actions, unique action strings, tensor
-    # sizes, finite values, returns within the utility range (no serialization: OpenSpiel
-    # cannot save the generator of a sampled-chance Python game)
+    # sizes, finite values, returns within the utility range; with serialization in the
+    # explicit mode (OpenSpiel's binding cannot save a sampled Python game's generator)
     game = load(game_id, players=INFO[game_id].min_players, max_rounds=3, seed=7)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    explicit = load(game_id, players=INFO[game_id].min_players, max_rounds=3,
+                    chance="explicit")
+    assert explicit.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(explicit, num_sims=2, serialize=True, verbose=False)
+
+
+def play_out(state: pyspiel.State, seed: int) -> pyspiel.State:
+    """Random play to the end (chance outcomes by their probabilities)."""
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_games_and_states_pickle_and_deep_copy_with_their_random_state(game_id, chance):
+    game = load(game_id, players=2, seed=5, max_rounds=4, chance=chance)
+    state = game.new_initial_state()
+    for _ in range(3):
+        if not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[len(actions) // 2])
+    twin = pickle.loads(pickle.dumps(game))
+    assert str(twin) == str(game)
+    # the generator travels with the game: the next deals are the same
+    assert str(twin.new_initial_state()) == str(game.new_initial_state())
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
+        # and the state's own generator too: the same chance from here on
+        assert str(play_out(again, 1)) == str(play_out(state.clone(), 1))
+    undealt = load(game_id, chance="explicit").new_initial_state()
+    assert pickle.loads(pickle.dumps(undealt)).is_chance_node()
+
+
+def returns_in_worker(state: pyspiel.State) -> list[float]:
+    return play_out(state, 3).returns()
+
+
+def test_games_travel_to_worker_processes():
+    game = load("you-dirty-rat", players=3, seed=2, max_rounds=5)
+    states = [game.new_initial_state() for _ in range(2)]
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        remote = pool.map(returns_in_worker, states)
+    assert remote == [returns_in_worker(s.clone()) for s in states]
+
+
+def test_tabular_cfr_runs_to_the_end_on_the_tiny_rules_and_exploitability_falls():
+    game = load("rat-a-tat-roll", players=2, chance="explicit", deals=4, **TINY_RULES)
+    solver = cfr.CFRSolver(game)
+    curve = []
+    for _ in range(8):
+        solver.evaluate_and_update_policy()
+        curve.append(exploitability.nash_conv(game, solver.average_policy()))
+    assert curve[0] > 0.5
+    assert all(b <= a + 1e-9 for a, b in itertools.pairwise(curve))
+    assert curve[-1] < curve[0] / 3
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -49,7 +118,8 @@ def test_the_game_matches_ratking(game_id):
     assert game.num_players() == players
     assert game.num_distinct_actions() == len(space)
     assert game.observation_tensor_shape() == list(ratking_game.observation_shape(players))
-    assert game.max_game_length() == MAX_GAME_LENGTH
+    assert game.max_game_length() == 4 * STEPS_PER_ROUND * players  # max_rounds=4
+    assert load(game_id, max_rounds=0).max_game_length() == MAX_GAME_LENGTH
     state = game.new_initial_state()
     rng = np.random.default_rng(1)
     while not state.is_terminal():

@@ -44,7 +44,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..core import Action, RatkingError, State
 
@@ -68,6 +69,9 @@ class SearchSettings:
     prior: float = 0.0  # weight of the bonus for the heuristic's choice at each node
     margin: float = 0.0  # share of a finished game's value taken from the evaluation
     split: str = "action"  # "seen": branch below each action on what the searcher observes
+    # the policy whose choice the prior favours, guide(state, rng) -> Action (None: the
+    # game's heuristic); `ismcts:prior=neural` sets the neural bot's
+    guide: Callable[[State, random.Random], Action] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.iters is None and self.ms is None:
@@ -171,10 +175,11 @@ class SearchBot:
         seat = state.to_move
         evaluate = game.evaluate
         policy = game.heuristic
-        if policy is None and (cfg.rollout == "heuristic" or cfg.prior > 0):
+        if policy is None and (cfg.rollout == "heuristic" or
+                               (cfg.prior > 0 and cfg.guide is None)):
             raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
         heuristic = policy if cfg.rollout == "heuristic" else None
-        guide = policy if cfg.prior > 0 else None
+        guide = (cfg.guide or policy) if cfg.prior > 0 else None
         prior = cfg.prior
         margin = cfg.margin if evaluate is not None else 0.0
         depth = ROLLOUT_LIMIT if cfg.depth is None else min(cfg.depth, ROLLOUT_LIMIT)

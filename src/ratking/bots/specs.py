@@ -13,6 +13,10 @@ A spec is `name[:key=value]...` and never holds a comma, so a list of specs is c
   a finished game's value taken from the evaluation of its final position), `split=seen` (below
   each action, branch on what the searching seat observes: decisions after a roll are learned
   per roll).
+- `neural`: the policy learned by `ratking train` and shipped for the game and player count,
+  played on numpy alone (neural.py); `neural:PATH` plays a policy file of one's own.
+  `ismcts:prior=neural` gives the search's prior bonus to the neural policy's choice (with the
+  weight NEURAL_PRIOR) instead of the heuristic's.
 - Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
   iterations, never by time, so that their results reproduce. `normal` is the heuristic.
 """
@@ -25,10 +29,12 @@ from ..core import Action, RatkingError, State
 from .base import Bot
 from .heuristic import HeuristicBot
 from .ismcts import ROLLOUTS, SPLITS, SearchBot, SearchSettings
+from .neural import NeuralBot
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
-NAMES = ("bot", "heuristic", "random", "ismcts", *LEVELS)
+NAMES = ("bot", "heuristic", "random", "ismcts", "neural", *LEVELS)
+NEURAL_PRIOR = 0.5  # the prior's weight with prior=neural (the levels' weight for the heuristic)
 # the levels of a game that sets none of its own (Game.levels overrides them one by one)
 DEFAULT_LEVELS = {
     "easy": "heuristic:eps=0.4",
@@ -73,13 +79,18 @@ def _one_of(name: str, choices: tuple[str, ...]):
     return read
 
 
+def _prior(text: str) -> float | str:
+    return "neural" if text == "neural" else _number("prior", 0.0)(text)
+
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "random": {},
+    "neural": {},
     "heuristic": {"eps": _number("eps", 0.0, 1.0)},
     "ismcts": {"iters": _whole("iters", 1), "ms": _number("ms", 0.0, strict=True),
                "rollout": _one_of("rollout", ROLLOUTS), "eps": _number("eps", 0.0, 1.0),
                "depth": _whole("depth", 0), "c": _number("c", 0.0),
-               "prior": _number("prior", 0.0), "margin": _number("margin", 0.0, 1.0),
+               "prior": _prior, "margin": _number("margin", 0.0, 1.0),
                "split": _one_of("split", SPLITS)},
 }
 ALIASES = {"bot": "heuristic", "normal": "heuristic"}
@@ -105,6 +116,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         raise RatkingError(f"bot spec {spec!r}: the level {name!r} takes no options")
     allowed = OPTIONS.get(name, {})
     options: dict[str, Any] = {}
+    if name == "neural":
+        path = ":".join(parts).strip()  # a path may hold a colon
+        return name, ({"path": path} if path else {})
     for part in parts:
         key, eq, value = part.partition("=")
         key = key.strip().lower()
@@ -130,9 +144,13 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(seed)
     if name == "heuristic":
         return HeuristicBot(seed, **options)
+    if name == "neural":
+        return NeuralBot(options.get("path"), seed)
     if name == "ismcts":
         if "ms" in options and "iters" not in options:
             options["iters"] = None
+        if options.get("prior") == "neural":
+            options["prior"], options["guide"] = NEURAL_PRIOR, NeuralBot(seed=seed).guide
         try:
             return SearchBot(SearchSettings(**options), seed)
         except RatkingError as exc:

@@ -1,8 +1,11 @@
 """Standard interfaces for learning agents, over any ratking game (the `research` extra):
 
-- `ratking.envs.pettingzoo.env(game_id, players=N, **rules)`: a PettingZoo AEC environment;
-- `ratking.envs.gymnasium`: one seat learns against ratking bots (`ratking/<game-id>-v0`);
-- `ratking.envs.openspiel`: each game registered with OpenSpiel as `ratking_<id>`.
+- `ratking.envs.pettingzoo.env(game_id, players=N, **rules)`: a PettingZoo AEC environment,
+  wrapped as PettingZoo's classic games are (`raw_env` bare; `<game>_v0` namespaces);
+- `ratking.envs.gymnasium`: one seat learns against bots or policies (`ratking/<game-id>-v0`);
+- `ratking.envs.vector`: many such games stepped in one call (`gymnasium.make_vec`);
+- `ratking.envs.openspiel`: each game registered with OpenSpiel as `ratking_<id>`;
+- `ratking.envs.common`: what they share, the round caps (`env_rounds`) among it.
 
 Each module imports its own library, so this package imports none of them.
 """

@@ -1,14 +1,64 @@
-"""What the environments share: a game with its spaces checked, and text rendering."""
+"""What the environments share: a game with its spaces checked and its episode cap, seats
+played by policies, and rendering."""
 
 from __future__ import annotations
 
 import io
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..core import Game, RatkingError, State, make
+from ..core import Action, Game, RatkingError, State, game_class, make
 from ..core.spaces import ActionSpace, Layout, legal_list, tensor_buffer
+
+# The environments' round cap for a game whose rules set none (docs/research.md says why each
+# is what it is); a game with a cap of its own (Rat & Duck: 25 rounds) keeps it, and a caller's
+# own `max_rounds` (None included: no cap) wins over both.
+ENV_ROUNDS = {"rat-a-tat-roll": 50, "you-dirty-rat": 100, "target-rats": 200,
+              "target-rats-simplified": 200}
+OTHER_GAMES_ROUNDS = 200  # a game not listed above
+# decisions a seat may take in one round, at most, in any game: the episode caps in learner
+# steps (Gymnasium's `max_episode_steps`) are rounds x this, a backstop behind the round cap
+STEPS_PER_ROUND = 64
+RENDER_MODES = ["ansi", "human", "rgb_array"]
+
+
+def own_cap(game_id: str) -> int | None:
+    """The round cap a game's own rules set by default (None: none)."""
+    for spec in game_class(game_id).rule_specs:
+        if spec.name == "max_rounds":
+            return spec.default
+    return None
+
+
+def env_rounds(game_id: str) -> int:
+    """The round cap the environments give a game by default."""
+    return own_cap(game_id) or ENV_ROUNDS.get(game_id, OTHER_GAMES_ROUNDS)
+
+
+def capped_rules(game_id: str, rules: dict[str, Any]) -> dict[str, Any]:
+    """`rules` with the environments' round cap added, unless the caller set `max_rounds` or
+    the game has no such rule."""
+    if "max_rounds" in rules or not any(s.name == "max_rounds"
+                                        for s in game_class(game_id).rule_specs):
+        return dict(rules)
+    return {**rules, "max_rounds": env_rounds(game_id)}
+
+
+def truncated(state: State) -> bool:
+    """True if a finished game was stopped by a round cap that is not the game's own rule
+    (the environments' cap or a caller's): truncation, where an end by the rules (a game's own
+    round limit included) is termination."""
+    return state.end_reason == "round-cap" and own_cap(state.game.id) is None
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Refuse a render mode the environments do not have."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
+                         f"not {render_mode!r}")
 
 
 class Spec:
@@ -19,7 +69,7 @@ class Spec:
                  recall: bool = False) -> None:
         if recall.__class__ is not bool:
             raise RatkingError(f"recall must be True or False, not {recall!r}")
-        self.game: Game = make(game_id, **rules)
+        self.game: Game = make(game_id, **capped_rules(game_id, rules))
         self.game.check_players(players)
         self.players = players
         self.recall = recall
@@ -69,12 +119,59 @@ class Observations:
         return np.frombuffer(self.space.flags(legal_list(state)), dtype=np.int8)
 
 
-def render_text(state: State, width: int = 100) -> str:
-    """The spectator's view as the terminal draws it (ANSI colours included)."""
+Policy = Callable[[np.ndarray, np.ndarray], Any]
+
+
+class PolicySeat:
+    """A seat played by a policy: any callable from the seat's observation tensor (float32)
+    and the action mask (int8) to an action number. It sits where a bot sits (`choose`)."""
+
+    name = "policy"
+
+    def __init__(self, policy: Policy, spec: Spec) -> None:
+        self.policy = policy
+        self.space = spec.space
+        self.observations = Observations(spec)
+
+    def choose(self, state: State) -> Action:
+        seat = state.to_move
+        return self.space.action(self.policy(self.observations.get(state, seat),
+                                             self.observations.mask(state)))
+
+
+def render(state: State | None, mode: str | None) -> Any:
+    """A state drawn in a render mode: "ansi" the spectator's table as plain text, "human" the
+    same printed in colour (returns None), "rgb_array" the board's picture (height x width x 3
+    uint8); nothing without a mode or a game."""
+    if mode is None or state is None:
+        return None
+    if mode == "rgb_array":
+        return render_rgb(state)
+    if mode == "human":
+        sys.stdout.write(render_text(state, colour=True))
+        sys.stdout.flush()
+        return None
+    return render_text(state)
+
+
+def render_rgb(state: State) -> np.ndarray:
+    """The board as the web app draws it (the spectator's SVG), rasterized by resvg."""
+    import resvg_py
+    from PIL import Image
+
+    svg = state.game.render_svg(state.view(None), [])
+    png = bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff"))
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def render_text(state: State, width: int = 100, colour: bool = False) -> str:
+    """The spectator's view as the terminal draws it: plain text, or with ANSI colours."""
     from rich.console import Console
 
     out = io.StringIO()
-    console = Console(file=out, width=width, force_terminal=True, color_system="standard")
+    console = Console(file=out, width=width, force_terminal=colour,
+                      color_system="standard" if colour else None, no_color=not colour)
     console.print(state.game.render_text(state.view(None)))
     status = (f"Game over ({state.end_reason}): returns {state.returns()}" if state.is_over
               else f"{state.names[state.current_player]} to decide")

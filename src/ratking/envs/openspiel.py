@@ -10,14 +10,22 @@ tests, its C++ algorithms) reads the same through a Python observer.
 
 Parameters: `players` (the game type's most is the game's with its default rules; Rat & Duck
 with more units takes more, and OpenSpiel accepts them), `seed` (-1: a fresh random deal for
-every new game; 0 or more: the same deals for the same calls each time the game is loaded) and every
-rule option of the game, with the rulebook defaults. `max_rounds` (and any other rule that
-may be "none") is 0 for none.
+every new game; 0 or more: the same deals for the same calls each time the game is loaded),
+`chance` and `deals` (below) and every rule option of the game, with the rulebook defaults but
+for `max_rounds`, which takes the environments' round cap (`common.env_rounds`) unless the game
+has its own; it (and any other rule that may be "none") is 0 for none.
 
-A sequential, imperfect-information, general-sum game with sampled chance: dice and shuffles
-happen inside the moves, from the state's own seeded generator, so there are no chance nodes
-and a clone replays the same chance. Actions are numbers in ratking's action space (their
-strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of 1).
+A sequential, imperfect-information, general-sum game. With `chance="sampled"` (the default)
+chance is sampled: dice and shuffles happen inside the moves, from the state's own seeded
+generator, so there are no chance nodes and a clone replays the same chance. With
+`chance="explicit"` the game starts at a chance node that picks one of `deals` deals (uniformly;
+deal d is the ratking game with seed d, every later die and shuffle following from it), so
+OpenSpiel's tree algorithms (CFR, best response, exploitability) see all of chance and a state
+is its history: on a tiny rule set (`TINY_RULES`) they run to the end. Games and states pickle,
+deep-copy and travel to worker processes in either mode (a game takes its generator's state
+along); OpenSpiel's `serialize_game_and_state` needs the explicit mode, as its Python binding
+has no way to save a sampled game's generator. Actions are numbers in ratking's action space
+(their strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of 1).
 Observation tensors are ratking's observation tensors; the observation string is the seat's
 view as JSON. The information-state string is perfect recall: everything the seat was told
 (its events, its own secrets included) and its current view, digested. The information-state
@@ -40,12 +48,20 @@ import pyspiel
 
 from ..core import Game, RatkingError, State, game_class, list_games, make
 from ..core.spaces import ActionSpace, observation
-from .common import Spec
+from .common import STEPS_PER_ROUND, Spec, env_rounds
 
 SEED_BITS = 62
-# an upper bound on decisions, which OpenSpiel requires; a ratking game with a round cap ends
-# far sooner, and one without a cap is not bounded by its rules at all
+# an upper bound on decisions, which OpenSpiel requires, for a game with no round cap (one with
+# a cap is bounded by rounds x STEPS_PER_ROUND x players)
 MAX_GAME_LENGTH = 10**6
+CHANCE_MODES = ("sampled", "explicit")
+DEALS = 1000  # the chance node's outcomes in the explicit mode, by default
+# Rat-a-Tat Roll cut down until OpenSpiel's tabular CFR and exploitability run to the end in
+# seconds (with `chance="explicit"`, two players and a few deals): one card each, one die of
+# three sides, one re-roll token each, no round cap (the game ends by its rules in a round or
+# two; a capped game is a draw whatever is played)
+TINY_RULES = {"cards_two_players": 1, "number_dice": 1, "dice_sides": 3, "start_tokens": 1,
+              "max_rounds": 0}
 
 
 def short_name(game_id: str) -> str:
@@ -55,13 +71,17 @@ def short_name(game_id: str) -> str:
 
 def parameters(cls: type[Game]) -> dict[str, Any]:
     """The OpenSpiel parameters of a game and their defaults."""
-    out: dict[str, Any] = {"players": cls.min_players, "seed": -1}
+    out: dict[str, Any] = {"players": cls.min_players, "seed": -1, "chance": "sampled",
+                           "deals": DEALS}
     for spec in cls.rule_specs:
         if spec.optional:
             if spec.type is not int or (spec.minimum or 0) < 1:
                 raise RatkingError(f"rule {spec.name!r} may be none but has no spare value "
                                    "to say so in OpenSpiel")
-            out[spec.name] = 0 if spec.default is None else spec.default
+            default = spec.default
+            if default is None and spec.name == "max_rounds":
+                default = env_rounds(cls.id)
+            out[spec.name] = 0 if default is None else default
         else:
             out[spec.name] = spec.default
     return out
@@ -82,11 +102,17 @@ class RatkingGame(pyspiel.Game):
 
     ratking_id: ClassVar[str]
     game_type: ClassVar[pyspiel.GameType]
+    explicit_type: ClassVar[pyspiel.GameType]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         cls = game_class(self.ratking_id)
         params = {**parameters(cls), **(params or {})}  # OpenSpiel refuses unknown names
         try:
+            if params["chance"] not in CHANCE_MODES:
+                raise RatkingError(f"chance must be {' or '.join(CHANCE_MODES)}, not "
+                                   f"{params['chance']!r}")
+            if params["deals"] < 1:
+                raise RatkingError(f"deals must be at least 1, not {params['deals']}")
             spec = Spec(self.ratking_id, params["players"], rules_from(cls, params))
         except RatkingError as exc:
             # made whole before raising, so that a traceback showing it reads no garbage
@@ -97,12 +123,22 @@ class RatkingGame(pyspiel.Game):
         self.players: int = spec.players
         self.space: ActionSpace = spec.space
         self.tensor_size: int = spec.layout.size
-        info = pyspiel.GameInfo(num_distinct_actions=len(spec.space), max_chance_outcomes=0,
+        self.explicit: bool = params["chance"] == "explicit"
+        self.deals: int = params["deals"]
+        cap = spec.game.rules.get("max_rounds")
+        length = MAX_GAME_LENGTH if cap is None else cap * STEPS_PER_ROUND * spec.players
+        info = pyspiel.GameInfo(num_distinct_actions=len(spec.space),
+                                max_chance_outcomes=self.deals if self.explicit else 0,
                                 num_players=spec.players, min_utility=0.0, max_utility=1.0,
-                                utility_sum=None, max_game_length=MAX_GAME_LENGTH)
-        super().__init__(self.game_type, info, params)
+                                utility_sum=None, max_game_length=length)
+        super().__init__(self.explicit_type if self.explicit else self.game_type, info, params)
         seed = params["seed"]
         self.seeds = random.Random(None if seed < 0 else seed)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by name, parameters and the state of the generator that deals new games
+        return (load_game, (self.get_type().short_name, self.get_parameters(),
+                            self.seeds.getstate()))
 
     def new_initial_state(self) -> RatkingState:
         return RatkingState(self)
@@ -145,30 +181,52 @@ class Holder:
         self.space = None if state is None else state.game.action_space(state.players)
         self.memo: tuple[int, dict[Any, Any]] | None = None  # (history length, key -> value)
 
+    def dealt(self) -> bool:
+        """False at the explicit mode's opening chance node, before the deal."""
+        return self.state is not None or (self.game is not None and not self.game.explicit)
+
+    def deal(self, number: int) -> None:
+        """The explicit mode's chance outcome: the game with seed `number`."""
+        game = self.game
+        self.state = game.ratking.new_game(game.players, seed=number)
+        self.space = game.space
+
     def get(self) -> State:
         state = self.state
         if state is None:
             game = self.game
+            if game.explicit:
+                raise RatkingError("the game is not dealt yet: apply a chance outcome first")
             state = self.state = game.ratking.new_game(game.players,
                                                        seed=game.seeds.getrandbits(SEED_BITS))
             self.space = game.space
         return state
 
     def __deepcopy__(self, memo: dict) -> Holder:
+        if not self.dealt():
+            return Holder(self.game)
         return Holder(self.game, self.get().clone(),
                       {p: (h.copy(), n) for p, (h, n) in self.digests.items()})
 
     def __getstate__(self) -> dict[str, Any]:
+        if not self.dealt():  # the game is needed to deal: by name and parameters
+            game = self.game
+            return {"game": None, "load": (game.get_type().short_name,
+                                           game.get_parameters())}
         state = self.get()
         return {"game": state.game.id, "rules": state.game.rules.as_dict(),
                 "state": state.to_json()}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.game = None
-        self.state = make(data["game"], **data["rules"]).from_json(data["state"])
         self.digests = {}
-        self.space = self.state.game.action_space(self.state.players)
         self.memo = None
+        self.state = self.space = None
+        if data["game"] is not None:
+            self.state = make(data["game"], **data["rules"]).from_json(data["state"])
+            self.space = self.state.game.action_space(self.state.players)
+        else:
+            self.game = pyspiel.load_game(*data["load"])
 
     def remembered(self, key: Any, work_out: Callable[[], Any]) -> Any:
         """`work_out()`, once per version of the state (a state changes only by `apply`,
@@ -199,13 +257,31 @@ class RatkingState(pyspiel.State):
         super().__init__(game)
         self.holder = holder or Holder(game)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the ratking state as JSON (its generator included) and the game it belongs to
+        return (restore_state, (self.get_game(), self.holder.__getstate__()))
+
+    def __deepcopy__(self, memo: dict) -> RatkingState:
+        return RatkingState(self.get_game(), self.holder.__deepcopy__(memo))
+
     def ratking_state(self) -> State:
         """The ratking state inside (shared, not a copy)."""
         return self.holder.get()
 
     def current_player(self) -> int:
-        state = self.holder.get()
+        holder = self.holder
+        if not holder.dealt():
+            return pyspiel.PlayerId.CHANCE
+        state = holder.get()
         return pyspiel.PlayerId.TERMINAL if state.over else state.to_move
+
+    def is_chance_node(self) -> bool:
+        return not self.holder.dealt()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The explicit mode's opening chance node: every deal, equally likely."""
+        deals = self.get_game().deals
+        return [(d, 1.0 / deals) for d in range(deals)]
 
     def _legal_actions(self, player: int) -> list[int]:
         holder = self.holder
@@ -214,19 +290,28 @@ class RatkingState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         holder = self.holder
+        if not holder.dealt():
+            holder.deal(action)
+            return
         state = holder.get()
         state.apply(holder.space.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         holder = self.holder
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         holder.get()
         return holder.space.ids[action]
 
     def is_terminal(self) -> bool:
-        return self.holder.get().over
+        holder = self.holder
+        return holder.dealt() and holder.get().over
 
     def returns(self) -> list[float]:
-        return self.holder.get().returns()
+        holder = self.holder
+        if not holder.dealt():
+            return [0.0] * self.get_game().players
+        return holder.get().returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RatkingState:
         """A state `player_id` cannot tell from this one: ratking's determinize, seeded from
@@ -238,6 +323,8 @@ class RatkingState(pyspiel.State):
         return RatkingState(self.get_game(), twin)
 
     def __str__(self) -> str:
+        if not self.holder.dealt():
+            return "before the deal"
         data = self.holder.get().to_json()
         del data["log"]  # follows from the rest
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
@@ -266,19 +353,26 @@ class RatkingState(pyspiel.State):
 
 def tensor(holder: Holder, player: int, recall: bool = False) -> np.ndarray:
     """The seat's observation tensor, or with `recall` its information-state tensor
-    (read-only: callers copy it)."""
+    (read-only: callers copy it); zeros before the explicit mode's deal."""
+    if not holder.dealt():
+        return np.zeros(holder.game.tensor_size, np.float32)
     return holder.remembered(("tensor", player, recall),
                              lambda: observation(holder.get(), player, recall=recall))
 
 
 def view_string(holder: Holder, player: int) -> str:
     """The observation string: the seat's view as JSON."""
+    if not holder.dealt():
+        return "before the deal"
     return holder.remembered(("view", player), lambda: json.dumps(
         holder.get().view(player), sort_keys=True, separators=(",", ":")))
 
 
 def recall_string(holder: Holder, player: int) -> str:
     """The information-state string: digests of what the seat was told and of what it sees."""
+    if not holder.dealt():
+        return f"seat {player} before the deal"
+
     def work_out() -> str:
         view = hashlib.blake2b(view_string(holder, player).encode(),
                                digest_size=16).hexdigest()
@@ -304,6 +398,35 @@ class RatkingObserver:
         return self.string(state.holder, player)
 
 
+def load_game(name: str, params: dict[str, Any], seeds: Any) -> RatkingGame:
+    """A pickled game loaded again: by name and parameters, its generator where it was."""
+    game = pyspiel.load_game(name, params)
+    game.seeds.setstate(seeds)
+    return game
+
+
+def restore_state(game: RatkingGame, data: dict[str, Any]) -> RatkingState:
+    """A pickled state restored into its game."""
+    holder = Holder.__new__(Holder)
+    holder.__setstate__(data)
+    holder.game = game
+    return RatkingState(game, holder)
+
+
+def make_type(name: str, title: str, cls: type[Game], chance: Any) -> pyspiel.GameType:
+    """The OpenSpiel game type of a ratking game in one chance mode."""
+    return pyspiel.GameType(
+        short_name=name, long_name=f"ratking {title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=chance,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players, min_num_players=cls.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=parameters(cls))
+
+
 def register_all() -> list[str]:
     """Register every ratking game with OpenSpiel (done on import); return the names."""
     names = []
@@ -314,19 +437,12 @@ def register_all() -> list[str]:
         if name in known:
             continue
         cls = game_class(info.id)
-        game_type = pyspiel.GameType(
-            short_name=name, long_name=f"ratking {info.title}",
-            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=info.max_players, min_num_players=info.min_players,
-            provides_information_state_string=True, provides_information_state_tensor=True,
-            provides_observation_string=True, provides_observation_tensor=True,
-            parameter_specification=parameters(cls))
+        game_type, explicit_type = (make_type(name, info.title, cls, mode) for mode in (
+            pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC))
         game = type(f"Ratking{cls.__name__}", (RatkingGame,),
-                    {"ratking_id": info.id, "game_type": game_type})
+                    {"ratking_id": info.id, "game_type": game_type,
+                     "explicit_type": explicit_type})
         pyspiel.register_game(game_type, game)
     return names
 

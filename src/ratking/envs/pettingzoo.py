@@ -1,7 +1,7 @@
-"""Any ratking game as a PettingZoo AEC environment, in the style of PettingZoo's classic games.
+"""Any ratking game as a PettingZoo AEC environment, as PettingZoo's classic games are.
 
-    from ratking.envs.pettingzoo import env
-    e = env("rat-a-tat-roll", players=3, cards=3)
+    from ratking.envs.pettingzoo import you_dirty_rat_v0       # or env("you-dirty-rat", ...)
+    e = you_dirty_rat_v0.env(players=3, render_mode="ansi")
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -9,11 +9,19 @@
                                                              obs["action_mask"])
         e.step(action)
 
+`env(game_id, ...)` is wrapped as the classic games are: an illegal action ends the game with
+-1 for the seat that played it (0 for the others), an action number outside the space fails an
+assertion, and calling anything before `reset()` is an error that says so. `raw_env(...)` is
+the bare environment, for speed: an illegal action raises `IllegalAction` and changes nothing.
+Each game also has a versioned namespace, `<game_id with underscores>_v0`, holding both.
+
 Agents are `player_0`... (seat 0...). Each observes `{"observation": float32 tensor,
 "action_mask": int8 mask}` (the mask is all zeros when it is not that agent's turn); actions
-are numbers in the game's action space (`e.space.ids[n]` is the action id). Rewards are the
-game's `returns()` (1 a win, 0 a loss, shares of 1 for shared wins and draws), given when it
-ends: terminated when the game finishes by its rules, truncated when it reaches `max_rounds`.
+are numbers in the game's action space (`e.unwrapped.space.ids[n]` is the action id). Rewards
+are the game's `returns()` (1 a win, 0 a loss, shares of 1 for shared wins and draws), given
+when it ends; each agent's `info` then holds the game's `scores`. The game ends in termination
+when it finishes by its rules (Rat & Duck's own round limit included) and in truncation when it
+reaches the environments' round cap (`common.ENV_ROUNDS`) or a `max_rounds` given here.
 `recall=True` observes information-state tensors (`State.information_state`: Rat-a-Tat Roll
 then keeps the values of the cards each seat was shown).
 """
@@ -21,37 +29,56 @@ then keeps the values of the cards each seat was shown).
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
-from ..core import State
-from .common import Observations, Spec, render_text
+from ..core import State, list_games
+from .common import RENDER_MODES, Observations, Spec, check_render_mode, render, truncated
+
+ILLEGAL_REWARD = -1
+
+
+def raw_env(game_id: str, players: int = 2, render_mode: str | None = None,
+            recall: bool = False, **rules: Any) -> RatkingEnv:
+    """The bare AEC environment of a game: `players` seats, rule options as keywords."""
+    return RatkingEnv(game_id, players, render_mode, recall, **rules)
 
 
 def env(game_id: str, players: int = 2, render_mode: str | None = None,
-        recall: bool = False, **rules: Any) -> RatkingEnv:
-    """The AEC environment of a game: `players` seats, rule options as keywords."""
-    return RatkingEnv(game_id, players, render_mode, recall, **rules)
+        recall: bool = False, **rules: Any) -> AECEnv:
+    """The AEC environment of a game wrapped as PettingZoo's classic games are."""
+    wrapped: AECEnv = raw_env(game_id, players, render_mode, recall, **rules)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def env_name(game_id: str) -> str:
+    """The versioned name of a game's environment: you_dirty_rat_v0..."""
+    return game_id.replace("-", "_") + "_v0"
 
 
 class RatkingEnv(AECEnv):
     """One ratking game as an AEC environment (see the module docstring)."""
 
+    metadata: dict[str, Any]
+
     def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None,
                  recall: bool = False, **rules: Any) -> None:
         super().__init__()
         spec = Spec(game_id, players, rules, recall)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.game = spec.game
         self.space = spec.space
         self.recall = recall
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
-                         "name": f"ratking_{game_id.replace('-', '_')}_v0"}
+        self.metadata = {"render_modes": RENDER_MODES, "render_fps": 2,
+                         "is_parallelizable": False, "name": f"ratking_{env_name(game_id)}"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         shape = spec.layout.shape
@@ -61,8 +88,7 @@ class RatkingEnv(AECEnv):
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(len(self.space))
                               for agent in self.possible_agents}
-        self._no_mask = np.zeros(len(self.space), np.int8)
-        self._no_mask.flags.writeable = False
+        self._no_mask = bytes(len(self.space))
         self._rng: random.Random | None = None
         self._observations = Observations(spec)
         self.game_state: State | None = None
@@ -91,10 +117,10 @@ class RatkingEnv(AECEnv):
         state = self.game_state
         seat = self._seat[agent]
         observations = self._observations
-        if not state.over and state.to_move == seat:
+        if state.to_move == seat and not state.over:
             mask = observations.mask(state)
         else:
-            mask = self._no_mask.copy()
+            mask = np.frombuffer(bytearray(self._no_mask), dtype=np.int8)
         return {"observation": observations.get(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -110,19 +136,36 @@ class RatkingEnv(AECEnv):
         state.apply(self.space.action(action))
         self._cumulative_rewards[agent] = 0.0
         if state.over:
-            done = self.truncations if state.end_reason == "round-cap" else self.terminations
+            done = self.truncations if truncated(state) else self.terminations
+            scores = state.scores()
             for a, value in zip(self.agents, state.returns(), strict=True):
                 self.rewards[a] = value
                 done[a] = True
+                self.infos[a] = {"scores": scores}
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[state.to_move]
 
-    def render(self) -> str | None:
-        """The table as the terminal shows it to a spectator (render_mode "ansi")."""
-        if self.render_mode is None or self.game_state is None:
-            return None
-        return render_text(self.game_state)
+    def render(self) -> Any:
+        """The table as the render mode draws it: "ansi" plain text, "rgb_array" the board's
+        picture, "human" the text printed in colour (see `common.render`)."""
+        return render(self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _namespace(game_id: str) -> SimpleNamespace:
+    def make_env(**kwargs: Any) -> AECEnv:
+        return env(game_id, **kwargs)
+
+    def make_raw(**kwargs: Any) -> RatkingEnv:
+        return raw_env(game_id, **kwargs)
+
+    make_env.__doc__ = f"{game_id}: the wrapped AEC environment (see ratking.envs.pettingzoo)."
+    make_raw.__doc__ = f"{game_id}: the bare AEC environment (see ratking.envs.pettingzoo)."
+    return SimpleNamespace(env=make_env, raw_env=make_raw, game_id=game_id)
+
+
+ENV_NAMES = [env_name(info.id) for info in list_games()]
+globals().update({env_name(info.id): _namespace(info.id) for info in list_games()})

@@ -1,0 +1,152 @@
+"""Many games of one ratking game stepped in one call: Gymnasium's vector API, batched.
+
+    import gymnasium
+    import ratking.envs.gymnasium   # registers this as each id's vector entry point
+    envs = gymnasium.make_vec("ratking/you-dirty-rat-v0", num_envs=64, opponents="heuristic")
+    obs, info = envs.reset(seed=1)                 # obs: (64, n) float32
+    obs, rewards, terminated, truncated, info = envs.step(actions)   # info["action_mask"]
+
+One learner's seat in each of `num_envs` games against opponents, as `RatkingGymEnv` plays one
+(the same keyword arguments). Each step applies every game's action, plays the opponents up
+to each learner's next decision, and writes every observation into one preallocated float32
+array and every mask into one int8 array, row by row, with no per-game environment objects.
+
+A game that ends is dealt again in the same step (Gymnasium's SAME_STEP autoreset): the row
+then holds the new game's observation and mask, so the mask always marks legal actions, and
+`info["final_obs"]` / `info["final_info"]` (flagged by `info["_final_obs"]`) hold the ended
+game's last observation and its `seat` and `scores`. `max_episode_steps` (set by `make_vec` from
+the registration) truncates a game at that many learner steps, as Gymnasium's TimeLimit does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..core import RatkingError, State
+from ..core.spaces import legal_list, observation
+from .common import Spec, truncated
+from .gymnasium import Opponent, Seating, play_bots
+
+
+class RatkingVectorEnv(VectorEnv):
+    """`num_envs` games, one learner's seat in each, stepped together (see the module)."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012
+                                "render_modes": []}
+
+    def __init__(self, game_id: str, num_envs: int = 1, players: int = 2,
+                 opponents: Opponent | Sequence[Opponent] = "random", seat: int | None = 0,
+                 recall: bool = False, max_episode_steps: int | None = None,
+                 copy: bool = True, **rules: Any) -> None:
+        if num_envs.__class__ is not int or num_envs < 1:
+            raise RatkingError(f"num_envs must be a whole number of at least 1, not "
+                               f"{num_envs!r}")
+        spec = Spec(game_id, players, rules, recall)
+        self.seating = Seating(spec, opponents, seat)
+        self.game = spec.game
+        self.space = spec.space
+        self.recall = recall
+        self.num_envs = num_envs
+        self.max_episode_steps = max_episode_steps
+        self.copy = copy
+        self.single_observation_space = spaces.Box(0.0, 1.0, spec.layout.shape, np.float32)
+        self.single_action_space = spaces.Discrete(len(self.space))
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.observations = np.zeros((num_envs, spec.layout.size), np.float32)
+        self.masks = np.zeros((num_envs, len(self.space)), np.int8)
+        self.states: list[State] = []
+        self.seats: list[int] = []
+        self.bots: list[dict[int, Any]] = []
+        self.steps = [0] * num_envs
+        self._rng = random.Random()
+
+    def _draw(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def _write(self, i: int) -> None:
+        state = self.states[i]
+        observation(state, self.seats[i], out=self.observations[i], recall=self.recall)
+        self.masks[i] = np.frombuffer(self.space.flags(legal_list(state)), np.int8)
+
+    def _deal(self, i: int) -> None:
+        state, seat, bots = self.seating.deal(self._draw)
+        self.states[i], self.seats[i], self.bots[i] = state, seat, bots
+        self.steps[i] = 0
+        self._write(i)
+
+    def reset(self, *, seed: int | Sequence[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal every game again; a seed (one number) fixes them and the games after them."""
+        if seed is not None and not isinstance(seed, int):
+            raise RatkingError("give reset one seed for all the games, not one per game")
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(0, 2**62)))
+        n = self.num_envs
+        self.states, self.seats, self.bots = [None] * n, [0] * n, [{}] * n  # type: ignore[list-item]
+        for i in range(n):
+            self._deal(i)
+        return self._out(self.observations), self._info()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        """One action per game (numbers in the action space). An illegal action raises
+        IllegalAction naming the game's row; the games before it in the batch have moved."""
+        if not self.states:
+            raise RatkingError("call reset() before step()")
+        n = self.num_envs
+        rewards = np.zeros(n, np.float64)
+        terminated = np.zeros(n, np.bool_)
+        cut = np.zeros(n, np.bool_)
+        finals: dict[int, tuple[np.ndarray, dict[str, Any]]] = {}
+        actions = np.asarray(actions).reshape(n).tolist()
+        limit = self.max_episode_steps
+        space_actions = self.space.actions
+        for i in range(n):
+            state = self.states[i]
+            seat = self.seats[i]
+            action = actions[i]
+            if not 0 <= action < len(space_actions):
+                raise RatkingError(f"game {i}: no action number {action}")
+            state.apply(space_actions[action])
+            play_bots(state, self.bots[i], seat)
+            self.steps[i] += 1
+            if state.over or (limit is not None and self.steps[i] >= limit):
+                if state.over:
+                    rewards[i] = state.returns()[seat]
+                    terminated[i] = not truncated(state)
+                cut[i] = not terminated[i]
+                final = np.zeros_like(self.observations[i])
+                observation(state, seat, out=final, recall=self.recall)
+                scores = state.scores()
+                finals[i] = (final, {"seat": seat, "scores": None if scores is None
+                                     else np.array(scores, np.float64)})
+                self._deal(i)
+            else:
+                self._write(i)
+        info = self._info()
+        if finals:
+            flags = np.zeros(n, np.bool_)
+            obs = np.empty(n, dtype=object)
+            infos = np.empty(n, dtype=object)
+            for i, (final, final_info) in finals.items():
+                flags[i], obs[i], infos[i] = True, final, final_info
+            info.update(final_obs=obs, _final_obs=flags, final_info=infos, _final_info=flags)
+        return self._out(self.observations), rewards, terminated, cut, info
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._out(self.masks), "seat": np.array(self.seats)}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game now, as bools (one row per game)."""
+        return self.masks.astype(bool)

@@ -1,0 +1,7 @@
+"""Learned agents: `ratking train` (masked PPO by self-play, the `learn` extra: PyTorch and
+sb3-contrib) and the policies it ships, which the `neural` bot plays on numpy alone.
+
+- `train.py`: the training loop, its snapshot pool, resuming, progress and log;
+- `winshare.py`: a policy's win share against a bot (numpy alone);
+- `policies/`: one trained policy per game at two players, with the command that made it.
+"""

@@ -1,0 +1,210 @@
+"""`ratking train GAME`: masked PPO (sb3-contrib's MaskablePPO, the `learn` extra) by
+self-play against a pool of the learner's past snapshots and the heuristic.
+
+The learner plays one seat (dealt at random each game) of `1 + POOL` environments stepped
+together: in the first the other seats are the heuristic bot, in each of the others one of
+`POOL` snapshots of the learner, numpy copies of its policy taken every `SNAPSHOT_EVERY` steps
+in turn (the oldest replaced), so it always meets its recent past and a fixed opponent. Rat-a-
+Tat Roll learns on information-state observations (`recall=True`), the other games on their
+observation tensors (they forget nothing).
+
+Everything lives in `--out DIR`: `model.zip` (the PPO model, to resume), `pool/*.npz` (the
+snapshots), `policy.npz` (the exported policy, numpy arrays the `neural` bot plays),
+`log.jsonl` (win shares against random and the heuristic, measured with the exported policy
+as training goes) and `run.json` (steps and CPU seconds so far, the seed and the commands).
+Running the same command again resumes from there. `--minutes` counts CPU minutes of this
+process spent training (the win-share checks come on top), so a busy machine gives the same
+budget.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..bots.neural import NeuralBot, Policy
+from ..core import RatkingError, make
+from .winshare import win_share
+
+POOL = 3  # snapshots of the learner in the pool
+SNAPSHOT_EVERY = 20_000  # learner steps between snapshots
+EVALUATIONS = 4  # win-share checks over a run (and one at its end)
+NET = [64, 64]  # hidden layers of the policy (tanh)
+
+
+def require() -> tuple[Any, Any]:
+    """torch and MaskablePPO, or a one-line error naming the extra to install."""
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        raise RatkingError("training needs the learn extra: pip install -e '.[learn]' "
+                           "(PyTorch and sb3-contrib)") from None
+    return torch, MaskablePPO
+
+
+def export(model: Any, meta: dict[str, Any]) -> Policy:
+    """The model's policy network as numpy arrays (x @ w + b, tanh between layers)."""
+    weights = {k: v.detach().cpu().numpy() for k, v in model.policy.state_dict().items()}
+    layers = []
+    i = 0
+    while f"mlp_extractor.policy_net.{i}.weight" in weights:
+        layers.append((weights[f"mlp_extractor.policy_net.{i}.weight"].T.copy(),
+                       weights[f"mlp_extractor.policy_net.{i}.bias"].copy()))
+        i += 2  # Linear, Tanh, Linear, Tanh...
+    layers.append((weights["action_net.weight"].T.copy(), weights["action_net.bias"].copy()))
+    return Policy(layers, meta)
+
+
+class Snapshot:
+    """One seat of the pool: the learner as it was at a snapshot (a policy callable that
+    draws from the policy's distribution: always its likeliest action can cycle for ever in
+    Rat & Duck)."""
+
+    def __init__(self, seed: int, policy: Policy | None = None) -> None:
+        self.policy = policy  # set before the first game
+        self.rng = random.Random(seed)
+
+    def __call__(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        return self.policy.draw(obs, mask, self.rng)
+
+
+def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
+    """The other seats of each environment: the heuristic everywhere in the first, snapshots
+    (a different one per seat with more players) in the others."""
+    out: list[list[Any]] = [["heuristic"] * (players - 1)]
+    for k in range(len(pool)):
+        out.append([pool[(k + j) % len(pool)] for j in range(players - 1)])
+    return out
+
+
+def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None = None,
+          seed: int = 0, eval_games: int = 100, console: Any = None) -> Path:
+    """Train (or resume) a policy; return the exported policy file. See the module."""
+    torch, MaskablePPO = require()
+    from gymnasium.wrappers import TimeLimit
+    from rich.progress import BarColumn, Progress, TextColumn
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from ..envs.gymnasium import RatkingGymEnv, max_episode_steps
+
+    game = make(game_id)
+    game.check_players(players)
+    if minutes <= 0:
+        raise RatkingError(f"--minutes must be more than 0, not {minutes:g}")
+    out = Path(out) if out is not None else Path("runs") / f"{game_id}-{players}p"
+    (out / "pool").mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(1)
+    recall = game.encode_recall is not None
+    run_file = out / "run.json"
+    run = json.loads(run_file.read_text()) if run_file.exists() else {
+        "game": game_id, "players": players, "seed": seed, "steps": 0, "cpu_seconds": 0.0,
+        "commands": []}
+    if run["game"] != game_id or run["players"] != players:
+        raise RatkingError(f"{out} holds a run of {run['game']} with {run['players']} players")
+    run["commands"].append(f"ratking train {game_id} --players {players} --minutes {minutes:g} "
+                           f"--out {out} --seed {seed}")
+    space = game.action_space(players)
+    meta = {"game": game_id, "players": players, "recall": recall,
+            "action_ids": list(space.ids), "trained": run}
+
+    pool = [Snapshot(seed + i) for i in range(POOL)]
+    sides = opponents(players, pool)
+    steps_cap = max_episode_steps(game_id)
+    vec = DummyVecEnv([lambda k=k: Monitor(TimeLimit(RatkingGymEnv(
+        game_id, players, opponents=sides[k], seat=None, recall=recall), steps_cap))
+        for k in range(len(sides))])
+    model_file = out / "model.zip"
+    resumed = model_file.exists()
+    if resumed:
+        model = MaskablePPO.load(model_file, env=vec, seed=seed + run["steps"])
+    else:
+        model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, learning_rate=3e-4,
+                            gamma=0.995, ent_coef=0.01, seed=seed, verbose=0,
+                            policy_kwargs={"net_arch": NET})
+    vec.seed(seed + run["steps"])
+    for i, snapshot in enumerate(pool):
+        saved = out / "pool" / f"{i}.npz"
+        snapshot.policy = Policy.load(saved) if saved.exists() else export(model, meta)
+
+    start = time.process_time()
+    budget = minutes * 60.0
+    log = (out / "log.jsonl").open("a")
+    def say(text: str, soft_wrap: bool = False) -> None:
+        if console is not None:
+            console.print(text, soft_wrap=soft_wrap, highlight=False)
+        else:
+            print(text)
+
+    evaluating = [0.0]  # CPU seconds spent on win-share checks, outside the budget
+
+    def evaluate(steps: int, cpu_seconds: float) -> None:
+        """Log the win shares of the policy now, after `steps` steps and `cpu_seconds`."""
+        began = time.process_time()
+        bot = NeuralBot(seed=seed)
+        bot._checked[(game_id, players)] = export(model, meta)
+        row: dict[str, Any] = {"steps": steps, "cpu_minutes": round(cpu_seconds / 60, 2)}
+        for rival in ("random", "heuristic"):
+            share, low, high = win_share(bot, game_id, players, rival, eval_games, seed + 7)
+            row[rival] = [round(share, 3), round(low, 3), round(high, 3)]
+        log.write(json.dumps(row) + "\n")
+        log.flush()
+        evaluating[0] += time.process_time() - began
+        say(f"{row['steps']:>9,} steps {row['cpu_minutes']:5.2f} CPU min  vs random "
+            f"{row['random'][0]:.2f} [{row['random'][1]:.2f}-{row['random'][2]:.2f}]  "
+            f"vs heuristic {row['heuristic'][0]:.2f} [{row['heuristic'][1]:.2f}-"
+            f"{row['heuristic'][2]:.2f}]", soft_wrap=True)
+
+    first = model.num_timesteps
+    checks = [budget * (k + 1) / (EVALUATIONS + 1) for k in range(EVALUATIONS)]
+
+    class Budget(BaseCallback):
+        def __init__(self, progress: Progress, task: Any) -> None:
+            super().__init__()
+            self.progress, self.task = progress, task
+            self.next_snapshot = SNAPSHOT_EVERY
+            self.turn = 0
+
+        def _on_step(self) -> bool:
+            used = time.process_time() - start - evaluating[0]
+            done = self.num_timesteps - first
+            if done >= self.next_snapshot:
+                self.next_snapshot += SNAPSHOT_EVERY
+                pool[self.turn].policy = export(model, meta)
+                pool[self.turn].policy.save(out / "pool" / f"{self.turn}.npz")
+                self.turn = (self.turn + 1) % POOL
+            if checks and used >= checks[0]:
+                checks.pop(0)
+                evaluate(run["steps"] + done, run["cpu_seconds"] + used)
+            if done % 256 == 0:
+                self.progress.update(self.task, completed=min(used, budget),
+                                     description=f"{done:,} steps")
+            return used < budget
+
+    with Progress(TextColumn("{task.description}"), BarColumn(),
+                  TextColumn("{task.percentage:>3.0f}% of the CPU minutes"),
+                  transient=True) as progress:
+        task = progress.add_task("0 steps", total=budget)
+        model.learn(total_timesteps=10**12, callback=Budget(progress, task),
+                    reset_num_timesteps=not resumed)
+    run["cpu_seconds"] = round(run["cpu_seconds"] + time.process_time() - start -
+                               evaluating[0], 1)
+    run["steps"] += model.num_timesteps - first
+    evaluate(run["steps"], run["cpu_seconds"])
+    model.save(model_file)
+    for i, snapshot in enumerate(pool):
+        snapshot.policy.save(out / "pool" / f"{i}.npz")
+    policy_file = out / "policy.npz"
+    export(model, meta).save(policy_file)
+    run_file.write_text(json.dumps(run, indent=1) + "\n")
+    log.close()
+    say(f"trained {run['steps']:,} steps in {run['cpu_seconds'] / 60:.1f} CPU minutes: "
+        f"{policy_file}")
+    return policy_file

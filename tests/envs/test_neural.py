@@ -1,0 +1,155 @@
+"""The `neural` bot (ratking.bots.neural): the shipped policies play legal moves in every game
+with PyTorch hidden, wherever a bot sits (specs, arena, search guidance), and bad policy files
+and specs are refused with one clear message."""
+
+from __future__ import annotations
+
+import collections
+import json
+import random
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import ratking
+from ratking import RatkingError
+from ratking.bots import make_bot, parse_spec
+from ratking.bots.neural import Policy, shipped_path
+
+GAMES = sorted(info.id for info in ratking.list_games())
+MB = 1 << 20
+
+# plays one game of each with `neural` in seat 0, every other module allowed but the learning
+# libraries, which any import of fails
+NO_TORCH = textwrap.dedent("""
+    import builtins, json, sys
+    real = builtins.__import__
+    def guarded(name, *args, **kwargs):
+        if name.split(".")[0] in ("torch", "sb3_contrib", "stable_baselines3"):
+            raise ImportError("hidden by the test: " + name)
+        return real(name, *args, **kwargs)
+    builtins.__import__ = guarded
+    import ratking
+    from ratking.bots import make_bot
+    out = {}
+    for game_id in json.loads(sys.argv[1]):
+        state = ratking.make(game_id).new_game(2, seed=3)
+        bots = [make_bot("neural", 1), make_bot("random", 2)]
+        moves = 0
+        while not state.over and state.round <= 30:
+            seat = state.to_move
+            action = bots[seat].choose(state)
+            assert action in state.legal_actions(), (game_id, action)
+            state.apply(action)
+            moves += seat == 0
+        out[game_id] = moves
+    assert "torch" not in sys.modules
+    print(json.dumps(out))
+""")
+
+
+def test_every_game_ships_a_small_policy_for_two_players():
+    for game_id in GAMES:
+        path = shipped_path(game_id, 2)
+        assert path.stat().st_size < MB // 2, path
+        policy = Policy.load(path)
+        assert policy.game_id == game_id and policy.players == 2
+        assert policy.meta["trained"]["commands"][0].startswith(f"ratking train {game_id} ")
+        space = ratking.make(game_id).action_space(2)
+        assert policy.action_ids == list(space.ids)
+
+
+def test_the_neural_bot_plays_legal_moves_in_every_game_without_torch():
+    done = subprocess.run([sys.executable, "-c", NO_TORCH, json.dumps(GAMES)],
+                          capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr
+    moves = json.loads(done.stdout)
+    assert set(moves) == set(GAMES) and all(n > 0 for n in moves.values())
+
+
+def tiny_policy(game_id: str, players: int, tmp_path, scale: float = 1.0):
+    """A random two-layer policy file for a game (what `ratking train` writes, untrained)."""
+    game = ratking.make(game_id)
+    rng = np.random.default_rng(0)
+    n, a = game.observation_layout(players).size, len(game.action_space(players))
+    layers = [(rng.normal(0, scale, (n, 8)), np.zeros(8)), (rng.normal(0, scale, (8, a)),
+                                                             np.zeros(a))]
+    meta = {"game": game_id, "players": players, "recall": False,
+            "action_ids": list(game.action_space(players).ids), "trained": {}}
+    path = tmp_path / f"{game_id}.npz"
+    Policy(layers, meta).save(path)
+    return path
+
+
+def test_a_policy_file_of_ones_own_plays_drawing_from_its_masked_distribution(tmp_path):
+    path = tiny_policy("you-dirty-rat", 3, tmp_path)
+    policy = Policy.load(path)
+    space = ratking.make("you-dirty-rat").action_space(3)
+    state = ratking.make("you-dirty-rat").new_game(3, seed=2)
+    obs = state.observation(state.to_move)
+    legal = space.indices(state.legal_actions())
+    mask = space.mask(state.legal_actions(), np.int8)
+    logits = policy.logits(obs)
+    # act: the likeliest legal action; draw: legal actions by their softmax weights
+    assert policy.act(obs, mask) == max(legal, key=lambda i: logits[i])
+    rng = random.Random(1)
+    counts = collections.Counter(policy.draw(obs, mask, rng) for _ in range(4000))
+    assert set(counts) <= set(legal)
+    weights = np.exp(logits[legal] - logits[legal].max())
+    expected = dict(zip(legal, weights / weights.sum(), strict=True))
+    for i in legal:
+        assert abs(counts[i] / 4000 - expected[i]) < 0.04
+    # the bot's games repeat from its seed
+    def moves(seed: int) -> list[str]:
+        bot = make_bot(f"neural:{path}", seed)
+        s = ratking.make("you-dirty-rat").new_game(3, seed=2)
+        out = []
+        for _ in range(15):
+            if s.over:
+                break
+            out.append(bot.choose(s).id)
+            s.apply(out[-1])
+        return out
+    assert moves(5) == moves(5)
+
+
+def test_a_policy_that_does_not_fit_the_game_is_refused(tmp_path):
+    path = tiny_policy("you-dirty-rat", 3, tmp_path)
+    bot = make_bot(f"neural:{path}")
+    with pytest.raises(RatkingError, match="does not fit you-dirty-rat with 2 players"):
+        bot.choose(ratking.make("you-dirty-rat").new_game(2, seed=1))
+    with pytest.raises(RatkingError, match="cannot read a neural policy"):
+        make_bot(f"neural:{tmp_path / 'missing.npz'}")
+    (tmp_path / "junk.npz").write_bytes(b"not a policy")
+    with pytest.raises(RatkingError, match="cannot read a neural policy"):
+        make_bot(f"neural:{tmp_path / 'junk.npz'}")
+    with pytest.raises(RatkingError, match="no neural policy is shipped for rat-and-duck with 4"):
+        make_bot("neural").choose(ratking.make("rat-and-duck").new_game(4, seed=1))
+
+
+def test_specs_name_the_neural_bot_and_the_neural_prior():
+    assert parse_spec("neural") == ("neural", {})
+    assert parse_spec("neural:/tmp/a:b.npz") == ("neural", {"path": "/tmp/a:b.npz"})
+    assert parse_spec("ismcts:prior=neural:iters=50") == \
+        ("ismcts", {"prior": "neural", "iters": 50})
+    with pytest.raises(RatkingError, match="prior must be"):
+        parse_spec("ismcts:prior=clever")
+
+
+def test_search_with_the_neural_prior_plays_whole_games():
+    bots = [make_bot("ismcts:prior=neural:iters=30:depth=10", 1), make_bot("random", 2)]
+    state = ratking.make("you-dirty-rat", max_rounds=6).new_game(2, seed=4)
+    while not state.over:
+        state.apply(bots[state.to_move].choose(state))
+    assert state.over
+
+
+def test_the_neural_bot_sits_in_the_arena():
+    from ratking.sim.arena import run_arena
+
+    result = run_arena("rat-a-tat-roll", ["neural", "random"], games=4, players=2, seed=1,
+                       rules={})
+    assert sum(s.games for s in result.standings) >= 4

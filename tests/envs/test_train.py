@@ -1,0 +1,61 @@
+"""`ratking train` (ratking.learn.train, the `learn` extra: PyTorch and sb3-contrib): a short
+run writes its model, pool, log and an exported policy that plays on numpy exactly as the
+PyTorch policy does, and the same command resumes it. Skipped, saying so, without the extra
+(`make test-learn` installs it and runs these)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import ratking
+from ratking.bots.neural import Policy
+from ratking.cli import app
+
+torch = pytest.importorskip("torch", reason="the learn extra is not installed: make test-learn")
+pytest.importorskip("sb3_contrib", reason="the learn extra is not installed: make test-learn")
+
+
+@pytest.mark.timeout(600)
+def test_a_short_run_trains_exports_and_resumes(tmp_path):
+    out = tmp_path / "run"
+    args = ["train", "rat-a-tat-roll", "--players", "2", "--minutes", "0.05", "--out", str(out),
+            "--seed", "3", "--eval-games", "6"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "vs random" in first.output and "vs heuristic" in first.output
+    run = json.loads((out / "run.json").read_text())
+    steps = run["steps"]
+    assert steps > 0 and (out / "model.zip").exists() and len(list((out / "pool").iterdir())) == 3
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert log and all(0 <= row["random"][0] <= 1 for row in log)
+    policy = Policy.load(out / "policy.npz")
+    assert policy.recall  # Rat-a-Tat Roll learns on information states
+
+    # the numpy policy is the PyTorch policy: the same logits on real observations
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO.load(out / "model.zip")
+    state = ratking.make("rat-a-tat-roll").new_game(2, seed=1)
+    obs = state.information_state(state.to_move)
+    with torch.no_grad():
+        dist = model.policy.get_distribution(torch.as_tensor(obs[None]))
+        expected = dist.distribution.logits.numpy()[0]
+    got = policy.logits(obs)
+    assert np.allclose(got - got.max(), expected - expected.max(), atol=1e-4)
+
+    again = CliRunner().invoke(app, args)  # the same command resumes
+    assert again.exit_code == 0, again.output
+    run = json.loads((out / "run.json").read_text())
+    assert run["steps"] > steps and len(run["commands"]) == 2
+
+
+def test_bad_training_settings_are_one_line_errors(tmp_path):
+    bad = CliRunner().invoke(app, ["train", "rat-a-tat-roll", "--players", "9",
+                                   "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "takes 2 to 5 players" in bad.output
+    bad = CliRunner().invoke(app, ["train", "no-such-game", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output

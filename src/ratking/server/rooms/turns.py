@@ -9,6 +9,7 @@ import logging
 from datetime import timedelta
 
 from ...bots import make_bot
+from ...bots.neural import shipped_path
 from ...bots.specs import OverBudget, check_budget
 from ...core import Game, RatkingError
 from ...core.rng import derive_seed
@@ -43,7 +44,20 @@ def seat_kinds(seats: list[str], game: Game | None = None) -> list[str]:
                 check_budget(kind, game)
             except OverBudget as exc:
                 raise Refused(422, f"seat {seat + 1}: {exc}") from None
+            if kind.split(":", 1)[0] == "neural":
+                check_neural(kind, game, len(kinds), seat)
     return kinds
+
+
+def check_neural(kind: str, game: Game, players: int, seat: int) -> None:
+    """A table plays the neural policies shipped with ratking, never a file a client names,
+    and only where one is shipped for the game and player count (Refused, 422)."""
+    if kind != "neural":
+        raise Refused(422, f"seat {seat + 1}: a table plays the shipped neural policy "
+                           "('neural'), not a policy file")
+    if not shipped_path(game.id, players).exists():
+        raise Refused(422, f"seat {seat + 1}: no neural policy is shipped for {game.id} with "
+                           f"{players} players")
 
 
 class Turns:

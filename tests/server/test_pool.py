@@ -197,3 +197,20 @@ def test_closing_a_table_stops_its_bots_search(tmp_path):
         return moves, workers.interrupted, workers.replaced
 
     assert asyncio.run(asyncio.wait_for(scenario(), DEADLINE)) == (0, 1, 0)
+
+
+def test_a_neural_seat_plays_only_a_shipped_policy(client):
+    # a table plays the policy shipped for its game and count, never a file a client names
+    for seats, players, game, expected in (
+            (["human", "neural:/etc/passwd"], 2, "you-dirty-rat", "not a policy file"),
+            (["human", "neural", "human", "neural"], 4, "rat-and-duck",
+             "no neural policy is shipped for rat-and-duck with 4 players")):
+        response = client.post("/api/tables", json={"game": game, "players": players,
+                                                    "seats": seats})
+        assert response.status_code == 422
+        assert response.json()["error"].startswith("seat 2:")
+        assert expected in response.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []  # nothing was made
+    table = new_table(client, game="you-dirty-rat", seats=("human", "neural"))
+    assert table["seats"][1]["kind"] == "neural"
+    assert "neural" in [level["spec"] for level in client.get("/api/bots").json()["levels"]]

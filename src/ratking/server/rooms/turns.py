@@ -34,6 +34,8 @@ def seat_kinds(seats: list[str], game: Game | None = None) -> list[str]:
             raise ValueError("a seat is 'human' or a bot such as 'heuristic' or 'hard'")
         if kind == HUMAN:
             continue
+        if kind.split(":", 1)[0] == "neural":  # before make_bot: it would open the file
+            check_neural(kind, game, len(kinds), seat)
         try:
             make_bot(kind, 0)
         except RatkingError as exc:
@@ -44,18 +46,16 @@ def seat_kinds(seats: list[str], game: Game | None = None) -> list[str]:
                 check_budget(kind, game)
             except OverBudget as exc:
                 raise Refused(422, f"seat {seat + 1}: {exc}") from None
-            if kind.split(":", 1)[0] == "neural":
-                check_neural(kind, game, len(kinds), seat)
     return kinds
 
 
-def check_neural(kind: str, game: Game, players: int, seat: int) -> None:
+def check_neural(kind: str, game: Game | None, players: int, seat: int) -> None:
     """A table plays the neural policies shipped with ratking, never a file a client names,
     and only where one is shipped for the game and player count (Refused, 422)."""
     if kind != "neural":
         raise Refused(422, f"seat {seat + 1}: a table plays the shipped neural policy "
                            "('neural'), not a policy file")
-    if not shipped_path(game.id, players).exists():
+    if game is not None and not shipped_path(game.id, players).exists():
         raise Refused(422, f"seat {seat + 1}: no neural policy is shipped for {game.id} with "
                            f"{players} players")
 

@@ -71,3 +71,32 @@ def test_two_people_play_now_and_see_their_ratings(browser):  # noqa: F811 - the
         for context in contexts:
             context.close()
         server.check()
+
+
+def test_an_invitee_with_no_name_is_asked_for_one_at_the_table(browser):  # noqa: F811
+    import tempfile
+
+    import httpx
+
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(f"sqlite:///{folder}/web.db", free_port(), bot_delay=0.05) as server:
+        table = httpx.post(server.url + "/api/tables", json={
+            "game": "rat-a-tat-roll", "players": 2, "seats": ["human", "human"],
+            "name": "Ann"}).json()
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto(server.url + table["seats"][1]["invite"])  # a new browser: no name kept
+        form = page.locator("[data-testid=name-form]")
+        form.wait_for()
+        page.fill("#name-text", "  ")
+        page.click("#name-form button")
+        assert "1 to 24" in page.locator("#name-error").inner_text()
+        page.fill("#name-text", "Bea")
+        page.click("#name-form button")
+        page.locator("#seats li.you", has_text="Bea").wait_for()
+        assert form.is_hidden()
+        page.reload()  # kept in this browser, and by the seat for everyone
+        page.locator("#seats li", has_text="Ann").wait_for()
+        page.locator("#seats li.you", has_text="Bea").wait_for()
+        assert form.is_hidden()
+        context.close()

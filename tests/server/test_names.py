@@ -102,8 +102,9 @@ def test_a_name_given_once_stays_with_the_seat(client):
         receive_state(ws)
         ws.send_json({"type": "hello", "tokens": [token], "name": "Mallory"})
         state = receive_state(ws)
-    # the seat was taken (without a name) before: a later hello does not rename it
-    assert state["table"]["seats"][1]["name"] == "Player 2"
+    # the seat was taken without a name: the invitee names it later (the table page asks
+    # them), once; a later hello does not rename it
+    assert state["table"]["seats"][1]["name"] == "Bob"
 
 
 def test_bad_names_are_refused_and_change_nothing(client):

@@ -74,11 +74,12 @@ async def listing(rooms: Rooms) -> dict[str, Any]:
 def person(conn: Connection | None, account: Account | None, name: str | None,
            seat: dict[str, Any]) -> dict[str, Any]:
     """What a seat taken (or reopened) by a person records of them: their account and its
-    name if they are signed in and the seat has no account yet, else the name a guest gave
-    as they first take it."""
+    name if they are signed in and the seat has no account yet, else the name a guest gives
+    as they first take it, or later if the seat has none yet (an invitee named at the
+    table)."""
     if account is not None and seat.get("account") is None:
         return {"account": account.id, "name": account.name}
-    if account is None and name is not None and not seat.get("claimed"):
+    if account is None and name is not None and (not seat.get("claimed") or "name" not in seat):
         return {"name": name}
     return {}
 

@@ -9,7 +9,7 @@ import { chatSeats, initChat, receiveChat } from "./chat.js";
 import { drawClock } from "./clock.js";
 import { drawRematch, showResult } from "./endscreen.js";
 import { drawHintButton, hintRefused, initHint, receiveHint } from "./hint.js";
-import { guestName } from "./people.js";
+import { guestName, setGuestName } from "./people.js";
 import { initReplay, replaying, showStep } from "./replay.js";
 import { drawStanding } from "./standing.js";
 import { seatKind } from "./words.js";
@@ -427,6 +427,14 @@ function closeOver() {
   back.focus({ preventScroll: true });
 }
 
+// A guest who came by an invite link and never gave the lobby a name is asked for one here;
+// it is kept in this browser (people.js) and names their seat for everyone.
+function askName(message) {
+  const seat = message.you.length === 1 ? message.table.seats[message.you[0]] : null;
+  $("name-form").hidden = !seat || Boolean(message.result) || Boolean(guestName())
+    || seat.kind !== "human" || seat.name !== `Player ${seat.seat + 1}`;
+}
+
 function drawSeats(message) {
   const list = $("seats");
   list.replaceChildren();
@@ -447,6 +455,7 @@ function drawSeats(message) {
     list.append(item);
   });
   markThinking(message.table.thinking ?? null);
+  askName(message);
   const invites = $("invites");
   invites.replaceChildren();
   let saved = [];
@@ -556,6 +565,14 @@ initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
              onLeave: () => show(last) });
 initChat(send);
 initHint(send);
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const error = setGuestName($("name-text").value);
+  $("name-error").textContent = error || "";
+  if (error) return;
+  $("name-form").hidden = true;
+  send({ type: "hello", tokens: tokens(), name: guestName() });
+});
 setInterval(() => send({ type: "ping" }), 25000);
 setInterval(tickThinking, 1000);
 takeTokenFromLink();

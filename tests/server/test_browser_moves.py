@@ -20,10 +20,17 @@ def server(tmp_path_factory):
     running.kill()
 
 
-def open_table(browser, server, game: str, viewport=DESKTOP):  # noqa: F811
+NO_FORCED = "localStorage.setItem('ratking:settings', JSON.stringify({forced: false}));"
+
+
+def open_table(browser, server, game: str, viewport=DESKTOP, forced=True):  # noqa: F811
+    """The table page at seat 1 (`forced` False: the page makes no only-move for you, so
+    each decision it sends is one the test asked for)."""
     table = httpx.post(f"{server.url}/api/tables", json={
         "game": game, "players": 2, "seats": ["human", "heuristic"]}, timeout=30).json()
     page = browser.new_page(viewport=viewport)
+    if not forced:
+        page.add_init_script(NO_FORCED)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
@@ -34,7 +41,7 @@ def open_table(browser, server, game: str, viewport=DESKTOP):  # noqa: F811
 def test_a_whole_group_moves_to_its_destination_in_one_click(browser, server):  # noqa: F811
     """Target: Rats, the first move: the whole group at home goes to Rat City in one click:
     the page sends the group, its size, three steps and the stop."""
-    page, errors = open_table(browser, server, "target-rats")
+    page, errors = open_table(browser, server, "target-rats", forced=False)
     assert turn_or_end(page) == "turn"
     destination = page.locator("#board [data-action='route:RC']")
     title = destination.locator("title").text_content()

@@ -14,6 +14,7 @@ import ratking
 from .conftest import Server, free_port
 from .pages import click_an_action, turn_or_end
 from .test_browser import ARTIFACTS, browser, create_table  # noqa: F401
+from .test_browser_moves import NO_FORCED
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -236,6 +237,7 @@ def test_a_move_in_flight_keeps_the_page_busy_and_the_hint_row_takes_no_clicks(b
         "game": "target-rats", "players": 2, "seats": ["human", "heuristic"]}).json()
     page = browser.new_page(viewport=DESKTOP)
     page.add_init_script(BUSY_LOG)
+    page.add_init_script(NO_FORCED)  # the only-moves after the stop are the test's to make
     page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
     assert turn_or_end(page) == "turn"
     # the Hint button's row: the band beside the button lets clicks through

@@ -1,7 +1,7 @@
 # ratking: two commands set everything up on a fresh machine.
 #   make play   create .venv, install, start the web app at http://127.0.0.1:8000
-#   make test   create .venv with the dev and research tools, lint and run the whole suite
-#   make test-learn   add the learn extra (PyTorch, sb3-contrib) and run the training tests
+#   make test   create .venv with the dev, research, lab and learn tools, lint and run the whole suite
+#   make test-learn   run only the training tests (the learn extra: PyTorch, sb3-contrib)
 
 PYTHON ?= python3
 VENV := .venv
@@ -18,8 +18,9 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
+# the learn extra pins PyTorch's CPU build exactly (torch==2.13.0), so pip never reaches for CUDA
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab,learn]'
 	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
@@ -44,12 +45,7 @@ test: lint services node_modules/axe-core/axe.min.js
 	@if [ -f $(VENV)/.postgres ]; then export RATKING_TEST_POSTGRES="$$(cat $(VENV)/.postgres)"; fi; \
 	$(BIN)/python -m pytest -q -n 2
 
-# PyTorch's CPU build is large: `make test` leaves it out and the training tests skip, saying so
-$(VENV)/.installed-learn: pyproject.toml | $(VENV)/.installed-dev
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab,learn]'
-	@touch $@
-
-test-learn: $(VENV)/.installed-learn
+test-learn: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -q tests/envs/test_train.py
 
 bench: $(VENV)/.installed

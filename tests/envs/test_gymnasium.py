@@ -234,8 +234,46 @@ def test_random_play_through_the_vector_env(game_id, data, seed):
         obs, rewards, terminated, truncated, info = vec.step(actions)
         for i in np.flatnonzero(terminated | truncated):
             ended = before[i]
-            assert ended.over and rewards[i] == ended.returns()[info["final_info"][i]["seat"]]
+            if ended.over:
+                assert rewards[i] == ended.returns()[info["final_info"][i]["seat"]]
+            else:  # opponents that stalled (Rat & Duck's immediate actions, for ever)
+                assert truncated[i] and not terminated[i] and rewards[i] == 0.0
             finished.append(ended)
     for state in finished:  # every game the vector env drove replays bit for bit
         again = ratking.replay(json.loads(json.dumps(state.record())))
         assert again.to_json() == state.to_json()
+
+
+def test_opponents_that_stall_are_a_truncation_not_a_hang():
+    # seed 003, 3.2.1: Link/Unlink are immediate and may be repeated any number of times, so a
+    # policy that always takes the lowest action can link and unlink for ever in its turn
+    from ratking.envs.gymnasium import RatkingGymEnv
+    from ratking.envs.vector import RatkingVectorEnv
+
+    env = RatkingGymEnv("rat-and-duck", players=2, opponents=first_legal, seat=None)
+    rng = np.random.default_rng(0)
+    stalls = 0
+    for episode in range(12):
+        _, info = env.reset(seed=episode)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, reward, terminated, truncated, info = env.step(action)
+        assert terminated == env.game_state.over
+        if env.stalled:
+            stalls += 1
+            assert truncated and reward == 0.0
+            with pytest.raises(RatkingError, match="reset"):
+                env.step(action)
+    assert stalls >= 1
+
+    vec = RatkingVectorEnv("rat-and-duck", num_envs=2, players=2, opponents=first_legal,
+                           seat=None)
+    _, info = vec.reset(seed=2)
+    cuts = 0
+    for _ in range(400):
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+        _, _, _, truncated, info = vec.step(actions)
+        cuts += int(truncated.sum())
+        assert info["action_mask"].any(axis=1).all()  # every row is a live game again
+    assert cuts >= 1

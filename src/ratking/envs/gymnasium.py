@@ -82,8 +82,7 @@ class Seating:
             bots = {p: self.opponent(o, derive_seed(game_seed, 1 + p))
                     for p, o in zip(others, self.opponents, strict=True)}
             state = spec.game.new_game(players, seed=game_seed)
-            play_bots(state, bots, seat)
-            if not state.over:
+            if play_bots(state, bots, seat) and not state.over:
                 return state, seat, bots
         raise RatkingError(f"{RESTARTS} games in a row ended before the learner could play: "
                            "check the rules")
@@ -95,10 +94,18 @@ class Seating:
         return make_bot(opponent, seed)
 
 
-def play_bots(state: State, bots: dict[int, Any], seat: int) -> None:
-    """The opponents' decisions, up to the learner's next one or the end of the game."""
+def play_bots(state: State, bots: dict[int, Any], seat: int) -> bool:
+    """The opponents' decisions, up to the learner's next one or the end of the game. False if
+    they stalled instead: more decisions in a row than a round allows every other seat (a
+    policy can repeat Rat & Duck's immediate actions for ever; the rules let it), which the
+    environments end as a truncation."""
+    budget = STEPS_PER_ROUND * (state.players - 1)
     while not state.over and state.to_move != seat:
+        if budget == 0:
+            return False
+        budget -= 1
         state.apply(bots[state.to_move].choose(state))
+    return True
 
 
 class RatkingGymEnv(gymnasium.Env):
@@ -132,6 +139,7 @@ class RatkingGymEnv(gymnasium.Env):
         self.seat = 0 if seat is None else seat
         self.game_state: State | None = None
         self.bots: dict[int, Any] = {}
+        self.stalled = False  # the opponents stalled: the episode was truncated
         self._observations = Observations(spec)
 
     def reset(self, *, seed: int | None = None,
@@ -139,13 +147,14 @@ class RatkingGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.game_state, self.seat, self.bots = self.seating.deal(
             lambda n: int(self.np_random.integers(0, n)))
+        self.stalled = False
         return self._observations.get(self.game_state, self.seat), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.game_state
         if state is None:
             raise RatkingError("call reset() before step()")
-        if state.over:
+        if state.over or self.stalled:
             raise RatkingError("the game is over: call reset() to start another")
         try:
             state.apply(self.space.action(action))
@@ -153,9 +162,11 @@ class RatkingGymEnv(gymnasium.Env):
             info = self._info()
             info["illegal"] = str(exc)
             return self._observations.get(state, self.seat), 0.0, False, False, info
-        play_bots(state, self.bots, self.seat)
+        stalled = not play_bots(state, self.bots, self.seat)
+        if stalled:
+            self.stalled = True
         reward = state.returns()[self.seat] if state.over else 0.0
-        cut = state.over and truncated(state)
+        cut = stalled or (state.over and truncated(state))
         terminated = state.over and not cut
         return (self._observations.get(state, self.seat), reward, terminated, cut,
                 self._info())

@@ -116,9 +116,9 @@ class RatkingVectorEnv(VectorEnv):
             if not 0 <= action < len(space_actions):
                 raise RatkingError(f"game {i}: no action number {action}")
             state.apply(space_actions[action])
-            play_bots(state, self.bots[i], seat)
+            stalled = not play_bots(state, self.bots[i], seat)
             self.steps[i] += 1
-            if state.over or (limit is not None and self.steps[i] >= limit):
+            if state.over or stalled or (limit is not None and self.steps[i] >= limit):
                 if state.over:
                     rewards[i] = state.returns()[seat]
                     terminated[i] = not truncated(state)

@@ -165,7 +165,7 @@ def test_replay_no_step_reads_the_record_back(run, saved_game):
     assert re.search(rf"^\s*{n}\. \S+: ", out, re.M)
     assert not re.search(rf"^\s*{n + 1}\. ", out, re.M)
     assert "game over" in out
-    assert "Enter: next" not in out
+    assert "Enter or n: next" not in out
 
 
 def test_replay_shows_the_setup_before_the_first_decision(run, saved_game):

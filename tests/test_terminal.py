@@ -241,7 +241,7 @@ def test_replay_file_prints_every_decision_and_the_end(record):
 
 def test_replay_file_steps_until_q(record):
     console = plain_console()
-    answers = iter(["", "", "q"])
+    answers = iter(["", "n", "q"])
     asked = []
 
     def ask(prompt):
@@ -249,8 +249,8 @@ def test_replay_file_steps_until_q(record):
         return next(answers)
 
     state = replay_file(record, console, None, step=True, ask=ask)
-    assert len(asked) == 3  # after q it runs to the end without asking
-    assert state.is_over
+    assert len(asked) == 3  # q stops the replay where it is
+    assert state.record()["actions"] == record["actions"][:2]
 
 
 def test_replay_file_as_a_seat(record):
@@ -275,8 +275,9 @@ def test_the_board_is_drawn_once_per_turn_and_again_on_request():
     state, out, _script = play(["human", "bot", "bot"], 0, choices=["1", "b"])
     human_turns = sum(1 for i, a in enumerate(state.history)
                       if _actor(state, i) == 0 and (i == 0 or _actor(state, i - 1) != 0))
-    assert out.count("Your turn") == human_turns
-    # "b" drew the board once more without using up a decision
+    # "b" drew the screen (its title, the board, the options) once more without using up a
+    # decision
+    assert out.count("Your turn") == human_turns + 1
     boards = out.count("Rat-a-Tat Roll · round")
     assert boards == human_turns + 1 + 1  # each turn, the "b", and the final board
 

@@ -109,3 +109,61 @@ def render(view: dict[str, Any]) -> Panel:
         parts.append(_texts("What they do", view["drawn"]))
     title = f"You Dirty Rat · round {view['round']}" + (" · game over" if result else "")
     return Panel(Group(*parts), title=title, expand=False)
+
+
+def _heists(view: dict[str, Any]) -> Table:
+    """A line per chain in play: the heist on top, its team, reward and how many are left."""
+    table = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        table.add_column()
+    for chain in view["chains"]:
+        if not chain["in_play"]:
+            continue
+        if not chain["left"]:
+            table.add_row(chain["colour"], "(all done)", "", "", "")
+            continue
+        h = chain["left"][0]
+        team = " ".join(f"{n} {a}" for a, n in h["team"].items() if n)
+        table.add_row(Text(chain["colour"], style="bold"), h["name"], team,
+                      f"{h['reward']} {h['amount']}", f"{len(chain['left'])} left")
+    return table
+
+
+def render_compact(view: dict[str, Any]) -> Group:
+    """The table in about sixteen lines (the terminal's 80x24 screen): the heists, two lines
+    per Crime Lord, your hand; no card texts (the full board has them)."""
+    result = view.get("result")
+    head = Text(f"You Dirty Rat · round {view['round']}" + (" · game over" if result else ""),
+                style="bold")
+    head.append(f"   Town Stash ${view['stash']}   deck {view['deck']}, discard "
+                f"{len(view['discard'])}")
+    parts: list[Any] = [head, _heists(view)]
+    for i, s in enumerate(view["seats"]):
+        line = Text("▶ " if i == view["to_move"] else "  ")
+        line.append(seat_label(s["name"], i == view["seat"]), style="bold")
+        line.append(f"  ${s['money']}  {plural(s['hand_count'], 'card')}")
+        if result:
+            line.append(f"  total ${result['totals'][i]}")
+            if result["returns"][i]:
+                line.append("  WINNER", style="bold")
+        line.append(f"  heists: {', '.join(s['heist_colours']) or '-'}")
+        if s["refresh"]:
+            line.append("  refresh: ").append_text(_cards(s["refresh"]))
+        nights = Text("   ")
+        for k, cards in enumerate(s["nights"], 1):
+            nights.append(f"{'  ' if k > 1 else ''}N{k} ", style="dim").append_text(_cards(cards))
+        parts += [line, nights]
+    me = view["seat"]
+    if me is not None and view["seats"][me]["hand"] is not None:
+        parts.append(Text("Your hand: ").append_text(_cards(view["seats"][me]["hand"])))
+    h = view.get("committing")
+    if h:
+        need = [f"{n} {a}" for a, n in h["need"].items() if n]
+        line = Text(f"Team for {h['name']}: still to fill {', '.join(need) or 'nothing'}",
+                    style="bold")
+        if h["inside_men"]:
+            line.append(f" (Inside Men in it: {h['inside_men']}, each any one)")
+        parts.append(line)
+    if view.get("drawn"):
+        parts.append(Text("The Mastermind drew: ").append_text(_cards(view["drawn"])))
+    return Group(*parts)

@@ -1,51 +1,40 @@
-"""Playing and replaying games in a terminal, with Rich."""
+"""A game at the terminal: a person's decisions (numbered options in pages, keys to see the
+board), bots that say when they are thinking, and the hot seat's hand-over."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from .bots import BOT_KINDS, BOT_NAMES, make_bot, parse_spec
-from .bots.ismcts import SearchBot
-from .bots.specs import LevelBot
-from .core import Game, IllegalAction, RatkingError, State, narrate, replay, save_record
-from .core.rng import derive_seed, new_seed
+from ..bots import make_bot
+from ..bots.ismcts import SearchBot
+from ..bots.specs import LevelBot
+from ..core import Game, IllegalAction, State, narrate
+from ..core.rng import derive_seed, new_seed
+from .pages import OptionPages, lines_of
+from .seats import seat_names
 
-SEAT_KINDS = ("human", "bot", "heuristic", "random")  # the common ones; any bot spec works
 ERASE_SCROLLBACK = "\x1b[3J"  # xterm and most terminals: forget the lines scrolled off
+QUIT, AGAIN = "quit", "again"  # what a key may end in besides asking again
 
 
-def parse_seats(seats: str | None, players: int) -> list[str]:
-    """`human,bot,hard` -> a kind per seat: `human` or a bot spec (ratking.bots.make_bot);
-    default: one human, heuristic bots for the rest."""
-    kinds = ["human"] + ["bot"] * (players - 1) if not seats else \
-        [k.strip().lower() for k in seats.split(",")]
-    if len(kinds) != players:
-        raise RatkingError(f"--seats names {len(kinds)} seats for {players} players")
-    for kind in kinds:
-        if kind.split(":")[0] not in ("human", *BOT_KINDS):
-            raise RatkingError(f"unknown seat kind {kind!r}; choose from human, "
-                               f"{', '.join(BOT_KINDS)} (bots may take options, e.g. "
-                               "ismcts:iters=500)")
-        if kind != "human":
-            parse_spec(kind)  # a bad option raises, naming it
-    return kinds
+@dataclass
+class Decision:
+    """One decision a person is asked: whose, the legal actions and their option pages."""
+
+    seat: int
+    legal: list[Any]
+    pages: OptionPages
 
 
-def seat_names(kinds: Sequence[str]) -> list[str]:
-    """People are named by their seat ("Player 1"), never "You": the saved record names
-    them, and a replay shown as another seat must read right; the screen says "you" itself
-    (events are narrated to their reader)."""
-    names, bots = [], iter(BOT_NAMES)
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            names.append(f"Player {i + 1}")
-        else:
-            names.append(next(bots, f"Bot {i + 1}"))
-    return names
+def searches(bot: Any, game: Game) -> bool:
+    """Whether `bot` searches in `game` (so takes long enough to say it is thinking)."""
+    inner = bot.bot_for(game) if isinstance(bot, LevelBot) else bot
+    return isinstance(inner, SearchBot)
 
 
 class TerminalGame:
@@ -93,7 +82,7 @@ class TerminalGame:
                 self._news(self.viewer)
         if self.hotseat:
             self._news(None)  # what happened since the screen was last hidden
-        self.console.print(state.game.render_text(state.view(self.viewer)))
+        self.console.print(state.game.render_compact(state.view(self.viewer)))
         self._scores()
         return state
 
@@ -107,8 +96,7 @@ class TerminalGame:
         """The bot's move; one that searches says it is thinking meanwhile (a spinner on a
         terminal, a line elsewhere)."""
         bot, state = self.bots[seat], self.state
-        inner = bot.bot_for(state.game) if isinstance(bot, LevelBot) else bot
-        if not isinstance(inner, SearchBot) or len(state.legal_actions()) < 2:
+        if not searches(bot, state.game) or len(state.legal_actions()) < 2:
             return bot.choose(state)
         words = f"{state.names[seat]} is thinking..."
         if not self.console.is_terminal:
@@ -148,19 +136,21 @@ class TerminalGame:
             state.apply(legal[0])
             self._after_move(seat)
             return False
+        decision = Decision(seat, legal, self._pages(seat, legal))
         if self.last_actor != seat:  # a new turn: the whole board; mid-turn the news suffices
-            title = f"{state.names[seat]}'s turn" if self.hotseat else "Your turn"
-            self.console.rule(f"[bold]{title}[/]")
-            self.console.print(state.game.render_text(state.view(seat)))
-        for i, action in enumerate(legal, 1):
-            self.console.print(f"  [bold cyan]{i:>2}[/] {state.describe_action(action)}")
+            self._screen(decision)
+        else:
+            self._options(decision)
+        keys = self.keys()
         while True:
-            answer = self.ask("Your choice (number, action id, b: board, q: quit): ").strip()
-            if answer.lower() in ("q", "quit", "exit"):
-                self.console.print("Game left unfinished.")
-                return None
-            if answer.lower() in ("b", "board"):
-                self.console.print(state.game.render_text(state.view(seat)))
+            answer = self.ask(self._prompt(decision)).strip()
+            key = keys.get(answer.lower())
+            if key is not None:
+                outcome = key(decision)
+                if outcome == QUIT:
+                    return None
+                if outcome == AGAIN:  # the state changed under the decision: ask anew
+                    return True
                 continue
             if not answer:
                 continue
@@ -180,6 +170,68 @@ class TerminalGame:
             break
         self._after_move(seat)
         return True
+
+    # --- what a person sees at a decision, and the keys that show it ----------------------------
+
+    def keys(self) -> dict[str, Callable[[Decision], str | None]]:
+        """The keys a person may type instead of a choice, each with what it does: None to
+        ask again, QUIT to leave the game, AGAIN to ask the decision anew (for a key that
+        changes the state). A new key is one more entry here."""
+        return {"b": self._key_board, "board": self._key_board,
+                "f": self._key_full, "full": self._key_full,
+                "n": self._key_next, "more": self._key_next, "p": self._key_back,
+                "q": self._key_quit, "quit": self._key_quit, "exit": self._key_quit}
+
+    def _key_board(self, decision: Decision) -> None:
+        self._screen(decision)
+
+    def _key_full(self, decision: Decision) -> None:
+        """The full board: every detail and the legend (it may take more than a screen)."""
+        state = self.state
+        self.console.print(state.game.render_text(state.view(decision.seat)))
+        self._options(decision)
+
+    def _key_next(self, decision: Decision) -> None:
+        decision.pages.turn(1)
+        self._options(decision)
+
+    def _key_back(self, decision: Decision) -> None:
+        decision.pages.turn(-1)
+        self._options(decision)
+
+    def _key_quit(self, decision: Decision) -> str:
+        self.console.print("Game left unfinished.")
+        return QUIT
+
+    def _title(self, seat: int) -> str:
+        return f"{self.state.names[seat]}'s turn" if self.hotseat else "Your turn"
+
+    def _board(self, seat: int) -> Any:
+        state = self.state
+        return state.game.render_compact(state.view(seat))
+
+    def _pages(self, seat: int, legal: Sequence[Any]) -> OptionPages:
+        """The options in pages that fit under the compact board, the title and the prompt
+        on one screen (at least two lines of options on a screen too small for that)."""
+        console, state = self.console, self.state
+        room = console.height - 2 - lines_of(console, self._board(seat))
+        return OptionPages([state.describe_action(a) for a in legal], console, max(2, room))
+
+    def _screen(self, decision: Decision) -> None:
+        """A decision's screen: the title, the compact board and the page of options."""
+        self.console.rule(f"[bold]{self._title(decision.seat)}[/]")
+        self.console.print(self._board(decision.seat))
+        self._options(decision)
+
+    def _options(self, decision: Decision) -> None:
+        for line in decision.pages.render():
+            self.console.print(line)
+
+    @staticmethod
+    def _prompt(decision: Decision) -> str:
+        count = len(decision.legal)
+        pages = "n/p: pages, " if decision.pages.many else ""
+        return f"Your choice (1-{count}, {pages}b: board, f: full board, q: quit): "
 
     def _after_move(self, seat: int) -> None:
         """Hot seat: show the mover what their move did, and hide the screen before the next
@@ -220,32 +272,3 @@ class TerminalGame:
         self.console.print(table)
 
 
-def replay_file(record: dict, console: Console, seat: int | None, step: bool,
-                ask: Callable[[str], str] | None = None) -> State:
-    """Show a saved game decision by decision, as `seat` (None: spectator) saw it."""
-    ask = ask or (lambda prompt: console.input(prompt))
-    final = replay(record)
-    final.view(seat)  # a bad seat fails here, before anything is printed
-    state = replay(record, upto=0)
-    console.rule(f"[bold]{state.game.title}[/] · {final.players} players · seed {final.seed}")
-    for line in narrate(state.events_for(seat)):  # the set-up, before the first decision
-        console.print(f"  {line}")
-    shown = len(state.log)
-    for i, action_id in enumerate(record["actions"]):
-        actor = state.current_player
-        label = state.describe_action(state.game.action_by_id(action_id))
-        state.apply(action_id)
-        console.print(f"[dim]{i + 1:>4}.[/] [bold]{state.names[actor]}[/]: {label}")
-        for line in narrate(state.events_for(seat, since=shown)):
-            console.print(f"        {line}")
-        shown = len(state.log)
-        if step and ask("Enter: next, q: to the end ").strip().lower() == "q":
-            step = False
-    console.print(state.game.render_text(state.view(seat)))
-    return state
-
-
-def save(state: State, path: Path, console: Console) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    save_record(state, path)
-    console.print(f"Saved the game record to {path} (replay it with: ratking replay {path})")

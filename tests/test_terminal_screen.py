@@ -1,0 +1,171 @@
+"""The terminal's screen: every game at its largest player count fits 80x24 (a compact
+board, options in pages), `b` draws the board and the options again, `n`/`p` turn pages."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+import ratking
+from ratking.terminal import OptionPages, TerminalGame
+from ratking.terminal.pages import SCREEN
+
+COLUMNS, LINES = SCREEN
+CHOICE = "Your choice"
+RULE = "─" * 10
+
+
+def screen_console(lines: int = LINES) -> Console:
+    return Console(file=io.StringIO(), width=COLUMNS, height=lines, force_terminal=False,
+                   no_color=True, highlight=False)
+
+
+class RandomPerson:
+    """Answers every choice with a random option; at some decisions first asks for the board
+    (`b`) or turns the page (`n`). Keeps what was printed between one prompt and the next."""
+
+    def __init__(self, rng: random.Random, keys: tuple[str, ...] = ("b", "n")) -> None:
+        self.rng = rng
+        self.keys = keys
+        self.table: TerminalGame | None = None
+        self.mark = 0
+        self.segments: list[tuple[str, str, str]] = []  # (answer before, printed, prompt)
+        self.last = ""
+
+    def __call__(self, prompt: str) -> str:
+        out = self.table.console.file.getvalue()
+        self.segments.append((self.last, out[self.mark:], prompt))
+        self.mark = len(out)
+        if len(self.segments) > 400:
+            raise EOFError  # enough decision points for one game
+        legal = self.table.state.legal_actions()
+        if self.last not in self.keys and self.rng.random() < 0.3:
+            self.last = self.rng.choice(self.keys)
+        else:
+            self.last = str(self.rng.randint(1, len(legal)))
+        return self.last
+
+
+def play_at_80x24(game_id: str, seed: int) -> tuple[TerminalGame, RandomPerson]:
+    info = next(i for i in ratking.list_games() if i.id == game_id)
+    game = ratking.make(game_id, max_rounds=12)
+    person = RandomPerson(random.Random(seed))
+    kinds = ["human", *["random"] * (info.max_players - 1)]
+    table = TerminalGame(game, kinds, seed, screen_console(), ask=person)
+    person.table = table
+    with contextlib.suppress(EOFError):
+        table.run()
+    return table, person
+
+
+def screen_of(printed: str, prompt: str) -> list[str]:
+    """The last screen before a prompt: from the last title rule to the prompt's line."""
+    lines = printed.rstrip("\n").split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith(RULE)]
+    return [*lines[starts[-1]:], prompt] if starts else []
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ratking.list_games()])
+def test_every_screen_fits_80x24_at_the_largest_player_count(game_id):
+    """A person playing at random (with `b` and `n` pressed now and then) against random
+    bots: every screen, the title rule, the compact board, the page of options and the
+    prompt, takes at most 24 lines of at most 80 columns."""
+    screens = 0
+    for seed in (1, 2):
+        table, person = play_at_80x24(game_id, seed)
+        assert table.state.players == max(table.state.game.player_counts())
+        for answer, printed, prompt in person.segments:
+            assert all(len(line) <= COLUMNS for line in printed.splitlines())
+            assert len(prompt) <= COLUMNS
+            if not prompt.startswith(CHOICE):
+                continue
+            screen = screen_of(printed, prompt)
+            if answer == "b":  # exactly one screen printed since the last prompt
+                assert printed.count("Your turn") == 1
+                assert screen[0].strip("─ ") == "Your turn"
+            if screen:
+                screens += 1
+                assert len(screen) <= LINES, "\n".join(screen)
+                assert any(line.lstrip().startswith("1 ") or "options" in line
+                           for line in screen), "no options on the screen"
+            # mid-turn, the page of options and the prompt fit a screen too
+            options = [line for line in printed.splitlines() if line[:5].strip().isdecimal()]
+            assert len(options) + 2 <= LINES
+    assert screens >= 10
+
+
+def test_b_draws_the_board_and_the_options_again():
+    _, person = play_at_80x24("you-dirty-rat", 3)
+    asked_b = [(printed, prompt) for answer, printed, prompt in person.segments
+               if answer == "b" and prompt.startswith(CHOICE)]
+    assert asked_b
+    for printed, prompt in asked_b:
+        assert "You Dirty Rat · round" in printed  # the compact board
+        assert "Your hand:" in printed
+        assert "   1 " in printed or "options 1-" in printed or " options " in printed
+        assert prompt.startswith(CHOICE)
+
+
+def test_options_in_pages_keep_their_numbers():
+    console = screen_console()
+    labels = [f"Choice number {i} with some words" for i in range(1, 28)]
+    pages = OptionPages(labels, console, room=8)
+    assert pages.many
+    seen = []
+    for k in range(len(pages.pages)):
+        pages.current = k
+        lines = [line.plain for line in pages.render()]
+        assert len(lines) <= 8
+        assert lines[-1].startswith("  options ")
+        seen += [int(line.split()[0]) for line in lines[:-1]]
+        assert ("p: back" in lines[-1]) == (k > 0)
+    assert seen == list(range(1, 28))
+    assert "n: first page" in lines[-1]
+    pages.turn(1)
+    assert pages.current == 0
+    pages.turn(-1)
+    assert pages.current == len(pages.pages) - 1
+    one = OptionPages(labels[:5], console, room=8)
+    assert not one.many and [x.plain for x in one.render()][-1].endswith("words")
+
+
+def test_a_long_option_is_counted_by_the_lines_it_takes():
+    console = screen_console()
+    labels = ["word " * 30, "short", "word " * 30, "word " * 30]  # long ones take two lines
+    pages = OptionPages(labels, console, room=4)  # 3 lines of options and the hint
+    assert [list(p) for p in pages.pages] == [[0, 1], [2], [3]]
+    for k in range(len(pages.pages)):
+        pages.current = k
+        assert sum(len(console.render_lines(x, console.options)) for x in pages.render()) <= 4
+
+
+def test_n_and_p_turn_the_pages_and_any_number_chooses():
+    """On a screen so short that a page holds one option, `n` shows option 2, `p` option 1
+    again, and typing 2 (not on the page shown) chooses it."""
+    console = screen_console(lines=12)
+    answers = iter(["n", "p", "2"])
+    prompts = []
+
+    def ask(prompt):
+        prompts.append((prompt, console.file.getvalue()))
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    table = TerminalGame(ratking.make("rat-a-tat-roll"), ["human", "random"], 0, console,
+                         ask=ask)
+    first = table.state.legal_actions()
+    with pytest.raises(EOFError):
+        table.run()
+    assert "n/p: pages" in prompts[0][0]
+    after_n = prompts[1][1][len(prompts[0][1]):]
+    after_p = prompts[2][1][len(prompts[1][1]):]
+    start = ratking.replay(table.state.record(), upto=0)
+    assert f"   2 {start.describe_action(first[1])}" in after_n
+    assert f"   1 {start.describe_action(first[0])}" in after_p
+    assert table.state.record()["actions"][0] == first[1].id

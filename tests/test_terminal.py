@@ -16,9 +16,9 @@ GAME = "rat-a-tat-roll"
 CHOICE = "Your choice"
 
 
-def plain_console() -> Console:
-    return Console(file=io.StringIO(), width=200, force_terminal=False, no_color=True,
-                   highlight=False)
+def plain_console(height: int = 25) -> Console:
+    return Console(file=io.StringIO(), width=200, height=height, force_terminal=False,
+                   no_color=True, highlight=False)
 
 
 def text_of(console: Console) -> str:
@@ -48,8 +48,8 @@ class Script:
         return self.choices.pop(0) if self.choices else self.default
 
 
-def play(kinds, seed, choices=(), game=GAME, **rules):
-    console = plain_console()
+def play(kinds, seed, choices=(), game=GAME, height=25, **rules):
+    console = plain_console(height)
     script = Script(choices)
     table = TerminalGame(ratking.make(game, **rules), kinds, seed, console, ask=script)
     script.table = table
@@ -271,8 +271,9 @@ def test_replay_file_rejects_a_bad_seat_before_printing(record):
 # --- the board is shown once a turn --------------------------------------------------------------
 
 def test_the_board_is_drawn_once_per_turn_and_again_on_request():
-    # seed 0 with one human: the human's first turn has a roll and then a re-roll choice
-    state, out, _script = play(["human", "bot", "bot"], 0, choices=["1", "b"])
+    # seed 0 with one human: the human's first turn has a roll and then a re-roll choice; a
+    # screen so tall that the board never scrolls off (else it is drawn again mid-turn)
+    state, out, _script = play(["human", "bot", "bot"], 0, choices=["1", "b"], height=1000)
     human_turns = sum(1 for i, a in enumerate(state.history)
                       if _actor(state, i) == 0 and (i == 0 or _actor(state, i - 1) != 0))
     # "b" drew the screen (its title, the board, the options) once more without using up a

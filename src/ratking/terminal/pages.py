@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 SCREEN = (80, 24)  # the smallest terminal every game fits: columns, lines
@@ -20,9 +21,13 @@ def lines_of(console: Console, renderable: Any) -> int:
     return len(console.render_lines(renderable, console.options, pad=False))
 
 
-def option_line(number: int, label: str) -> Text:
-    line = Text(f"  {number:>2} ", style="bold cyan")
-    return line.append(label)
+def option_line(number: int, label: str) -> Table:
+    """`  12 Label`, a long label wrapping under itself rather than under the number."""
+    line = Table.grid(padding=(0, 1))
+    line.add_column(width=4, justify="right", style="bold cyan", no_wrap=True)
+    line.add_column()
+    line.add_row(str(number), label)
+    return line
 
 
 class OptionPages:
@@ -53,7 +58,7 @@ class OptionPages:
         """The next (1) or previous (-1) page, round the end."""
         self.current = (self.current + step) % len(self.pages)
 
-    def render(self) -> list[Text]:
+    def render(self) -> list[Table | Text]:
         """The current page's options, and the hint to the others."""
         page = self.pages[self.current]
         out = [self.lines[i] for i in page]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
+from rich.rule import Rule
 from rich.table import Table
 
 from ..bots import make_bot
@@ -61,10 +62,12 @@ class TerminalGame:
         self.seen = dict.fromkeys(self.humans, 0)  # hot seat: log position each human has seen
         self.holder: int | None = None  # hot seat: the human who has the screen now
         self.last_actor: int | None = None  # who made the last decision
+        self.printed = 0  # lines printed so far (prompts included)
+        self.board_at: int | None = None  # `printed` when the board was last drawn
 
     def run(self) -> State:
         state = self.state
-        self.console.rule(f"[bold]{state.game.title}[/] · seed {self.seed}")
+        self._say(Rule(f"[bold]{state.game.title}[/] · seed {self.seed}"))
         if not self.hotseat:
             self._news(self.viewer)
         while not state.is_over:
@@ -82,7 +85,7 @@ class TerminalGame:
                 self._news(self.viewer)
         if self.hotseat:
             self._news(None)  # what happened since the screen was last hidden
-        self.console.print(state.game.render_compact(state.view(self.viewer)))
+        self._say(state.game.render_compact(state.view(self.viewer)))
         self._scores()
         return state
 
@@ -90,7 +93,7 @@ class TerminalGame:
         events = self.state.events_for(seat, since=self.shown)
         self.shown = len(self.state.log)
         for line in narrate(events):
-            self.console.print(f"  {line}")
+            self._say(f"  {line}")
 
     def _bot_move(self, seat: int):
         """The bot's move; one that searches says it is thinking meanwhile (a spinner on a
@@ -100,7 +103,7 @@ class TerminalGame:
             return bot.choose(state)
         words = f"{state.names[seat]} is thinking..."
         if not self.console.is_terminal:
-            self.console.print(f"[dim]{words}[/]")
+            self._say(f"[dim]{words}[/]")
             return bot.choose(state)
         with self.console.status(words):
             return bot.choose(state)
@@ -108,15 +111,15 @@ class TerminalGame:
     def _hand_over(self, seat: int) -> None:
         """Hot seat: pass the screen to `seat` and tell them what they missed."""
         name = self.state.names[seat]
-        self.console.print()
-        self.ask(f"Pass the screen to {name}, then press Enter ")
+        self._say("")
+        self._ask(f"Pass the screen to {name}, then press Enter ")
         self.holder = seat
         events = self.state.events_for(seat, since=self.seen[seat])
         if events:
-            self.console.rule(f"[bold]{name}: since your last turn[/]" if self.seen[seat]
-                              else f"[bold]{name}: the game so far[/]")
+            self._say(Rule(f"[bold]{name}: since your last turn[/]" if self.seen[seat]
+                           else f"[bold]{name}: the game so far[/]"))
             for line in narrate(events):
-                self.console.print(f"  {line}")
+                self._say(f"  {line}")
         self.seen[seat] = self.shown = len(self.state.log)
 
     def _human_turn(self, seat: int) -> bool | None:
@@ -131,19 +134,19 @@ class TerminalGame:
         if self.hotseat and self.holder != seat:
             self._hand_over(seat)
         if forced:
-            self.console.print(f"  [dim]Your only choice, made for you:[/] "
-                               f"{state.describe_action(legal[0])}")
+            self._say(f"  [dim]Your only choice, made for you:[/] "
+                      f"{state.describe_action(legal[0])}")
             state.apply(legal[0])
             self._after_move(seat)
             return False
         decision = Decision(seat, legal, self._pages(seat, legal))
-        if self.last_actor != seat:  # a new turn: the whole board; mid-turn the news suffices
-            self._screen(decision)
+        if self.last_actor != seat:
+            self._screen(decision)  # a new turn: the board, whatever is on the screen
         else:
-            self._options(decision)
+            self._show(decision)
         keys = self.keys()
         while True:
-            answer = self.ask(self._prompt(decision)).strip()
+            answer = self._ask(self._prompt(decision)).strip()
             key = keys.get(answer.lower())
             if key is not None:
                 outcome = key(decision)
@@ -158,14 +161,14 @@ class TerminalGame:
             if answer.isdecimal():
                 k = int(answer)
                 if not 1 <= k <= len(legal):
-                    self.console.print(f"[red]Choose a number from 1 to {len(legal)}.[/]")
+                    self._say(f"[red]Choose a number from 1 to {len(legal)}.[/]")
                     continue
                 choice = legal[k - 1]
             try:
                 state.apply(choice)
             except IllegalAction as exc:
                 reason = exc.reason[:1].upper() + exc.reason[1:]
-                self.console.print(f"[red]{reason}.[/] Try again.")
+                self._say(f"[red]{reason}.[/] Try again.")
                 continue
             break
         self._after_move(seat)
@@ -188,20 +191,37 @@ class TerminalGame:
     def _key_full(self, decision: Decision) -> None:
         """The full board: every detail and the legend (it may take more than a screen)."""
         state = self.state
-        self.console.print(state.game.render_text(state.view(decision.seat)))
+        self._say(state.game.render_text(state.view(decision.seat)))
         self._options(decision)
 
     def _key_next(self, decision: Decision) -> None:
         decision.pages.turn(1)
-        self._options(decision)
+        self._show(decision)
 
     def _key_back(self, decision: Decision) -> None:
         decision.pages.turn(-1)
-        self._options(decision)
+        self._show(decision)
 
     def _key_quit(self, decision: Decision) -> str:
-        self.console.print("Game left unfinished.")
+        self._say("Game left unfinished.")
         return QUIT
+
+    def _say(self, renderable: Any) -> None:
+        """Print, counting the lines (to know whether the board is still on the screen)."""
+        self.printed += lines_of(self.console, renderable)
+        self.console.print(renderable)
+
+    def _ask(self, prompt: str) -> str:
+        self.printed += 1  # the prompt and what was typed after it
+        return self.ask(prompt)
+
+    def _board_in_view(self, decision: Decision) -> bool:
+        """Whether the last board drawn stays on the screen with this decision's options
+        and prompt printed under what came since."""
+        if self.board_at is None:
+            return False
+        options = sum(lines_of(self.console, line) for line in decision.pages.render())
+        return self.printed - self.board_at + options + 1 <= self.console.height
 
     def _title(self, seat: int) -> str:
         return f"{self.state.names[seat]}'s turn" if self.hotseat else "Your turn"
@@ -219,13 +239,22 @@ class TerminalGame:
 
     def _screen(self, decision: Decision) -> None:
         """A decision's screen: the title, the compact board and the page of options."""
-        self.console.rule(f"[bold]{self._title(decision.seat)}[/]")
-        self.console.print(self._board(decision.seat))
+        self.board_at = self.printed
+        self._say(Rule(f"[bold]{self._title(decision.seat)}[/]"))
+        self._say(self._board(decision.seat))
         self._options(decision)
+
+    def _show(self, decision: Decision) -> None:
+        """The page of options, under the board if it is still on the screen, else with the
+        board again."""
+        if self._board_in_view(decision):
+            self._options(decision)
+        else:
+            self._screen(decision)
 
     def _options(self, decision: Decision) -> None:
         for line in decision.pages.render():
-            self.console.print(line)
+            self._say(line)
 
     @staticmethod
     def _prompt(decision: Decision) -> str:
@@ -242,7 +271,7 @@ class TerminalGame:
         self._news(seat)  # the result of the move, with what only this player may see
         self.seen[seat] = self.shown
         if not state.is_over and state.current_player != seat:
-            self.ask("Press Enter to hide your cards ")
+            self._ask("Press Enter to hide your cards ")
             self._wipe()
             self.holder = None
 
@@ -251,6 +280,7 @@ class TerminalGame:
         scroll back to this one's cards."""
         console = self.console
         console.clear()
+        self.board_at = None
         if console.is_terminal:
             console.file.write(ERASE_SCROLLBACK)
             console.file.flush()
@@ -269,6 +299,6 @@ class TerminalGame:
             you = " (you)" if self.kinds[i] == "human" and not self.hotseat else ""
             table.add_row(str(i + 1), state.names[i] + you,
                           "" if scores is None else f"{scores[i]:g}", outcome)
-        self.console.print(table)
+        self._say(table)
 
 

@@ -130,29 +130,31 @@ def _heists(view: dict[str, Any]) -> Table:
 
 
 def render_compact(view: dict[str, Any]) -> Group:
-    """The table in about sixteen lines (the terminal's 80x24 screen): the heists, two lines
-    per Crime Lord, your hand; no card texts (the full board has them)."""
+    """The table in about a dozen lines (the terminal's 80x24 screen): the heists, a line or
+    two per Crime Lord (cash, cards in hand, Nights 1-3), your hand; no card texts (the full
+    board has them)."""
     result = view.get("result")
     head = Text(f"You Dirty Rat · round {view['round']}" + (" · game over" if result else ""),
                 style="bold")
     head.append(f"   Town Stash ${view['stash']}   deck {view['deck']}, discard "
                 f"{len(view['discard'])}")
-    parts: list[Any] = [head, _heists(view)]
+    lords = Table.grid(padding=(0, 1))  # a lord's second line wraps under its name
+    lords.add_column(width=1)
+    lords.add_column()
     for i, s in enumerate(view["seats"]):
-        line = Text("▶ " if i == view["to_move"] else "  ")
-        line.append(seat_label(s["name"], i == view["seat"]), style="bold")
+        line = Text(seat_label(s["name"], i == view["seat"]), style="bold")
         line.append(f"  ${s['money']}  {plural(s['hand_count'], 'card')}")
         if result:
             line.append(f"  total ${result['totals'][i]}")
             if result["returns"][i]:
                 line.append("  WINNER", style="bold")
+        for k, cards in enumerate(s["nights"], 1):
+            line.append(f"  N{k} ", style="dim").append_text(_cards(cards))
         line.append(f"  heists: {', '.join(s['heist_colours']) or '-'}")
         if s["refresh"]:
             line.append("  refresh: ").append_text(_cards(s["refresh"]))
-        nights = Text("   ")
-        for k, cards in enumerate(s["nights"], 1):
-            nights.append(f"{'  ' if k > 1 else ''}N{k} ", style="dim").append_text(_cards(cards))
-        parts += [line, nights]
+        lords.add_row("▶" if i == view["to_move"] else "", line)
+    parts: list[Any] = [head, _heists(view), lords]
     me = view["seat"]
     if me is not None and view["seats"][me]["hand"] is not None:
         parts.append(Text("Your hand: ").append_text(_cards(view["seats"][me]["hand"])))

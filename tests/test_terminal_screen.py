@@ -8,6 +8,8 @@ import io
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 import ratking
@@ -187,3 +189,30 @@ def test_n_and_p_turn_the_pages_and_any_number_chooses():
     assert f"   2 {start.describe_action(first[1])}" in after_n
     assert f"   1 {start.describe_action(first[0])}" in after_p
     assert table.state.record()["actions"][0] == first[1].id
+
+
+COMPACT_MOST = 19  # lines a compact board may take at 80 columns, leaving room for options
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ratking.list_games()])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), stop=st.integers(0, 400), players=st.data())
+def test_compact_board_over_random_play(game_id, seed, stop, players):
+    """At any point of random play, as any seat or a spectator: the compact board draws
+    without error, within 80 columns and COMPACT_MOST lines, cuts no name ('…'), and reads
+    the same for a state re-dealt where the seat cannot see (it shows nothing hidden)."""
+    from ratking.sim import random_play
+
+    game = ratking.make(game_id, max_rounds=30)
+    count = players.draw(st.sampled_from(game.player_counts()))
+    state = game.new_game(count, seed=seed % 1000)
+    random_play(state, random.Random(seed), stop)
+    console = screen_console()
+    for seat in [None, *range(count)]:
+        text = text_of(console, game.render_compact(state.view(seat)))
+        lines = text.split("\n")
+        assert len(lines) <= COMPACT_MOST, text
+        assert all(len(line) <= COLUMNS for line in lines)
+        assert "…" not in text
+        guess = state.determinize(seat, seed=seed)
+        assert text_of(console, game.render_compact(guess.view(seat))) == text

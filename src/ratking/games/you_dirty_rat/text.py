@@ -52,6 +52,23 @@ def _committing(h: dict[str, Any]) -> Text:
     return out
 
 
+def _heist_rows(view: dict[str, Any]) -> list[tuple[str, str, str, str, int]]:
+    """Each chain in play: its colour, the heist on top, its team, its reward and how many
+    heists the chain has left ("(all done)" when none)."""
+    rows = []
+    for chain in view["chains"]:
+        if not chain["in_play"]:
+            continue
+        if not chain["left"]:
+            rows.append((chain["colour"], "(all done)", "", "", 0))
+            continue
+        h = chain["left"][0]
+        team = " ".join(f"{n} {a}" for a, n in h["team"].items() if n)
+        rows.append((chain["colour"], h["name"], team, f"{h['reward']} {h['amount']}",
+                     len(chain["left"])))
+    return rows
+
+
 def render(view: dict[str, Any]) -> Panel:
     parts: list[Any] = [Text(f"Town Stash: ${view['stash']}   Deck: "
                              f"{plural(view['deck'], 'card')}   Discard: "
@@ -59,16 +76,8 @@ def render(view: dict[str, Any]) -> Panel:
     heists = Table(title="Heists (top of each chain)", title_justify="left")
     for col in ("chain", "heist", "team", "reward", "left"):
         heists.add_column(col)
-    for chain in view["chains"]:
-        if not chain["in_play"]:
-            continue
-        if not chain["left"]:
-            heists.add_row(chain["colour"], "(all done)", "", "", "0")
-            continue
-        h = chain["left"][0]
-        team = " ".join(f"{n} {a}" for a, n in h["team"].items() if n)
-        heists.add_row(chain["colour"], h["name"], team, f"{h['reward']} {h['amount']}",
-                       str(len(chain["left"])))
+    for colour, name, team, reward, left in _heist_rows(view):
+        heists.add_row(colour, name, team, reward, str(left))
     parts.append(heists)
     seats = Table(title="Crime Lords", title_justify="left")
     # names and cash never wrap or get cut; the three Nights share one column, a line each,
@@ -116,16 +125,9 @@ def _heists(view: dict[str, Any]) -> Table:
     table = Table.grid(padding=(0, 1))
     for _ in range(5):
         table.add_column()
-    for chain in view["chains"]:
-        if not chain["in_play"]:
-            continue
-        if not chain["left"]:
-            table.add_row(chain["colour"], "(all done)", "", "", "")
-            continue
-        h = chain["left"][0]
-        team = " ".join(f"{n} {a}" for a, n in h["team"].items() if n)
-        table.add_row(Text(chain["colour"], style="bold"), h["name"], team,
-                      f"{h['reward']} {h['amount']}", f"{len(chain['left'])} left")
+    for colour, name, team, reward, left in _heist_rows(view):
+        table.add_row(Text(colour, style="bold"), name, team, reward,
+                      f"{left} left" if left else "")
     return table
 
 

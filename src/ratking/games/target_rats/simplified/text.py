@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ....core import plural
+from ....core import plural, seat_label
 from .. import board_text as T
 from .phases import PHASE_WORDS
 
@@ -40,7 +40,10 @@ def _lines(view: dict[str, Any]) -> list[Text]:
     lines = []
     for fa in view["factions"]:
         mark = " (Da Big Cheese)" if fa["cheese"] else ""
-        lines.append(Text(f"{fa['name']} ({fa['faction']}, {fa['home']}): "
+        mover = fa["seat"] == view["to_move"] and not view["over"]
+        lines.append(Text(f"{'▶ ' if mover else '  '}"
+                          f"{seat_label(fa['name'], fa['seat'] == view['seat'])}: "
+                          f"{fa['faction']} {fa['home']}, "
                           f"{plural(fa['rats'], 'rat')}, "
                           f"{fa['fed']} fed, {fa['at_home']} at home{mark}",
                           style=style[fa["seat"]]))

@@ -20,7 +20,7 @@ from .pages import OptionPages, lines_of
 from .seats import seat_names
 
 ERASE_SCROLLBACK = "\x1b[3J"  # xterm and most terminals: forget the lines scrolled off
-QUIT, AGAIN = "quit", "again"  # what a key may end in besides asking again
+QUIT = "quit"  # what a key returns to leave the game (None: ask again)
 
 
 @dataclass
@@ -152,8 +152,6 @@ class TerminalGame:
                 outcome = key(decision)
                 if outcome == QUIT:
                     return None
-                if outcome == AGAIN:  # the state changed under the decision: ask anew
-                    return True
                 continue
             if not answer:
                 continue
@@ -177,9 +175,8 @@ class TerminalGame:
     # --- what a person sees at a decision, and the keys that show it ----------------------------
 
     def keys(self) -> dict[str, Callable[[Decision], str | None]]:
-        """The keys a person may type instead of a choice, each with what it does: None to
-        ask again, QUIT to leave the game, AGAIN to ask the decision anew (for a key that
-        changes the state). A new key is one more entry here."""
+        """The keys a person may type instead of a choice, each with what it does (it
+        returns None to ask again, QUIT to leave the game). A new key is one more entry."""
         return {"b": self._key_board, "board": self._key_board,
                 "f": self._key_full, "full": self._key_full,
                 "n": self._key_next, "more": self._key_next, "p": self._key_back,

@@ -67,15 +67,16 @@ class RandomPerson:
 
 
 def is_title(line: str) -> bool:
-    """A decision screen's first line: the rule with "Your turn" in it."""
-    return line.startswith(RULE) and "Your turn" in line
+    """A decision screen's first line: the rule with "Your turn" (hot seat: "Ana's turn")."""
+    return line.startswith(RULE) and ("Your turn" in line or "'s turn" in line)
 
 
-def play_at_80x24(game_id: str, seed: int) -> tuple[TerminalGame, RandomPerson]:
+def play_at_80x24(game_id: str, seed: int, people: int = 1
+                  ) -> tuple[TerminalGame, RandomPerson]:
     info = next(i for i in ratking.list_games() if i.id == game_id)
     game = ratking.make(game_id, max_rounds=12)
     person = RandomPerson(random.Random(seed))
-    kinds = ["human", *["random"] * (info.max_players - 1)]
+    kinds = ["human"] * people + ["random"] * (info.max_players - people)
     table = TerminalGame(game, kinds, seed, screen_console(), ask=person)
     person.table = table
     with contextlib.suppress(EOFError):
@@ -107,7 +108,7 @@ def test_every_screen_fits_80x24_at_the_largest_player_count(game_id):
                 continue
             screen = screen_of(printed, prompt)
             if answer == "b":  # exactly one screen printed since the last prompt
-                assert printed.count("Your turn") == 1
+                assert sum(map(is_title, printed.splitlines())) == 1
             if screen:
                 screens += 1
                 assert len(screen) <= LINES, "\n".join(screen)
@@ -116,6 +117,20 @@ def test_every_screen_fits_80x24_at_the_largest_player_count(game_id):
             decisions += 1
             assert len(view) <= LINES, "the board scrolled off:\n" + "\n".join(view)
     assert screens >= 10 and decisions >= 20
+
+
+def test_hot_seat_screens_fit_80x24_too():
+    """Two people passing the screen at You Dirty Rat for four: after each hand-over the
+    board is drawn again, and at every decision it is on the 24-line screen."""
+    table, person = play_at_80x24("you-dirty-rat", 4, people=2)
+    assert table.hotseat
+    views = person.in_view
+    assert len(views) >= 20
+    for view in views:
+        assert len(view) <= LINES, "\n".join(view)
+        assert all(len(line) <= COLUMNS for line in view)
+    titles = {view[0].strip("─ ") for view in views}
+    assert titles == {"Player 1's turn", "Player 2's turn"}
 
 
 def test_b_draws_the_board_and_the_options_again():

@@ -16,9 +16,9 @@ GAME = "rat-a-tat-roll"
 CHOICE = "Your choice"
 
 
-def plain_console() -> Console:
-    return Console(file=io.StringIO(), width=200, force_terminal=False, no_color=True,
-                   highlight=False)
+def plain_console(height: int = 25) -> Console:
+    return Console(file=io.StringIO(), width=200, height=height, force_terminal=False,
+                   no_color=True, highlight=False)
 
 
 def text_of(console: Console) -> str:
@@ -48,8 +48,8 @@ class Script:
         return self.choices.pop(0) if self.choices else self.default
 
 
-def play(kinds, seed, choices=(), game=GAME, **rules):
-    console = plain_console()
+def play(kinds, seed, choices=(), game=GAME, height=25, **rules):
+    console = plain_console(height)
     script = Script(choices)
     table = TerminalGame(ratking.make(game, **rules), kinds, seed, console, ask=script)
     script.table = table
@@ -241,7 +241,7 @@ def test_replay_file_prints_every_decision_and_the_end(record):
 
 def test_replay_file_steps_until_q(record):
     console = plain_console()
-    answers = iter(["", "", "q"])
+    answers = iter(["", "n", "q"])
     asked = []
 
     def ask(prompt):
@@ -249,8 +249,8 @@ def test_replay_file_steps_until_q(record):
         return next(answers)
 
     state = replay_file(record, console, None, step=True, ask=ask)
-    assert len(asked) == 3  # after q it runs to the end without asking
-    assert state.is_over
+    assert len(asked) == 3  # q stops the replay where it is
+    assert state.record()["actions"] == record["actions"][:2]
 
 
 def test_replay_file_as_a_seat(record):
@@ -271,12 +271,14 @@ def test_replay_file_rejects_a_bad_seat_before_printing(record):
 # --- the board is shown once a turn --------------------------------------------------------------
 
 def test_the_board_is_drawn_once_per_turn_and_again_on_request():
-    # seed 0 with one human: the human's first turn has a roll and then a re-roll choice
-    state, out, _script = play(["human", "bot", "bot"], 0, choices=["1", "b"])
+    # seed 0 with one human: the human's first turn has a roll and then a re-roll choice; a
+    # screen so tall that the board never scrolls off (else it is drawn again mid-turn)
+    state, out, _script = play(["human", "bot", "bot"], 0, choices=["1", "b"], height=1000)
     human_turns = sum(1 for i, a in enumerate(state.history)
                       if _actor(state, i) == 0 and (i == 0 or _actor(state, i - 1) != 0))
-    assert out.count("Your turn") == human_turns
-    # "b" drew the board once more without using up a decision
+    # "b" drew the screen (its title, the board, the options) once more without using up a
+    # decision
+    assert out.count("Your turn") == human_turns + 1
     boards = out.count("Rat-a-Tat Roll · round")
     assert boards == human_turns + 1 + 1  # each turn, the "b", and the final board
 

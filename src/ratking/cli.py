@@ -248,9 +248,11 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a record saved by `ratking play --save`")],
     seat: Annotated[int | None, typer.Option(
         help="see it as this seat, counting from 1 (default: a spectator)")] = None,
-    step: Annotated[bool, typer.Option(help="pause after each decision")] = True,
+    step: Annotated[bool | None, typer.Option(
+        help="a screen per decision with its board: Enter or n next, p back, a number to go "
+             "to that step, q quit (default: when the input is a terminal)")] = None,
 ) -> None:
-    """Step through a saved game."""
+    """Step through a saved game, the board drawn at each step."""
     from .terminal import replay_file
 
     try:
@@ -259,7 +261,7 @@ def replay(
         if seat is not None and not (isinstance(players, int) and 1 <= seat <= players):
             fail(f"no seat {seat}: this game's seats are 1 to {players}")
         shown = None if seat is None else seat - 1
-        replay_file(record, console, shown, step and sys.stdin.isatty())
+        replay_file(record, console, shown, sys.stdin.isatty() if step is None else step)
     except RatkingError as exc:
         fail(str(exc))
     except (KeyboardInterrupt, EOFError):

@@ -217,6 +217,12 @@ class Game:
         """A Rich renderable of a view, for the terminal."""
         raise NotImplementedError
 
+    @classmethod
+    def render_compact(cls, view: dict[str, Any]) -> Any:
+        """The board of render_text in few lines, for a terminal's 80x24 screen: the
+        state at a glance, no legend or card texts. By default the full rendering."""
+        return cls.render_text(view)
+
     @staticmethod
     def render_svg(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         """The board as one <svg> element drawn from a view, for the web app. Legal actions

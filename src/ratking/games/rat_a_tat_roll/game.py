@@ -57,6 +57,7 @@ class RatATatRoll(Game):
 
     # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
     render_text = staticmethod(text.render)
+    render_compact = staticmethod(text.render_compact)
     render_svg = staticmethod(svg.render)
     render_svg_parts = staticmethod(svg.render_parts)
     heuristic = staticmethod(heuristic.choose)

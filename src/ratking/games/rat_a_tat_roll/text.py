@@ -27,9 +27,8 @@ def _card(value: int | None, icon_from: int) -> Text:
     return Text(f" {value}{mark}", style="bold black on wheat1")
 
 
-def render(view: dict[str, Any]) -> Panel:
-    """The board, the face-up cards, the dice and every seat's cards and tokens."""
-    icon_from = view["reroll_icon_from"]
+def _track(view: dict[str, Any]) -> list[Text]:
+    """The ring of spaces: region names, space letters, the pawn and the steps ahead of it."""
     pawn = view["pawn"]
     size = len(view["board"])
     names, spaces, marks, steps = Text(), Text(), Text(), Text()
@@ -43,19 +42,22 @@ def render(view: dict[str, Any]) -> Panel:
         marks.append(" ▲ " if i == pawn else "   ", style="bold yellow")
         ahead = (i - pawn) % size
         steps.append(f"{ahead:>2} " if ahead else "   ", style="dim")
-    board = Group(Text("Board (clockwise; W wild, C card-or-pile, R re-roll, P peek; "
-                       "numbers are steps ahead of the pawn ▲)", style="dim"),
-                  names, spaces, marks, steps)
+    return [names, spaces, marks, steps]
 
+
+def _faceup(view: dict[str, Any]) -> Text:
+    icon_from = view["reroll_icon_from"]
     faceup = Text("Face up: ")
     for region in view["regions"]:
         faceup.append(f"{region['colour']} ", style=_style(region["colour"]))
         faceup.append_text(_card(region["card"], icon_from) if region["card"] is not None
                            else Text(" - ", style="dim"))
         faceup.append("  ")
-    pile = Text(f"Draw pile: {plural(view['draw_pile'], 'card')}   Token pool: "
-                f"{view['token_pool']}   (* = re-roll icon)", style="dim")
+    return faceup
 
+
+def _status(view: dict[str, Any]) -> Text:
+    """The dice, the Wild die and the final round, when there are any."""
     status = Text()
     if view["dice"]:
         status.append(f"Dice: {'  '.join(map(str, view['dice']))} "
@@ -64,12 +66,15 @@ def render(view: dict[str, Any]) -> Panel:
         status.append(f"Wild die: {view['wild']}   ", style="bold")
     if view["final_round"]:
         status.append(f"Final round: {view['turns_left']} turn(s) left", style="bold red")
+    return status
 
+
+def _seats(view: dict[str, Any]) -> Table:
+    """A line per seat: its cards (face down unless known) and tokens, or its total."""
+    icon_from = view["reroll_icon_from"]
     seats = Table.grid(padding=(0, 2))
-    seats.add_column()
-    seats.add_column()
-    seats.add_column()
-    seats.add_column()
+    for _ in range(4):
+        seats.add_column()
     result = view.get("result")
     for i, seat in enumerate(view["seats"]):
         marker = "▶" if i == view["to_move"] else " "
@@ -89,15 +94,39 @@ def render(view: dict[str, Any]) -> Panel:
                 extra += "  WINNER"
         seats.add_row(marker, Text(who, style="bold" if i == view["to_move"] else ""), cards,
                       extra)
+    return seats
 
-    title = f"Rat-a-Tat Roll · round {view['round']}"
-    if result:
-        title += " · game over"
-    parts = [board, Text(), faceup, pile]
+
+def _title(view: dict[str, Any]) -> str:
+    return f"Rat-a-Tat Roll · round {view['round']}" + (" · game over" if view.get("result")
+                                                        else "")
+
+
+def render(view: dict[str, Any]) -> Panel:
+    """The board, the face-up cards, the dice and every seat's cards and tokens."""
+    board = Group(Text("Board (clockwise; W wild, C card-or-pile, R re-roll, P peek; "
+                       "numbers are steps ahead of the pawn ▲)", style="dim"), *_track(view))
+    pile = Text(f"Draw pile: {plural(view['draw_pile'], 'card')}   Token pool: "
+                f"{view['token_pool']}   (* = re-roll icon)", style="dim")
+    status = _status(view)
+    parts = [board, Text(), _faceup(view), pile]
     if status:
         parts.append(status)
-    parts += [Text(), seats]
-    if not view["memory_aid"] and not result:
+    parts += [Text(), _seats(view)]
+    if not view["memory_aid"] and not view.get("result"):
         parts.append(Text("Face-down cards stay hidden: remember what you were shown.",
                           style="dim italic"))
-    return Panel(Group(*parts), title=title, expand=False)
+    return Panel(Group(*parts), title=_title(view), expand=False)
+
+
+def render_compact(view: dict[str, Any]) -> Group:
+    """The same board in about a dozen lines (the terminal's 80x24 screen): no legend."""
+    head = Text(_title(view), style="bold")
+    head.append(f"   draw pile {view['draw_pile']}, token pool {view['token_pool']}",
+                style="dim")
+    parts: list[Any] = [head, *_track(view), _faceup(view)]
+    status = _status(view)
+    if status:
+        parts.append(status)
+    parts.append(_seats(view))
+    return Group(*parts)

@@ -61,3 +61,30 @@ def others(view: dict[str, Any], cell: Callable[[dict[str, Any]], Text]) -> list
         if s["kind"] == "rat-city" or (s["kind"] == "home-nest" and s["rats"]):
             out.append(Text(f"{s['name']}: ", style="bold").append_text(cell(s)))
     return out
+
+
+def compact_board(view: dict[str, Any], cell: Callable[[dict[str, Any]], Text]) -> list[Text]:
+    """The board in five lines or so (the terminal's 80x24 screen): a line per quadrant
+    naming only the spaces with something on or about them (rats, a token, a mark), then
+    Rat City and the home nests with rats."""
+    spaces = view["spaces"]
+    rings = [sorted((s for s in spaces if s["kind"] == kind), key=lambda s: s["ring_index"])
+             for kind in ("surface", "underground")]
+    lines = []
+    for k in range(4):
+        line = Text(f"Q{k + 1}", style="dim")
+        for ring in rings:
+            n = len(ring) // 4
+            for space in ring[k * n:(k + 1) * n]:
+                text = cell(space)
+                if text.plain != space["id"]:
+                    line.append("  ")
+                    line.append_text(text)
+        lines.append(line)
+    rest = Text()
+    for s in spaces:
+        if s["kind"] == "rat-city" or (s["kind"] == "home-nest" and s["rats"]):
+            if rest:
+                rest.append("  ")
+            rest.append_text(cell(s))
+    return [*lines, rest]

@@ -40,6 +40,7 @@ class YouDirtyRat(Game):
 
     # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
     render_text = staticmethod(text.render)
+    render_compact = staticmethod(text.render_compact)
     render_svg = staticmethod(svg.render)
     heuristic = staticmethod(heuristic.choose)
     # for learning agents (see core/spaces.py)

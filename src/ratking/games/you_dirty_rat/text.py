@@ -52,6 +52,23 @@ def _committing(h: dict[str, Any]) -> Text:
     return out
 
 
+def _heist_rows(view: dict[str, Any]) -> list[tuple[str, str, str, str, int]]:
+    """Each chain in play: its colour, the heist on top, its team, its reward and how many
+    heists the chain has left ("(all done)" when none)."""
+    rows = []
+    for chain in view["chains"]:
+        if not chain["in_play"]:
+            continue
+        if not chain["left"]:
+            rows.append((chain["colour"], "(all done)", "", "", 0))
+            continue
+        h = chain["left"][0]
+        team = " ".join(f"{n} {a}" for a, n in h["team"].items() if n)
+        rows.append((chain["colour"], h["name"], team, f"{h['reward']} {h['amount']}",
+                     len(chain["left"])))
+    return rows
+
+
 def render(view: dict[str, Any]) -> Panel:
     parts: list[Any] = [Text(f"Town Stash: ${view['stash']}   Deck: "
                              f"{plural(view['deck'], 'card')}   Discard: "
@@ -59,16 +76,8 @@ def render(view: dict[str, Any]) -> Panel:
     heists = Table(title="Heists (top of each chain)", title_justify="left")
     for col in ("chain", "heist", "team", "reward", "left"):
         heists.add_column(col)
-    for chain in view["chains"]:
-        if not chain["in_play"]:
-            continue
-        if not chain["left"]:
-            heists.add_row(chain["colour"], "(all done)", "", "", "0")
-            continue
-        h = chain["left"][0]
-        team = " ".join(f"{n} {a}" for a, n in h["team"].items() if n)
-        heists.add_row(chain["colour"], h["name"], team, f"{h['reward']} {h['amount']}",
-                       str(len(chain["left"])))
+    for colour, name, team, reward, left in _heist_rows(view):
+        heists.add_row(colour, name, team, reward, str(left))
     parts.append(heists)
     seats = Table(title="Crime Lords", title_justify="left")
     # names and cash never wrap or get cut; the three Nights share one column, a line each,
@@ -109,3 +118,56 @@ def render(view: dict[str, Any]) -> Panel:
         parts.append(_texts("What they do", view["drawn"]))
     title = f"You Dirty Rat · round {view['round']}" + (" · game over" if result else "")
     return Panel(Group(*parts), title=title, expand=False)
+
+
+def _heists(view: dict[str, Any]) -> Table:
+    """A line per chain in play: the heist on top, its team, reward and how many are left."""
+    table = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        table.add_column()
+    for colour, name, team, reward, left in _heist_rows(view):
+        table.add_row(Text(colour, style="bold"), name, team, reward,
+                      f"{left} left" if left else "")
+    return table
+
+
+def render_compact(view: dict[str, Any]) -> Group:
+    """The table in about a dozen lines (the terminal's 80x24 screen): the heists, a line or
+    two per Crime Lord (cash, cards in hand, Nights 1-3), your hand; no card texts (the full
+    board has them)."""
+    result = view.get("result")
+    head = Text(f"You Dirty Rat · round {view['round']}" + (" · game over" if result else ""),
+                style="bold")
+    head.append(f"   Town Stash ${view['stash']}   deck {view['deck']}, discard "
+                f"{len(view['discard'])}")
+    lords = Table.grid(padding=(0, 1))  # a lord's second line wraps under its name
+    lords.add_column(width=1)
+    lords.add_column()
+    for i, s in enumerate(view["seats"]):
+        line = Text(seat_label(s["name"], i == view["seat"]), style="bold")
+        line.append(f"  ${s['money']}  {plural(s['hand_count'], 'card')}")
+        if result:
+            line.append(f"  total ${result['totals'][i]}")
+            if result["returns"][i]:
+                line.append("  WINNER", style="bold")
+        for k, cards in enumerate(s["nights"], 1):
+            line.append(f"  N{k} ", style="dim").append_text(_cards(cards))
+        line.append(f"  heists: {', '.join(s['heist_colours']) or '-'}")
+        if s["refresh"]:
+            line.append("  refresh: ").append_text(_cards(s["refresh"]))
+        lords.add_row("▶" if i == view["to_move"] else "", line)
+    parts: list[Any] = [head, _heists(view), lords]
+    me = view["seat"]
+    if me is not None and view["seats"][me]["hand"] is not None:
+        parts.append(Text("Your hand: ").append_text(_cards(view["seats"][me]["hand"])))
+    h = view.get("committing")
+    if h:
+        need = [f"{n} {a}" for a, n in h["need"].items() if n]
+        line = Text(f"Team for {h['name']}: still to fill {', '.join(need) or 'nothing'}",
+                    style="bold")
+        if h["inside_men"]:
+            line.append(f" (Inside Men in it: {h['inside_men']}, each any one)")
+        parts.append(line)
+    if view.get("drawn"):
+        parts.append(Text("The Mastermind drew: ").append_text(_cards(view["drawn"])))
+    return Group(*parts)

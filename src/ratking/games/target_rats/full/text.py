@@ -7,6 +7,7 @@ choose from and the last fight.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -27,9 +28,9 @@ def _card(card: dict[str, Any] | None) -> Text:
     return Text(card["name"], style="bold blue" if card.get("item") else "bold")
 
 
-def render(view: dict[str, Any]) -> Panel:
+def _cell(view: dict[str, Any]) -> Callable[[dict[str, Any]], Text]:
+    """A space's text: its id, token, throne, the Exterminator, rats and marks."""
     style = T.styles(view)
-    names = {f["seat"]: f["name"] for f in view["factions"]}
     turn = view.get("turn") or {}
     acting = [x for x in turn.get("action_spaces") or ()
               if x not in (turn.get("done_spaces") or ())]
@@ -70,7 +71,44 @@ def render(view: dict[str, Any]) -> Panel:
         if sid == fight_at:
             out.append(" ⚔", style="red")
         return out
+    return cell
 
+
+def render_compact(view: dict[str, Any]) -> Group:
+    """The state at a glance in about a dozen lines (the terminal's 80x24 screen): the turn,
+    the spaces with something on them, a line per faction, the cards to choose from; no
+    legend, card texts or decks (the full board has them)."""
+    names = {f["seat"]: f["name"] for f in view["factions"]}
+    style = T.styles(view)
+    parts: list[Any] = [Text("Target: Rats · ", style="bold").append_text(_status(view, names)),
+                        *T.compact_board(view, _cell(view))]
+    limits = view.get("limits") or {}
+    for f in view["factions"]:
+        seat = f["seat"]
+        line = Text("▶ " if seat == view.get("to_move") and not view.get("over") else "  ")
+        line.append(seat_label(f["name"], seat == view.get("seat")), style=style[seat])
+        line.append(f"  {f['faction']} {f['home']}  rats {f['rats']}/"
+                    f"{limits.get('max_rats', '?')}  fed {f['fed']}  nests {f.get('nests', 0)}/"
+                    f"{limits.get('nests_to_win', '?')}")
+        if f.get("item"):
+            line.append("  ").append_text(_card(f["item"]))
+            line.append(" (ready)" if f.get("item_ready") else " (used)", style="dim")
+        if f.get("cheese"):
+            line.append("  Da Big Cheese", style="bold yellow")
+        if f.get("pending_win"):
+            line.append("  wins if it holds", style="bold red")
+        parts.append(line)
+    choice = view.get("choice")
+    if choice and choice.get("cards"):
+        line = Text(f"To choose ({choice.get('kind')}): ", style="bold yellow")
+        parts.append(line.append_text(Text(" | ").join(_card(c) for c in choice["cards"])))
+    return Group(*parts)
+
+
+def render(view: dict[str, Any]) -> Panel:
+    style = T.styles(view)
+    names = {f["seat"]: f["name"] for f in view["factions"]}
+    cell = _cell(view)
     parts: list[Any] = [_status(view, names), T.quadrant_table(view, cell),
                         *T.others(view, cell), _factions(view, style)]
     parts.extend(_items(view, style))

@@ -285,3 +285,20 @@ def test_opponents_that_stall_are_a_truncation_not_a_hang():
         cuts += int(truncated.sum())
         assert info["action_mask"].any(axis=1).all()  # every row is a live game again
     assert cuts >= 1
+
+
+def test_a_copy_of_the_vector_env_writes_its_own_arrays():
+    # the env writes rows through memoryviews of its arrays; a copy makes its own
+    import copy
+
+    from ratking.envs.vector import RatkingVectorEnv
+
+    vec = RatkingVectorEnv("you-dirty-rat", num_envs=3, players=3, max_rounds=CAP)
+    vec.reset(seed=4)
+    twin = copy.deepcopy(vec)
+    before = vec.observations.copy()
+    actions = [int(np.flatnonzero(m)[0]) for m in vec.masks]
+    stepped = twin.step(actions)[0]
+    assert np.array_equal(vec.observations, before)  # the original is untouched
+    assert not np.shares_memory(twin.observations, vec.observations)
+    assert stepped.tobytes() == vec.step(actions)[0].tobytes()

@@ -62,18 +62,32 @@ class RatkingVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observations = np.zeros((num_envs, spec.layout.size), np.float32)
         self.masks = np.zeros((num_envs, len(self.space)), np.int8)
-        # each row's bytes, written in place: a tensor by the game's encoder, a mask as flags
         self._layout = spec.layout
         self._encode = encoder(self.game, recall)
         self._zeros = bytes(4 * spec.layout.size)
-        self._rows = [memoryview(row).cast("B") for row in self.observations]
-        self._tensors = [row.cast("f") for row in self._rows]
-        self._flags = [memoryview(row).cast("B") for row in self.masks]
+        self._views()
         self.states: list[State] = []
         self.seats: list[int] = []
         self.bots: list[dict[int, Any]] = []
         self.steps = [0] * num_envs
         self._rng = random.Random()
+
+    def _views(self) -> None:
+        """Each row's bytes, written in place: a tensor by the game's encoder, a mask as
+        flags (memoryviews, made again for a copy of the env: they do not pickle)."""
+        self._rows = [memoryview(row).cast("B") for row in self.observations]
+        self._tensors = [row.cast("f") for row in self._rows]
+        self._flags = [memoryview(row).cast("B") for row in self.masks]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        for views in ("_rows", "_tensors", "_flags"):
+            del state[views]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._views()
 
     def _draw(self, n: int) -> int:
         return self._rng.randrange(n)

@@ -15,6 +15,9 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - vector: the batched vector env (`ratking.envs.vector`, 64 games per `step`, every
   observation written into one preallocated array), random bots at the other seats; every
   decision of the games counted (the bots' included), as gymnasium_decisions;
+- vector_free: the same with a tensor that costs nothing (the mask still written): what
+  splits a decision of the vector env into the raw engine, the env's own work with the mask,
+  and the tensor;
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
@@ -27,10 +30,11 @@ mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own 
 (pettingzoo - tensors). A second table gives microseconds per call on mid-game states.
 
 `--before SRC` measures another checkout's ratking (its `src` directory) as well, in separate
-processes that take turns with this checkout's, slice after slice, and prints both.
+processes that take turns with this checkout's, slice after slice, and prints both. `--loops`
+measures only the loops named (raw always), and leaves out the table of calls.
 
 Run on its own:  python benchmarks/interfaces.py [--seconds 2] [--repeats 3] [--game ID]
-                 [--before ../main/src]
+                 [--before ../main/src] [--loops raw,pettingzoo,vector]
 Prints Markdown tables (the figures in docs/performance.md come from here).
 """
 
@@ -46,6 +50,7 @@ import sys
 import time
 import timeit
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 PLAYERS = 3
@@ -53,7 +58,8 @@ PLAYERS = 3
 # processes' load do not count in it, so loops measured at different moments compare fairly
 clock = time.process_time
 LOOPS = ["raw", "mask", "tensors", "pettingzoo", "pettingzoo_wrapped", "pettingzoo_free",
-         "gymnasium", "gymnasium_decisions", "vector", "openspiel", "openspiel+tensor"]
+         "gymnasium", "gymnasium_decisions", "vector", "vector_free", "openspiel",
+         "openspiel+tensor"]
 VECTOR_GAMES = 64
 HERE = Path(__file__).resolve().parent
 
@@ -156,8 +162,9 @@ def gymnasium(game_id: str, players: int) -> Callable[[float], int]:
     return loop
 
 
-def vector(game_id: str, players: int) -> Callable[[float], int]:
-    """The batched vector env: every decision of its games (the bots' included)."""
+def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float], int]:
+    """The batched vector env: every decision of its games (the bots' included); without
+    `tensors`, it writes the masks alone."""
     import numpy as np
 
     try:
@@ -166,6 +173,13 @@ def vector(game_id: str, players: int) -> Callable[[float], int]:
         return lambda deadline: 0
     envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
                             opponents="random", copy=False, **bench_rules(game_id))
+    if not tensors:
+        from ratking.core.spaces import legal_list
+
+        def masks_only(i: int) -> None:
+            envs.masks[i] = np.frombuffer(envs.space.flags(legal_list(envs.states[i])), np.int8)
+
+        envs._write = masks_only
     rng = np.random.default_rng(1)
     envs.reset(seed=1)
 
@@ -281,20 +295,26 @@ def players_for(game_id: str) -> int:
     return next((n for n in counts if n >= PLAYERS), counts[-1])
 
 
-def measure(game_id: str, seconds: float, repeats: int, split: bool) -> dict:
-    """The best slice of each loop, in decisions (or steps) per second; with `split`, the
-    microseconds per call as well."""
+def measure(game_id: str, seconds: float, repeats: int, split: bool,
+            names: list[str] | None = None) -> dict:
+    """The best slice of each loop (those in `names`, default all), in decisions (or steps)
+    per second; with `split`, the microseconds per call as well."""
     players = players_for(game_id)
-    gym = gymnasium(game_id, players)
-    loops = {"raw": engine(game_id, players, False, False),
-             "mask": engine(game_id, players, True, False),
-             "tensors": engine(game_id, players, True, True),
-             "pettingzoo": pettingzoo(game_id, players),
-             "pettingzoo_wrapped": pettingzoo(game_id, players, wrapped=True),
-             "pettingzoo_free": pettingzoo(game_id, players, free=True), "gymnasium": gym,
-             "vector": vector(game_id, players),
-             "openspiel": openspiel(game_id, players, False),
-             "openspiel+tensor": openspiel(game_id, players, True)}
+    makers: dict[str, Callable[[], Callable[[float], int]]] = {
+        "raw": lambda: engine(game_id, players, False, False),
+        "mask": lambda: engine(game_id, players, True, False),
+        "tensors": lambda: engine(game_id, players, True, True),
+        "pettingzoo": lambda: pettingzoo(game_id, players),
+        "pettingzoo_wrapped": lambda: pettingzoo(game_id, players, wrapped=True),
+        "pettingzoo_free": lambda: pettingzoo(game_id, players, free=True),
+        "gymnasium": lambda: gymnasium(game_id, players),
+        "vector": lambda: vector(game_id, players),
+        "vector_free": lambda: vector(game_id, players, tensors=False),
+        "openspiel": lambda: openspiel(game_id, players, False),
+        "openspiel+tensor": lambda: openspiel(game_id, players, True)}
+    loops = {name: make() for name, make in makers.items()
+             if names is None or name in names or name == "raw"}
+    gym = loops.get("gymnasium")
     best = dict.fromkeys(LOOPS, 0.0)
     for _ in range(repeats):
         for name, loop in loops.items():
@@ -321,11 +341,13 @@ def merge(old: dict | None, new: dict) -> dict:
     return out
 
 
-def in_child(src: str, games: list[str], seconds: float, split: bool) -> list[dict]:
+def in_child(src: str, games: list[str], seconds: float, split: bool,
+             names: list[str] | None = None) -> list[dict]:
     """`measure` in a new process that imports ratking from `src`."""
     env = {**os.environ, "PYTHONPATH": src}
     command = [sys.executable, str(Path(__file__).resolve()), "--child", "--repeats", "1",
-               "--seconds", str(seconds), *(["--split"] if split else [])]
+               "--seconds", str(seconds), *(["--split"] if split else []),
+               *(["--loops", ",".join(names)] if names else [])]
     for game in games:
         command += ["--game", game]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
@@ -336,45 +358,54 @@ def share(r: dict, name: str) -> str:
     return f"{r[name]:,.0f} ({r[name] / r['raw']:.0%})"
 
 
-def step_split(r: dict) -> str:
-    """The microseconds of a PettingZoo step, from the loops: raw decision, mask, observation,
-    PettingZoo's own, total."""
-    us = {name: 1e6 / r[name] for name in ("raw", "mask", "tensors", "pettingzoo")}
-    parts = [us["raw"], us["mask"] - us["raw"], us["tensors"] - us["mask"],
-             us["pettingzoo"] - us["tensors"], us["pettingzoo"]]
+def us_split(r: dict, names: tuple[str, ...]) -> str:
+    """Microseconds a decision from loops that each add one thing to the one before: the
+    first loop's, each difference, and the last loop's (the whole)."""
+    us = [1e6 / r[name] for name in names]
+    parts = [us[0], *(b - a for a, b in pairwise(us)), us[-1]]
     return " | ".join(f"{x:.1f}" for x in parts)
+
+
+def rows_of(sides: dict[str, list[dict]]) -> list[tuple[str, dict]]:
+    """(side, row) game by game, the sides of a game together."""
+    count = len(next(iter(sides.values())))
+    return [(side, rows[i]) for i in range(count) for side, rows in sides.items()]
 
 
 def report(sides: dict[str, list[dict]]) -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, one core per process; "
           "decisions (or steps) per second, and the share of raw\n")
-    names = LOOPS[1:]
-    print("| game | code | raw | " + " | ".join(names) + " |")
-    print("| --- | --- |" + " ---: |" * (len(names) + 1))
-    for i in range(len(next(iter(sides.values())))):
-        for side, rows in sides.items():
-            r = rows[i]
-            cells = [f"{r['raw']:,.0f}"] + [share(r, n) for n in names]
-            print(f"| {r['game']} | {side} | " + " | ".join(cells) + " |")
-    print("\nA PettingZoo step, in microseconds (from the loops: raw; mask - raw; tensors - "
-          "mask; pettingzoo - tensors):\n")
-    print("| game | code | raw decision | read the mask | observation | PettingZoo's own | "
-          "PettingZoo step |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for i in range(len(next(iter(sides.values())))):
-        for side, rows in sides.items():
-            r = rows[i]
-            print(f"| {r['game']} | {side} | {step_split(r)} |")
-    if all("us" in r for rows in sides.values() for r in rows):
+    measured = [n for n in LOOPS[1:] if any(r[n] for _, r in rows_of(sides))]
+    print("| game | code | raw | " + " | ".join(measured) + " |")
+    print("| --- | --- |" + " ---: |" * (len(measured) + 1))
+    for side, r in rows_of(sides):
+        cells = [f"{r['raw']:,.0f}"] + [share(r, n) for n in measured]
+        print(f"| {r['game']} | {side} | " + " | ".join(cells) + " |")
+    steps = ("raw", "mask", "tensors", "pettingzoo")
+    if all(n in measured for n in steps[1:]):
+        print("\nA PettingZoo step, in microseconds (from the loops: raw; mask - raw; tensors - "
+              "mask; pettingzoo - tensors):\n")
+        print("| game | code | raw decision | read the mask | observation | PettingZoo's own | "
+              "PettingZoo step |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for side, r in rows_of(sides):
+            print(f"| {r['game']} | {side} | {us_split(r, steps)} |")
+    batched = ("raw", "vector_free", "vector")
+    if all(n in measured for n in batched[1:]):
+        print("\nA decision of the vector env, in microseconds (from the loops: raw; "
+              "vector_free - raw; vector - vector_free):\n")
+        print("| game | code | raw decision | the env's own and the mask | tensor | vector env |")
+        print("| --- | --- | ---: | ---: | ---: | ---: |")
+        for side, r in rows_of(sides):
+            print(f"| {r['game']} | {side} | {us_split(r, batched)} |")
+    if all("us" in r for _, r in rows_of(sides)):
         print("\nMicroseconds per call on mid-game states (best of seven runs):\n")
         print("| game | code | decision | view | encode the view | observation | mask |")
         print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-        for i in range(len(next(iter(sides.values())))):
-            for side, rows in sides.items():
-                r = rows[i]
-                us = r["us"]
-                print(f"| {r['game']} | {side} | {us['decision']:.1f} | {us['view']:.1f} | "
-                      f"{us['encode']:.1f} | {us['observation']:.1f} | {us['mask']:.1f} |")
+        for side, r in rows_of(sides):
+            us = r["us"]
+            print(f"| {r['game']} | {side} | {us['decision']:.1f} | {us['view']:.1f} | "
+                  f"{us['encode']:.1f} | {us['observation']:.1f} | {us['mask']:.1f} |")
 
 
 def main() -> None:
@@ -384,25 +415,33 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="game id (default: every game)")
     parser.add_argument("--before", help="another checkout's src directory, measured too")
     parser.add_argument("--json", help="also write the rows as JSON to this file")
+    parser.add_argument("--loops", help="only these loops, comma-separated (raw always), "
+                        "and no table of calls")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--split", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    names = args.loops.split(",") if args.loops else None
+    unknown = sorted(set(names or []) - set(LOOPS))
+    if unknown:
+        parser.error(f"no loop {', '.join(unknown)}: the loops are {', '.join(LOOPS)}")
     if args.child:  # one slice per loop for a parent process: rows as JSON
-        print(json.dumps([measure(g, args.seconds, args.repeats, args.split)
+        print(json.dumps([measure(g, args.seconds, args.repeats, args.split, names)
                           for g in args.game]))
         return
     import ratking
 
     games = args.game or [i.id for i in ratking.list_games()]
     if args.before is None:
-        sides = {"this": [measure(g, args.seconds, args.repeats, True) for g in games]}
+        sides = {"this": [measure(g, args.seconds, args.repeats, names is None, names)
+                          for g in games]}
     else:
         after = str(HERE.parent / "src")
         best: dict[str, dict[str, dict]] = {"before": {}, "after": {}}
         for r in range(args.repeats):
             for game in games:  # the two take turns, game by game, slice by slice
                 for side, src in (("before", args.before), ("after", after)):
-                    row = in_child(src, [game], args.seconds, r == 0)[0]
+                    row = in_child(src, [game], args.seconds, r == 0 and names is None,
+                                   names)[0]
                     best[side][game] = merge(best[side].get(game), row)
         sides = {side: [rows[g] for g in games] for side, rows in best.items()}
     report(sides)

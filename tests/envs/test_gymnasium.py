@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking import RatkingError
+from ratking.core.spaces import view_observation
 from ratking.envs.common import STEPS_PER_ROUND, env_rounds
 from ratking.envs.gymnasium import ENV_IDS, RatkingGymEnv
 
@@ -217,8 +218,9 @@ def test_random_play_through_the_vector_env(game_id, data, seed):
     players = data.draw(st.sampled_from(counts))  # Rat & Duck: an even count
     n = data.draw(st.integers(1, 3))
     opponents = data.draw(st.sampled_from(["random", first_legal]))
+    recall = data.draw(st.booleans())
     vec = RatkingVectorEnv(game_id, num_envs=n, players=players, opponents=opponents,
-                           seat=None, max_rounds=CAP)
+                           seat=None, max_rounds=CAP, recall=recall)
     obs, info = vec.reset(seed=seed)
     rng = np.random.default_rng(seed)
     finished = []
@@ -226,7 +228,9 @@ def test_random_play_through_the_vector_env(game_id, data, seed):
         for i, state in enumerate(vec.states):
             seat = vec.seats[i]
             assert not state.over and state.to_move == seat == info["seat"][i]
-            assert np.array_equal(obs[i], state.observation(seat))  # the seat's own view
+            # the seat's own view encoded, bit for bit (or its information state)
+            expected = state.information_state(seat) if recall else view_observation(state, seat)
+            assert obs[i].tobytes() == expected.tobytes()
             assert sorted(np.flatnonzero(info["action_mask"][i])) == \
                 vec.space.indices(state.legal_actions())
         before = vec.states[:]
@@ -234,8 +238,12 @@ def test_random_play_through_the_vector_env(game_id, data, seed):
         obs, rewards, terminated, truncated, info = vec.step(actions)
         for i in np.flatnonzero(terminated | truncated):
             ended = before[i]
+            final_seat = info["final_info"][i]["seat"]
+            final = ended.information_state(final_seat) if recall else \
+                view_observation(ended, final_seat)
+            assert info["final_obs"][i].tobytes() == final.tobytes()
             if ended.over:
-                assert rewards[i] == ended.returns()[info["final_info"][i]["seat"]]
+                assert rewards[i] == ended.returns()[final_seat]
             else:  # opponents that stalled (Rat & Duck's immediate actions, for ever)
                 assert truncated[i] and not terminated[i] and rewards[i] == 0.0
             finished.append(ended)
@@ -277,3 +285,20 @@ def test_opponents_that_stall_are_a_truncation_not_a_hang():
         cuts += int(truncated.sum())
         assert info["action_mask"].any(axis=1).all()  # every row is a live game again
     assert cuts >= 1
+
+
+def test_a_copy_of_the_vector_env_writes_its_own_arrays():
+    # the env writes rows through memoryviews of its arrays; a copy makes its own
+    import copy
+
+    from ratking.envs.vector import RatkingVectorEnv
+
+    vec = RatkingVectorEnv("you-dirty-rat", num_envs=3, players=3, max_rounds=CAP)
+    vec.reset(seed=4)
+    twin = copy.deepcopy(vec)
+    before = vec.observations.copy()
+    actions = [int(np.flatnonzero(m)[0]) for m in vec.masks]
+    stepped = twin.step(actions)[0]
+    assert np.array_equal(vec.observations, before)  # the original is untouched
+    assert not np.shares_memory(twin.observations, vec.observations)
+    assert stepped.tobytes() == vec.step(actions)[0].tobytes()

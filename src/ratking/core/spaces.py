@@ -265,17 +265,18 @@ class Lookup(dict):
 
     __slots__ = ("fn",)
 
-    def __init__(self, fn: Callable[[int], float], top: int) -> None:
-        super().__init__((v, fn(v)) for v in range(top + 1))
+    def __init__(self, fn: Callable[[int], float], top: int, step: int = 1) -> None:
+        super().__init__((v, fn(v)) for v in range(0, top + 1, step))
         self.fn = fn
 
     def __missing__(self, value: int) -> float:
         return self.fn(value)
 
 
-def scale(most: float, top: int | None = None) -> Lookup:
-    """`scaled(v, most)` by lookup, for counts from 0 to `top` (default `most`)."""
-    return Lookup(lambda v: scaled(v, most), int(most if top is None else top))
+def scale(most: float, top: int | None = None, step: int = 1) -> Lookup:
+    """`scaled(v, most)` by lookup, for counts from 0 to `top` (default `most`), every
+    `step` (amounts counted in tokens of `step`)."""
+    return Lookup(lambda v: scaled(v, most), int(most if top is None else top), step)
 
 
 # --- the kernel side of the hooks (Game and State call these) ---------------------------------
@@ -364,16 +365,29 @@ def _layout_of(state: State) -> Layout | None:
     return layout
 
 
+Encoder = Callable[["State", "int | None", Layout, Any], None]
+
+
+def encoder(game: Game, recall: bool = False) -> Encoder:
+    """What writes a seat's tensor of a state into a zero-filled float32 buffer: the game's
+    `encode_recall` (with `recall`) or `encode_state`, else the encoding of the seat's view.
+    It does not check the seat: an environment checks its seats once and calls it each step."""
+    encode = (recall and game.encode_recall) or game.encode_state
+    if encode is not None:
+        return encode
+    encode_view = game.encode_view
+
+    def from_view(state: State, seat: int | None, layout: Layout, out: Any) -> None:
+        encode_view(state.view(seat), layout, out)
+
+    return from_view
+
+
 def _fill(state: State, seat: int | None, layout: Layout, out: Any,
           recall: bool = False) -> None:
-    game = state.game
-    encode = (recall and game.encode_recall) or game.encode_state
-    if encode is None:
-        game.encode_view(state.view(seat), layout, out)
-        return
     if seat is not None and (seat.__class__ is not int or not 0 <= seat < state.players):
         state._check_seat(seat)  # raises, with the kernel's message
-    encode(state, seat, layout, out)
+    encoder(state.game, recall)(state, seat, layout, out)
 
 
 def view_observation(state: State, seat: int | None) -> np.ndarray | None:

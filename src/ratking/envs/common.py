@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..core import Action, Game, RatkingError, State, game_class, make
-from ..core.spaces import ActionSpace, Layout, legal_list, tensor_buffer
+from ..core.spaces import ActionSpace, Layout, encoder, legal_list
 
 # The environments' round cap for a game whose rules set none (docs/research.md says why each
 # is what it is); a game with a cap of its own (Rat & Duck: 25 rounds) keeps it, and a caller's
@@ -82,36 +82,31 @@ class Spec:
 
 
 class Observations:
-    """An environment's observation tensors, each built once per state and seat, and its
-    action masks, all handed out as new arrays (a caller may change or keep its own).
+    """An environment's observation tensors and action masks, each handed out as a new array
+    (a caller may change or keep its own).
 
-    An environment may be asked for the same tensor again before the state changes (an
-    agent's `observe` and `last`, an illegal action answered with the same observation). The
-    state changes only by `apply`, which counts its steps, so the count tells versions of one
-    state apart. A tensor is kept as the encoder's buffer and each call copies it into a new
-    array, which costs no more than wrapping it. A mask is read from the kernel's own list of
-    legal actions, which it keeps until the next `apply`.
+    A tensor is written by the game's encoder straight into the bytes of the array handed
+    out, with nothing kept: a tensor asked for again before the state changes (an illegal
+    action answered with the same observation) is written again, which costs what a copy of a
+    kept one would. A mask is read from the kernel's own list of legal actions, which it
+    keeps until the next `apply`.
     """
 
-    __slots__ = ("_state", "_steps", "_tensors", "layout", "recall", "space")
+    __slots__ = ("_encode", "_zeros", "layout", "recall", "space")
 
     def __init__(self, spec: Spec) -> None:
         self.space = spec.space
         self.layout = spec.layout
         self.recall = spec.recall
-        self._state: State | None = None
-        self._steps = -1
-        self._tensors: dict[int | None, Any] = {}
+        self._encode = encoder(spec.game, spec.recall)
+        self._zeros = bytes(4 * spec.layout.size)
 
     def get(self, state: State, seat: int | None) -> np.ndarray:
         """The observation tensor of `seat` (float32; with `recall`, its information
-        state)."""
-        if state is not self._state or state.steps != self._steps:
-            self._state, self._steps, self._tensors = state, state.steps, {}
-        buf = self._tensors.get(seat)
-        if buf is None:
-            buf = self._tensors[seat] = tensor_buffer(state, seat, self.layout, self.recall)
-        return np.frombuffer(bytearray(buf), dtype=np.float32)
+        state). The seat is the environment's own, checked when it was dealt."""
+        buf = bytearray(self._zeros)
+        self._encode(state, seat, self.layout, memoryview(buf).cast("f"))
+        return np.frombuffer(buf, dtype=np.float32)
 
     def mask(self, state: State) -> np.ndarray:
         """The action mask of the seat to move (int8: 1 for a legal action; all 0 once the

@@ -123,6 +123,14 @@ class RatkingEnv(AECEnv):
             mask = np.frombuffer(bytearray(self._no_mask), dtype=np.int8)
         return {"observation": observations.get(state, seat), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
+                                                  bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation and
+        info (AECEnv's `last`, with one call fewer: it runs every step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def step(self, action: int | None) -> None:
         """Play action number `action` for the selected agent (None once it is done).
         An illegal action raises IllegalAction and changes nothing."""

@@ -30,7 +30,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core import RatkingError, State
-from ..core.spaces import legal_list, observation
+from ..core.spaces import encoder, legal_list
 from .common import Spec, truncated
 from .gymnasium import Opponent, Seating, play_bots
 
@@ -62,19 +62,41 @@ class RatkingVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observations = np.zeros((num_envs, spec.layout.size), np.float32)
         self.masks = np.zeros((num_envs, len(self.space)), np.int8)
+        self._layout = spec.layout
+        self._encode = encoder(self.game, recall)
+        self._zeros = bytes(4 * spec.layout.size)
+        self._views()
         self.states: list[State] = []
         self.seats: list[int] = []
         self.bots: list[dict[int, Any]] = []
         self.steps = [0] * num_envs
         self._rng = random.Random()
 
+    def _views(self) -> None:
+        """Each row's bytes, written in place: a tensor by the game's encoder, a mask as
+        flags (memoryviews, made again for a copy of the env: they do not pickle)."""
+        self._rows = [memoryview(row).cast("B") for row in self.observations]
+        self._tensors = [row.cast("f") for row in self._rows]
+        self._flags = [memoryview(row).cast("B") for row in self.masks]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        for views in ("_rows", "_tensors", "_flags"):
+            del state[views]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._views()
+
     def _draw(self, n: int) -> int:
         return self._rng.randrange(n)
 
     def _write(self, i: int) -> None:
         state = self.states[i]
-        observation(state, self.seats[i], out=self.observations[i], recall=self.recall)
-        self.masks[i] = np.frombuffer(self.space.flags(legal_list(state)), np.int8)
+        self._rows[i][:] = self._zeros
+        self._encode(state, self.seats[i], self._layout, self._tensors[i])
+        self._flags[i][:] = self.space.flags(legal_list(state))
 
     def _deal(self, i: int) -> None:
         state, seat, bots = self.seating.deal(self._draw)
@@ -124,7 +146,7 @@ class RatkingVectorEnv(VectorEnv):
                     terminated[i] = not truncated(state)
                 cut[i] = not terminated[i]
                 final = np.zeros_like(self.observations[i])
-                observation(state, seat, out=final, recall=self.recall)
+                self._encode(state, seat, self._layout, memoryview(final))
                 scores = state.scores()
                 finals[i] = (final, {"seat": seat, "scores": None if scores is None
                                      else np.array(scores, np.float64)})

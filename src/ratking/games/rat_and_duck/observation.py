@@ -23,7 +23,7 @@ from ...core.spaces import (
     write_ending,
     write_turn,
 )
-from .params import DISSENT, ROLE_NAMES, TEAM_NAMES
+from .params import GOVERNMENT, ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -73,6 +73,25 @@ def layout(game: RatAndDuck, players: int) -> Layout:
     lay.add("progress", 3, "Bio-Sci / bio_sci_to_win, total unrest / unrest_to_win, "
             "civilians released / civilian places")
     add_ending(lay)
+    # for encode_state: per seat the flags that stay 1 all game (its team, every unit's role,
+    # the units it controls; a spectator's: the roles), each unit's block, and the scaled
+    # counts by lookup
+    first = lay.at["units"]
+    width = places + 6
+    roles = [first + u * width + places + role for u, role in enumerate(game.roles)]
+    owners = game.owners(players)
+    teams = game.seat_teams(players)
+    lay.lookup["fixed"] = {seat: [*([] if seat is None else [lay.at["team"] + teams[seat]]),
+                                  *roles, *(first + u * width + places + 5
+                                            for u in range(units) if owners[u] == seat)]
+                           for seat in [None, *range(players)]}
+    lay.lookup["unit_at"] = [first + u * width for u in range(units)]
+    lay.lookup["government"] = [teams[seat] == GOVERNMENT for seat in range(players)]
+    r = game.rules
+    lay.lookup.update(held=scale(r.max_location_cards, civilians),
+                      deck=scale(civilians), biosci=scale(r.bio_sci_to_win),
+                      unrest_sum=scale(r.unrest_to_win, r.max_unrest * civilians),
+                      released=scale(civilians))
     return lay
 
 
@@ -138,39 +157,36 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     view's order (a civilian place's grid cell is row * columns + column), so their codes are
     their places in the tensor."""
     at = lay.at
+    look = lay.lookup
     city = game.city
-    r = game.rules
     places, civilians, units = city.size, city.civilian, game.unit_count
     players = s.players
     over = s.over
-    if seat is not None:
-        out[at["team"] + game.seat_teams(players)[seat]] = 1.0
+    for i in look["fixed"][seat]:
+        out[i] = 1.0
     if not over:
         write_turn(lay, out, seat, s.to_move, players, s.phase)
         out[at["active"] + s.active] = 1.0
     base = at["places"]
     cells = city.rows * city.columns
     unrest = s.unrest
-    unrest_scale = lay.lookup["unrest"]
+    unrest_scale = look["unrest"]
     for p, cell in enumerate(s.layout.cell_of[:civilians]):
         out[base + cell] = 1.0
         if unrest[p]:
             out[base + cells] = unrest_scale[unrest[p]]
         base += cells + 1
-    base = at["units"]
-    owners = game.owners(players)
+    unit_at = look["unit_at"]
     pos, wanted, played = s.pos, s.wanted, s.played
-    wanted_scale = lay.lookup["wanted"]
-    for u, role in enumerate(game.roles):
-        out[base + pos[u]] = 1.0
-        out[base + places + role] = 1.0
-        if role == DISSENT:
-            out[base + places + 3] = wanted_scale[wanted[u]]
-        if played >> u & 1:
-            out[base + places + 4] = 1.0
-        if owners[u] == seat:
-            out[base + places + 5] = 1.0
-        base += places + 6
+    for u in range(units):
+        out[unit_at[u] + pos[u]] = 1.0
+    wanted_scale = look["wanted"]
+    for u in game.dissents:
+        out[unit_at[u] + places + 3] = wanted_scale[wanted[u]]
+    if played:
+        for u in range(units):
+            if played >> u & 1:
+                out[unit_at[u] + places + 4] = 1.0
     first = at["civilians"]
     width = 1 + places + units
     civ_at, link = s.civ_at, s.link
@@ -180,9 +196,9 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
         out[base + 1 + civ_at[c]] = 1.0
         if link[c] >= 0:
             out[base + 1 + places + link[c]] = 1.0
-    out[at["cards"]] = scaled(len(s.held), r.max_location_cards)
-    out[at["cards"] + 1] = scaled(len(s.deck), civilians)
-    if s.sees_cards(seat):
+    out[at["cards"]] = look["held"][len(s.held)]
+    out[at["cards"] + 1] = look["deck"][len(s.deck)]
+    if seat is not None and look["government"][seat]:  # DuckState.sees_cards
         base = at["held"]
         for c in s.held:
             out[base + c] = 1.0
@@ -190,10 +206,10 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     for c in s.used:
         out[base + c] = 1.0
     base = at["progress"]
-    out[base] = scaled(s.biosci, r.bio_sci_to_win)
-    out[base + 1] = scaled(sum(unrest), r.unrest_to_win)
-    out[base + 2] = scaled(s.released, civilians)
-    write_ending(lay, out, s.round, r.max_rounds, over)
+    out[base] = look["biosci"][s.biosci]
+    out[base + 1] = look["unrest_sum"][sum(unrest)]
+    out[base + 2] = look["released"][s.released]
+    write_ending(lay, out, s.round, game.rules.max_rounds, over)
 
 
 ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}

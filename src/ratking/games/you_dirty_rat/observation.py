@@ -79,6 +79,14 @@ def layout(game: YouDirtyRat, players: int) -> Layout:
     lay.lookup["chains"] = [[h.index for h in d.heists if h.chain == c]
                             for c in range(len(d.chains))]
     lay.lookup["hand_scale"] = scale(HAND_MOST)
+    # for encode_state: per heist the heists of its chain from it down; the scaled amounts
+    # and counts it writes, by lookup
+    lay.lookup["chain_from"] = {top: members[members.index(top):]
+                                for members in lay.lookup["chains"] for top in members}
+    total = total_money(game, players)
+    lay.lookup["money_scale"] = scale(total, total, TOKEN)
+    lay.lookup["deck_scale"] = scale(d.ringleader - len(removed_cards(game, players)))
+    lay.lookup["drawn_scale"] = scale(MASTERMIND_DRAW)
     add_turn(lay, players, PHASE_NAMES)
     lay.add("stash", 1, "cash in the Town Stash / all the cash of the game")
     lay.add("deck", 1, "Specialists left in the deck / Specialists in play")
@@ -183,6 +191,7 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
     Mastermind's drawn cards only for the seat that keeps one. Phases are numbered in the
     view's order, so their codes are their places in the tensor."""
     at = lay.at
+    look = lay.lookup
     d = game.deck
     card_type = d.card_type
     types = len(d.types)
@@ -190,43 +199,47 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
     over = s.over
     phase = s.phase
     unit = 1.0 / d.copies
-    total = total_money(game, players)
     if not over:
         write_turn(lay, out, seat, s.to_move, players, phase)
-    out[at["stash"]] = scaled(s.stash, total)
-    out[at["deck"]] = scaled(len(s.deck), d.ringleader - len(removed_cards(game, players)))
+    money = look["money_scale"]
+    out[at["stash"]] = money[s.stash]
+    out[at["deck"]] = look["deck_scale"][len(s.deck)]
     _count_ids(out, at["discard"], s.discard, card_type, unit)
     _count_ids(out, at["removed"], s.removed, card_type, unit)
     base = at["heists"]
-    tops = s.tops
-    for c, members in enumerate(lay.lookup["chains"]):
-        top = tops[c]
+    chain_from = look["chain_from"]
+    for top in s.tops:
         if top >= 0:
             out[base + 2 * top + 1] = 1.0
-            for h in members[members.index(top):]:
+            for h in chain_from[top]:
                 out[base + 2 * h] = 1.0
+    drawn = s.drawn
     if not over:
         if phase == TEAM:
             out[at["committing"] + s.heist] = 1.0
-        elif phase == KEEP and seat == s.to_move and s.drawn:
-            _count_ids(out, at["drawn"], s.drawn, card_type, 1.0 / MASTERMIND_DRAW)
-    out[at["drawn_count"]] = scaled(len(s.drawn), MASTERMIND_DRAW)
+        elif phase == KEEP and seat == s.to_move and drawn:
+            _count_ids(out, at["drawn"], drawn, card_type, 1.0 / MASTERMIND_DRAW)
+    out[at["drawn_count"]] = look["drawn_scale"][len(drawn)]
     write_ending(lay, out, s.round, game.rules.max_rounds, over)
-    slot = lay.lookup["heist_slot"]
-    hand_scale = lay.lookup["hand_scale"]
+    slot = look["heist_slot"]
+    hand_scale = look["hand_scale"]
     first = at["seat0.money"]
     stride = at["seat1.money"] - first  # the seat blocks are alike and follow each other
     start = 0 if seat is None else seat
+    hands, nights, refresh, won, cash = s.hands, s.nights, s.refresh, s.won, s.money
     for k in range(players):
         p = (start + k) % players  # seat_order: the observer first
         block = first + k * stride
-        hand = s.hands[p]
-        out[block] = scaled(s.money[p], total)
+        hand = hands[p]
+        out[block] = money[cash[p]]
         out[block + 1] = hand_scale[len(hand)]
         if p == seat:
-            _count_ids(out, block + 2, hand, card_type, unit)
+            for c in hand:
+                i = block + 2 + card_type[c]
+                x = out[i] + unit
+                out[i] = x if x < 1.0 else 1.0
         base = block + 2 + types
-        for night in s.nights[p]:
+        for night in nights[p]:
             for c in night:
                 if c == PLACEHOLDER:
                     out[base + types] = 1.0
@@ -235,7 +248,10 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
                     x = out[i] + unit
                     out[i] = x if x < 1.0 else 1.0
             base += types + 1
-        _count_ids(out, base, s.refresh[p], card_type, unit)
+        for c in refresh[p]:
+            i = base + card_type[c]
+            x = out[i] + unit
+            out[i] = x if x < 1.0 else 1.0
         base += types
-        for h in s.won[p]:
+        for h in won[p]:
             out[base + slot[h]] = 1.0

@@ -82,6 +82,10 @@ def layout(game: TargetRats, players: int) -> Layout:
     # for encode_state: per card, its held item's place in the tensor; nest tokens scaled
     lay.lookup["item_slot"] = [lay.lookup["item"].get(cs.types[t].id) for t in cs.type_of]
     lay.lookup["nests_scale"] = scale(game.rules.max_nests)
+    r = game.rules
+    lay.lookup.update(deck_scales=[scale(total) for total in cs.totals],
+                      turn_scale=scale(r.base_groups + r.max_nests),
+                      steps_scale=scale(r.move_range))
     add_turn(lay, players, DECISIONS, "the decision")
     add_board(lay, b, players, game.rules.max_rats)
     lay.add("tokens", b.size * (len(TOKENS) + players),
@@ -190,12 +194,12 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
     hidden information, is not read). Spaces, card types and decks are numbered in the view's
     order, so their codes are their places in the tensor."""
     at = lay.at
+    look = lay.lookup
     r = game.rules
     cs = game.cards
     type_of = cs.type_of
     players = s.players
     over = s.over
-    max_rats = r.max_rats
     start = 0 if seat is None else seat
     if not over:
         write_turn(lay, out, seat, s.to_move, players, DECISION_INDEX[s.tasks[-1][0]])
@@ -207,39 +211,43 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
         tok = token[sp]
         base = first + sp * width
         if tok >= NEST0:
-            out[base + TOKEN_INDEX["nest"]] = 1.0
+            out[base + NEST_SLOT] = 1.0
             out[base + len(TOKENS) + (tok - NEST0 - start) % players] = 1.0
         else:
             out[base + TOKEN_SLOT[tok]] = 1.0
-    item_slot = lay.lookup["item_slot"]
-    nests_scale = lay.lookup["nests_scale"]
-    width = 3 + len(lay.lookup["item"])
+    item_slot = look["item_slot"]
+    nests_scale = look["nests_scale"]
+    width = 3 + len(look["item"])
     base = at["faction_items"]
+    item, item_ready, pending_win = s.item, s.item_ready, s.pending_win
     for k in range(players):
         p = (start + k) % players  # seat_order: the observer first
         block = base + k * width
         out[block] = nests_scale[token.count(NEST0 + p)]
-        if s.item_ready[p]:
+        if item_ready[p]:
             out[block + 1] = 1.0
-        if s.pending_win == p:
+        if pending_win == p:
             out[block + 2] = 1.0
-        if s.item[p] >= 0:
-            out[block + 3 + item_slot[s.item[p]]] = 1.0
+        if item[p] >= 0:
+            out[block + 3 + item_slot[item[p]]] = 1.0
     types = len(cs.types)
     piles = ((s.surface_deck, s.surface_discard), (s.under_deck, s.under_discard))
+    decks = at["decks"]
     for d, (pile, used) in enumerate(piles):
-        size = cs.totals[d]
-        out[at["decks"] + 2 * d] = scaled(len(pile), size)
-        out[at["decks"] + 2 * d + 1] = scaled(len(used), size)
+        size = look["deck_scales"][d]
+        out[decks + 2 * d] = size[len(pile)]
+        out[decks + 2 * d + 1] = size[len(used)]
         if used:
             out[at["discard_tops"] + d * types + type_of[used[-1]]] = 1.0
-    out[at["turn"]] = scaled(s.groups_left, r.base_groups + r.max_nests)
+    out[at["turn"]] = look["turn_scale"][s.groups_left]
+    rats_scale = look["rats_scale"]  # scaled(n, max_rats)
     if s.grp_path and not over:
         rats = s.rats[s.turn]
         fed = sum([rats[i] & 1 for i in s.grp_idx])
-        out[at["group"]] = scaled(fed, max_rats)
-        out[at["group"] + 1] = scaled(len(s.grp_idx) - fed, max_rats)
-        out[at["group"] + 2] = scaled(s.grp_steps, r.move_range)
+        group = at["group"]
+        out[group] = rats_scale[fed]
+        out[group + 1] = rats_scale[len(s.grp_idx) - fed]
+        out[group + 2] = look["steps_scale"][s.grp_steps]
         out[at["group_from"] + s.grp_path[0]] = 1.0
         set_flags(out, at["group_path"], s.grp_path)
     set_flags(out, at["action_spaces"], s.action_spaces)
@@ -253,11 +261,11 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
         winner = fight["winner"]
         for side, rats in fight["sides"].items():
             k = base + 3 * ((int(side) - start) % players)
-            out[k] = scaled(rats, max_rats)
+            out[k] = rats_scale[rats]
             if winner == int(side):
                 out[k + 1] = 1.0
         for side, lost in fight["killed"].items():
-            out[base + 3 * ((int(side) - start) % players) + 2] = scaled(lost, max_rats)
+            out[base + 3 * ((int(side) - start) % players) + 2] = rats_scale[lost]
     write_ending(lay, out, s.round, r.max_rounds, over)
 
 
@@ -279,5 +287,6 @@ def _choice(s: FullState, lay: Layout, out) -> None:
 CHOICE_INDEX = {name: i for i, name in enumerate(CHOICES)}
 TOKEN_INDEX = {name: i for i, name in enumerate(TOKENS)}
 TOKEN_SLOT = {FOOD: TOKEN_INDEX["food"], SEWER: TOKEN_INDEX["sewer"]}
+NEST_SLOT = TOKEN_INDEX["nest"]
 DECISION_INDEX = {code: DECISIONS.index(name) for code, name in TASK_NAMES.items()
                   if code < AUTO}

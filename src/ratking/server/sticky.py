@@ -7,6 +7,7 @@ stopped, or when nginx or a process's start fails."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import logging
 import multiprocessing
@@ -57,10 +58,8 @@ def serve_worker(port: int, environ: dict[str, str]) -> None:
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in nginx's process before exec
     """Linux: the child gets SIGTERM when this process dies, even by kill -9."""
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
 
 
 def _answers(port: int) -> bool:
@@ -102,7 +101,7 @@ class Sticky:
         conf.write_text(render(self.listen, self.peers))
         self.router = subprocess.Popen(
             [self.nginx, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"],
-            preexec_fn=_die_with_parent)  # noqa: PLW1509 - only sets the death signal
+            preexec_fn=_die_with_parent)
 
     def run(self) -> bool:
         """Serve until stopped (SIGINT or SIGTERM). False if a process or nginx failed to

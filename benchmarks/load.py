@@ -12,6 +12,10 @@ received per message, the server's CPU time per move, and the machine's load dur
 
     python benchmarks/load.py --tables 1000 --seconds 60 --think 5 [--bot-delay 0.6]
     python benchmarks/load.py --db postgresql+psycopg://... --workers 2 [--profile]
+    python benchmarks/load.py --db postgresql+psycopg://... --workers 2 --sticky
+
+With --sticky the server's processes sit behind nginx (`serve --sticky`); nginx's own CPU is
+reported apart from the server's (router_cpu_ms_per_move).
 
 Only loopback addresses are used; the run stops by itself.
 """
@@ -49,6 +53,17 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
+
+
+def _port_free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as s:
+        try:
+            s.bind((HOST, port))
+        except OSError:
+            return False
+        return True
 
 
 def cpu_times() -> list[int]:
@@ -113,14 +128,24 @@ def server_env() -> dict:
             "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000"}
 
 
+def is_router(pid: int) -> bool:
+    """Whether a process of the server's tree is nginx (`serve --sticky`'s router)."""
+    try:
+        with open(f"/proc/{pid}/comm") as comm:
+            return comm.read().strip() == "nginx"
+    except OSError:
+        return False
+
+
 def start_server(port: int, db: str, bot_delay: float, workers: int,
-                 log: Path) -> subprocess.Popen:
+                 log: Path, sticky: bool = False) -> subprocess.Popen:
     with log.open("w") as sink:  # a file, not a pipe: an unread pipe would stall the server
         process = subprocess.Popen([sys.executable, "-m", "ratking.cli", "serve", "--host",
                                     HOST, "--port", str(port), "--db", db, "--bot-delay",
-                                    str(bot_delay), "--workers", str(workers)],
+                                    str(bot_delay), "--workers", str(workers),
+                                    *(["--sticky"] if sticky else [])],
                                    stdout=sink, stderr=subprocess.STDOUT, env=server_env())
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://{HOST}:{port}/healthz", timeout=1).status_code == 200:
@@ -232,10 +257,12 @@ async def spectator(base: str, table: dict, stop: float, counter: Counter) -> in
 
 async def run(args: argparse.Namespace) -> dict:
     port = free_port()
+    while args.sticky and not all(_port_free(port + i) for i in range(1, args.workers + 1)):
+        port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
         server_log = Path(folder) / "server.log"
-        server = start_server(port, db, args.bot_delay, args.workers, server_log)
+        server = start_server(port, db, args.bot_delay, args.workers, server_log, args.sticky)
         base = f"{HOST}:{port}"
         try:
             async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
@@ -267,6 +294,7 @@ async def run(args: argparse.Namespace) -> dict:
                     if args.profile else []
                 await asyncio.sleep(max(0.0, stop - time.monotonic()))
                 cpu_end, load_end = process_cpu(server.pid), cpu_times()
+                routers = {pid for pid in cpu_end if is_router(pid)}
                 versions_end, end_at = sum(seen.values()), time.monotonic()
                 results = await gathered  # people still thinking finish their move
                 elapsed = time.monotonic() - start
@@ -289,6 +317,7 @@ async def run(args: argparse.Namespace) -> dict:
                 print("server log (last lines):", *errors[-20:], sep="\n  ", file=sys.stderr)
     latencies.sort()
     per_process = cpu_between(cpu_warm, cpu_end)
+    router = sum(per_process.pop(pid) for pid in list(per_process) if pid in routers)
     cpu = sum(per_process.values())
     measured_moves = versions_end - versions_warm
 
@@ -311,6 +340,7 @@ async def run(args: argparse.Namespace) -> dict:
         "mean_ms": round(statistics.mean(latencies) * 1000, 1) if latencies else None,
         "bytes_per_message": round(counter.bytes / max(1, counter.messages)),
         "server_cpu_ms_per_move": round(cpu / max(1, measured_moves) * 1e3, 2),
+        "router_cpu_ms_per_move": round(router / max(1, measured_moves) * 1e3, 2),
         "server_cpu_pct_of_a_core": round(100 * cpu / (end_at - warm_at), 1),
         "server_cpu_pct_by_process": sorted((round(100 * v / (end_at - warm_at), 1)
                                              for v in per_process.values()), reverse=True),
@@ -333,6 +363,8 @@ def main() -> None:
                         help="seconds of play before latencies count")
     parser.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--sticky", action="store_true",
+                        help="the processes behind nginx, sticky by table id (serve --sticky)")
     parser.add_argument("--profile", action="store_true",
                         help="sample every server process with py-spy while measuring; "
                              "print each one's busiest functions on stderr")

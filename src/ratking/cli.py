@@ -273,6 +273,26 @@ def sticky_checks(workers: int, port: int, forwarded_allow_ips: str | None) -> s
     return nginx
 
 
+@app.command("router-config")
+def router_config(
+    workers: Annotated[int, typer.Option(help="server processes behind nginx")] = 2,
+    host: Annotated[str, typer.Option(help="address nginx listens on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        help="port nginx listens on; the processes on 127.0.0.1, the next N ports")] = 8000,
+) -> None:
+    """Print the nginx configuration `serve --sticky` runs (docs/server.md), for a deployer
+    who runs nginx and the processes themselves."""
+    from .server.router import render
+    from .server.sticky import peers_of
+
+    if workers < 1:
+        fail("--workers must be at least 1")
+    if not 1 <= port <= 65535 - workers:
+        fail(f"--port must be 1 to {65535 - workers}, not {port}")
+    listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    print(render(listen, peers_of(port, workers)), end="")
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a record saved by `ratking play --save`")],

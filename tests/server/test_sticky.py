@@ -110,6 +110,34 @@ def test_the_configuration_routes_by_the_table_id_and_drops_a_forged_address():
     assert "X-Forwarded-For $remote_addr;" in conf  # replaced, never appended to
 
 
+def test_router_config_prints_what_serve_sticky_runs():
+    from typer.testing import CliRunner
+
+    from ratking.cli import app
+
+    done = CliRunner().invoke(app, ["router-config", "--workers", "3", "--port", "9000"])
+    assert done.exit_code == 0
+    assert done.output == render("127.0.0.1:9000", peers_of(9000, 3))
+    refused = CliRunner().invoke(app, ["router-config", "--port", "65535"])
+    assert refused.exit_code == 2 and "--port must be 1 to 65533" in refused.output
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--workers", "1"], "give --workers 2 or more"),
+    (["--workers", "2", "--forwarded-allow-ips", "10.0.0.1"], "drop --forwarded-allow-ips"),
+])
+def test_serve_sticky_refuses_what_it_cannot_do_in_one_line(extra, message, tmp_path):
+    from typer.testing import CliRunner
+
+    from ratking.cli import app
+
+    done = CliRunner().invoke(app, ["serve", "--sticky", "--db",
+                                    f"sqlite:///{tmp_path / 'x.db'}", *extra])
+    assert done.exit_code == 2
+    assert message in done.output and "Traceback" not in done.output
+    assert not (tmp_path / "x.db").exists()  # nothing made
+
+
 def test_nginx_accepts_the_configuration(tmp_path):
     needs_nginx()
     (tmp_path / "tmp").mkdir()

@@ -42,6 +42,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from ratking.server.delta import follow
+from ratking.server.ports import port_problem
 from ratking.sim.progress import clock_bar
 
 HOST = "127.0.0.1"
@@ -53,17 +54,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
-
-
-def _port_free(port: int) -> bool:
-    import socket
-
-    with socket.socket() as s:
-        try:
-            s.bind((HOST, port))
-        except OSError:
-            return False
-        return True
 
 
 def cpu_times() -> list[int]:
@@ -257,7 +247,7 @@ async def spectator(base: str, table: dict, stop: float, counter: Counter) -> in
 
 async def run(args: argparse.Namespace) -> dict:
     port = free_port()
-    while args.sticky and not all(_port_free(port + i) for i in range(1, args.workers + 1)):
+    while args.sticky and any(port_problem(HOST, port + i) for i in range(1, args.workers + 1)):
         port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"

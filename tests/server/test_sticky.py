@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
+from ratking.server.ports import port_problem
 from ratking.server.router import home, render, table_id
 from ratking.server.settings import Settings
 from ratking.server.sticky import nginx_path, peers_of
@@ -38,20 +39,9 @@ def sticky_port() -> int:
     """A port whose next two are free too (the processes behind the router)."""
     for _ in range(50):
         port = free_port()
-        if port < 65000 and all(_free(port + i) for i in (1, 2)):
+        if port < 65000 and not any(port_problem("127.0.0.1", port + i) for i in (1, 2)):
             return port
     raise RuntimeError("no three free ports in a row")
-
-
-def _free(port: int) -> bool:
-    import socket
-
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 def sticky_server(postgres, **settings_) -> Server:
@@ -251,3 +241,10 @@ def test_a_killed_process_hands_its_tables_to_the_other_through_the_router(postg
             time.sleep(0.5)
         assert "starting it again" in server.stderr
         server.check()
+        # SIGTERM stops the processes and nginx, quietly
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(60) == 0
+        server._reader.join(10)
+        assert "Traceback" not in server.stderr
+        port = int(server.url.rsplit(":", 1)[1])
+        assert not any(port_problem("127.0.0.1", port + i) for i in range(3))  # all let go

@@ -83,7 +83,6 @@ class Sticky:
         self.processes: dict[int, Any] = {}
         self.router: subprocess.Popen | None = None
         self.folder = tempfile.TemporaryDirectory(prefix="ratking-nginx-")
-        self.stopping = False
 
     def _start(self, port: int) -> None:
         environ = {"RATKING_STICKY_PEERS": ",".join(self.peers),
@@ -117,8 +116,11 @@ class Sticky:
         except KeyboardInterrupt:
             return True
         finally:
+            interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl+C or
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)  # SIGTERM does not cut the stop short
             self._stop()
             signal.signal(signal.SIGTERM, previous)
+            signal.signal(signal.SIGINT, interrupt)
             self.folder.cleanup()
 
     def _stop_soon(self) -> None:
@@ -154,7 +156,6 @@ class Sticky:
                 self._start(port)
 
     def _stop(self) -> None:
-        self.stopping = True
         if self.router is not None and self.router.poll() is None:
             self.router.send_signal(signal.SIGQUIT)  # nginx's graceful stop
         for process in self.processes.values():

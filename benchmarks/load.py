@@ -128,9 +128,10 @@ def is_router(pid: int) -> bool:
 
 
 def start_server(port: int, db: str, bot_delay: float, workers: int,
-                 log: Path, sticky: bool = False) -> subprocess.Popen:
+                 log: Path, sticky: bool = False, cpus: str | None = None) -> subprocess.Popen:
+    pin = ["taskset", "-c", cpus] if cpus else []  # the server on these cores only
     with log.open("w") as sink:  # a file, not a pipe: an unread pipe would stall the server
-        process = subprocess.Popen([sys.executable, "-m", "ratking.cli", "serve", "--host",
+        process = subprocess.Popen([*pin, sys.executable, "-m", "ratking.cli", "serve", "--host",
                                     HOST, "--port", str(port), "--db", db, "--bot-delay",
                                     str(bot_delay), "--workers", str(workers),
                                     *(["--sticky"] if sticky else [])],
@@ -252,7 +253,8 @@ async def run(args: argparse.Namespace) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
         server_log = Path(folder) / "server.log"
-        server = start_server(port, db, args.bot_delay, args.workers, server_log, args.sticky)
+        server = start_server(port, db, args.bot_delay, args.workers, server_log, args.sticky,
+                              args.server_cpus)
         base = f"{HOST}:{port}"
         try:
             async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
@@ -355,6 +357,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--sticky", action="store_true",
                         help="the processes behind nginx, sticky by table id (serve --sticky)")
+    parser.add_argument("--server-cpus", help="run the server on these cores only "
+                        "(taskset -c, e.g. 1-3); pin the clients with taskset yourself")
     parser.add_argument("--profile", action="store_true",
                         help="sample every server process with py-spy while measuring; "
                              "print each one's busiest functions on stderr")

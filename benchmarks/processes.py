@@ -9,7 +9,8 @@ the p50 and p99 latency and the clients that failed; then the ratios of the medi
 move and moves a second, each setup over one process).
 
     python benchmarks/processes.py --db postgresql+psycopg://USER:PASS@HOST/DB \\
-        --tables 200 --seconds 40 [--workers 2] [--rounds 2] [--sticky]
+        --tables 200 --seconds 40 [--workers 2] [--rounds 2] [--sticky] \\
+        [--client-cpus 0 --server-cpus 1-2]
 
 Moves a second only measure the server when the host has cores to spare and the clients run
 elsewhere; on a busy host read the CPU a move.
@@ -43,10 +44,12 @@ def one_run(url: str, workers: int, sticky: bool, args: argparse.Namespace) -> d
     with admin.begin() as conn:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     try:
-        done = subprocess.run([sys.executable, str(LOAD), "--tables", str(args.tables),
+        clients = ["taskset", "-c", args.client_cpus] if args.client_cpus else []
+        server = ["--server-cpus", args.server_cpus] if args.server_cpus else []
+        done = subprocess.run([*clients, sys.executable, str(LOAD), "--tables", str(args.tables),
                                "--seconds", str(args.seconds), "--warmup", str(args.warmup),
                                "--workers", str(workers), "--db", in_schema(url, schema),
-                               *(["--sticky"] if sticky else [])],
+                               *(["--sticky"] if sticky else []), *server],
                               capture_output=True, text=True, check=True)
         return json.loads(done.stdout)
     finally:
@@ -65,6 +68,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--sticky", action="store_true",
                         help="also the processes behind nginx (serve --sticky)")
+    parser.add_argument("--client-cpus", help="the load generator's cores (taskset -c)")
+    parser.add_argument("--server-cpus", help="the server's cores (taskset -c), e.g. 1-2")
     args = parser.parse_args()
     if not args.db.startswith("postgresql"):
         sys.exit("benchmarks/processes.py: --db must be a PostgreSQL URL")

@@ -182,6 +182,10 @@ def test_tables_stay_on_one_process_and_play_through_the_router(postgres):
             assert answer.status_code == 201, answer.text
             made_count += 1
         assert answer.status_code == 429 and made_count == 30
+        # a big body reaches the app, which refuses it (nginx's workers can buffer it)
+        big = httpx.post(server.url + "/api/tables", content=b"x" * 200_000, timeout=30,
+                         headers={"content-type": "application/json"})
+        assert big.status_code == 413, big.text
         server.check()
 
 

@@ -93,6 +93,7 @@ http {{
     scgi_temp_path tmp/scgi;
     large_client_header_buffers 4 {headers};
     client_max_body_size 1m;
+    client_body_buffer_size 64k;
 
     # the table id in the path; a request without one goes to any process
     map $uri $table_key {{

@@ -95,6 +95,7 @@ class Sticky:
 
     def _start_router(self) -> None:
         prefix = Path(self.folder.name)
+        prefix.chmod(0o755)  # nginx's workers (user nobody when started by root) reach tmp/
         (prefix / "tmp").mkdir(exist_ok=True)
         conf = prefix / "nginx.conf"
         conf.write_text(render(self.listen, self.peers))

@@ -12,6 +12,10 @@ received per message, the server's CPU time per move, and the machine's load dur
 
     python benchmarks/load.py --tables 1000 --seconds 60 --think 5 [--bot-delay 0.6]
     python benchmarks/load.py --db postgresql+psycopg://... --workers 2 [--profile]
+    python benchmarks/load.py --db postgresql+psycopg://... --workers 2 --sticky
+
+With --sticky the server's processes sit behind nginx (`serve --sticky`); nginx's own CPU is
+reported apart from the server's (router_cpu_ms_per_move).
 
 Only loopback addresses are used; the run stops by itself.
 """
@@ -38,6 +42,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from ratking.server.delta import follow
+from ratking.server.ports import port_problem
 from ratking.sim.progress import clock_bar
 
 HOST = "127.0.0.1"
@@ -113,14 +118,25 @@ def server_env() -> dict:
             "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000"}
 
 
+def is_router(pid: int) -> bool:
+    """Whether a process of the server's tree is nginx (`serve --sticky`'s router)."""
+    try:
+        with open(f"/proc/{pid}/comm") as comm:
+            return comm.read().strip() == "nginx"
+    except OSError:
+        return False
+
+
 def start_server(port: int, db: str, bot_delay: float, workers: int,
-                 log: Path) -> subprocess.Popen:
+                 log: Path, sticky: bool = False, cpus: str | None = None) -> subprocess.Popen:
+    pin = ["taskset", "-c", cpus] if cpus else []  # the server on these cores only
     with log.open("w") as sink:  # a file, not a pipe: an unread pipe would stall the server
-        process = subprocess.Popen([sys.executable, "-m", "ratking.cli", "serve", "--host",
+        process = subprocess.Popen([*pin, sys.executable, "-m", "ratking.cli", "serve", "--host",
                                     HOST, "--port", str(port), "--db", db, "--bot-delay",
-                                    str(bot_delay), "--workers", str(workers)],
+                                    str(bot_delay), "--workers", str(workers),
+                                    *(["--sticky"] if sticky else [])],
                                    stdout=sink, stderr=subprocess.STDOUT, env=server_env())
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://{HOST}:{port}/healthz", timeout=1).status_code == 200:
@@ -232,10 +248,13 @@ async def spectator(base: str, table: dict, stop: float, counter: Counter) -> in
 
 async def run(args: argparse.Namespace) -> dict:
     port = free_port()
+    while args.sticky and any(port_problem(HOST, port + i) for i in range(1, args.workers + 1)):
+        port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
         server_log = Path(folder) / "server.log"
-        server = start_server(port, db, args.bot_delay, args.workers, server_log)
+        server = start_server(port, db, args.bot_delay, args.workers, server_log, args.sticky,
+                              args.server_cpus)
         base = f"{HOST}:{port}"
         try:
             async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
@@ -267,6 +286,7 @@ async def run(args: argparse.Namespace) -> dict:
                     if args.profile else []
                 await asyncio.sleep(max(0.0, stop - time.monotonic()))
                 cpu_end, load_end = process_cpu(server.pid), cpu_times()
+                routers = {pid for pid in cpu_end if is_router(pid)}
                 versions_end, end_at = sum(seen.values()), time.monotonic()
                 results = await gathered  # people still thinking finish their move
                 elapsed = time.monotonic() - start
@@ -289,6 +309,7 @@ async def run(args: argparse.Namespace) -> dict:
                 print("server log (last lines):", *errors[-20:], sep="\n  ", file=sys.stderr)
     latencies.sort()
     per_process = cpu_between(cpu_warm, cpu_end)
+    router = sum(per_process.pop(pid) for pid in list(per_process) if pid in routers)
     cpu = sum(per_process.values())
     measured_moves = versions_end - versions_warm
 
@@ -311,6 +332,7 @@ async def run(args: argparse.Namespace) -> dict:
         "mean_ms": round(statistics.mean(latencies) * 1000, 1) if latencies else None,
         "bytes_per_message": round(counter.bytes / max(1, counter.messages)),
         "server_cpu_ms_per_move": round(cpu / max(1, measured_moves) * 1e3, 2),
+        "router_cpu_ms_per_move": round(router / max(1, measured_moves) * 1e3, 2),
         "server_cpu_pct_of_a_core": round(100 * cpu / (end_at - warm_at), 1),
         "server_cpu_pct_by_process": sorted((round(100 * v / (end_at - warm_at), 1)
                                              for v in per_process.values()), reverse=True),
@@ -333,6 +355,10 @@ def main() -> None:
                         help="seconds of play before latencies count")
     parser.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--sticky", action="store_true",
+                        help="the processes behind nginx, sticky by table id (serve --sticky)")
+    parser.add_argument("--server-cpus", help="run the server on these cores only "
+                        "(taskset -c, e.g. 1-3); pin the clients with taskset yourself")
     parser.add_argument("--profile", action="store_true",
                         help="sample every server process with py-spy while measuring; "
                              "print each one's busiest functions on stderr")

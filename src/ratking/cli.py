@@ -174,6 +174,9 @@ def serve(
         help="seconds a bot waits before it moves (default 0.6)")] = None,
     workers: Annotated[int, typer.Option(
         help="server processes; more than one needs PostgreSQL")] = 1,
+    sticky: Annotated[bool, typer.Option(
+        help="each process on its own loopback port (--port + 1 to N) behind nginx, which "
+             "sends each table to one process (needs nginx and --workers 2 or more)")] = False,
     search_workers: Annotated[int | None, typer.Option(
         help="processes per server process where searching bots and hints think "
              "(default: one per core but one)")] = None,
@@ -208,6 +211,7 @@ def serve(
     url = settings.db
     if workers < 1:
         fail("--workers must be at least 1")
+    nginx = sticky_checks(workers, port, forwarded_allow_ips) if sticky else None
     shown = url.split("@")[-1] if "@" in url else url  # never print a password
     problem = port_problem(host, port) or check_url(url)
     if problem:
@@ -229,7 +233,13 @@ def serve(
     options = {"host": host, "port": port, "log_level": "warning",
                **uvicorn_options(settings)}  # header, socket and proxy limits
     os.environ.update(settings.to_env())  # every process reads its settings from here
-    if workers > 1:
+    if nginx is not None:
+        from .server.sticky import Sticky
+
+        if not Sticky(host, port, workers, nginx).run():
+            fail("a server process or nginx failed to start (the reason is above), so all "
+                 "stopped")
+    elif workers > 1:
         if not run_workers("ratking.server.processes:supervised_app", workers, **options):
             fail("a server process failed to start (its reason is above), so all stopped")
     else:
@@ -241,6 +251,46 @@ def serve(
             if exc.code:  # uvicorn's own exit when the app did not start
                 fail("the server failed to start (its reason is above)")
             raise
+
+
+def sticky_checks(workers: int, port: int, forwarded_allow_ips: str | None) -> str:
+    """What `serve --sticky` needs before it starts anything: nginx's path."""
+    from .server.ports import port_problem
+    from .server.sticky import LOOPBACK, nginx_path, worker_ports
+
+    if workers < 2:
+        fail("--sticky routes tables between processes: give --workers 2 or more")
+    if forwarded_allow_ips:
+        fail("--sticky: the processes believe X-Forwarded-For from their nginx only; "
+             "drop --forwarded-allow-ips")
+    nginx = nginx_path()
+    if nginx is None:
+        fail("--sticky needs nginx (Debian: apt-get install nginx)")
+    for each in worker_ports(port, workers):
+        problem = port_problem(LOOPBACK, each)
+        if problem:
+            fail(f"--sticky puts process {each - port} on port {each}: {problem}")
+    return nginx
+
+
+@app.command("router-config")
+def router_config(
+    workers: Annotated[int, typer.Option(help="server processes behind nginx")] = 2,
+    host: Annotated[str, typer.Option(help="address nginx listens on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        help="port nginx listens on; the processes on 127.0.0.1, the next N ports")] = 8000,
+) -> None:
+    """Print the nginx configuration `serve --sticky` runs (docs/server.md), for a deployer
+    who runs nginx and the processes themselves."""
+    from .server.router import render
+    from .server.sticky import peers_of
+
+    if workers < 1:
+        fail("--workers must be at least 1")
+    if not 1 <= port <= 65535 - workers:
+        fail(f"--port must be 1 to {65535 - workers}, not {port}")
+    listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    print(render(listen, peers_of(port, workers)), end="")
 
 
 @app.command()

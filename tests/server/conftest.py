@@ -179,11 +179,11 @@ class Server:
     is still running. Its stderr is read all along (`stderr`) and added to the failure of a
     test run inside `with Server(...)`; `check()` fails the test if the server stopped.
     `launcher` replaces `-m ratking.cli` (a script that starts the command line its own way),
-    `env` adds variables."""
+    `env` adds variables, `args` options of `serve`."""
 
     def __init__(self, db: str, port: int, bot_delay: float = 0.05, workers: int = 1,
                  launcher: list[str] | None = None, env: dict[str, str] | None = None,
-                 **settings) -> None:
+                 args: list[str] | None = None, **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
         self.workers = workers
@@ -192,14 +192,14 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, *(launcher or ["-m", "ratking.cli"]), "serve", "--port", str(port),
              "--db", db,
-             "--bot-delay", str(bot_delay), "--workers", str(workers)],
+             "--bot-delay", str(bot_delay), "--workers", str(workers), *(args or [])],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
             start_new_session=True)  # its workers too are ended by kill()
         self._lines: list[str] = []
         self._reader = threading.Thread(target=self._read_stderr, daemon=True)
         self._reader.start()
         try:
-            self.pids = self._wait_up(60)
+            self.pids = self._wait_up(90)
         except BaseException:
             self.kill()
             raise

@@ -200,7 +200,7 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
             old = room.row
             stamp = now()
             row = TableRow(
-                id=secrets.token_urlsafe(8), game=old.game, rules=dict(old.rules),
+                id=rooms.new_id(), game=old.game, rules=dict(old.rules),
                 players=old.players, seed=new_seed(), names=list(old.names),
                 seats=[dict(s) for s in old.seats], bot_delay=old.bot_delay,
                 turn_timer=old.turn_timer, status="playing", created_at=stamp,

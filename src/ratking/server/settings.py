@@ -50,6 +50,10 @@ class Settings:
     # more than one process (PostgreSQL)
     lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
     maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving
+    # behind the sticky router (`serve --sticky`, router.py): every process as the router
+    # names it ("host:port", comma list), and this one among them; new tables come home
+    sticky_peers: str = ""
+    sticky_self: str = ""
     # mail telling a person it is their turn at a turn-based table (off: no smtp_host)
     smtp_host: str | None = None
     smtp_port: int = 25
@@ -81,6 +85,8 @@ class Settings:
             raise ValueError("setting lease_seconds must be at least 1")
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("setting sqlite_synchronous must be FULL, EXTRA or NORMAL")
+        if self.sticky_self and self.sticky_self not in self.sticky_peers.split(","):
+            raise ValueError("setting sticky_self must be one of sticky_peers")
         return self
 
     def to_env(self) -> dict[str, str]:

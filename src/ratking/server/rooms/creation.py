@@ -12,6 +12,7 @@ from ...bots import BOT_NAMES
 from ...core import make
 from ...core.rng import new_seed
 from ..names import check_name
+from ..router import table_id
 from ..storage import LimitReached, Limits, StoredTable, TableRow, now
 from .errors import Refused
 from .room import Room
@@ -38,6 +39,10 @@ class Creator:
 
 class NewTables:
     """Making tables (mixed into `Rooms`)."""
+
+    def new_id(self) -> str:
+        """A new table's id: behind the sticky router, one it routes to this process."""
+        return table_id(self.settings.sticky_peers, self.settings.sticky_self)
 
     def limits(self, client: str | None) -> Limits:
         """The caps a new table from `client` must stay within (the settings')."""
@@ -114,7 +119,7 @@ class NewTables:
         first = kinds.index(HUMAN) if HUMAN in kinds else None
         stamp = now()
         row = TableRow(
-            id=secrets.token_urlsafe(8), game=game.id, rules=game.rules.as_dict(),
+            id=self.new_id(), game=game.id, rules=game.rules.as_dict(),
             players=players, seed=new_seed(), names=list(names),
             seats=[{"kind": k, "token": token_hash(t) if t else None, "claimed": i == first,
                     **(creator.seat() if creator is not None and i == first else {})}

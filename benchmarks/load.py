@@ -12,6 +12,13 @@ received per message, the server's CPU time per move, and the machine's load dur
 
     python benchmarks/load.py --tables 1000 --seconds 60 --think 5 [--bot-delay 0.6]
     python benchmarks/load.py --db postgresql+psycopg://... --workers 2 [--profile]
+    python benchmarks/load.py --server ratking --server lean --rounds 2   # interleaved
+    python benchmarks/load.py --server ratking --server ratking:/tmp/old/src   # before/after
+
+`--server lean` runs `benchmarks/lean_server.py` (the yardstick: the same stack, tables, bots
+and clients, each seat sent its view as JSON) instead of ratking; `ratking:PATH` runs ratking
+from another source tree. Several `--server`s are run in turn, `--rounds` times over, and
+the results printed as a list.
 
 Only loopback addresses are used; the run stops by itself.
 """
@@ -113,13 +120,32 @@ def server_env() -> dict:
             "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000"}
 
 
+LEAN = Path(__file__).with_name("lean_server.py")
+
+
+def server_command(server: str, port: int, db: str, bot_delay: float,
+                   workers: int) -> tuple[list[str], dict]:
+    """The command and environment that start `server`: "ratking", "ratking:SRC" (ratking
+    from another source tree) or "lean" (benchmarks/lean_server.py, on a SQLite file)."""
+    env = server_env()
+    if server == "lean":
+        path = db.removeprefix("sqlite:///")
+        return [sys.executable, str(LEAN), "--host", HOST, "--port", str(port), "--db", path,
+                "--bot-delay", str(bot_delay)], env
+    kind, _, src = server.partition(":")
+    if kind != "ratking":
+        raise SystemExit(f"--server is ratking, ratking:SRC or lean, not {server!r}")
+    if src:
+        env["PYTHONPATH"] = os.pathsep.join([src, *filter(None, [env.get("PYTHONPATH")])])
+    return [sys.executable, "-m", "ratking.cli", "serve", "--host", HOST, "--port", str(port),
+            "--db", db, "--bot-delay", str(bot_delay), "--workers", str(workers)], env
+
+
 def start_server(port: int, db: str, bot_delay: float, workers: int,
-                 log: Path) -> subprocess.Popen:
+                 log: Path, server: str = "ratking") -> subprocess.Popen:
+    command, env = server_command(server, port, db, bot_delay, workers)
     with log.open("w") as sink:  # a file, not a pipe: an unread pipe would stall the server
-        process = subprocess.Popen([sys.executable, "-m", "ratking.cli", "serve", "--host",
-                                    HOST, "--port", str(port), "--db", db, "--bot-delay",
-                                    str(bot_delay), "--workers", str(workers)],
-                                   stdout=sink, stderr=subprocess.STDOUT, env=server_env())
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -230,12 +256,14 @@ async def spectator(base: str, table: dict, stop: float, counter: Counter) -> in
     return received
 
 
-async def run(args: argparse.Namespace) -> dict:
+async def run(args: argparse.Namespace, which: str = "ratking") -> dict:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
+        if which == "lean" and args.db:
+            raise SystemExit("the lean server writes to a SQLite file: no --db")
         server_log = Path(folder) / "server.log"
-        server = start_server(port, db, args.bot_delay, args.workers, server_log)
+        server = start_server(port, db, args.bot_delay, args.workers, server_log, which)
         base = f"{HOST}:{port}"
         try:
             async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
@@ -296,6 +324,7 @@ async def run(args: argparse.Namespace) -> dict:
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
     return {
+        "server": which,
         "tables": args.tables,
         "spectators_per_table": args.spectators,
         "server_workers": args.workers,
@@ -336,15 +365,26 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="sample every server process with py-spy while measuring; "
                              "print each one's busiest functions on stderr")
+    parser.add_argument("--server", action="append", metavar="NAME",
+                        help="ratking (the default), ratking:SRC (from another source tree) "
+                             "or lean (benchmarks/lean_server.py); repeat to run each in turn")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="times over the --server list, interleaved")
     args = parser.parse_args()
+    servers = (args.server or ["ratking"]) * max(1, args.rounds)
     # the clients' own garbage collector stays off for the run (a few minutes of memory): its
     # pauses would stall 2,000 sockets at once and be counted as the server's latency
     gc.collect()
     gc.disable()
-    with clock_bar(Console(stderr=True), "warm-up, then measured play",
-                   args.warmup + args.seconds):
-        result = asyncio.run(run(args))
-    print(json.dumps(result, indent=1))
+    results = []
+    for which in servers:
+        gc.collect()  # the last run's garbage, between runs
+        with clock_bar(Console(stderr=True), f"{which}: warm-up, then measured play",
+                       args.warmup + args.seconds):
+            results.append(asyncio.run(run(args, which)))
+        if len(servers) > 1:
+            print(json.dumps(results[-1]), file=sys.stderr, flush=True)  # as they come
+    print(json.dumps(results[0] if len(results) == 1 else results, indent=1))
 
 
 if __name__ == "__main__":

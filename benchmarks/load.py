@@ -32,6 +32,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -291,11 +292,13 @@ async def run(args: argparse.Namespace, which: str = "ratking") -> dict:
                 # the whole run on a busy machine)
                 cpu_warm, load_warm = process_cpu(server.pid), cpu_times()
                 versions_warm, warm_at = sum(seen.values()), time.monotonic()
+                frames_warm, bytes_warm = counter.messages, counter.bytes
                 profiles = start_profiles(server.pid, args.seconds - 2, Path(folder)) \
                     if args.profile else []
                 await asyncio.sleep(max(0.0, stop - time.monotonic()))
                 cpu_end, load_end = process_cpu(server.pid), cpu_times()
                 versions_end, end_at = sum(seen.values()), time.monotonic()
+                frames_end, bytes_end = counter.messages, counter.bytes
                 results = await gathered  # people still thinking finish their move
                 elapsed = time.monotonic() - start
                 failures = [r for r in results if isinstance(r, BaseException)]
@@ -305,6 +308,9 @@ async def run(args: argparse.Namespace, which: str = "ratking") -> dict:
                     if not stacks.exists():
                         print(f"process {each}: no samples (py-spy failed)", file=sys.stderr)
                         continue
+                    if args.profile_dir:  # the raw stacks kept, for a closer look
+                        Path(args.profile_dir).mkdir(parents=True, exist_ok=True)
+                        shutil.copy(stacks, Path(args.profile_dir) / f"{which}-{each}.txt")
                     shares = profile_shares(stacks)
                     print(f"process {each}: share of samples per function", file=sys.stderr)
                     for name, share in shares:
@@ -339,6 +345,8 @@ async def run(args: argparse.Namespace, which: str = "ratking") -> dict:
         "max_ms": round(latencies[-1] * 1000, 1) if latencies else None,
         "mean_ms": round(statistics.mean(latencies) * 1000, 1) if latencies else None,
         "bytes_per_message": round(counter.bytes / max(1, counter.messages)),
+        "frames_per_move": round((frames_end - frames_warm) / max(1, measured_moves), 2),
+        "bytes_per_move": round((bytes_end - bytes_warm) / max(1, measured_moves)),
         "server_cpu_ms_per_move": round(cpu / max(1, measured_moves) * 1e3, 2),
         "server_cpu_pct_of_a_core": round(100 * cpu / (end_at - warm_at), 1),
         "server_cpu_pct_by_process": sorted((round(100 * v / (end_at - warm_at), 1)
@@ -365,6 +373,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="sample every server process with py-spy while measuring; "
                              "print each one's busiest functions on stderr")
+    parser.add_argument("--profile-dir", metavar="DIR",
+                        help="with --profile: keep each process's raw stacks in DIR")
     parser.add_argument("--server", action="append", metavar="NAME",
                         help="ratking (the default), ratking:SRC (from another source tree) "
                              "or lean (benchmarks/lean_server.py); repeat to run each in turn")

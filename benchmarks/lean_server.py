@@ -131,7 +131,7 @@ class LeanServer:
     def __init__(self, db: str, bot_delay: float) -> None:
         self.tables: dict[str, LeanTable] = {}
         self.bot_delay = bot_delay
-        self.db = sqlite3.connect(db)
+        self.db = sqlite3.connect(db, check_same_thread=False)  # one event loop uses it
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS moves (table_id TEXT, idx INTEGER, "

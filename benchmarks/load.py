@@ -199,7 +199,10 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
                  latencies: list[float], rng: random.Random, counter: Counter,
                  seen: dict[str, int]) -> int:
     """Plays seat 0: waits `think` seconds (jittered) on each turn, then moves. Notes in
-    `seen` the table's version as last sent to it."""
+    `seen` the table's version as last sent to it. It follows the deltas but leaves the SVG
+    drawing out (it reads the actions, not the picture): rebuilding a 30 KB board from every
+    delta made this one process, sharing the cores with the server, the bottleneck of the
+    latencies measured."""
     moves = 0
     held = None
     async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None) as ws:
@@ -216,8 +219,10 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
             message = orjson.loads(raw)
             if message["type"] == "state":
                 counter.fulls += 1
+                message.pop("svg", None)
             elif message["type"] == "delta":
                 counter.deltas += 1
+                message["ops"] = [op for op in message["ops"] if op[1][:1] != ["svg"]]
             else:
                 continue
             held = follow(held, message)

@@ -208,7 +208,7 @@ def main() -> None:
     app = create_app(LeanServer(args.db, args.bot_delay))
     steady_gc()  # the same transport and garbage collector settings as `ratking serve`
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                **uvicorn_options(Settings()))
+                **uvicorn_options(Settings.from_env()))
 
 
 if __name__ == "__main__":

@@ -114,11 +114,16 @@ def cpu_between(before: dict[int, float], after: dict[int, float]) -> dict[int, 
     return {pid: after[pid] - before.get(pid, 0.0) for pid in after}
 
 
+OPEN_TIMEOUT = 120  # seconds a socket may take to open, in the rush of every socket at once
+
+
 def server_env() -> dict:
-    """The benchmark is one client making many tables: lift the per-client limits."""
+    """The benchmark is one client making many tables: lift the per-client limits, and give
+    the opening rush (every socket at once, on a busy host) time to be served."""
     return {**os.environ, "RATKING_CREATE_PER_MINUTE": "1000000",
             "RATKING_MAX_TABLES_PER_CLIENT": "1000000", "RATKING_MAX_TABLES": "1000000",
-            "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000"}
+            "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000",
+            "RATKING_HEADER_TIMEOUT": str(OPEN_TIMEOUT)}
 
 
 LEAN = Path(__file__).with_name("lean_server.py")
@@ -205,7 +210,8 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
     latencies measured."""
     moves = 0
     held = None
-    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None) as ws:
+    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None,
+                       open_timeout=OPEN_TIMEOUT) as ws:
         await ws.send(json.dumps({"type": "hello", "tokens": [table["seats"][0]["token"]]}))
         sent_at: float | None = None
         sent_version = -1
@@ -250,7 +256,8 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
 
 async def spectator(base: str, table: dict, stop: float, counter: Counter) -> int:
     received = 0
-    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None) as ws:
+    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None,
+                       open_timeout=OPEN_TIMEOUT) as ws:
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), stop - time.monotonic())

@@ -13,6 +13,13 @@ received per message, the server's CPU time per move, and the machine's load dur
     python benchmarks/load.py --tables 1000 --seconds 60 --think 5 [--bot-delay 0.6]
     python benchmarks/load.py --db postgresql+psycopg://... --workers 2 [--profile]
     python benchmarks/load.py --db postgresql+psycopg://... --workers 2 --sticky
+    python benchmarks/load.py --server ratking --server lean --rounds 2   # interleaved
+    python benchmarks/load.py --server ratking --server ratking:/tmp/old/src   # before/after
+
+`--server lean` runs `benchmarks/lean_server.py` (the yardstick: the same stack, tables, bots
+and clients, each seat sent its view as JSON) instead of ratking; `ratking:PATH` runs ratking
+from another source tree. Several `--server`s are run in turn, `--rounds` times over, and
+the results printed as a list.
 
 With --sticky the server's processes sit behind nginx (`serve --sticky`); nginx's own CPU is
 reported apart from the server's (router_cpu_ms_per_move).
@@ -29,6 +36,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -111,11 +119,38 @@ def cpu_between(before: dict[int, float], after: dict[int, float]) -> dict[int, 
     return {pid: after[pid] - before.get(pid, 0.0) for pid in after}
 
 
+OPEN_TIMEOUT = 120  # seconds a socket may take to open, in the rush of every socket at once
+
+
 def server_env() -> dict:
-    """The benchmark is one client making many tables: lift the per-client limits."""
+    """The benchmark is one client making many tables: lift the per-client limits, and give
+    the opening rush (every socket at once, on a busy host) time to be served."""
     return {**os.environ, "RATKING_CREATE_PER_MINUTE": "1000000",
             "RATKING_MAX_TABLES_PER_CLIENT": "1000000", "RATKING_MAX_TABLES": "1000000",
-            "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000"}
+            "RATKING_MAX_SOCKETS_PER_CLIENT": "1000000",
+            "RATKING_HEADER_TIMEOUT": str(OPEN_TIMEOUT)}
+
+
+LEAN = Path(__file__).with_name("lean_server.py")
+
+
+def server_command(server: str, port: int, db: str, bot_delay: float,
+                   workers: int, sticky: bool = False) -> tuple[list[str], dict]:
+    """The command and environment that start `server`: "ratking", "ratking:SRC" (ratking
+    from another source tree) or "lean" (benchmarks/lean_server.py, on a SQLite file)."""
+    env = server_env()
+    if server == "lean":
+        path = db.removeprefix("sqlite:///")
+        return [sys.executable, str(LEAN), "--host", HOST, "--port", str(port), "--db", path,
+                "--bot-delay", str(bot_delay)], env
+    kind, _, src = server.partition(":")
+    if kind != "ratking":
+        raise SystemExit(f"--server is ratking, ratking:SRC or lean, not {server!r}")
+    if src:
+        env["PYTHONPATH"] = os.pathsep.join([src, *filter(None, [env.get("PYTHONPATH")])])
+    return [sys.executable, "-m", "ratking.cli", "serve", "--host", HOST, "--port", str(port),
+            "--db", db, "--bot-delay", str(bot_delay), "--workers", str(workers),
+            *(["--sticky"] if sticky else [])], env
 
 
 def is_router(pid: int) -> bool:
@@ -128,14 +163,13 @@ def is_router(pid: int) -> bool:
 
 
 def start_server(port: int, db: str, bot_delay: float, workers: int,
-                 log: Path, sticky: bool = False, cpus: str | None = None) -> subprocess.Popen:
+                 log: Path, sticky: bool = False, cpus: str | None = None,
+                 server: str = "ratking") -> subprocess.Popen:
+    command, env = server_command(server, port, db, bot_delay, workers, sticky)
     pin = ["taskset", "-c", cpus] if cpus else []  # the server on these cores only
     with log.open("w") as sink:  # a file, not a pipe: an unread pipe would stall the server
-        process = subprocess.Popen([*pin, sys.executable, "-m", "ratking.cli", "serve", "--host",
-                                    HOST, "--port", str(port), "--db", db, "--bot-delay",
-                                    str(bot_delay), "--workers", str(workers),
-                                    *(["--sticky"] if sticky else [])],
-                                   stdout=sink, stderr=subprocess.STDOUT, env=server_env())
+        process = subprocess.Popen([*pin, *command], stdout=sink, stderr=subprocess.STDOUT,
+                                   env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
@@ -188,10 +222,14 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
                  latencies: list[float], rng: random.Random, counter: Counter,
                  seen: dict[str, int]) -> int:
     """Plays seat 0: waits `think` seconds (jittered) on each turn, then moves. Notes in
-    `seen` the table's version as last sent to it."""
+    `seen` the table's version as last sent to it. It follows the deltas but leaves the SVG
+    drawing out (it reads the actions, not the picture): rebuilding a 30 KB board from every
+    delta made this one process, sharing the cores with the server, the bottleneck of the
+    latencies measured."""
     moves = 0
     held = None
-    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None) as ws:
+    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None,
+                       open_timeout=OPEN_TIMEOUT) as ws:
         await ws.send(json.dumps({"type": "hello", "tokens": [table["seats"][0]["token"]]}))
         sent_at: float | None = None
         sent_version = -1
@@ -205,8 +243,10 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
             message = orjson.loads(raw)
             if message["type"] == "state":
                 counter.fulls += 1
+                message.pop("svg", None)
             elif message["type"] == "delta":
                 counter.deltas += 1
+                message["ops"] = [op for op in message["ops"] if op[1][:1] != ["svg"]]
             else:
                 continue
             held = follow(held, message)
@@ -234,7 +274,8 @@ async def person(base: str, table: dict, think: float, warm: float, stop: float,
 
 async def spectator(base: str, table: dict, stop: float, counter: Counter) -> int:
     received = 0
-    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None) as ws:
+    async with connect(f"ws://{base}/ws/tables/{table['id']}", max_size=None,
+                       open_timeout=OPEN_TIMEOUT) as ws:
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), stop - time.monotonic())
@@ -246,15 +287,17 @@ async def spectator(base: str, table: dict, stop: float, counter: Counter) -> in
     return received
 
 
-async def run(args: argparse.Namespace) -> dict:
+async def run(args: argparse.Namespace, which: str = "ratking") -> dict:
     port = free_port()
     while args.sticky and any(port_problem(HOST, port + i) for i in range(1, args.workers + 1)):
         port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
+        if which == "lean" and args.db:
+            raise SystemExit("the lean server writes to a SQLite file: no --db")
         server_log = Path(folder) / "server.log"
         server = start_server(port, db, args.bot_delay, args.workers, server_log, args.sticky,
-                              args.server_cpus)
+                              args.server_cpus, which)
         base = f"{HOST}:{port}"
         try:
             async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
@@ -282,12 +325,14 @@ async def run(args: argparse.Namespace) -> dict:
                 # the whole run on a busy machine)
                 cpu_warm, load_warm = process_cpu(server.pid), cpu_times()
                 versions_warm, warm_at = sum(seen.values()), time.monotonic()
+                frames_warm, bytes_warm = counter.messages, counter.bytes
                 profiles = start_profiles(server.pid, args.seconds - 2, Path(folder)) \
                     if args.profile else []
                 await asyncio.sleep(max(0.0, stop - time.monotonic()))
                 cpu_end, load_end = process_cpu(server.pid), cpu_times()
                 routers = {pid for pid in cpu_end if is_router(pid)}
                 versions_end, end_at = sum(seen.values()), time.monotonic()
+                frames_end, bytes_end = counter.messages, counter.bytes
                 results = await gathered  # people still thinking finish their move
                 elapsed = time.monotonic() - start
                 failures = [r for r in results if isinstance(r, BaseException)]
@@ -297,6 +342,9 @@ async def run(args: argparse.Namespace) -> dict:
                     if not stacks.exists():
                         print(f"process {each}: no samples (py-spy failed)", file=sys.stderr)
                         continue
+                    if args.profile_dir:  # the raw stacks kept, for a closer look
+                        Path(args.profile_dir).mkdir(parents=True, exist_ok=True)
+                        shutil.copy(stacks, Path(args.profile_dir) / f"{which}-{each}.txt")
                     shares = profile_shares(stacks)
                     print(f"process {each}: share of samples per function", file=sys.stderr)
                     for name, share in shares:
@@ -317,6 +365,7 @@ async def run(args: argparse.Namespace) -> dict:
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
     return {
+        "server": which,
         "tables": args.tables,
         "spectators_per_table": args.spectators,
         "server_workers": args.workers,
@@ -331,6 +380,8 @@ async def run(args: argparse.Namespace) -> dict:
         "max_ms": round(latencies[-1] * 1000, 1) if latencies else None,
         "mean_ms": round(statistics.mean(latencies) * 1000, 1) if latencies else None,
         "bytes_per_message": round(counter.bytes / max(1, counter.messages)),
+        "frames_per_move": round((frames_end - frames_warm) / max(1, measured_moves), 2),
+        "bytes_per_move": round((bytes_end - bytes_warm) / max(1, measured_moves)),
         "server_cpu_ms_per_move": round(cpu / max(1, measured_moves) * 1e3, 2),
         "router_cpu_ms_per_move": round(router / max(1, measured_moves) * 1e3, 2),
         "server_cpu_pct_of_a_core": round(100 * cpu / (end_at - warm_at), 1),
@@ -362,15 +413,28 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="sample every server process with py-spy while measuring; "
                              "print each one's busiest functions on stderr")
+    parser.add_argument("--profile-dir", metavar="DIR",
+                        help="with --profile: keep each process's raw stacks in DIR")
+    parser.add_argument("--server", action="append", metavar="NAME",
+                        help="ratking (the default), ratking:SRC (from another source tree) "
+                             "or lean (benchmarks/lean_server.py); repeat to run each in turn")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="times over the --server list, interleaved")
     args = parser.parse_args()
+    servers = (args.server or ["ratking"]) * max(1, args.rounds)
     # the clients' own garbage collector stays off for the run (a few minutes of memory): its
     # pauses would stall 2,000 sockets at once and be counted as the server's latency
     gc.collect()
     gc.disable()
-    with clock_bar(Console(stderr=True), "warm-up, then measured play",
-                   args.warmup + args.seconds):
-        result = asyncio.run(run(args))
-    print(json.dumps(result, indent=1))
+    results = []
+    for which in servers:
+        gc.collect()  # the last run's garbage, between runs
+        with clock_bar(Console(stderr=True), f"{which}: warm-up, then measured play",
+                       args.warmup + args.seconds):
+            results.append(asyncio.run(run(args, which)))
+        if len(servers) > 1:
+            print(json.dumps(results[-1]), file=sys.stderr, flush=True)  # as they come
+    print(json.dumps(results[0] if len(results) == 1 else results, indent=1))
 
 
 if __name__ == "__main__":

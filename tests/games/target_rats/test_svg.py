@@ -287,3 +287,19 @@ def test_real_games_every_decision_every_seat_and_spectators():
         root, _ = draw_state(s, None, [])
         if s.over:
             assert "Game over" in " ".join(root.itertext())
+
+
+def test_the_card_a_question_is_about_is_shown_beside_its_deck():
+    # seed 000, ITEMS: a drawn item is held or the held one swapped; the card drawn is the
+    # one beside its deck while the question is asked, not the card used before it
+    v = busy_view()
+    v["decks"]["underground"]["top"] = card("old-news", "Old News", "underground")
+    v["choice"] = {"kind": "item", "cards": [PIGEON, BOTTLE], "spaces": []}
+    root, _ = draw(v, ["item:pigeon-call", "item:lucky-bottle-cap"])
+    shown = lambda r: " ".join(t for n in r.iter(f"{NS}text") for t in n.itertext())  # noqa: E731
+    text = shown(root)
+    assert "drawn now" in text and "Old News" not in text
+    # between questions the card used last is shown again
+    v["choice"] = None
+    text = shown(draw(v, [])[0])
+    assert "last drawn" in text and "Old News" in text

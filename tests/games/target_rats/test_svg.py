@@ -303,3 +303,18 @@ def test_the_card_a_question_is_about_is_shown_beside_its_deck():
     v["choice"] = None
     text = shown(draw(v, [])[0])
     assert "last drawn" in text and "Old News" in text
+
+
+def test_space_names_are_drawn_over_the_pieces():
+    # a token beside a space's name never hides it: the names come after every piece, on a
+    # halo, and take no clicks
+    root, _ = draw(busy_view(), [])
+    order = list(root.iter())
+    names = next(i for i, n in enumerate(order) if n.get("class") == "labels")
+    on_spaces = {id(r) for g in order if g.get("class") == "space" for r in g.iter()}
+    rats = [i for i, n in enumerate(order)
+            if (n.get("class") or "").startswith("rat ") and id(n) in on_spaces]
+    assert rats and max(rats) < names
+    group = order[names]
+    assert group.get("paint-order") == "stroke" and group.get("pointer-events") == "none"
+    assert {t.text for t in group} >= {"S0", "S23", "U0", "U11"}

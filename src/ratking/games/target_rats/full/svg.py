@@ -124,6 +124,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         if sid == fight_at:
             out.append(_swords(geo, sid))
         out.append("</g>")
+    out.append(B.labels(key))  # over the pieces: always readable
     if group:
         out.append(_path(geo, group))
     out.append(_deck(view, "surface", 8))

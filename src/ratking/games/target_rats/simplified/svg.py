@@ -68,6 +68,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         if s["exterminator"]:
             out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         out.append("</g>")
+    out.append(B.labels(key))  # over the pieces: always readable
     out.append(_footer(view))
     out.append("</svg>")
     return "".join(out)

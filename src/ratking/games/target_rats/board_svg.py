@@ -206,8 +206,6 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
                                            else UNDER_FILL)[ri % 2]
         out.append(titled(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"',
                           space_title(sid, kind, corr)))
-        r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
-        x, y = polar(r, geo.angle[sid])
         if corr and kind == "surface":
             corridor_angles.append(geo.angle[sid])
             out.append(_cover(*geo.token_at[sid]))

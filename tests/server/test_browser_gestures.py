@@ -149,3 +149,32 @@ def test_you_dirty_rat_team_selected_in_the_hand_then_the_heist(browser, server)
             assert page.evaluate(COMPLETED) == done + 1, page.evaluate(LOG)
             return
         raise AssertionError("no heist could be committed in 40 decisions")
+
+
+def test_rat_and_duck_choices_beside_the_acting_unit(browser, server):  # noqa: F811
+    rng = random.Random(8)
+    seen = 0
+    with at_table(browser, server, "rat-and-duck", "desktop") as page:
+        for _ in range(30):
+            if not my_turn(page) or seen >= 2:
+                break
+            menu = page.locator("#board .unit-menu [data-action]")
+            if menu.count():
+                # no list of buttons away from the unit: its choices are on the board, by it
+                assert not page.locator("#actions [data-action]").count()
+                near = page.evaluate("""() => {
+                  const unit = document.querySelector('#board .unit-at circle[stroke="#ffd23f"]')
+                    .getBoundingClientRect();
+                  const box = document.querySelector('#board .unit-menu rect')
+                    .getBoundingClientRect();
+                  const dx = Math.max(0, box.left - unit.right, unit.left - box.right);
+                  const dy = Math.max(0, box.top - unit.bottom, unit.top - box.bottom);
+                  return Math.hypot(dx, dy) / unit.width;
+                }""")
+                assert near < 5, near  # within a few tokens of the acting unit
+                name = menu.nth(rng.randrange(menu.count())).get_attribute("data-action")
+                click_node(page, f"#board .unit-menu [data-action='{name}']")
+                seen += 1
+                continue
+            assert click_an_action(page, rng) is not False
+        assert seen, "no choice beside the acting unit in 30 decisions"

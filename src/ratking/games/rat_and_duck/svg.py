@@ -11,11 +11,13 @@ it is, and whether it has played this round.
 Actions with a place on the map are drawn there as `<g class="act" data-action="...">` with a
 `<title>`: move:<place> on the place, arrest:<unit> on the dissent's token, a civilian's
 release / research / link / unlink on the civilian, end:<unit> on that unit in the roster.
-The page makes buttons for the rest (skip-move, target, kidnap, control, speak).
+The rest (skip-move, target, kidnap, control, speak, a civilian's second choice) are drawn as
+a menu of buttons beside the acting unit's place, so the decision is made where the unit is.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -155,8 +157,39 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         out.append(_place(view, p, pos[p["id"]], by_id.get(f"move:{p['id']}")))
     out.append(_pieces(view, by_id, pos))
     out.append(_roster(view, by_id, roster_top))
+    placed = set(re.findall(r'data-action="([^"]*)"', "".join(out)))
+    out.append(_menu(view, [a for a in actions if _a(a["id"]) not in placed], pos, height))
     out.append("</svg>")
     return "".join(out)
+
+
+MENU_ROW, MENU_GAP, MENU_TEXT = 38, 6, 16
+
+
+def _menu(view: dict[str, Any], rest: list[dict[str, str]],
+          pos: dict[str, tuple[float, float]], height: float) -> str:
+    """The acting unit's choices that have no piece of their own, as buttons beside its
+    place (right of it, or left where the map ends)."""
+    if not rest or view.get("over"):
+        return ""
+    x, y = pos[_active(view)["place"]]
+    w = max(len(a["label"]) for a in rest) * MENU_TEXT * 0.62 + 32
+    h = len(rest) * (MENU_ROW + MENU_GAP) + MENU_GAP
+    mx = x + BOX_W + 6 if x + BOX_W + 6 + w <= W - 6 else x - 6 - w
+    mx = max(6.0, mx)
+    my = min(max(6.0, y + 8), height - h - 6)
+    parts = [f'<g class="unit-menu"><rect data-focus="menu" x="{mx:g}" y="{my:g}" '
+             f'width="{w:g}" height="{h:g}" rx="12" fill="#1f1e1b" fill-opacity=".94" '
+             f'stroke="{GOLD}" stroke-width="3"/>']
+    for i, a in enumerate(rest):
+        by = my + MENU_GAP + i * (MENU_ROW + MENU_GAP)
+        button = (f'<rect x="{mx + 6:g}" y="{by:g}" width="{w - 12:g}" height="{MENU_ROW}" '
+                  f'rx="{MENU_ROW / 2:g}" fill="{GOLD}" stroke="#a37a12" stroke-width="2"/>'
+                  + _text(mx + w / 2, by + MENU_ROW / 2 + MENU_TEXT * 0.36, a["label"],
+                          MENU_TEXT, INK, "bold", "middle"))
+        parts.append(_clickable(button, a))
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _active(view: dict[str, Any]) -> dict[str, Any]:

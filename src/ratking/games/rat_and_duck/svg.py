@@ -312,13 +312,17 @@ def _roster(view: dict[str, Any], by_id: dict[str, dict[str, str]], top: float) 
                                          "bold")]
     seat = view.get("seat")
     cw = (W - 40 - 3 * 10) / 4
+    # each seat's panel (where the page says it is thinking): its playing unit, else its first
+    panel = {u["seat"]: u["id"] for u in reversed(view["units"])}
+    panel.update({u["seat"]: u["id"] for u in view["units"] if u["active"]})
     for i, u in enumerate(view["units"]):
         r, c = divmod(i, 4)
         x, y = 20 + c * (cw + 10), top + 36 + r * 84
         state = "played" if u["played"] else ("playing" if u["active"] else "to play")
         owner = "you" if u["seat"] == seat else view["seats"][u["seat"]]["name"]
         wanted = f" · wanted {u['wanted']}" if u["wanted"] is not None else ""
-        item = (f'<g class="roster-unit" data-unit="{_a(u["id"])}">'
+        mark = f' data-seat-panel="{u["seat"]}"' if panel[u["seat"]] == u["id"] else ""
+        item = (f'<g class="roster-unit" data-unit="{_a(u["id"])}"{mark}>'
                 f'<rect x="{x:g}" y="{y:g}" width="{cw:g}" height="74" rx="10" '
                 f'fill="#55524a" stroke="{ROLE_FILL[u["role"]]}" stroke-width="4"/>'
                 f'<g transform="translate({x + 30:g},{y + 37:g})">'

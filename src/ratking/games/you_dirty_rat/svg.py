@@ -481,7 +481,8 @@ class Table:
         turn = p == v["to_move"] and not v.get("result")
         act = None if me else self.action([f"target:{p}"])
         edge = GOLD if turn or act else "#0f2a1c"
-        out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="10" '
+        out = [f'<g data-seat-panel="{p}">'
+               f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="10" '
                f'fill="{"#3b2a1a" if me else "#173724"}" stroke="{edge}" '
                f'stroke-width="{3 if turn or act else 1}"/>']
         name = ("▶ " if turn else "") + seat_label(s["name"], me)
@@ -514,7 +515,7 @@ class Table:
                 out.append(f'<rect x="{hx + 44 + k * step:.1f}" y="{hy + 2:.1f}" width="11" '
                            f'height="19" rx="2" fill="{CHAIN.get(colour, "#666")}" '
                            'stroke="#fff" stroke-width="1"/>')
-        self.add("".join(out), act)
+        self.add("".join(out) + "</g>", act)
 
     def hideout(self, x: float, y: float, w: float, h: float, p: int) -> None:
         """Night 1, 2, 3 and the Refresh Area, as four zones."""

@@ -544,14 +544,45 @@ let thinking = { seat: null, since: 0 };
 
 function markThinking(seat) {
   if (seat !== thinking.seat) thinking = { seat, since: performance.now() };
+  boardThinking(replaying() ? null : seat);
   tickThinking();
 }
 
+// ... and on that seat's panel on the board (`data-seat-panel`, drawn by each game)
+const SVG = "http://www.w3.org/2000/svg";
+
+function boardThinking(seat) {
+  $("board").querySelector(".thinking-badge")?.remove();
+  const panel = seat === null ? null : $("board").querySelector(`[data-seat-panel="${seat}"]`);
+  const svg = $("board").querySelector("svg");
+  if (!panel || !svg) return;
+  const box = panel.getBBox();
+  const size = Math.max(14, svg.viewBox.baseVal.width / 48);
+  const badge = document.createElementNS(SVG, "g");
+  badge.setAttribute("class", "thinking-badge");
+  badge.setAttribute("pointer-events", "none");
+  badge.dataset.testid = "board-thinking";
+  const rect = document.createElementNS(SVG, "rect");
+  const text = document.createElementNS(SVG, "text");
+  const width = size * 7.6;
+  const x = box.x + box.width - width - size * 0.3;
+  const y = box.y + size * 0.3;
+  Object.entries({ x, y, width, height: size * 1.5, rx: size * 0.75, fill: "#2b2118",
+                   stroke: "#f3c44b", "stroke-width": size / 8 })
+    .forEach(([k, v]) => rect.setAttribute(k, v));
+  Object.entries({ x: x + width / 2, y: y + size * 1.08, "font-size": size, fill: "#f3c44b",
+                   "font-weight": "bold", "text-anchor": "middle" })
+    .forEach(([k, v]) => text.setAttribute(k, v));
+  badge.append(rect, text);
+  panel.append(badge);
+}
+
 function tickThinking() {
-  const note = document.querySelector("#seats .thinking");
-  if (!note) return;
   const seconds = Math.floor((performance.now() - thinking.since) / 1000);
-  note.textContent = ` · thinking… ${seconds} s`;
+  const note = document.querySelector("#seats .thinking");
+  if (note) note.textContent = ` · thinking… ${seconds} s`;
+  const badge = document.querySelector("#board .thinking-badge text");
+  if (badge) badge.textContent = `thinking… ${seconds} s`;
 }
 
 function drawLog(lines) {

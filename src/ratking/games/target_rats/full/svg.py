@@ -513,7 +513,7 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
     mover = view.get("to_move") == f["seat"] and not view.get("over")
     you = view.get("seat") == f["seat"]
     fill = f["colour"]
-    out = [f'<g class="faction" data-seat="{f["seat"]}">'
+    out = [f'<g class="faction" data-seat="{f["seat"]}" data-seat-panel="{f["seat"]}">'
            f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" fill="#3a352e" '
            f'stroke="{B.GOLD if mover else "#5a5247"}" stroke-width="{5 if mover else 2}"/>',
            B.home_well(k, fill),

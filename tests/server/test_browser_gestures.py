@@ -1,10 +1,10 @@
 """Acting on the pieces, in Chromium: a decision that was a list of buttons is a gesture on
 what it is about, built on the same action ids. Rat-a-Tat Roll: the K-th die rolls K dice, the
 dice to re-roll are picked and then one button re-rolls them. You Dirty Rat: the hand lies
-under the Heists and a card is played by clicking it; a team for a heist is selected in the
-hand, then the heist clicked. Target: Rats: every destination is on
-the board and a question about a move is asked beside the board (under it on a phone),
-never over it."""
+under the Heists, a card is played by clicking it, and a team for a heist is selected in the
+hand before the heist is clicked. Target: Rats: every destination is on the board and a
+question about a move is asked beside the board (under it on a phone), never over it.
+Rat & Duck: the acting unit's other choices are a menu beside it."""
 
 from __future__ import annotations
 

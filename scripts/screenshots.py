@@ -1,9 +1,10 @@
 """Take the README's screenshots: each game's table in play and its end screen, at 1280x800,
 in Debian's Chromium, by creating the table in the lobby and clicking through a whole game
 against bots (the browser tests' own helpers). Writes docs/screenshots/<game>-table.png and
-<game>-end.png, the lobby, and Target: Rats' first move (target-rats-move.png at 1280x800 and
-target-rats-move-phone.png at 390x844: the destination under the pointer says what its one
-click moves; the group where that click took it).
+<game>-end.png, the lobby, two gestures (Target: Rats Simplified's "which way?" beside the
+board, a You Dirty Rat team selected in the hand), and Target: Rats' first move
+(target-rats-move.png at 1280x800 and target-rats-move-phone.png at 390x844: the destination
+under the pointer says what its one click moves; the group where that click took it).
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--game GAME ...] [--move]
 """
@@ -11,6 +12,7 @@ click moves; the group where that click took it).
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -83,6 +85,42 @@ def shoot_move(browser, server: Server, out: Path) -> None:
         page.close()
 
 
+def shoot_gestures(browser, server: Server, out: Path) -> None:
+    """Two gestures at 1280x800: Target: Rats Simplified's "which way?" asked beside the board
+    (target-rats-simplified-ask.png), and a You Dirty Rat team selected in the hand before its
+    heist is clicked (you-dirty-rat-team.png)."""
+    for game, name, ready in (
+            ("target-rats-simplified", "ask", "#actions [data-path]:nth-of-type(3)"),
+            ("you-dirty-rat", "team", "#board [data-teams]")):
+        for seed in range(8):
+            table = httpx.post(server.url + "/api/tables", json={
+                "game": game, "players": 3, "bot_delay": 0.02,
+                "seats": ["human", "heuristic", "heuristic"]}).json()
+            page = browser.new_page(viewport=DESKTOP)
+            page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+            rng = random.Random(seed)
+            found = False
+            for _ in range(40):
+                if turn_or_end(page) != "turn":
+                    break
+                if page.locator(ready).count():
+                    found = True
+                    break
+                click_an_action(page, rng)
+            if found and name == "team":
+                team = page.locator(ready).first.get_attribute("data-teams").split(",")[0]
+                for kind in team.split(" "):
+                    page.locator(f"#board [data-team] [data-pick][data-type='{kind}']"
+                                 ":not(.picked)").first.click()
+            if found:
+                page.mouse.move(0, 0)  # no tooltip over the picture
+                page.wait_for_timeout(400)
+                page.screenshot(path=str(out / f"{game}-{name}.png"))
+            page.close()
+            if found:
+                break
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -99,6 +137,8 @@ def main() -> None:
                 print(f"{args.out}/target-rats-move.png, -move-phone.png")
                 if args.move:
                     return
+                shoot_gestures(browser, server, args.out)
+                print(f"{args.out}/target-rats-simplified-ask.png, you-dirty-rat-team.png")
                 for game, seats, rules in GAMES:
                     if args.game and game not in args.game:
                         continue

@@ -25,10 +25,21 @@ def test_a_searching_bot_says_it_is_thinking(browser, server):  # noqa: F811
                 note.wait_for(timeout=3000)
             except PlaywrightTimeout:  # the bot's only move needed no search: try the next turn
                 continue
-            seen = note.inner_text()
+            # in the seat list, and on the seat's panel on the board, read at one moment
+            seen, board = page.evaluate("""() => {
+              const badge = document.querySelector(
+                '#board [data-seat-panel="1"] [data-testid=board-thinking]');
+              const item = document.querySelector('#seats li:has([data-testid=thinking])');
+              return [item?.textContent, badge ? badge.textContent : null];
+            }""")
+            if seen is None:  # the bot was done meanwhile
+                continue
             break
         assert seen and "thinking" in seen and seen.rstrip().endswith(" s"), seen
-        assert "Whiskers" in page.locator("#seats li:has([data-testid=thinking])").inner_text()
+        assert seen.startswith("Whiskers"), seen
+        assert board and board.startswith("thinking") and board.endswith(" s"), board
+        assert not page.locator('#board [data-seat-panel="0"] [data-testid=board-thinking]'
+                                ).count()
 
 
 def test_the_end_screen_takes_the_focus_and_gives_it_back(browser, server):  # noqa: F811

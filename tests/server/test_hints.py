@@ -66,3 +66,25 @@ def test_a_hints_chance_counts_finished_games_as_wins_and_losses(monkeypatch):
         state.apply(game.heuristic(state, rng))
     hint_in_worker(job_of(state), state.current_player, None, 11, iters=60)
     assert "margin=0.3" in game.levels["expert"] and used[-1]["margin"] == 0.0
+
+
+@pytest.mark.parametrize("game_id", ["target-rats", "target-rats-simplified"])
+def test_a_target_rats_hint_names_the_whole_move(game_id):
+    # seed 000, MOVEMENT: a move is which group, how many, then its steps; the hint says all
+    from ratking.server.routes import ROUTE, STEP
+
+    state = ratking.make(game_id).new_game(2, seed=5)
+    rng = random.Random(4)
+    while not any(a.id.startswith(("group:", "rat:")) for a in state.legal_actions()):
+        state.apply(state.game.heuristic(state, rng))
+    seat = state.current_player
+    hint = hint_in_worker(job_of(state), seat, None, 11, iters=300)
+    whole = [h for h in hint if "to" in h]
+    assert whole, hint
+    for move in whole:
+        assert move["id"].startswith(("group:", "rat:")) and move["to"].startswith(ROUTE)
+        where = move["to"][len(ROUTE):]
+        words = state.game.action_by_id(STEP + where).label.removeprefix("Step to ")
+        # from where (the group's space), to where; how many when a group is split
+        start = state.game.action_by_id(move["id"]).label
+        assert move["label"].startswith(start) and f"to {words}" in move["label"], move

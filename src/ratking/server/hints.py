@@ -23,6 +23,7 @@ from typing import Any
 from ..core.rng import derive_seed
 from . import quotas
 from .explain import hints_available
+from .hint_moves import whole_move
 from .rooms import Connection, Room
 from .workers import Superseded, WorkerDied, job_of, state_of
 
@@ -64,8 +65,13 @@ def hint_in_worker(job: tuple, seat: int, ms: float | None, seed: int,
     ranked = sorted(((child.visits, child.total[seat] / child.visits, action)
                      for action, child in root.children.items() if child.visits),
                     key=lambda t: (t[0], t[1]), reverse=True)
-    return [{"id": action.id, "label": state.describe_action(action),
-             "win": round(win, 3), "visits": visits} for visits, win, action in ranked[:TOP]]
+    out = []
+    for visits, win, action in ranked[:TOP]:
+        # a move of several decisions (Target: Rats) is named whole: from, how many, to
+        label, to = whole_move(state, seat, action, root.children[action])
+        out.append({"id": action.id, "label": label, "win": round(win, 3), "visits": visits,
+                    **({"to": to} if to else {})})
+    return out
 
 
 async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, Any]:

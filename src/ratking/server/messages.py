@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core import Event, State, narrate
 from .routes import route_actions, route_labels, routes
+from .teams import teams
 
 LOG_LINES = 40
 
@@ -101,7 +102,8 @@ def board_message(state: State, seat: int | None, notes: dict[int, str] | None =
                   actions: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """The board as `seat` sees it: its view, the SVG drawn from that view, its legal actions
     (and the moves to a destination they make up, `routes`, with `route_labels` naming the
-    decisions that say what moves) and the log told from its side.
+    decisions that say what moves; `teams`, the teams that complete each heist it may
+    commit) and the log told from its side.
     Everything here derives from view(seat), events_for(seat) and the seat's own legal
     actions, so a message can never carry more than the seat may know."""
     return board_and_parts(state, seat, notes, narrator, actions)[0]
@@ -126,5 +128,6 @@ def board_and_parts(state: State, seat: int | None, notes: dict[int, str] | None
         "actions": actions,
         "routes": found,
         "route_labels": labels,
+        "teams": teams(state, seat) if actions else {},
         "log": whole_log(state, seat, notes) if narrator is None else narrator(state, notes),
     }, parts

@@ -23,9 +23,25 @@ def test_one_svg_with_every_place_and_unit():
 def test_moves_sit_on_their_places_with_titles():
     s = new()
     root, _ = draw(s, 0)
-    assert acts(root) == {"move:university"}
+    # the move on its place; staying put, in the menu beside the acting unit
+    assert acts(root) == {"move:university", "skip-move"}
     node = next(n for n in root.iter() if n.get("data-action") == "move:university")
     assert node.find(f"{NS}title").text == "Move to the University"
+    menu = next(n for n in root.iter() if n.get("class") == "unit-menu")
+    assert [n.get("data-action") for n in menu.iter() if n.get("data-action")] == ["skip-move"]
+
+
+def test_every_action_is_on_the_map_and_the_rest_beside_the_acting_unit():
+    game = ratking.make("rat-and-duck")
+    for seed in range(15):
+        s = game.new_game(4, seed=seed)
+        random_play(s, random.Random(seed), seed * 7)
+        if s.is_over:
+            continue
+        root, actions = draw(s, s.current_player)
+        assert acts(root) == {a["id"] for a in actions}  # nothing left for a list of buttons
+        ids = [n.get("data-action") for n in root.iter() if n.get("data-action")]
+        assert len(ids) == len(set(ids))  # each once
 
 
 def test_data_action_only_for_given_actions():

@@ -287,3 +287,34 @@ def test_real_games_every_decision_every_seat_and_spectators():
         root, _ = draw_state(s, None, [])
         if s.over:
             assert "Game over" in " ".join(root.itertext())
+
+
+def test_the_card_a_question_is_about_is_shown_beside_its_deck():
+    # seed 000, ITEMS: a drawn item is held or the held one swapped; the card drawn is the
+    # one beside its deck while the question is asked, not the card used before it
+    v = busy_view()
+    v["decks"]["underground"]["top"] = card("old-news", "Old News", "underground")
+    v["choice"] = {"kind": "item", "cards": [PIGEON, BOTTLE], "spaces": []}
+    root, _ = draw(v, ["item:pigeon-call", "item:lucky-bottle-cap"])
+    shown = lambda r: " ".join(t for n in r.iter(f"{NS}text") for t in n.itertext())  # noqa: E731
+    text = shown(root)
+    assert "drawn now" in text and "Old News" not in text
+    # between questions the card used last is shown again
+    v["choice"] = None
+    text = shown(draw(v, [])[0])
+    assert "last drawn" in text and "Old News" in text
+
+
+def test_space_names_are_drawn_over_the_pieces():
+    # a token beside a space's name never hides it: the names come after every piece, on a
+    # halo, and take no clicks
+    root, _ = draw(busy_view(), [])
+    order = list(root.iter())
+    names = next(i for i, n in enumerate(order) if n.get("class") == "labels")
+    on_spaces = {id(r) for g in order if g.get("class") == "space" for r in g.iter()}
+    rats = [i for i, n in enumerate(order)
+            if (n.get("class") or "").startswith("rat ") and id(n) in on_spaces]
+    assert rats and max(rats) < names
+    group = order[names]
+    assert group.get("paint-order") == "stroke" and group.get("pointer-events") == "none"
+    assert {t.text for t in group} >= {"S0", "S23", "U0", "U11"}

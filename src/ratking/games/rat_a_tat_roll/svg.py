@@ -634,7 +634,7 @@ def _seat_panel(s: int, x: float, y: float, w: float, h: float, large: bool, nam
     actions on them (`acts`, per card: (id, label) or None; `hand`, on the whole hand).
     Drawn once for the same arguments: most panels do not change from one move to the
     next."""
-    out: list[str] = [f'<g data-testid="seat-{s}">']
+    out: list[str] = [f'<g data-testid="seat-{s}" data-seat-panel="{s}">']
     stroke = GOLD if moving or won else "#1f120a"
     extra = ' filter="url(#rk-glow)"' if moving or won else ""
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="20" '

@@ -11,11 +11,13 @@ it is, and whether it has played this round.
 Actions with a place on the map are drawn there as `<g class="act" data-action="...">` with a
 `<title>`: move:<place> on the place, arrest:<unit> on the dissent's token, a civilian's
 release / research / link / unlink on the civilian, end:<unit> on that unit in the roster.
-The page makes buttons for the rest (skip-move, target, kidnap, control, speak).
+The rest (skip-move, target, kidnap, control, speak, a civilian's second choice) are drawn as
+a menu of buttons beside the acting unit's place, so the decision is made where the unit is.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -155,8 +157,39 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         out.append(_place(view, p, pos[p["id"]], by_id.get(f"move:{p['id']}")))
     out.append(_pieces(view, by_id, pos))
     out.append(_roster(view, by_id, roster_top))
+    placed = set(re.findall(r'data-action="([^"]*)"', "".join(out)))
+    out.append(_menu(view, [a for a in actions if _a(a["id"]) not in placed], pos, height))
     out.append("</svg>")
     return "".join(out)
+
+
+MENU_ROW, MENU_GAP, MENU_TEXT = 38, 6, 16
+
+
+def _menu(view: dict[str, Any], rest: list[dict[str, str]],
+          pos: dict[str, tuple[float, float]], height: float) -> str:
+    """The acting unit's choices that have no piece of their own, as buttons beside its
+    place (right of it, or left where the map ends)."""
+    if not rest or view.get("over"):
+        return ""
+    x, y = pos[_active(view)["place"]]
+    w = max(len(a["label"]) for a in rest) * MENU_TEXT * 0.62 + 32
+    h = len(rest) * (MENU_ROW + MENU_GAP) + MENU_GAP
+    mx = x + BOX_W + 6 if x + BOX_W + 6 + w <= W - 6 else x - 6 - w
+    mx = max(6.0, mx)
+    my = min(max(6.0, y + 8), height - h - 6)
+    parts = [f'<g class="unit-menu"><rect data-focus="menu" x="{mx:g}" y="{my:g}" '
+             f'width="{w:g}" height="{h:g}" rx="12" fill="#1f1e1b" fill-opacity=".94" '
+             f'stroke="{GOLD}" stroke-width="3"/>']
+    for i, a in enumerate(rest):
+        by = my + MENU_GAP + i * (MENU_ROW + MENU_GAP)
+        button = (f'<rect x="{mx + 6:g}" y="{by:g}" width="{w - 12:g}" height="{MENU_ROW}" '
+                  f'rx="{MENU_ROW / 2:g}" fill="{GOLD}" stroke="#a37a12" stroke-width="2"/>'
+                  + _text(mx + w / 2, by + MENU_ROW / 2 + MENU_TEXT * 0.36, a["label"],
+                          MENU_TEXT, INK, "bold", "middle"))
+        parts.append(_clickable(button, a))
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _active(view: dict[str, Any]) -> dict[str, Any]:
@@ -279,13 +312,17 @@ def _roster(view: dict[str, Any], by_id: dict[str, dict[str, str]], top: float) 
                                          "bold")]
     seat = view.get("seat")
     cw = (W - 40 - 3 * 10) / 4
+    # each seat's panel (where the page says it is thinking): its playing unit, else its first
+    panel = {u["seat"]: u["id"] for u in reversed(view["units"])}
+    panel.update({u["seat"]: u["id"] for u in view["units"] if u["active"]})
     for i, u in enumerate(view["units"]):
         r, c = divmod(i, 4)
         x, y = 20 + c * (cw + 10), top + 36 + r * 84
         state = "played" if u["played"] else ("playing" if u["active"] else "to play")
         owner = "you" if u["seat"] == seat else view["seats"][u["seat"]]["name"]
         wanted = f" · wanted {u['wanted']}" if u["wanted"] is not None else ""
-        item = (f'<g class="roster-unit" data-unit="{_a(u["id"])}">'
+        mark = f' data-seat-panel="{u["seat"]}"' if panel[u["seat"]] == u["id"] else ""
+        item = (f'<g class="roster-unit" data-unit="{_a(u["id"])}"{mark}>'
                 f'<rect x="{x:g}" y="{y:g}" width="{cw:g}" height="74" rx="10" '
                 f'fill="#55524a" stroke="{ROLE_FILL[u["role"]]}" stroke-width="4"/>'
                 f'<g transform="translate({x + 30:g},{y + 37:g})">'

@@ -155,6 +155,23 @@ def view_key(spaces: list[dict[str, Any]]) -> tuple[tuple[str, str, int], ...]:
     return tuple((s["id"], s["kind"], s["ring_index"]) for s in spaces)
 
 
+@cache
+def labels(key: tuple[tuple[str, str, int], ...]) -> str:
+    """The ring spaces' names, drawn after the pieces (on a light halo) so that a token beside
+    a name never hides it."""
+    geo = geometry(key)
+    out = []
+    for sid, kind, _ in key:
+        if kind in ("surface", "underground"):
+            r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
+            x, y = polar(r, geo.angle[sid])
+            out.append(f'<text x="{num(x)}" y="{num(y + 5.5)}">{sid}</text>')
+    return (f'<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" '
+            f'fill="#3b3026" stroke="#f4ead2" stroke-width="3.5" stroke-opacity=".9" '
+            f'stroke-linejoin="round" paint-order="stroke" pointer-events="none">'
+            f'{"".join(out)}</g>')
+
+
 def _ladder(r0: float, r1: float, deg: float, width: float = 16, rung: float = 9) -> str:
     """A ladder passage along the radius at `deg` from r0 to r1 (no space: costs nothing)."""
     a = math.radians(deg)
@@ -181,7 +198,6 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
            f'<circle cx="{C}" cy="{C}" r="{R_S_OUT + 10}" fill="#3a352e"/>',
            f'<circle cx="{C}" cy="{C}" r="{R_U_OUT + 6}" fill="#23282a"/>']
     corridor_angles = []
-    labels = []
     for sid, kind, ri in key:
         if kind not in ("surface", "underground"):
             continue
@@ -190,9 +206,6 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
                                            else UNDER_FILL)[ri % 2]
         out.append(titled(f'{geo.shape[sid]} fill="{fill}" stroke="#1e1a16" stroke-width="2"',
                           space_title(sid, kind, corr)))
-        r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
-        x, y = polar(r, geo.angle[sid])
-        labels.append(f'<text x="{num(x)}" y="{num(y + 5.5)}">{sid}</text>')
         if corr and kind == "surface":
             corridor_angles.append(geo.angle[sid])
             out.append(_cover(*geo.token_at[sid]))
@@ -211,8 +224,6 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
                f'CITY</text><text class="minor" x="{C}" y="{C + 2}" font-size="10" '
                f'text-anchor="middle" fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>'
                f'</g>')
-    out.append(f'<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" '
-               f'fill="#3b3026" pointer-events="none">{"".join(labels)}</g>')
     out.append(f'<g class="minor" font-size="11" text-anchor="middle" letter-spacing="3" '
                f'font-weight="bold" pointer-events="none"><text x="{C}" y="{C - R_S_IN + 18}" '
                f'fill="#8a7a5e">SURFACE</text><text x="{C}" y="{C + R_U_OUT + 24}" '

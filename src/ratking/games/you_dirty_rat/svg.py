@@ -109,6 +109,17 @@ def _text_block(cx: float, top: float, words: str, width: float, size: float, mo
     return "".join(out)
 
 
+def _fitting(words: str, width: float, sizes: tuple[float, ...], otherwise: float,
+             lines: int = 1) -> float:
+    """The first of `sizes` at which `words` fit `width` in `lines` lines (bold), else
+    `otherwise`."""
+    for size in sizes:
+        per_line = max(4, int(width / (size * 0.66)))
+        if max(map(len, _lines(words, per_line, lines))) <= per_line:
+            return size
+    return otherwise
+
+
 def _label(x: float, y: float, words: str, size: float = 12, fill: str = "#f4ead2",
            weight: str = "bold", anchor: str = "start", spacing: float = 0) -> str:
     ls = f' letter-spacing="{spacing}"' if spacing else ""
@@ -276,8 +287,9 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], tex
     name_size = max(9.0, min(16.0, w * 0.15))
     small = w < 80  # a card too small for a legible name: the name is a minor label
     least = 7.0 if small else LEAST
-    if text:
-        out.append(_text_block(x + w / 2, y + band + 4, card["name"], w - 10, name_size))
+    if text:  # the name on one line if it can, else two smaller ones, clear of the rule
+        size = _fitting(card["name"], w - 10, (name_size, 14.0, 13.0), 13.0)
+        out.append(_text_block(x + w / 2, y + band + 3, card["name"], w - 10, size))
         ability = _abilities().get(card["name"], "")
         out.append(f'<line x1="{x + 8:.1f}" y1="{y + h * 0.5:.1f}" x2="{x + w - 8:.1f}" '
                    f'y2="{y + h * 0.5:.1f}" stroke="{ARCH_LIGHT[arch]}" stroke-width="2"/>')
@@ -435,7 +447,10 @@ class Table:
                           "#fff"))
         out.append(_label(x + w - 8, y + 18, f"{heist['step']}/4", 12, "#fff",
                           anchor="end"))
-        out.append(_text_block(x + w / 2, y + 28, heist["name"], w - 12, 14, most=3))
+        # the name in two lines if it can, else three smaller ones: clear of "TEAM OF"
+        size = _fitting(heist["name"], w - 12, (14.0,), LEAST, lines=2)
+        out.append(_text_block(x + w / 2, y + 27, heist["name"], w - 12, size,
+                               most=2 if size > LEAST else 3))
         team = [a for a, n in heist["team"].items() for _ in range(n)]
         out.append(_label(x + w / 2, y + 82, f"TEAM OF {len(team)}", 10, "#6b5d4a",
                           anchor="middle", spacing=1).replace("<text", '<text class="minor"', 1))
@@ -466,7 +481,8 @@ class Table:
         turn = p == v["to_move"] and not v.get("result")
         act = None if me else self.action([f"target:{p}"])
         edge = GOLD if turn or act else "#0f2a1c"
-        out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="10" '
+        out = [f'<g data-seat-panel="{p}">'
+               f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="10" '
                f'fill="{"#3b2a1a" if me else "#173724"}" stroke="{edge}" '
                f'stroke-width="{3 if turn or act else 1}"/>']
         name = ("▶ " if turn else "") + seat_label(s["name"], me)
@@ -499,7 +515,7 @@ class Table:
                 out.append(f'<rect x="{hx + 44 + k * step:.1f}" y="{hy + 2:.1f}" width="11" '
                            f'height="19" rx="2" fill="{CHAIN.get(colour, "#666")}" '
                            'stroke="#fff" stroke-width="1"/>')
-        self.add("".join(out), act)
+        self.add("".join(out) + "</g>", act)
 
     def hideout(self, x: float, y: float, w: float, h: float, p: int) -> None:
         """Night 1, 2, 3 and the Refresh Area, as four zones."""
@@ -560,25 +576,47 @@ class Table:
 
     def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...]) -> float:
         per_row = 6
+        # a heist may be committed: each card has a "Team" toggle under it (the page keeps
+        # the cards selected and, on a click on the heist, sends the team they make)
+        team = "play" in prefixes and any(i.startswith("heist:") for i in self.labels)
         cw, ch, gap = 104, 136, 8
+        tall = ch + (34 if team else 0)
         rows = ceil(len(cards) / per_row) if cards else 1
         self.add(_label(PAD + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
+        if team:
+            self.add(_label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
+                            "#f4ead2", anchor="end", weight="normal"))
         y += 22
         if not cards:
             self.add(_label(PAD + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
         placed = len(self.used)
+        picks = []
         for k, c in enumerate(cards):
             r, i = divmod(k, per_row)
             in_row = min(per_row, len(cards) - r * per_row)
             x0 = (W - in_row * cw - (in_row - 1) * gap) / 2
             x = x0 + i * (cw + gap)
-            yy = y + r * (ch + gap)
+            yy = y + r * (tall + gap)
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
             self.add(_face(x, yy, cw, ch, c, text=True, lift=act is not None), act)
+            if team:
+                picks.append(_team_toggle(x, yy + ch + 6, cw, k, c))
+        if picks:
+            self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         if len(self.used) > placed:  # the decision is made here: the page keeps it in view
             self.add(f'<rect data-focus="hand" x="{PAD}" y="{y:.1f}" width="{W - 2 * PAD}" '
-                     f'height="{rows * (ch + gap):.1f}" fill="none" pointer-events="none"/>')
-        return y + rows * (ch + gap)
+                     f'height="{rows * (tall + gap):.1f}" fill="none" pointer-events="none"/>')
+        return y + rows * (tall + gap)
+
+
+def _team_toggle(x: float, y: float, w: float, k: int, card: dict[str, Any]) -> str:
+    """A hand card's toggle: selected (by the page) into the team for a heist."""
+    return (f'<g data-pick="{k}" data-type="team:{_slug(card["name"])}" cursor="pointer">'
+            f'<title>Select the {_e(card["name"])} for a heist team</title>'
+            f'<rect class="pick-ring pick-fill" x="{x + 8:.1f}" y="{y:.1f}" width="{w - 16:.1f}" '
+            f'height="26" rx="13" fill="#173724" stroke="{GOLD}" stroke-width="2" '
+            'stroke-dasharray="5 3"/>'
+            + _label(x + w / 2, y + 18, "Team", 13, "#f4ead2", anchor="middle") + "</g>")
 
 
 def _turn_words(v: dict[str, Any]) -> tuple[str, str]:

@@ -50,7 +50,9 @@ export function receiveHint(message) {
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
   $("hint-box").scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
   if (moves.length) {
-    for (const node of document.querySelectorAll(`[data-action="${CSS.escape(moves[0].id)}"]`)) {
+    // the move's first decision, and the destination it ends on (a whole move: Target: Rats)
+    const ids = [moves[0].id, moves[0].to].filter(Boolean).map((id) => CSS.escape(id));
+    for (const node of document.querySelectorAll(ids.map((id) => `[data-action="${id}"]`).join(","))) {
       node.classList.add("hinted");
     }
   }

@@ -218,7 +218,7 @@ let picked = new Set();
 let pickedAt = null;  // the version the picks belong to
 
 function drawPicks(actions) {
-  const group = $("board").querySelector("[data-select]");
+  const group = $("board").querySelector("[data-select], [data-team]");
   const version = last ? last.version : null;
   if (pickedAt !== version) picked = new Set();
   pickedAt = version;
@@ -231,6 +231,7 @@ function drawPicks(actions) {
     node.setAttribute("aria-checked", String(on));
     node.classList.toggle("picked", on);
   }
+  if ("team" in group.dataset) { markTeams(); return; }  // the heist clicked is the button
   const id = group.dataset.select + [...picked].sort().join("");
   const button = document.createElement("button");
   button.className = "act-button";
@@ -244,6 +245,37 @@ function drawPicks(actions) {
   $("actions").prepend(button);
 }
 
+// --- a team for a heist (You Dirty Rat): the cards selected in the hand, then the heist -------
+// `teams` (from the server) gives, per heist, the teams that complete it as the kernel's
+// `team:` decisions; the cards selected are matched to one of them, and the page sends the
+// heist and then that team's decisions one after another (as a route).
+
+function selectedTeam() {
+  return [...$("board").querySelectorAll("[data-team] [data-pick]")]
+    .filter((node) => picked.has(node.dataset.pick)).map((node) => node.dataset.type).sort();
+}
+
+// each heist says (for tools and tests) the teams that complete it
+function markTeams() {
+  const teams = (last && last.teams) || {};
+  for (const [heist, options] of Object.entries(teams)) {
+    const node = $("board").querySelector(`[data-action="${CSS.escape(heist)}"]`);
+    if (node) node.dataset.teams = options.map((team) => team.join(" ")).join(",");
+  }
+}
+
+function commitTeam(heistId) {
+  const chosen = selectedTeam().join(" ");
+  const team = ((last.teams || {})[heistId] || []).find((t) => [...t].sort().join(" ") === chosen);
+  if (!team) {
+    toast("Those cards are not a team for that heist: select the cards its team needs.");
+    return;
+  }
+  picked = new Set();
+  route = [heistId, ...team];
+  continueRoute(last);
+}
+
 function togglePick(node) {
   if (!last || waiting || replaying()) return;
   const which = node.dataset.pick;
@@ -255,6 +287,7 @@ function togglePick(node) {
 function drawButtons(actions) {
   const bar = $("actions");
   bar.replaceChildren();
+  placeActions(false);
   for (const action of actions) {
     if (placedNow.has(action.id)) continue;
     const button = document.createElement("button");
@@ -344,7 +377,28 @@ function choose(paths, chosen, where) {
   cancel.dataset.cancel = "";
   cancel.textContent = "Cancel";
   bar.append(cancel);
+  placeActions(true);
   bar.querySelector("button")?.focus();
+}
+
+// On a desktop a question about a move (which group, how many, which way: up to six ways in
+// Target: Rats) is asked beside the board, at the top of the side column, in columns: under
+// the board it would take the board's height, and so its width. On a phone it stays under
+// the board, where the page scrolls.
+const wide = matchMedia("(min-width: 821px)");
+
+function placeActions(asking) {
+  const bar = $("actions");
+  const panel = $("ask-panel");
+  const beside = asking && wide.matches;
+  panel.hidden = !beside;
+  bar.classList.toggle("beside", beside);
+  if (beside && bar.parentElement !== panel) {
+    panel.append(bar);
+    panel.closest(".side").scrollTop = 0;
+  } else if (!beside && bar.parentElement === panel) {
+    document.querySelector(".dock .hint-row").before(bar);
+  }
 }
 
 function continueRoute(message) {
@@ -384,6 +438,7 @@ function act(actionId) {
   keepFocus.id = actionId;
   const paths = routesTo(actionId);
   if (paths) { choose(paths, [], actionId); return; }
+  if (actionId.startsWith("heist:") && picked.size && last.teams) { commitTeam(actionId); return; }
   if (!last.actions.some((a) => a.id === actionId)) return;
   waiting = true;
   setBusy(true);
@@ -489,14 +544,45 @@ let thinking = { seat: null, since: 0 };
 
 function markThinking(seat) {
   if (seat !== thinking.seat) thinking = { seat, since: performance.now() };
+  boardThinking(replaying() ? null : seat);
   tickThinking();
 }
 
+// ... and on that seat's panel on the board (`data-seat-panel`, drawn by each game)
+const SVG = "http://www.w3.org/2000/svg";
+
+function boardThinking(seat) {
+  $("board").querySelector(".thinking-badge")?.remove();
+  const panel = seat === null ? null : $("board").querySelector(`[data-seat-panel="${seat}"]`);
+  const svg = $("board").querySelector("svg");
+  if (!panel || !svg) return;
+  const box = panel.getBBox();
+  const size = Math.max(14, svg.viewBox.baseVal.width / 48);
+  const badge = document.createElementNS(SVG, "g");
+  badge.setAttribute("class", "thinking-badge");
+  badge.setAttribute("pointer-events", "none");
+  badge.dataset.testid = "board-thinking";
+  const rect = document.createElementNS(SVG, "rect");
+  const text = document.createElementNS(SVG, "text");
+  const width = size * 7.6;
+  const x = box.x + box.width - width - size * 0.3;
+  const y = box.y + size * 0.3;
+  Object.entries({ x, y, width, height: size * 1.5, rx: size * 0.75, fill: "#2b2118",
+                   stroke: "#f3c44b", "stroke-width": size / 8 })
+    .forEach(([k, v]) => rect.setAttribute(k, v));
+  Object.entries({ x: x + width / 2, y: y + size * 1.08, "font-size": size, fill: "#f3c44b",
+                   "font-weight": "bold", "text-anchor": "middle" })
+    .forEach(([k, v]) => text.setAttribute(k, v));
+  badge.append(rect, text);
+  panel.append(badge);
+}
+
 function tickThinking() {
-  const note = document.querySelector("#seats .thinking");
-  if (!note) return;
   const seconds = Math.floor((performance.now() - thinking.since) / 1000);
-  note.textContent = ` · thinking… ${seconds} s`;
+  const note = document.querySelector("#seats .thinking");
+  if (note) note.textContent = ` · thinking… ${seconds} s`;
+  const badge = document.querySelector("#board .thinking-badge text");
+  if (badge) badge.textContent = `thinking… ${seconds} s`;
 }
 
 function drawLog(lines) {
@@ -547,6 +633,7 @@ $("game-over").addEventListener("keydown", (event) => {
 });
 $("zoom").addEventListener("click", (event) => zoomControl($("board"), document.querySelector(".board-frame"), event));
 addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
+wide.addEventListener("change", () => placeActions(Boolean(asking)));
 // the board takes the height the dock leaves: when the dock grows or shrinks (more choices,
 // a longer latest event), the board is fitted again
 let refitting = 0;

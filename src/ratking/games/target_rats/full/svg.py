@@ -124,6 +124,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         if sid == fight_at:
             out.append(_swords(geo, sid))
         out.append("</g>")
+    out.append(B.labels(key))  # over the pieces: always readable
     if group:
         out.append(_path(geo, group))
     out.append(_deck(view, "surface", 8))
@@ -338,12 +339,27 @@ def _deck(view: dict[str, Any], deck: str, x: float) -> str:
                f'fill="{light}">{"card" if left == 1 else "cards"}</text>'
                f'<text x="{x + DW / 2}" y="{y + 162}" font-size="15" text-anchor="middle" '
                f'fill="#d8ccb0">{d.get("discards", 0)} used</text></g>')
-    top = d.get("top")
+    # a card just drawn that a question is about (an item to hold, cards to keep) is not
+    # used yet: it is the one shown beside its deck, not the one used before it
+    now = _drawn_now(view, deck)
+    top = now or d.get("top")
     if top:
+        fill, weight, words = (B.GOLD, "bold", "drawn now") if now else (
+            "#a99f8a", "normal", "last drawn")
         out.append(f'<text x="{x + DW / 2}" y="{y + 190}" font-size="15" text-anchor="middle" '
-                   f'fill="#a99f8a">last drawn</text>')
+                   f'fill="{fill}" font-weight="{weight}">{words}</text>')
         out.append(_card(top, x, y + 198, DW, 150, None, small=True))
     return "".join(out)
+
+
+def _drawn_now(view: dict[str, Any], deck: str) -> dict[str, Any] | None:
+    """The card of `deck` drawn for the question being asked (an item to hold: the last of
+    its cards, the held one first; cards to keep: the last of them), or None."""
+    choice = view.get("choice") or {}
+    cards = choice.get("cards") or []
+    if choice.get("kind") not in ("item", "keep") or not cards:
+        return None
+    return cards[-1] if cards[-1].get("deck") == deck else None
 
 
 def _fitted(text: str, width: float, size: float, lines: int, least: float) -> tuple[
@@ -497,7 +513,7 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
     mover = view.get("to_move") == f["seat"] and not view.get("over")
     you = view.get("seat") == f["seat"]
     fill = f["colour"]
-    out = [f'<g class="faction" data-seat="{f["seat"]}">'
+    out = [f'<g class="faction" data-seat="{f["seat"]}" data-seat-panel="{f["seat"]}">'
            f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" fill="#3a352e" '
            f'stroke="{B.GOLD if mover else "#5a5247"}" stroke-width="{5 if mover else 2}"/>',
            B.home_well(k, fill),

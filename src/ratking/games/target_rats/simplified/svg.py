@@ -68,6 +68,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         if s["exterminator"]:
             out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         out.append("</g>")
+    out.append(B.labels(key))  # over the pieces: always readable
     out.append(_footer(view))
     out.append("</svg>")
     return "".join(out)
@@ -84,14 +85,15 @@ def _home(sid: str, faction: dict[str, Any] | None, mover: int) -> str:
     glow = B.GOLD if faction["seat"] == mover else "#5a5247"
     ty = y + 26 if k in (0, 1) else y + B.BOX - 16
     label = f"{faction['name']} ({faction['faction']})"
-    return (f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" fill="#3a352e" '
+    return (f'<g data-seat-panel="{faction["seat"]}">'
+            f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" fill="#3a352e" '
             f'stroke="{glow}" stroke-width="{4 if glow == B.GOLD else 2}"/>'
             f'{B.home_well(k, fill)}'
             f'<text x="{x + B.BOX / 2}" y="{ty}" font-size="17" font-weight="bold" '
             f'text-anchor="middle" fill="{B.CREAM}" class="faction">{B.esc(label)}</text>'
             f'<text x="{x + B.BOX / 2}" y="{ty + (22 if k in (0, 1) else -22)}" '
             f'font-size="16" text-anchor="middle" fill="#d8ccb0">'
-            f'{plural(faction["rats"], "rat")}, {faction["fed"]} fed</text>')
+            f'{plural(faction["rats"], "rat")}, {faction["fed"]} fed</text></g>')
 
 
 def _status(view: dict[str, Any]) -> str:

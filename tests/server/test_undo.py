@@ -146,3 +146,24 @@ def test_an_undo_reaches_people_on_another_server(postgres):
                 on_a.send(json.dumps({"type": "move", "seat": 0, "version": version - 1,
                                       "action": mine["actions"][-1]["id"]}))
                 assert state_at(on_b, version)["view"] == state_at(watcher, version)["view"]
+
+
+def test_undo_is_refused_after_a_draw(client):
+    """You Dirty Rat's Mastermind draws three cards and its player then keeps one: the draw
+    shows hidden cards, so the Mastermind cannot be taken back."""
+    table = new_table(client, seats=("human", "human"), game="you-dirty-rat")
+    tokens = [s["token"] for s in table["seats"]]
+    with join(client, table, tokens) as (ws, state):
+        for _ in waiting(60, "a Mastermind played"):
+            ids = [a["id"] for a in state["actions"]]
+            action = "play:mastermind" if "play:mastermind" in ids else ids[-1]
+            ws.send_json({"type": "move", "seat": state["seat"], "action": action,
+                          "version": state["version"]})
+            state = receive_state(ws)
+            if action == "play:mastermind":
+                break
+        assert "Mastermind and drew" in state["log"][-1], state["log"][-2:]
+        assert state["can_undo"] is False
+        ws.send_json({"type": "undo"})
+        refused = expect(ws, "error")
+        assert refused["code"] == "cannot-undo" and "hidden card" in refused["message"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from . import terminal_undo as undo
 from .bots import BOT_KINDS, BOT_NAMES, make_bot, parse_spec
 from .bots.ismcts import SearchBot
 from .bots.specs import LevelBot
@@ -79,6 +80,7 @@ class TerminalGame:
         if not self.hotseat:
             self._news(self.viewer)
         while not state.is_over:
+            state = self.state  # a new object after an undo (terminal_undo.py)
             seat = state.current_player
             if seat in self.humans:
                 asked = self._human_turn(seat)
@@ -155,12 +157,17 @@ class TerminalGame:
         for i, action in enumerate(legal, 1):
             self.console.print(f"  [bold cyan]{i:>2}[/] {state.describe_action(action)}")
         while True:
-            answer = self.ask("Your choice (number, action id, b: board, q: quit): ").strip()
+            answer = self.ask("Your choice (number, action id, b: board, u: undo, "
+                              "q: quit): ").strip()
             if answer.lower() in ("q", "quit", "exit"):
                 self.console.print("Game left unfinished.")
                 return None
             if answer.lower() in ("b", "board"):
                 self.console.print(state.game.render_text(state.view(seat)))
+                continue
+            if answer.lower() in undo.KEYS:
+                if undo.take_back(self):
+                    return True
                 continue
             if not answer:
                 continue

@@ -135,9 +135,13 @@ class State:
         self._legal = None
         self._history.tail.append(action.id)
         self.steps += 1
-        seat, pos = self.to_move, self.rng.pos
+        seat = self.to_move
+        try:
+            pos = self.rng.pos
+        except AttributeError:  # a stand-in generator (a test's scripted dice): chance
+            pos = None
         self._apply(action)
-        if self.rng.pos != pos:
+        if pos is None or self.rng.pos != pos:
             self.undo_from, self.undo_bar = self.steps, "chance"
         elif self.to_move != seat:
             self.undo_from, self.undo_bar = self.steps, "turn"

@@ -6,12 +6,10 @@ const $ = (id) => document.getElementById(id);
 let shown = null;  // the state message the button was drawn for
 let sent = null;   // the version an undo was sent at
 
+// the button sits after the Hint button, in its row (shown while either is offered)
 function button() {
   let node = $("undo");
   if (node) return node;
-  const row = document.createElement("div");
-  row.className = "hint-row undo-row";
-  row.hidden = true;
   node = document.createElement("button");
   node.id = "undo";
   node.type = "button";
@@ -20,8 +18,9 @@ function button() {
   node.textContent = "Undo";
   node.title = "Take back your last move (u or Ctrl-Z)";
   node.setAttribute("aria-keyshortcuts", "u Control+Z Meta+Z");
-  row.append(node);
-  $("actions").after(row);
+  node.style.marginLeft = "0.5em";
+  node.hidden = true;
+  $("hint").after(node);
   return node;
 }
 
@@ -51,12 +50,12 @@ export function initUndo(send) {
   });
 }
 
-// called with each state message (and with null while a replay is shown)
+// called with each state message, after the Hint button is drawn (null: a replay is shown)
 export function drawUndo(message) {
   shown = message && !message.result ? message : null;
   const node = button();
   const offered = Boolean(shown?.can_undo);
-  node.parentElement.hidden = !offered;
+  if (offered) node.parentElement.hidden = false;
   node.hidden = !offered;
   node.disabled = !offered || sent === shown.version;
 }

@@ -241,6 +241,7 @@ def apply(s: RatState, action: Action) -> None:
         done(s)
     elif kind == A.COPY:
         s._emit("copy", p, {"type": key[1]})
+        s._reveal()  # names a card of the hand: the others learn it is there
         resolve(s, p, key[1])
     elif kind == A.NO_EXTRA:
         s._emit("no-extra", p, {})

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 STATE_FORMAT = "ratking-state/1"
+UNDO_BARS = (None, "turn", "chance", "hidden")  # what stops an undo (core/undo.py)
 
 
 @cache
@@ -53,6 +54,8 @@ class State:
         "seed",
         "steps",
         "to_move",
+        "undo_bar",
+        "undo_from",
         "unordered",
     )
 
@@ -79,6 +82,11 @@ class State:
         self.end_reason: str | None = None
         self.to_move = 0
         self.unordered: dict[str, int] | None = None
+        # Undo (core/undo.py): the steps from `undo_from` on were all made by the seat to
+        # move, in its turn, touching no chance or hidden information; `undo_bar` says what
+        # set the bar there ("turn", "chance", "hidden"; None: the start of the game).
+        self.undo_from = 0
+        self.undo_bar: str | None = None
 
     # --- the contract -----------------------------------------------------------------------
 
@@ -127,7 +135,16 @@ class State:
         self._legal = None
         self._history.tail.append(action.id)
         self.steps += 1
+        seat = self.to_move
+        try:
+            pos = self.rng.pos
+        except AttributeError:  # a stand-in generator (a test's scripted dice): chance
+            pos = None
         self._apply(action)
+        if pos is None or self.rng.pos != pos:
+            self.undo_from, self.undo_bar = self.steps, "chance"
+        elif self.to_move != seat:
+            self.undo_from, self.undo_bar = self.steps, "turn"
 
     def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
         if isinstance(action, Action):
@@ -224,6 +241,8 @@ class State:
         new.result = self.result
         new.end_reason = self.end_reason
         new.to_move = self.to_move
+        new.undo_from = self.undo_from
+        new.undo_bar = self.undo_bar
         unordered = self.unordered
         new.unordered = None if unordered is None else unordered.copy()
         self._clone_fields(new)
@@ -259,6 +278,7 @@ class State:
             self._legal = made[1]
             self._plan = made
         new._plan = None
+        new.undo_from, new.undo_bar = new.steps, "chance"  # its future is not the record's
         if seat != self.to_move and not self.over:
             new._legal = None  # the seat to move may hold other cards now; `seat` is not
             # (its legal actions depend on its view only, which the re-deal keeps)
@@ -286,6 +306,7 @@ class State:
         draws a few cards pays for those few. (A rule that draws often may spare real games
         the call: `s.draw(name) if s.unordered else pile.pop()`.)
         """
+        self.undo_from, self.undo_bar = self.steps, "hidden"
         cards = getattr(self, pile)
         unordered = self.unordered
         if unordered:
@@ -304,6 +325,17 @@ class State:
                 self.unordered = {pile: top}
             else:
                 self.unordered[pile] = top
+
+    def undoable(self) -> int:
+        """How many of the last steps the seat to move may take back now (core/undo.py)."""
+        return 0 if self.over else self.steps - self.undo_from
+
+    def undo(self, steps: int = 1) -> State:
+        """The state before the last `steps` steps: the record without them, replayed.
+        Refused (IllegalAction "undo", with the reason) beyond `undoable()`."""
+        from .undo import undo
+
+        return undo(self, steps)
 
     def record(self) -> dict[str, Any]:
         """The game as a record: enough to replay it bit for bit."""
@@ -337,7 +369,9 @@ class State:
             "result": self.result,
             "end_reason": self.end_reason,
             "state": self._dump(),
-        } | ({} if self.unordered is None else {"unordered": dict(self.unordered)})
+        } | ({} if self.unordered is None else {"unordered": dict(self.unordered)}) \
+          | ({} if self.over or self.undo_from == self.steps
+             else {"undo": [self.undo_from, self.undo_bar]})
 
     def _load_base(self, game: Game, data: dict[str, Any]) -> None:
         """Fill the base fields from `to_json` data (validated by the caller's schema)."""
@@ -352,6 +386,18 @@ class State:
         self.over = data["over"]
         self.result = data["result"]
         self.end_reason = data["end_reason"]
+        self._load_undo(data.get("undo"))
+
+    def _load_undo(self, data: Any) -> None:
+        """Check and set the undo bar from `to_json` data (absent: nothing to take back)."""
+        if data is None:
+            self.undo_from, self.undo_bar = self.steps, None
+            return
+        if (not isinstance(data, list) or len(data) != 2 or data[0].__class__ is not int
+                or not 0 <= data[0] < self.steps or data[1] not in UNDO_BARS):
+            raise RecordError("state 'undo' must be [the first step that may be taken back, "
+                              f"what barred the ones before: one of {UNDO_BARS}]")
+        self.undo_from, self.undo_bar = data
 
     def _load_unordered(self, data: Any) -> None:
         """Check and set `unordered` from `to_json` data (after the game's own fields)."""
@@ -370,6 +416,12 @@ class State:
               secret: dict[str, Any] | None = None, audience: int = 0) -> None:
         """Log an event; `secret` is shown only to seats whose bit is set in `audience`."""
         self._log.tail.append((self.steps - 1, kind, actor, public, secret, audience))
+
+    def _reveal(self) -> None:
+        """Mark the step being applied as showing hidden information (a card drawn, turned
+        or looked at): it and the steps before it can no longer be taken back. `draw` and
+        any chance (`rng`) mark it already."""
+        self.undo_from, self.undo_bar = self.steps, "hidden"
 
     def _finish(self, result: list[float], reason: str) -> None:
         self.over = True

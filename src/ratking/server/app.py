@@ -233,7 +233,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         if not 0 <= step <= total:
             raise HTTPException(400, f"step must be 0 to {total}")
         state = replay(room.state.record(), upto=step)
-        notes = {i: n for i, n in room.notes.items() if i < step}
+        # the record's own notes: an undo's line (a key between two moves) is no part of it
+        notes = {i: n for i, n in room.notes.items() if i < step and i.__class__ is int}
         board = board_message(state, None, notes)
         return {"step": step, "total": total, **board, "hands": explain.open_hands(state),
                 "standing": explain.standing(state, board["view"])}
@@ -294,6 +295,28 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         await conn.send_text(orjson.dumps({"type": "error", "code": code,
                                            "message": message}).decode())
 
+    async def undo(room: Room, conn: Connection, message: dict) -> None:
+        """`{"type": "undo"}` (optionally with "seat" and "version", checked like a move's):
+        the person to move takes back their last move (rooms/undo.py)."""
+        mover = room.state.current_player
+        seat = message.get("seat", mover if mover in conn.seats else None)
+        version = message.get("version", room.version)
+        if not conn.seats:
+            return await refuse(conn, "not-your-seat", "you hold no seat at this table")
+        if seat is None:
+            return await refuse(conn, "not-your-turn", "only the person to move can take "
+                                                       "back their last move")
+        if not isinstance(version, int) or not isinstance(seat, int) \
+                or isinstance(seat, bool) or isinstance(version, bool):
+            return await refuse(conn, "malformed", "an undo's 'seat' and 'version' must be "
+                                                   "whole numbers")
+        if seat not in conn.seats:
+            return await refuse(conn, "not-your-seat", "you hold no token for that seat")
+        try:
+            await room.take_back(seat, version)
+        except MoveRefused as exc:
+            await refuse(conn, exc.code, str(exc))
+
     async def handle(room: Room, conn: Connection, text: str) -> None:
         if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
             return await refuse(conn, "too-large", f"messages may be at most {MAX_MESSAGE} "
@@ -345,6 +368,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             except MoveRefused as exc:
                 await refuse(conn, exc.code, str(exc))
                 await room.send_state(conn, full=True)
+        elif kind == "undo":
+            await undo(room, conn, message)
         elif kind == "hint":
             # searched in the background, so the connection's other messages go on
             hints.start(room, conn, functools.partial(refuse, conn))
@@ -355,8 +380,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                 await refuse(conn, exc.code, str(exc))
         else:
             await refuse(conn, "unknown-type", f"unknown message type {str(kind)[:40]!r}; "
-                                               "known: hello, move, chat, hint, "
-                                               "ping, sync")
+                                               "known: hello, move, undo, chat, "
+                                               "hint, ping, sync")
 
     return app
 

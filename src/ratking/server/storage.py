@@ -452,6 +452,20 @@ class Storage:
                 self._moves_conn.close()  # a new connection next time
                 raise
 
+    def take_back(self, table_id: str, version: int, keep: int) -> None:
+        """Undo: delete the moves from index `keep` on of a table at `version` moves, and
+        announce it ('u <table> <keep>', with the deletion). A table no longer at `version`
+        (another process moved first) raises MoveConflict and changes nothing."""
+        with self.engine.begin() as conn:
+            counted = conn.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.moves == version)
+                .values(moves=keep, updated_at=now()))
+            if counted.rowcount != 1:
+                raise MoveConflict(table_id, version)
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id,
+                                               MoveRow.index >= keep))
+            self._notify(conn, f"u {table_id} {keep}")
+
     def set_status(self, table_id: str, status: str, only_if: str | None = "playing") -> bool:
         """Mark a table over, closed or archived (if it is still `only_if`); False if not."""
         query = update(TableRow).where(TableRow.id == table_id)

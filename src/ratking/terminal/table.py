@@ -16,11 +16,13 @@ from ..bots.ismcts import SearchBot
 from ..bots.specs import LevelBot
 from ..core import Game, IllegalAction, State, narrate
 from ..core.rng import derive_seed, new_seed
+from . import undo
 from .pages import OptionPages, lines_of
 from .seats import seat_names
 
 ERASE_SCROLLBACK = "\x1b[3J"  # xterm and most terminals: forget the lines scrolled off
 QUIT = "quit"  # what a key returns to leave the game (None: ask again)
+TAKEN_BACK = "taken back"  # what a key returns when it undid the person's last decision
 
 
 @dataclass
@@ -71,6 +73,7 @@ class TerminalGame:
         if not self.hotseat:
             self._news(self.viewer)
         while not state.is_over:
+            state = self.state  # a new object after an undo (terminal/undo.py)
             seat = state.current_player
             if seat in self.humans:
                 asked = self._human_turn(seat)
@@ -152,6 +155,8 @@ class TerminalGame:
                 outcome = key(decision)
                 if outcome == QUIT:
                     return None
+                if outcome == TAKEN_BACK:
+                    return True
                 continue
             if not answer:
                 continue
@@ -180,7 +185,11 @@ class TerminalGame:
         return {"b": self._key_board, "board": self._key_board,
                 "f": self._key_full, "full": self._key_full,
                 "n": self._key_next, "more": self._key_next, "p": self._key_back,
+                "u": self._key_undo, "undo": self._key_undo,
                 "q": self._key_quit, "quit": self._key_quit, "exit": self._key_quit}
+
+    def _key_undo(self, decision: Decision) -> str | None:
+        return TAKEN_BACK if undo.take_back(self) else None
 
     def _key_board(self, decision: Decision) -> None:
         self._screen(decision)
@@ -253,11 +262,11 @@ class TerminalGame:
         for line in decision.pages.render():
             self._say(line)
 
-    @staticmethod
-    def _prompt(decision: Decision) -> str:
+    def _prompt(self, decision: Decision) -> str:
         count = len(decision.legal)
         pages = "n/p: pages, " if decision.pages.many else ""
-        return f"Your choice (1-{count}, {pages}b: board, f: full board, q: quit): "
+        takes_back = "u: undo, " if self.state.undoable() else ""
+        return f"Your choice (1-{count}, {pages}b: board, f: full board, {takes_back}q: quit): "
 
     def _after_move(self, seat: int) -> None:
         """Hot seat: show the mover what their move did, and hide the screen before the next

@@ -203,6 +203,7 @@ def _peek_own(s: RollState, p: int, key: tuple) -> None:
     hand = s.hands[p]
     for c in hand:
         s.known[p] |= 1 << c
+    s._reveal()
     s._emit("peek-own", p, {"count": len(hand)}, {"values": [values[c] for c in hand]}, 1 << p)
     end_turn(s)
 
@@ -211,6 +212,7 @@ def _peek(s: RollState, p: int, key: tuple) -> None:
     other, slot = key[1], key[2]
     card = s.hands[other][slot]
     s.known[p] |= 1 << card
+    s._reveal()  # a look at a hidden card: the turn can no longer be taken back
     s._emit("peek", p, {"target": other, "slot": slot}, {"value": s.game.values[card]}, 1 << p)
     end_turn(s)
 
@@ -362,6 +364,7 @@ def take_faceup(s: RollState, p: int, region: int, bonus: int = 0) -> None:
 
 def take_from_pile(s: RollState, p: int) -> None:
     card = s.draw("pile") if s.unordered else s.pile.pop()  # (a real game: the top card)
+    s._reveal()
     s.hands[p].append(card)
     s.known[p] |= 1 << card  # seed 004: look at it before placing it face down
     s._emit("draw", p, {}, {"value": s.game.values[card]}, 1 << p)
@@ -396,6 +399,7 @@ def deal_empty_regions(s: RollState) -> int:
     for region, card in enumerate(faceup):
         if card < 0 and pile:
             card = s.draw("pile") if s.unordered else pile.pop()
+            s._reveal()
             faceup[region] = card
             s.public |= 1 << card  # everyone sees a face-up card
             icons += icon[card]

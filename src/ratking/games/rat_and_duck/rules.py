@@ -214,6 +214,7 @@ def _target(s: DuckState, u: int, key: tuple) -> None:
 def _kidnap(s: DuckState, u: int, key: tuple) -> None:
     here = s.pos[u]
     s.held.remove(here)
+    s._reveal()  # the dissent learns the government held this place's card
     s.used.append(here)
     s.civ_at[here] = here
     s.civs.append(here)

@@ -188,12 +188,14 @@ def apply(s: RatState, action: Action) -> None:
         s.nights[p][0] = []
         s.phase = TEAM
         s._emit("commit", p, {"heist": h.index})
+        s._reveal()  # only a hand that can match the team may choose it: the others learn so
     elif kind == A.TEAM:
         t = key[1]
         c = take(s, p, t)
         night = s.nights[p]
         night[0] = night[0] + [c]
         s.public |= 1 << c
+        s._reveal()  # a card from the hand, face up: the turn can no longer be taken back
         a = s.game.deck.types[t].archetype
         if a == ANY:
             s.wild_used += 1
@@ -216,6 +218,7 @@ def apply(s: RatState, action: Action) -> None:
         for c in rest:
             s.discard.append(c)
             s.public |= 1 << c
+        s._reveal()
         s.drawn = []
         s._emit("keep", p, {"discarded": [card_type[c] for c in rest]}, {"kept": key[1]},
                 1 << p)
@@ -225,6 +228,7 @@ def apply(s: RatState, action: Action) -> None:
         night = s.nights[p]
         night[0] = night[0] + [c]
         s.public |= 1 << c
+        s._reveal()  # a card from the hand, face up: the turn can no longer be taken back
         s._emit("partner", p, {"type": key[1]})
         a = s.game.deck.types[key[1]].archetype
         if a == ANY:
@@ -237,6 +241,7 @@ def apply(s: RatState, action: Action) -> None:
         done(s)
     elif kind == A.COPY:
         s._emit("copy", p, {"type": key[1]})
+        s._reveal()  # names a card of the hand: the others learn it is there
         resolve(s, p, key[1])
     elif kind == A.NO_EXTRA:
         s._emit("no-extra", p, {})
@@ -282,6 +287,7 @@ def place(s: RatState, p: int, cards: list[int]) -> None:
     s.nights[p][0] = cards
     for c in cards:
         s.public |= 1 << c
+    s._reveal()
     s.played = cards[0]
 
 
@@ -331,6 +337,7 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
             shuffle(s.rng, s.deck)
             s._emit("reshuffle", None, {"cards": len(s.deck)})
         c = s.draw("deck") if s.unordered else s.deck.pop()  # (a real game: the top card)
+        s._reveal()
         s.public &= ~(1 << c)
         got.append(c)
     if not s.deck and not s.discard:

@@ -23,6 +23,7 @@ from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
 from .turns import Turns
+from .undo import TakeBack
 
 if TYPE_CHECKING:
     from .registry import Rooms
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("ratking.server")
 
 
-class Room(Seats, CatchUp, Turns, Snapshots, Sending):
+class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
     """One live table."""
 
     def __init__(self, rooms: Rooms, stored: StoredTable) -> None:
@@ -43,8 +44,9 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         for action in stored.actions:
             self.state.apply(action)
         # the moves made for a person (their only move, or when their time ran out), by index
-        self.notes = {i: made_for_note(self.state, seat, by)
-                      for i, (seat, by) in stored.made_for.items()}
+        self.notes: dict[float, str] = {i: made_for_note(self.state, seat, by)
+                                        for i, (seat, by) in stored.made_for.items()}
+        self.forced = {i for i, (_, by) in stored.made_for.items() if by == "forced"}
         self.kinds = [s["kind"] for s in row.seats]
         self.hashes = [s.get("token") for s in row.seats]
         self.bots = {i: kind for i, kind in enumerate(self.kinds) if kind != HUMAN}  # specs
@@ -91,18 +93,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         """Make one move for `seat`, or raise MoveRefused and change nothing."""
         async with self.lock:
             state = self.state
-            if self.row.status in ("closed", "archived"):
-                raise MoveRefused("closed", f"this table was {self.row.status}")
-            if state.is_over:
-                raise MoveRefused("over", "the game is over")
-            if version != self.version:
-                raise MoveRefused("stale", f"that move was made on version {version}, but the "
-                                           f"table is at version {self.version}: look again")
-            if waiting(self.row):
-                raise MoveRefused("waiting", "the table starts once every seat is taken")
-            if state.current_player != seat:
-                raise MoveRefused("not-your-turn",
-                                  f"it is {state.names[state.current_player]}'s turn")
+            self.check_turn(seat, version)
             if by == "forced" and len(state.legal_actions()) != 1:
                 raise MoveRefused("not-forced", "that move was sent as the only one possible, "
                                                 "but there is a choice: choose it yourself")
@@ -124,6 +115,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
             if not lost:
                 if by in MADE_FOR:
                     self.notes[self.version] = made_for_note(state, seat, by)
+                if by == "forced":
+                    self.forced.add(self.version)
                 state.apply(action)
                 self.moved_at = now()
                 if by in PERSON:
@@ -144,6 +137,22 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending):
         await self.moved()  # tell everyone, and start the next bot or timer
         if lost:
             raise MoveRefused("stale", "another move was made first: look again")
+
+    def check_turn(self, seat: int, version: int) -> None:
+        """Raise MoveRefused unless `seat` may act on the table at `version` now."""
+        state = self.state
+        if self.row.status in ("closed", "archived"):
+            raise MoveRefused("closed", f"this table was {self.row.status}")
+        if state.is_over:
+            raise MoveRefused("over", "the game is over")
+        if version != self.version:
+            raise MoveRefused("stale", f"that move was made on version {version}, but the "
+                                       f"table is at version {self.version}: look again")
+        if waiting(self.row):
+            raise MoveRefused("waiting", "the table starts once every seat is taken")
+        if state.current_player != seat:
+            raise MoveRefused("not-your-turn",
+                              f"it is {state.names[state.current_player]}'s turn")
 
     async def _rate(self) -> None:
         """Update the ratings for a rated table's end (ratings.py); a failure is logged and

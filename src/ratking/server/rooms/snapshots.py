@@ -99,6 +99,7 @@ class Snapshots:
             "you": list(conn.seats),
             "turn_deadline": self._seconds_left(),
             "result": result_of(state),
+            "can_undo": self.undo_steps(seat) > 0,
             **board,
             **self._explained(board["view"]),
         }

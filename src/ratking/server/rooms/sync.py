@@ -58,11 +58,19 @@ class CatchUp:
         elif changed:
             await self.broadcast()
 
-    async def _catch_up(self, upto: int | None = None, action: str | None = None) -> bool:
+    async def _catch_up(self, upto: int | None = None, action: str | None = None,
+                        undone: bool = False) -> bool:
         """Apply the moves another process wrote (the lock is held). With `action`, move
-        `upto` is that action and needs no read. True if the state moved on."""
+        `upto` is that action and needs no read. With `undone` (notices may have been
+        lost), read every move, for moves taken back meanwhile. True if the state moved on."""
         if upto is not None and upto < self.version:
             return False
+        if undone:
+            stored = await self.rooms.run(self.rooms.storage.load, self.id)
+            mine = self.state.history.to_list()
+            if stored is not None and stored.actions[:len(mine)] != mine:
+                self.back_to(next(i for i, (a, b) in enumerate(
+                    zip(mine, [*stored.actions, None], strict=False)) if a != b))
         if action is not None and upto == self.version:
             actions = [action]
         else:
@@ -137,7 +145,8 @@ class Leases:
     # --- what other processes did (NOTIFY) -----------------------------------------------
 
     def heard(self, payload: str) -> None:
-        """A NOTIFY from any process: 'm <table> <index> <action>', 's <table> <status>',
+        """A NOTIFY from any process: 'm <table> <index> <action>', 'u <table> <keep>' (the
+        moves from `keep` on taken back), 's <table> <status>',
         't <table>' (its seats or rematch changed) or 'c <table> <index>' (a chat line)."""
         kind, _, rest = payload.partition(" ")
         if kind == "m":
@@ -145,6 +154,11 @@ class Leases:
             room = self.rooms.get(table_id)
             if room is not None and index.isdigit():
                 self.spawn(room.heard_move(int(index), action))
+        elif kind == "u":  # moves taken back (rooms/undo.py)
+            table_id, _, keep = rest.partition(" ")
+            room = self.rooms.get(table_id)
+            if room is not None and keep.isdigit():
+                self.spawn(room.heard_undo(int(keep)))
         elif kind == "s":
             table_id, _, status = rest.partition(" ")
             room = self.rooms.get(table_id)
@@ -165,7 +179,7 @@ class Leases:
         """After the listener reconnected: catch up every room (notices may have been lost)."""
         for room in list(self.rooms.values()):
             async with room.lock:
-                changed = await room._catch_up()
+                changed = await room._catch_up(undone=True)
             if changed:
                 await room.moved()
 

@@ -12,6 +12,7 @@ import { drawHintButton, hintRefused, initHint, receiveHint } from "./hint.js";
 import { guestName, setGuestName } from "./people.js";
 import { initReplay, replaying, showStep } from "./replay.js";
 import { drawStanding } from "./standing.js";
+import { drawUndo, initUndo, undoRefused } from "./undo.js";
 import { seatKind } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -106,6 +107,7 @@ function connect() {
         banner(`No table here: ${message.message}.`, false);
         socket.onclose = null;
       } else if (message.code !== "stale") toast(refusal(message));
+      undoRefused();
     }
   });
   socket.addEventListener("close", (event) => {
@@ -183,6 +185,7 @@ function show(message) {
   drawClock(message.clock, table.seats, message.you);
   drawStanding(message.standing, message.you);
   drawHintButton(message);
+  drawUndo(replaying() ? null : message);
   chatSeats(message.you);
   if (message.result) {
     showResult(message);
@@ -652,6 +655,7 @@ initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
              onLeave: () => show(last) });
 initChat(send);
 initHint(send);
+initUndo(send);
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const error = setGuestName($("name-text").value);

@@ -1,0 +1,114 @@
+"""Undo in Chromium: the button (and `u` / Ctrl-Z) takes back the person's last move where
+the table offers it, every screen shows it, it is never offered after a roll or a draw, and
+the record of the finished table has no trace of the move taken back."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+
+import ratking
+
+from .pages import answered, click_an_action
+from .test_browser import browser  # noqa: F401
+from .test_phone import at_table, my_turn, server  # noqa: F401
+
+VERSION = "() => document.body.dataset.version"
+LOG = "() => [...document.querySelectorAll('#log li')].map(n => n.textContent)"
+UNDO = "#undo"
+
+
+def play_until_undo(page, rng: random.Random, decisions: int = 80) -> bool:
+    """Click random actions until the Undo button shows (True) or the game ends (False)."""
+    for _ in range(decisions):
+        if not my_turn(page):
+            return False
+        if page.locator(UNDO).is_visible():
+            return True
+        assert click_an_action(page, rng) is not False
+    return page.locator(UNDO).is_visible()
+
+
+def take_back(page, how: str) -> int:
+    """Undo with the button or a key; the version before and after."""
+    version = int(page.evaluate(VERSION))
+    if how == "button":
+        page.locator(UNDO).click()
+    else:
+        page.locator("#board").focus()
+        page.keyboard.press(how)
+    answered(page, str(version))
+    after = int(page.evaluate(VERSION))
+    assert after < version, (version, after)
+    assert any("took back" in line for line in page.evaluate(LOG)), page.evaluate(LOG)[-3:]
+    return after
+
+
+def record_of(running, page) -> dict:
+    """Close the table (its creator) and read its record."""
+    owner = {"authorization": f"Bearer {page.table['owner_token']}"}
+    closed = httpx.delete(f"{running.url}/api/tables/{page.table['id']}", headers=owner,
+                          timeout=30)
+    assert closed.status_code == 200, closed.text
+    return httpx.get(f"{running.url}/api/tables/{page.table['id']}/record", timeout=30).json()
+
+
+def test_target_rats_a_group_moved_then_taken_back(browser, server):  # noqa: F811
+    rng = random.Random(3)
+    with at_table(browser, server, "target-rats", "desktop",
+                  seats=["human", "heuristic"]) as page:
+        assert not page.locator(UNDO).is_visible()
+        assert play_until_undo(page, rng), "no move that could be taken back in 80"
+        before = page.evaluate(LOG)
+        back = take_back(page, "button")
+        # the table is as it was: a move can be made again from there
+        assert my_turn(page) and int(page.evaluate(VERSION)) == back
+        assert len(page.evaluate(LOG)) >= len(before) - 10
+        played = click_an_action(page, rng)
+        assert played is not None
+        final = int(page.evaluate(VERSION))
+        record = record_of(server, page)
+    assert len(record["actions"]) == final
+    state = ratking.replay(record)
+    assert state.steps == final
+    replay = httpx.get(f"{server.url}/api/tables/{page.table['id']}/replay/{final}",
+                       timeout=30).json()
+    assert not any("took back" in line for line in replay["log"]), replay["log"]
+
+
+def test_rat_and_duck_undo_by_key_and_seen_by_a_watcher(browser, server):  # noqa: F811
+    rng = random.Random(8)
+    with at_table(browser, server, "rat-and-duck", "desktop") as page:
+        watcher = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            watcher.goto(f"{server.url}/t/{page.table['id']}")
+            watcher.locator("#board svg").wait_for()
+            assert play_until_undo(page, rng), "no move that could be taken back in 80"
+            back = take_back(page, "u")
+            watcher.wait_for_function(f"() => document.body.dataset.version === '{back}'",
+                                      timeout=15_000)
+            assert any("took back" in line for line in watcher.evaluate(LOG))
+            assert not watcher.locator(UNDO).is_visible()  # a watcher is offered nothing
+            if page.locator(UNDO).is_visible():  # more to take back: Ctrl-Z too
+                take_back(page, "Control+z")
+        finally:
+            watcher.close()
+
+
+def test_rat_a_tat_roll_no_undo_after_a_roll(browser, server):  # noqa: F811
+    with at_table(browser, server, "rat-a-tat-roll", "desktop",
+                  seats=["human", "heuristic"]) as page:
+        assert my_turn(page)
+        version = page.evaluate(VERSION)
+        page.locator("#board [data-action='roll:2']").first.click()
+        answered(page, version)
+        assert int(page.evaluate(VERSION)) > int(version)
+        assert not page.locator(UNDO).is_visible()
+        rolled = page.evaluate(VERSION)
+        page.locator("#board").focus()
+        page.keyboard.press("u")
+        page.keyboard.press("Control+z")
+        page.wait_for_timeout(500)
+        assert page.evaluate(VERSION) == rolled
+        assert not any("took back" in line for line in page.evaluate(LOG))

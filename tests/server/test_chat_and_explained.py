@@ -76,8 +76,21 @@ def test_a_finished_replay_shows_every_hand(client):
     middle = ratking.replay(record, upto=total // 2)
     assert step["hands"] == middle.game.open_hands(middle)
     assert len(step["hands"]) == 3 and all("total" in h["holds"] for h in step["hands"])
-    assert step["seat"] is None  # the board itself is still the spectator's
+    # the board is the spectator's, every card face up (the open view, drawn by the game)
+    assert step["seat"] is None and step["view"] == middle.game.open_view(middle)
+    assert step["svg"] == middle.game.render_svg(step["view"], [])
     assert step["standing"] == middle.game.standing(middle.view(None))  # as it stood then
+
+
+def test_a_game_that_hides_no_hand_replays_the_spectators_board(client):
+    table = new_table(client, seats=("human", "bot"), game="target-rats-simplified",
+                      rules={"max_rounds": 2})
+    state = finish(client, table)
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    step = client.get(f"/api/tables/{table['id']}/replay/3").json()
+    third = ratking.replay(record, upto=3)
+    assert state["result"] and step["hands"] is None
+    assert step["view"] == third.view(None) and "open" not in step["view"]
 
 
 def test_a_live_game_has_no_replay_and_no_ending(client):
@@ -85,3 +98,19 @@ def test_a_live_game_has_no_replay_and_no_ending(client):
     assert client.get(f"/api/tables/{table['id']}/replay/0").status_code == 409
     with join(client, table) as (_ws, state):
         assert state["ending"] is None and state["result"] is None
+
+
+def test_a_live_game_sends_no_open_hand(client):
+    """While a game of every game with hidden hands is played, no seat's board (nor the
+    spectator's) is the open view, and the replay of every step is refused."""
+    for game, seats in (("you-dirty-rat", ("human", "bot", "bot")),
+                        ("rat-a-tat-roll", ("human", "bot", "bot")),
+                        ("rat-and-duck", ("human", "bot", "bot", "bot"))):
+        table = new_table(client, seats=seats, game=game)
+        token = table["seats"][0]["token"]
+        with join(client, table, [token]) as (_ws, mine), join(client, table) as (_w, watched):
+            for state in (mine, watched):
+                assert "open" not in state["view"] and "data-open-hand" not in state["svg"]
+                assert "data-location-card" not in state["svg"]
+            assert watched["view"]["seat"] is None and mine["view"]["seat"] == 0
+        assert client.get(f"/api/tables/{table['id']}/replay/0").status_code == 409

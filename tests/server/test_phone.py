@@ -381,7 +381,7 @@ def test_axe_finds_nothing_serious_on_the_pass_the_screen_cover(browser, server,
 def test_a_replay_by_buttons_and_keys_shows_every_hand(browser, server):
     """After the end: the replay's buttons draw their icons (no font glyphs), step to the
     first and last move, the arrow keys (and Home, End, Escape) step too, and every hand is
-    shown at every move."""
+    shown at every move (on the board, and in words on asking)."""
     page, errors = finished(browser, server)
     try:
         page.click("#over-replay")
@@ -419,6 +419,13 @@ def test_a_replay_by_buttons_and_keys_shows_every_hand(browser, server):
         at(1)
         hands = page.locator("#replay-hands")
         assert hands.is_visible()
+        # the board shows every hand face up, so the words are folded until asked for
+        assert page.locator("#board [data-key^='card:hand:'][data-v='back']").count() == 0
+        assert not page.evaluate("() => document.getElementById('hands-words').open")
+        hands.locator("summary").click()
+        page.keyboard.press("ArrowRight")  # the choice holds from move to move
+        at(2)
+        assert page.evaluate("() => document.getElementById('hands-words').open")
         whose = hands.locator("dt").all_inner_texts()
         holds = hands.locator("dd").all_inner_texts()
         assert len(whose) == GAMES["rat-a-tat-roll"] and all(any(c.isdigit() for c in h)

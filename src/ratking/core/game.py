@@ -69,6 +69,10 @@ class Game:
     # a finished game's replay: open_hands(state) -> [{"who", "holds"}], everything hidden
     # during play (hands, secret cards) as plain text; None: the game hides no hands
     open_hands: ClassVar[Callable[[State], list[dict[str, str]]] | None] = None
+    # the same replay's board: open_view(state) -> the spectator's view (seat None) with every
+    # hidden hand filled in and "open": True, which render_svg draws face up; never sent while
+    # the game is played. None: the game hides no hands (the replay draws view(None))
+    open_view: ClassVar[Callable[[State], dict[str, Any]] | None] = None
     # the search's evaluation, evaluate(state) -> per seat, estimated win chances (summing to
     # about 1) of a game still in play; None if the game has none (searches then play to the end)
     evaluate: ClassVar[Callable[[State], list[float]] | None] = None

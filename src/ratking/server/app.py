@@ -236,8 +236,12 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         # the record's own notes: an undo's line (a key between two moves) is no part of it
         notes = {i: n for i, n in room.notes.items() if i < step and i.__class__ is int}
         board = board_message(state, None, notes)
+        standing = explain.standing(state, board["view"])  # as the table stood then
+        opened = explain.open_view(state)  # every hand face up: the game is over
+        if opened is not None:
+            board["view"], board["svg"] = opened, state.game.render_svg(opened, [])
         return {"step": step, "total": total, **board, "hands": explain.open_hands(state),
-                "standing": explain.standing(state, board["view"])}
+                "standing": standing}
 
     # --- the table's websocket ---------------------------------------------------------------
 

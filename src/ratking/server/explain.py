@@ -31,6 +31,13 @@ def open_hands(state: State) -> list[dict[str, str]] | None:
     return None if hook is None else hook(state)
 
 
+def open_view(state: State) -> dict[str, Any] | None:
+    """The spectator's view with every hand face up, for the replay of a finished game (None
+    if the game hides no hands)."""
+    hook = state.game.open_view
+    return None if hook is None else hook(state)
+
+
 @cache
 def hints_available() -> bool:
     """Whether this ratking has the search bot that hints need (hints.py)."""

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import Game, RulesError
-from . import evaluate, heuristic, metrics, observation, standing, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
 from .actions import Catalogue
 from .components import Board, card_values, load_board
 from .params import RULE_SPECS
@@ -73,6 +73,7 @@ class RatATatRoll(Game):
     # the web table's how-to-win panel, end screen and finished-game replay
     ending = staticmethod(standing.ending)
     open_hands = staticmethod(standing.open_hands)
+    open_view = staticmethod(views.open_view)
     standing = staticmethod(standing.standing)  # last: it rebinds the name
 
     def cards_needed(self, players: int) -> int:

@@ -5,6 +5,7 @@ actions, so it can never show more than the view holds. Legal actions that have 
 on the board (a face-up card, the pile, a card in a hand, the space the dice lead to) are drawn
 there as `<g class="act" data-action="...">` with a `<title>` and a glowing outline; the page
 makes buttons for the others (roll:K, reroll:..., keep, skip, wild, peek:none, swap:none...).
+An open view (a finished game's replay, views.open_view) has every card face up.
 """
 
 from __future__ import annotations
@@ -618,7 +619,7 @@ class _Board:
             moving, won, result["scores"][s] if result else None, s == self.seat, needed,
             v.get("offered") if mover else None,
             count > v.get("cards_needed", count) and mover and v.get("phase") == "discard",
-            self.icon_from, self.over, acts, hand))
+            self.icon_from, self.over or bool(v.get("open")), acts, hand))
 
 
 PANELS = 8192  # seat panels kept drawn: a few per watched seat of a thousand tables
@@ -628,12 +629,13 @@ PANELS = 8192  # seat panels kept drawn: a few per watched seat of a thousand ta
 def _seat_panel(s: int, x: float, y: float, w: float, h: float, large: bool, name: str,
                 cards: tuple[int | None, ...], count: int, tokens: int, moving: bool, won: bool,
                 total: int | None, mine: bool, needed: int, offered: int | None, new: bool,
-                icon_from: int, over: bool, acts: tuple[tuple[str, str] | None, ...],
+                icon_from: int, face_up: bool, acts: tuple[tuple[str, str] | None, ...],
                 hand: tuple[str, str] | None) -> str:
     """A seat's panel: its name, tokens (or total at the end) and cards, with the legal
     actions on them (`acts`, per card: (id, label) or None; `hand`, on the whole hand).
-    Drawn once for the same arguments: most panels do not change from one move to the
-    next."""
+    Cards with a value are face up if `face_up` (the game is over, or an open view), else
+    drawn as remembered. Drawn once for the same arguments: most panels do not change from
+    one move to the next."""
     out: list[str] = [f'<g data-testid="seat-{s}" data-seat-panel="{s}">']
     stroke = GOLD if moving or won else "#1f120a"
     extra = ' filter="url(#rk-glow)"' if moving or won else ""
@@ -687,7 +689,7 @@ def _seat_panel(s: int, x: float, y: float, w: float, h: float, large: bool, nam
             _card(out, kx, top, cw, ch, None, "slot", icon_from)
             continue
         value = cards[i] if i < len(cards) else None
-        style = "back" if value is None else ("face" if over else "known")
+        style = "back" if value is None else ("face" if face_up else "known")
         out.append(_keyed(f"hand:{s}:{i}", value))
         _card(out, kx, top, cw, ch, value, style, icon_from)
         out.append("</g>")

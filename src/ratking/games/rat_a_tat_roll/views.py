@@ -71,6 +71,16 @@ def view(s: RollState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def open_view(s: RollState) -> dict[str, Any]:
+    """The spectator's view with every card's value, for a finished game's replay only."""
+    out = view(s, None)
+    values = s.game.values
+    for entry, hand in zip(out["seats"], s.hands, strict=True):
+        entry["cards"] = [values[c] for c in hand]
+    out["open"] = True
+    return out
+
+
 def _ring(board: Board) -> tuple[dict[str, Any], ...]:
     """The ring's spaces as a view lists them (worked out once per board; views get copies)."""
     return tuple({"kind": KIND_NAMES[k], "region": board.colours[r] if r >= 0 else None}

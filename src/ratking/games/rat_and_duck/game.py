@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from ...core import Game, RatkingError, RulesError
-from . import evaluate, heuristic, metrics, observation, standing, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
 from .actions import Catalogue, unit_ids
 from .components import CityMap, Layout, build_layout, load_map
 from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, TEAM_NAMES, parse_units
@@ -132,4 +132,5 @@ class RatAndDuck(Game):
     # the web table's how-to-win panel, end screen and finished-game replay
     ending = staticmethod(standing.ending)
     open_hands = staticmethod(standing.open_hands)
+    open_view = staticmethod(views.open_view)
     standing = staticmethod(standing.standing)  # last: it rebinds the name

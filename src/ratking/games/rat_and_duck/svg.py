@@ -6,7 +6,8 @@ track, the unrest total and the location cards. The civilian places stand in the
 with the Police Station and the Prison to the left and the Lab to the right; each place shows
 its unrest as a badge and pips, its units and civilians as pictures (a police cap, a flask, a
 raised fist; a civilian figure), each Dissent with a "wanted" badge. Below: every unit, whose
-it is, and whether it has played this round.
+it is, and whether it has played this round. An open view (a finished game's replay,
+views.open_view) lays each location card the government holds face up on its place's corner.
 
 Actions with a place on the map are drawn there as `<g class="act" data-action="...">` with a
 `<title>`: move:<place> on the place, arrest:<unit> on the dissent's token, a civilian's
@@ -270,8 +271,22 @@ def _place(view: dict[str, Any], p: dict[str, Any], xy: tuple[float, float],
             parts.append(f'<circle class="unrest" cx="{x + 112 + i * 12:g}" cy="{y + 46}" r="5" '
                          f'fill="{fill}" stroke="#b35400" stroke-width="2" '
                          f'pointer-events="none"/>')
+    if view.get("open") and p["name"] in view["location_cards"]["cards"]:
+        parts.append(_location_card(p, x + BOX_W - 20, y - 12))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _location_card(p: dict[str, Any], x: float, y: float) -> str:
+    """A location card the government holds, face up on the corner of its place (drawn only
+    in an open view: a finished game's replay)."""
+    return (f'<g data-location-card="{_a(p["id"])}" transform="rotate(8 {x + 14:g} {y + 19:g})">'
+            f'<title>The government holds the {_a(p["name"])} location card</title>'
+            f'<rect x="{x:g}" y="{y:g}" width="28" height="38" rx="4" fill="{CREAM}" '
+            f'stroke="{INK}" stroke-width="2"/>'
+            f'<circle cx="{x + 14:g}" cy="{y + 15:g}" r="6" fill="#c0392b" stroke="{INK}" '
+            f'stroke-width="1.5"/><path d="M{x + 9:g} {y + 18:g}L{x + 14:g} {y + 30:g}'
+            f'L{x + 19:g} {y + 18:g}Z" fill="#c0392b"/></g>')
 
 
 def _pieces(view: dict[str, Any], by_id: dict[str, dict[str, str]],

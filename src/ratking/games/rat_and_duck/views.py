@@ -131,6 +131,15 @@ def view(s: DuckState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def open_view(s: DuckState) -> dict[str, Any]:
+    """The spectator's view with the government's location cards, for a finished game's
+    replay only."""
+    out = view(s, None)
+    out["location_cards"]["cards"] = [s.game.city.names[c] for c in s.held]
+    out["open"] = True
+    return out
+
+
 def _unit(s: DuckState, u: int, seat: int | None) -> str:
     return s.game.unit_names[u]
 

@@ -4,7 +4,9 @@
 more than the view holds. From the top: the Town Stash (a pile of $100 tokens), the deck and
 the discard pile, and what is happening; the Heist chains, the top Heist of each face up on its
 stack; each opponent with their cash, their hand face down and their Hideout (Night 1, 2, 3 and
-the Refresh Area as zones); your own Hideout; your hand face up along the bottom.
+the Refresh Area as zones); your own Hideout; your hand face up along the bottom. An open view
+(a finished game's replay, views.open_view) has every seat's hand face up (edge-on, as a Team's
+cards) under its Hideout.
 
 Card frames carry their archetype's colour and glyph: Smarts blue (a light bulb), Stealth green
 (a mask), Muscle red (a dumbbell), the Inside Man purple (a star, any archetype).
@@ -572,6 +574,23 @@ class Table:
                     if act else "")
             self.add(glow + _chip(cx, cy, cw, ch, c), act)
 
+    def open_hand(self, y: float, p: int) -> float:
+        """Another seat's hand face up (an open view: a finished game's replay), its cards
+        edge-on in rows under its Hideout, as a Team's are."""
+        cards = self.view["seats"][p]["hand"]
+        x0, cw, ch, gap = PAD + 64, 118.0, 22.0, 4
+        per_row = int((W - PAD - x0 + gap) // (cw + gap))
+        rows = max(1, ceil(len(cards) / per_row))
+        out = [f'<g data-open-hand="{p}">',
+               _label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", spacing=1.5)]
+        if not cards:
+            out.append(_label(x0, y + 16, "No cards", 13, "#cfe3d6", weight="normal"))
+        for k, c in enumerate(cards):
+            r, i = divmod(k, per_row)
+            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c))
+        self.add("".join(out) + "</g>")
+        return y + rows * (ch + gap)
+
     # -- your hand --
 
     def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...]) -> float:
@@ -660,6 +679,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     for p in range(view["players"]):
         if p != seat:
             y = t.opponent(PAD, y, W - 2 * PAD, p) + 10
+            if view["seats"][p]["hand"] is not None:  # an open view: a replay
+                y = t.open_hand(y - 6, p) + 10
     h = y + PAD
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h:.0f}" width="100%" '
             f'class="you-dirty-rat" font-family="{FONT}" '

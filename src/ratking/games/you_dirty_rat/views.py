@@ -101,8 +101,7 @@ def view(s: RatState, seat: int | None) -> dict[str, Any]:
             "name": s.names[p],
             "money": s.money[p],
             "hand_count": len(hand),
-            "hand": [cards[c].copy() for c in sorted(hand, key=t.rank.__getitem__)]
-            if p == seat else None,
+            "hand": _hand(hand, t) if p == seat else None,
             "nights": [[cards[c].copy() for c in night] for night in s.nights[p]],
             "refresh": [cards[c].copy() for c in s.refresh[p]],
             "heists": [names[h] for h in won],
@@ -134,6 +133,21 @@ def view(s: RatState, seat: int | None) -> dict[str, Any]:
     if s.over:
         out["result"] = {"totals": rules.totals(s), "returns": s.returns(), "end": s.end_reason,
                          "endings": rules.endings(s)}
+    return out
+
+
+def _hand(hand: list[int], t: _Tables) -> list[dict[str, Any]]:
+    """A hand as views show it: its cards sorted by name, then id."""
+    return [t.cards[c].copy() for c in sorted(hand, key=t.rank.__getitem__)]
+
+
+def open_view(s: RatState) -> dict[str, Any]:
+    """The spectator's view with every hand filled in, for a finished game's replay only."""
+    out = view(s, None)
+    t = once(s.game.deck, _Tables)
+    for entry, hand in zip(out["seats"], s.hands, strict=True):
+        entry["hand"] = _hand(hand, t)
+    out["open"] = True
     return out
 
 

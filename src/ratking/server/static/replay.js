@@ -1,5 +1,7 @@
 // Step through a finished game: buttons and the arrow keys (Home and End for the first and
-// last move, Escape to leave). A finished game hides nothing, so every hand is shown too.
+// last move, Escape to leave). A finished game hides nothing: the board is drawn with every
+// hand face up (the game's open view), and every hand is told in words too, folded away when
+// the board already shows them (so the board keeps its room, and the buttons stay in view).
 const $ = (id) => document.getElementById(id);
 let step = null;
 let hooks = null;
@@ -8,9 +10,10 @@ export function replaying() {
   return step !== null;
 }
 
-function drawHands(hands) {
+function drawHands(hands, entering, onBoard) {
   const box = $("replay-hands");
   if (!hands || !hands.length) { box.hidden = true; return; }
+  if (entering) $("hands-words").open = !onBoard;  // later, as the person left it
   $("hands-list").replaceChildren(...hands.flatMap((hand) => {
     const who = document.createElement("dt");
     who.textContent = hand.who;
@@ -23,6 +26,7 @@ function drawHands(hands) {
 
 export async function showStep(wanted) {
   const total = hooks.total();
+  const entering = step === null;
   step = Math.max(0, Math.min(wanted, total));
   const response = await fetch(`/api/tables/${encodeURIComponent(hooks.tableId)}/replay/${step}`);
   const data = await response.json();
@@ -30,11 +34,11 @@ export async function showStep(wanted) {
   if (step !== data.step) return;  // a later key press asked for another step
   $("replay").hidden = false;
   $("replay-pos").textContent = `move ${data.step} of ${data.total}`;
-  document.body.dataset.replayStep = data.step;
+  drawHands(data.hands, entering, Boolean(data.view?.open));  // first: the board fits after
   hooks.drawBoard(data.svg, []);
   hooks.drawLog(data.log);
   hooks.drawStanding(data.standing);
-  drawHands(data.hands);
+  document.body.dataset.replayStep = data.step;
 }
 
 function leave() {

@@ -638,12 +638,13 @@ $("zoom").addEventListener("click", (event) => zoomControl($("board"), document.
 addEventListener("resize", () => refit($("board"), document.querySelector(".board-frame")));
 wide.addEventListener("change", () => placeActions(Boolean(asking)));
 // the board takes the height the dock leaves: when the dock grows or shrinks (more choices,
-// a longer latest event), the board is fitted again
+// a longer latest event), or the replay's buttons or hands do, the board is fitted again
 let refitting = 0;
-new ResizeObserver(() => {
+const fitter = new ResizeObserver(() => {
   cancelAnimationFrame(refitting);
   refitting = requestAnimationFrame(() => refit($("board"), document.querySelector(".board-frame")));
-}).observe(document.querySelector(".dock"));
+});
+for (const part of [".dock", "#replay", "#replay-hands"]) fitter.observe(document.querySelector(part));
 installTips($("board"), $("tip"));
 installSettings((now) => {
   $("board-desc").classList.toggle("shown", now.words);

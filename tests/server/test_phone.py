@@ -71,6 +71,16 @@ def server(tmp_path_factory):
     running.kill()
 
 
+def new_page(browser, size: str, scheme: str = "light"):
+    """A blank page of `size` (reduced motion) and the list its script errors go to."""
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
+                            reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page, errors
+
+
 def open_table(browser, server, game: str, size: str, scheme: str = "light",
                rules: dict | None = None, seats: list[str] | None = None):
     """A new table of `game` (seat 1 a person, bots elsewhere unless `seats` says), open in a
@@ -81,11 +91,7 @@ def open_table(browser, server, game: str, size: str, scheme: str = "light",
     response = httpx.post(server.url + "/api/tables", json=body, timeout=30)
     assert response.status_code == 201, response.text
     table = response.json()
-    width, height = SIZES[size]
-    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
-                            reduced_motion="reduce")
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = new_page(browser, size, scheme)
     page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
     page.locator("#board svg").wait_for()
     page.table = table  # its seats' tokens, for a test that holds more than one

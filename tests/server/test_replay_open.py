@@ -20,8 +20,9 @@ from . import test_browser, test_phone
 browser = test_browser.browser  # the fixture: Debian's Chromium
 server = test_phone.server  # a server of its own for this module (the fixture is module-wide)
 axe = test_phone.axe
+new_page = test_phone.new_page
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "replay"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {size: test_phone.SIZES[size] for size in ("desktop", "phone")}
 # the games that hide hands: players (the most, for the tallest board) and rules that keep a
 # game short
 GAMES = {"rat-a-tat-roll": (5, {"max_rounds": 2}), "you-dirty-rat": (4, {"max_rounds": 3}),
@@ -57,11 +58,7 @@ def finished_table(server, game: str) -> dict:
 
 def replaying(browser, server, table: dict, size: str, scheme: str = "light"):
     """A page watching the finished `table`, its replay opened at the first move."""
-    width, height = SIZES[size]
-    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
-                            reduced_motion="reduce")
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = new_page(browser, size, scheme)
     page.goto(f"{server.url}/t/{table['id']}")
     page.locator("[data-testid=game-over]").wait_for()
     # no click (Playwright would scroll to what it clicks): the page's own events only

@@ -67,9 +67,11 @@ def test_target_rats_a_group_moved_then_taken_back(browser, server):  # noqa: F8
         assert len(page.evaluate(LOG)) >= len(before) - 10
         played = click_an_action(page, rng)
         assert played is not None
-        final = int(page.evaluate(VERSION))
+        seen = int(page.evaluate(VERSION))
         record = record_of(server, page)
-    assert len(record["actions"]) == final
+    # the bot (or a forced move) may have moved again before the table closed
+    final = len(record["actions"])
+    assert final >= seen
     state = ratking.replay(record)
     assert state.steps == final
     replay = httpx.get(f"{server.url}/api/tables/{page.table['id']}/replay/{final}",

@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -69,6 +70,20 @@ def _answers(port: int) -> bool:
         return httpx.get(f"http://{LOOPBACK}:{port}/healthz", timeout=1).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def _wait_free(port: int, within: float = 10.0) -> None:
+    """Wait until `port` can be bound again: a killed process's search workers hold its
+    listening socket for the second they take to notice their parent is gone."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((LOOPBACK, port))
+                return
+            except OSError:
+                time.sleep(0.2)
 
 
 class Sticky:
@@ -154,6 +169,7 @@ class Sticky:
                     return False
                 log.warning("ratking: the process on port %d stopped (exit code %s); "
                             "starting it again", port, process.exitcode)
+                _wait_free(port)
                 self._start(port)
 
     def _stop(self) -> None:

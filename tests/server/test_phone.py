@@ -52,6 +52,9 @@ MEASURE = """() => {
   const svg = document.querySelector("#board svg");
   const drawn = svg.viewBox.baseVal.width * svg.getScreenCTM().a;
   const column = document.querySelector(".board-wrap").getBoundingClientRect().width;
+  // the phone's page may scroll (a long question under the board): the latest event is
+  // whole once scrolled to, as the table page shows it
+  document.querySelector("#latest").scrollIntoView({block: "nearest"});
   const latest = document.querySelector("#latest").getBoundingClientRect();
   const log = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
   return {texts, targets, board: drawn / column,

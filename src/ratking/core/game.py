@@ -243,6 +243,13 @@ class Game:
         (a renderer's cached pictures). The default: one fragment, the whole board."""
         return [cls.render_svg(view, actions)]
 
+    @classmethod
+    def board_data(cls) -> dict[str, Any]:
+        """What the browser's renderer of this game (server/static/boards/<id>.js) needs
+        besides a view to draw the board render_svg draws: the game's words and tables, as
+        JSON, so that they are written once, here. By default nothing."""
+        return {}
+
     @staticmethod
     def metrics(state: State) -> dict[str, float]:
         """The game's own counters of a finished game, for lab reports: {name: number}.

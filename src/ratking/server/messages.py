@@ -97,6 +97,16 @@ class Narrator:
         return (self.lines + log_lines(events, later))[-LOG_LINES:]
 
 
+def drawn_actions(state: State, seat: int | None, actions: list[dict[str, str]]
+                  ) -> tuple[dict[str, list[list[str]]], dict[str, str], list[dict[str, str]]]:
+    """What a board is drawn with for `seat`: its routes, their labels, and its legal
+    actions followed by the routes as actions (`route_actions`)."""
+    found = routes(state, seat) if actions else {}
+    labels = route_labels(state, found)
+    drawn = actions + route_actions(state, found, labels) if found else actions
+    return found, labels, drawn
+
+
 def board_message(state: State, seat: int | None, notes: dict[int, str] | None = None,
                   narrator: Narrator | None = None,
                   actions: list[dict[str, str]] | None = None) -> dict[str, Any]:
@@ -117,9 +127,7 @@ def board_and_parts(state: State, seat: int | None, notes: dict[int, str] | None
     view = state.view(seat)
     if actions is None:
         actions = actions_for(state, seat)
-    found = routes(state, seat) if actions else {}
-    labels = route_labels(state, found)
-    drawn = actions + route_actions(state, found, labels) if found else actions
+    found, labels, drawn = drawn_actions(state, seat, actions)
     parts = state.game.render_svg_parts(view, drawn)
     return {
         "seat": seat,

@@ -1,0 +1,114 @@
+"""The browser draws the board (server/static/boards/<game>.js) from the view the server sends,
+so the Python renderer (Game.render_svg) and the browser's must agree to the byte: the same
+view and actions, as JSON, give the same SVG. Checked over random play in every game, from every
+seat and a spectator's, with the routes a seat to move is offered and the open view of a
+finished game (its replay), in Node (the browser's JavaScript engine, V8)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ratking
+from ratking.core import shared
+from ratking.server.messages import actions_for, drawn_actions
+
+HERE = Path(__file__).parent
+GAMES = ["rat-a-tat-roll", "rat-and-duck", "target-rats", "target-rats-simplified",
+         "you-dirty-rat"]
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js (apt install nodejs)")
+
+Case = tuple[str, dict[str, Any], list[dict[str, str]]]  # where, view, actions
+
+
+def cases(game_id: str, seed: int, players: int, steps: int = 400, every: int = 1) -> list[Case]:
+    """Views and drawn actions of every seat and a spectator along one random game."""
+    state = shared(game_id).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    out: list[Case] = []
+    for step in range(steps):
+        if step % every == 0 or state.is_over:
+            for seat in [*range(players), None]:
+                actions = actions_for(state, seat)
+                drawn = drawn_actions(state, seat, actions)[2]
+                out.append((f"seed {seed}, {players} players, step {step}, seat {seat}",
+                            state.view(seat), drawn))
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    opened = state.game.open_view
+    if opened is not None:
+        out.append((f"seed {seed}, {players} players, open view at step {step}",
+                    opened(state), []))
+    return out
+
+
+def drawn_in_node(game_id: str, views: list[tuple[dict[str, Any], list]]) -> list[Any]:
+    payload = orjson.dumps({"game": game_id, "data": shared(game_id).board_data(),
+                            "cases": views})
+    done = subprocess.run([NODE, str(HERE / "render.mjs")], input=payload,
+                          capture_output=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    return orjson.loads(done.stdout)
+
+
+def first_difference(a: str, b: str) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                min(len(a), len(b)))
+
+
+def assert_same(game_id: str, found: list[Case], game: ratking.Game | None = None) -> None:
+    game = game or shared(game_id)
+    sent = [orjson.loads(orjson.dumps([view, actions])) for _, view, actions in found]
+    browser = drawn_in_node(game_id, sent)
+    for (where, view, actions), js in zip(found, browser, strict=True):
+        python = game.render_svg(view, actions)
+        assert not isinstance(js, dict), f"{game_id}, {where}: the renderer threw\n{js['error']}"
+        if js != python:
+            i = first_difference(python, js)
+            pytest.fail(f"{game_id}, {where}: the boards differ at character {i} of "
+                        f"{len(python)}\npython:  ...{python[max(0, i - 150):i + 150]!r}\n"
+                        f"browser: ...{js[max(0, i - 150):i + 150]!r}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_browser_draws_the_same_board(game_id: str) -> None:
+    game = shared(game_id)
+    found: list[Case] = []
+    for seed, players in enumerate(game.player_counts()):
+        found += cases(game_id, seed, players, every=1 if players < 4 else 2)
+    assert_same(game_id, found)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_same_board_over_random_games(game_id: str, data: st.DataObject) -> None:
+    counts = list(shared(game_id).player_counts())
+    players = data.draw(st.sampled_from(counts))
+    seed = data.draw(st.integers(0, 2**31 - 1))
+    assert_same(game_id, cases(game_id, seed, players, steps=600, every=7))
+
+
+def test_a_variant_draws_the_same_board() -> None:
+    """Rules a table may set reach the board through the view (Rat & Duck's goals, here)."""
+    game = ratking.make("rat-and-duck", bio_sci_to_win=2, unrest_to_win=21)
+    state = game.new_game(4, seed=5)
+    rng = random.Random(5)
+    found: list[Case] = []
+    while not state.is_over and len(found) < 300:
+        for seat in (state.current_player, None):
+            actions = actions_for(state, seat)
+            found.append((f"step {len(found) // 2}, seat {seat}", state.view(seat),
+                          drawn_actions(state, seat, actions)[2]))
+        state.apply(rng.choice(state.legal_actions()))
+    assert_same("rat-and-duck", found, game)

@@ -2,14 +2,16 @@
 
 Plays GAMES games of Rat-a-Tat Roll (three heuristic bots) and after every move builds what
 ratking's server builds for a person's seat and a spectator (`server/messages.py`,
-`rooms/snapshots.py`): the view, the legal actions and their routes, the SVG board in its
-fragments, the log told from the seat's side, the how-to-win panel, then the delta from the
-seat's last message (the SVG's from its fragments, the rest as a JSON diff) and its encoding.
+`rooms/snapshots.py`): the view, the legal actions and their routes, the log told from the
+seat's side, the how-to-win panel, then the delta from the seat's last message (a JSON diff)
+and its encoding. The board itself is drawn in the browser from the view (`static/boards/`);
+`--server-svg` adds what drawing it here in Python would cost (as for a game with no
+renderer in the browser, its SVG diffed as a long string).
 Each stage is timed with `time.process_time` and reported in microseconds a move (both seats),
 beside what the lean yardstick (`lean_server.py`) does instead: the view and actions, encoded
 whole.
 
-    python benchmarks/message_stages.py [--games 6]
+    python benchmarks/message_stages.py [--games 6] [--server-svg]
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ import orjson
 from ratking.bots import make_bot
 from ratking.core import shared
 from ratking.server import explain
-from ratking.server.delta import Drawing, diff, drawing_pieces
-from ratking.server.messages import Narrator, actions_for
-from ratking.server.routes import routes
+from ratking.server.delta import diff
+from ratking.server.messages import Narrator, actions_for, drawn_actions
 
 SEATS = (0, None)  # a person's seat and a spectator, as load.py's tables have
 
 
-def measure(games: int) -> dict[str, Any]:
+def measure(games: int, server_svg: bool = False) -> dict[str, Any]:
     spent: collections.Counter[str] = collections.Counter()
 
     def timed(stage: str, call: Callable, *args: Any) -> Any:
@@ -47,7 +48,7 @@ def measure(games: int) -> dict[str, Any]:
         state = game.new_game(3, seed=number)
         bots = [make_bot("heuristic", 10 * number + seat) for seat in range(3)]
         narrators = {seat: Narrator(seat) for seat in SEATS}
-        last: dict[int | None, tuple[dict[str, Any], Drawing]] = {}
+        last: dict[int | None, dict[str, Any]] = {}
         while not state.is_over:
             action = timed("bot's choice", bots[state.current_player].choose, state)
             state.apply(action.id)
@@ -55,22 +56,24 @@ def measure(games: int) -> dict[str, Any]:
             for seat in SEATS:
                 view = timed("view", state.view, seat)
                 actions = timed("actions", actions_for, state, seat)
-                found = timed("routes", routes, state, seat) if actions else {}
-                drawing = timed("SVG drawn", lambda v=view, a=actions: Drawing(
-                    game.render_svg_parts(v, a)))
+                found, labels, drawn = timed("routes", drawn_actions, state, seat, actions)
                 message = {"view": view, "actions": actions, "routes": found,
+                           "route_labels": labels, "route_actions": drawn[len(actions):],
                            "log": timed("log told", narrators[seat], state, {}),
                            "standing": timed("how-to-win panel", explain.standing, state,
                                              view)}
+                if server_svg:
+                    message["svg"] = timed("SVG drawn", game.render_svg, view, drawn)
                 timed("lean: view encoded", orjson.dumps,
                       {"view": view, "actions": actions, "version": state.steps})
                 if seat in last:
-                    before, old = last[seat]
-                    ops = [["<", ["svg"], timed("SVG delta", drawing_pieces, old, drawing)]]
+                    ops: list[list[Any]] = []
+                    before = last[seat]
                     for name, value in message.items():
-                        timed("JSON delta", diff, before.get(name), value, [name], ops)
+                        timed("SVG delta" if name == "svg" else "JSON delta", diff,
+                              before.get(name), value, [name], ops)
                     timed("delta encoded", orjson.dumps, ops)
-                last[seat] = message, drawing
+                last[seat] = message
     lean = {"view", "actions", "lean: view encoded", "bot's choice"}
     ratking = sum(v for k, v in spent.items() if k != "lean: view encoded")
     return {"moves": moves,
@@ -83,8 +86,11 @@ def measure(games: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--server-svg", action="store_true",
+                        help="draw the SVG board here too, as the server did before")
     args = parser.parse_args()
-    print(orjson.dumps(measure(args.games), option=orjson.OPT_INDENT_2).decode())
+    print(orjson.dumps(measure(args.games, args.server_svg),
+                       option=orjson.OPT_INDENT_2).decode())
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from starlette.websockets import WebSocketDisconnect
 
+from ratking.core import shared
 from ratking.server import create_app
 from ratking.server.accounts import COOKIE
 from ratking.server.delta import apply
@@ -254,3 +255,13 @@ class Server:
         if error is not None and not isinstance(error, KeyboardInterrupt):
             error.add_note(f"server {self.url} stderr:\n{self.stderr[-4000:]}")
         self.kill()
+
+
+def board_svg(message: dict) -> str:
+    """The board a table page shows for a state message: sent drawn (`svg`), or drawn by the
+    game's renderer from the view, as the page's renderer does (tests/boards checks the two
+    renderers agree)."""
+    if "svg" in message:
+        return message["svg"]
+    game = shared(message["table"]["game"])
+    return game.render_svg(message["view"], message["actions"] + message["route_actions"])

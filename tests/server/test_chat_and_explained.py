@@ -4,7 +4,7 @@ message, the end screen's explanation, every hand in a finished game's replay.""
 import ratking
 from ratking.server import chat, quotas
 
-from .conftest import expect, new_table
+from .conftest import board_svg, expect, new_table
 from .test_lobby import finish
 from .test_socket import join
 
@@ -110,7 +110,7 @@ def test_a_live_game_sends_no_open_hand(client):
         token = table["seats"][0]["token"]
         with join(client, table, [token]) as (_ws, mine), join(client, table) as (_w, watched):
             for state in (mine, watched):
-                assert "open" not in state["view"] and "data-open-hand" not in state["svg"]
-                assert "data-location-card" not in state["svg"]
+                assert "open" not in state["view"] and "data-open-hand" not in board_svg(state)
+                assert "data-location-card" not in board_svg(state)
             assert watched["view"]["seat"] is None and mine["view"]["seat"] == 0
         assert client.get(f"/api/tables/{table['id']}/replay/0").status_code == 409

@@ -6,7 +6,15 @@ from fastapi.testclient import TestClient
 
 from ratking.server import create_app
 
-from .conftest import MESSAGE_WAIT, expect, new_table, receive_json, receive_state, waiting
+from .conftest import (
+    MESSAGE_WAIT,
+    board_svg,
+    expect,
+    new_table,
+    receive_json,
+    receive_state,
+    waiting,
+)
 
 BASE = {"game": "rat-a-tat-roll", "players": 3, "seats": ["human", "human", "human"]}
 
@@ -82,7 +90,7 @@ def test_the_creator_closes_a_table_and_nobody_else_can(client):
         assert closed.status_code == 200 and closed.json()["status"] == "closed"
         while state["table"]["status"] != "closed":  # everyone at the table hears of it
             state = receive_state(ws)
-        assert state["actions"] == [] and "data-action" not in state["svg"]
+        assert state["actions"] == [] and "data-action" not in board_svg(state)
         ws.send_json({"type": "move", "seat": 0, "action": "roll:1",
                       "version": state["version"]})
         assert expect(ws, "error")["code"] == "closed"

@@ -60,7 +60,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path):
     try:
         after = state_of(server, people["id"], [token])
         assert after["version"] == seen["version"]
-        for key in ("view", "svg", "actions", "log"):
+        for key in ("view", "actions", "route_actions", "log"):
             assert after[key] == seen[key], key
         bot_table = httpx.get(f"{server.url}/api/tables/{bots['id']}").json()
         assert bot_table["version"] >= before["version"]

@@ -243,6 +243,10 @@ class Game:
         (a renderer's cached pictures). The default: one fragment, the whole board."""
         return [cls.render_svg(view, actions)]
 
+    # True when server/static/boards/<id>.js draws render_svg's board in the browser from the
+    # view and board_data(): the web table then sends views, never SVG, on a move
+    browser_board: ClassVar[bool] = False
+
     @classmethod
     def board_data(cls) -> dict[str, Any]:
         """What the browser's renderer of this game (server/static/boards/<id>.js) needs

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
-from . import accounts, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
+from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
 from .clients import quota_key
 from .messages import board_message
 from .names import BadName, check_name
@@ -116,6 +116,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
+    app.include_router(boards.router)
     app.include_router(lobby.router)
     app.include_router(accounts.router)
     app.include_router(profiles.router)
@@ -239,7 +240,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         standing = explain.standing(state, board["view"])  # as the table stood then
         opened = explain.open_view(state)  # every hand face up: the game is over
         if opened is not None:
-            board["view"], board["svg"] = opened, state.game.render_svg(opened, [])
+            board["view"] = opened
+        board["svg"] = state.game.render_svg(board["view"], [])
         return {"step": step, "total": total, **board, "hands": explain.open_hands(state),
                 "standing": standing}
 

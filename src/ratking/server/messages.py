@@ -110,32 +110,28 @@ def drawn_actions(state: State, seat: int | None, actions: list[dict[str, str]]
 def board_message(state: State, seat: int | None, notes: dict[int, str] | None = None,
                   narrator: Narrator | None = None,
                   actions: list[dict[str, str]] | None = None) -> dict[str, Any]:
-    """The board as `seat` sees it: its view, the SVG drawn from that view, its legal actions
-    (and the moves to a destination they make up, `routes`, with `route_labels` naming the
-    decisions that say what moves; `teams`, the teams that complete each heist it may
-    commit) and the log told from its side.
+    """The board as `seat` sees it: its view, its legal actions (and the moves to a
+    destination they make up, `routes`, with `route_labels` naming the decisions that say
+    what moves, and `route_actions`, the routes as the board draws them; `teams`, the teams
+    that complete each heist it may commit) and the log told from its side. The browser
+    draws the board from the view and actions + route_actions (server/static/boards/), as
+    Game.render_svg does; for a game with no such renderer, `svg` holds it drawn here.
     Everything here derives from view(seat), events_for(seat) and the seat's own legal
     actions, so a message can never carry more than the seat may know."""
-    return board_and_parts(state, seat, notes, narrator, actions)[0]
-
-
-def board_and_parts(state: State, seat: int | None, notes: dict[int, str] | None = None,
-                    narrator: Narrator | None = None,
-                    actions: list[dict[str, str]] | None = None
-                    ) -> tuple[dict[str, Any], list[str]]:
-    """board_message(), and its SVG as the fragments the game drew it in."""
-    view = state.view(seat)
     if actions is None:
         actions = actions_for(state, seat)
     found, labels, drawn = drawn_actions(state, seat, actions)
-    parts = state.game.render_svg_parts(view, drawn)
-    return {
+    view = state.view(seat)
+    message = {
         "seat": seat,
         "view": view,
-        "svg": "".join(parts),
         "actions": actions,
         "routes": found,
         "route_labels": labels,
+        "route_actions": drawn[len(actions):],
         "teams": teams(state, seat) if actions else {},
         "log": whole_log(state, seat, notes) if narrator is None else narrator(state, notes),
-    }, parts
+    }
+    if not state.game.browser_board:  # a game with no renderer in the browser: drawn here
+        message["svg"] = state.game.render_svg(view, drawn)
+    return message

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAction, shared
 from ..clock import TurnClock
-from ..delta import Drawing
 from ..messages import Narrator, made_for_note
 from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
@@ -66,7 +65,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.thinking: int | None = None  # the seat whose bot is searching now
         self.seq = 0
         self.snaps: dict[tuple, Snapshot] = {}
-        self.boards: dict[int | None, tuple[tuple, dict[str, Any], Drawing]] = {}
+        self.boards: dict[int | None, tuple[tuple, dict[str, Any]]] = {}
         self.narrators: dict[int | None, Narrator] = {}
         self.touched = asyncio.get_running_loop().time()
         self._summary_rev = -1

@@ -1,4 +1,4 @@
-"""What a table looks like to a seat: the board and its drawing (once per move and seat),
+"""What a table looks like to a seat: the board (once per move and seat),
 and the state message per (shown seat, held seats), built once per change, with the deltas
 to it from the messages connections last held."""
 
@@ -11,8 +11,8 @@ from typing import Any
 import orjson
 
 from .. import explain
-from ..delta import Drawing, diff, drawing_pieces
-from ..messages import Narrator, actions_for, board_and_parts, result_of
+from ..delta import diff
+from ..messages import Narrator, actions_for, board_message, result_of
 from .connection import Connection
 
 CLOCK_FRESH = 0.25  # seconds a message's turn clock stays right enough to send again
@@ -26,7 +26,6 @@ class Snapshot:
     seq: int
     rev: int
     message: dict[str, Any]
-    drawing: Drawing  # the message's SVG, as the renderer drew it
     deltas: dict[int, str] = field(default_factory=dict)
     _full: str | None = None
     built: float = 0.0  # when (event loop time), for the turn clock's seconds left
@@ -44,10 +43,7 @@ class Snapshot:
             before = old.message
             ops: list[list[Any]] = []
             for name, value in self.message.items():
-                if name == "svg":
-                    if value != before["svg"]:
-                        ops.append(["<", ["svg"], drawing_pieces(old.drawing, self.drawing)])
-                elif name != "seq":
+                if name != "seq":
                     diff(before.get(name), value, [name], ops)
             text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
                                  "ops": ops}).decode()
@@ -61,22 +57,20 @@ class Snapshots:
     """A room's messages (mixed into `Room`: `snaps`, `boards` and `narrators` are its
     caches, `rev` says when they are stale)."""
 
-    def board(self, seat: int | None) -> tuple[dict[str, Any], Drawing]:
-        """The board part of a seat's message and its SVG drawing, drawn once per move and
-        seat."""
+    def board(self, seat: int | None) -> dict[str, Any]:
+        """The board part of a seat's message, built once per move and seat."""
         stamp = (self.version, self.row.status)
         cached = self.boards.get(seat)
         if cached is not None and cached[0] == stamp:
-            return cached[1], cached[2]
+            return cached[1]
         narrator = self.narrators.get(seat)
         if narrator is None:
             narrator = self.narrators[seat] = Narrator(seat)
         state = self.state
         actions = actions_for(state, seat) if self.playing else []
-        board, parts = board_and_parts(state, seat, self.notes, narrator, actions)
-        drawing = Drawing(parts)
-        self.boards[seat] = (stamp, board, drawing)
-        return board, drawing
+        board = board_message(state, seat, self.notes, narrator, actions)
+        self.boards[seat] = (stamp, board)
+        return board
 
     def snapshot(self, conn: Connection) -> tuple[tuple, Snapshot]:
         """The current message for this connection's key, built once per change and key."""
@@ -90,7 +84,7 @@ class Snapshots:
                 or loop_time - snap.built < CLOCK_FRESH):
             return key, snap
         self.seq += 1
-        board, drawing = self.board(seat)
+        board = self.board(seat)
         message = {
             "type": "state",
             "seq": self.seq,
@@ -103,7 +97,7 @@ class Snapshots:
             **board,
             **self._explained(board["view"]),
         }
-        new = Snapshot(self.seq, self.rev, message, drawing, built=loop_time)
+        new = Snapshot(self.seq, self.rev, message, built=loop_time)
         self.snaps[key] = new
         if len(self.snaps) > 4 * len(self.connections) + 8:  # keys nobody holds any more
             held = {(c.shown_seat(state), c.seats) for c in self.connections}

@@ -1,6 +1,8 @@
-// The table page: one websocket; the server sends each seat its own board (SVG), its legal
-// actions and the log. Every legal action is clickable, on the board or as a button.
+// The table page: one websocket; the server sends each seat its own view of the board, its
+// legal actions and the log, and the page draws the board from the view (boards/). Every
+// legal action is clickable, on the board or as a button.
 import { drawBoard as putBoard, installTips, refit, zoomControl } from "./board.js";
+import { boardFor, boardOf } from "./boards/index.js";
 import { installSettings, settings, signalTurn } from "./signals.js";
 // After the first full message the server sends only what changed (deltas); `Deltas`
 // rebuilds each full message, so the drawing code below always gets a whole board.
@@ -88,7 +90,7 @@ function connect() {
       if (message.type === "state") syncing = false;
       else if (syncing) return;
       const full = deltas.take(message);
-      if (full) show(full);
+      if (full) showDrawn(full);
       else {
         syncing = true;
         send({ type: "sync" });
@@ -144,6 +146,27 @@ function banner(text, busy) {
   box.hidden = false;
 }
 
+let draw = null;        // the board renderer of this table's game, once loaded
+let unshown = null;     // the newest message, while the renderer loads
+
+// Show a full state message once the game's board renderer is loaded (the first message
+// waits for it; later ones arriving meanwhile replace it, as each holds the whole table).
+function showDrawn(message) {
+  if (draw || message.svg) { show(message); return; }
+  const first = unshown === null;
+  unshown = message;
+  if (!first) return;
+  boardFor(message.table.game).then((found) => {
+    draw = found;
+    const newest = unshown;
+    unshown = null;
+    show(newest);
+  }, (error) => {
+    unshown = null;
+    banner(`${error.message}: reload the page to try again.`, false);
+  });
+}
+
 function show(message) {
   // a choice being made stays on screen when the table only tells who is watching
   const still = asking && last && last.version === message.version ? asking : null;
@@ -172,7 +195,7 @@ function show(message) {
       $("board").classList.add("hidden-cards");
     }
     shownSeat = message.seat;
-    drawBoard(message.svg, message.actions, `${table.id}:${message.seat}`);
+    drawBoard(boardOf(message, draw), message.actions, `${table.id}:${message.seat}`);
     if (still) choose(still.paths, still.chosen, still.where);
   }
   drawSeats(message);

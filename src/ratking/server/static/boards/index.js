@@ -1,0 +1,28 @@
+// The board drawn in the browser: each game's renderer (boards/<game-id>.js) draws, from the
+// view the server sends and the game's words and tables (/api/games/<id>/board-data), the
+// same SVG the server's Python renderer would (tests/boards/test_board_js.py keeps them so).
+// A game with no renderer here has its board drawn by the server and sent as `svg`.
+
+const loaded = new Map();  // game id -> a promise of its draw(message) function
+
+/** The function that turns a state message into its board's SVG, once the renderer and the
+ * game's data are loaded (once per page and game). */
+export function boardFor(game) {
+  if (!/^[a-z0-9-]+$/.test(game)) return Promise.reject(new Error(`no game ${game}`));
+  if (!loaded.has(game)) {
+    const data = fetch(`/api/games/${game}/board-data`).then((response) => {
+      if (!response.ok) throw new Error(`the board of ${game} could not be loaded`);
+      return response.json();
+    });
+    loaded.set(game, Promise.all([import(`./${game}.js`), data]).then(([module, words]) =>
+      (message) => module.render(message.view, message.actions.concat(message.route_actions),
+                                 words)));
+    loaded.get(game).catch(() => loaded.delete(game));  // a later message tries again
+  }
+  return loaded.get(game);
+}
+
+/** The board of a state message: sent drawn (`svg`), or drawn here from its view. */
+export function boardOf(message, draw) {
+  return message.svg ?? draw(message);
+}

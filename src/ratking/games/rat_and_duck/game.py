@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from ...core import Game, RatkingError, RulesError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
@@ -79,6 +80,11 @@ class RatAndDuck(Game):
     def player_counts(self) -> tuple[int, ...]:
         step = 1 if self.rules.uneven_teams else 2
         return tuple(range(2, self.unit_count + 1, step))
+
+    @classmethod
+    def board_data(cls) -> dict[str, Any]:
+        """The browser's board renderer's words, colours, pictures and layout (svg.py's)."""
+        return svg.board_data()
 
     @staticmethod
     def layout_for(cells: tuple[int, ...]) -> Layout:

@@ -45,6 +45,25 @@ INK = "#2b1a0e"
 SPACING = 46  # between the tokens on a place
 
 
+def board_data() -> dict[str, Any]:
+    """What the browser's renderer (server/static/boards/rat-and-duck.js) draws with besides
+    the view: this module's layout, colours, words and pictures, so each is written once."""
+    return {
+        "font": FONT,
+        "layout": {"box_w": BOX_W, "box_h": BOX_H, "step_x": STEP_X, "step_y": STEP_Y,
+                   "grid_x": GRID_X, "grid_y": GRID_Y, "width": W, "spacing": SPACING,
+                   "menu_row": MENU_ROW, "menu_gap": MENU_GAP, "menu_text": MENU_TEXT},
+        "colours": {"cream": CREAM, "gold": GOLD, "ink": INK},
+        "role_fill": ROLE_FILL,
+        "team_words": TEAM_WORDS,
+        "kind_fill": KIND_FILL,
+        "place_words": PLACE_WORDS,
+        "phase_words": PHASE_WORDS,
+        "civ_order": list(CIV_ORDER),
+        "pictures": {role: _picture(role) for role in ROLE_FILL},
+    }
+
+
 def _a(text: Any) -> str:
     return escape(str(text), quote=True)
 

@@ -81,6 +81,8 @@ class RatAndDuck(Game):
         step = 1 if self.rules.uneven_teams else 2
         return tuple(range(2, self.unit_count + 1, step))
 
+    browser_board = True  # server/static/boards/rat-and-duck.js
+
     @classmethod
     def board_data(cls) -> dict[str, Any]:
         """The browser's board renderer's words, colours, pictures and layout (svg.py's)."""

@@ -15,7 +15,7 @@ let D = null;
 
 // --- numbers and words, as Python writes them ---------------------------------------------
 
-/** f"{x:.{digits}f} exactly: rounds x's exact binary value, an exact tie to the even digit
+/** f"{x:.{digits}f}" exactly: rounds x's exact binary value, an exact tie to the even digit
  * (common.js's `fixed` rounds x * 10**digits first, so 0.15 gives 0.2 where Python says 0.1). */
 function fx(x, digits = 1) {
   const negative = x < 0 || Object.is(x, -0);

@@ -18,13 +18,24 @@ let D = null;
 /** f"{x:.{digits}f}" exactly: rounds x's exact binary value, an exact tie to the even digit
  * (common.js's `fixed` rounds x * 10**digits first, so 0.15 gives 0.2 where Python says 0.1). */
 function fx(x, digits = 1) {
+  const scaled = Math.abs(x) * SCALE[digits];
   const negative = x < 0 || Object.is(x, -0);
-  const [whole, frac] = Math.abs(x).toFixed(100).split(".");
+  if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) { // far from a tie: the product's
+    return decimal(Math.round(scaled), digits, negative); // rounding changes no digit
+  }
+  const [whole, frac] = Math.abs(x).toFixed(100).split("."); // x's exact decimal expansion
   const rest = frac.slice(digits);
   let n = BigInt(whole + frac.slice(0, digits));
-  const half = rest[0] === "5" && !/[1-9]/.test(rest.slice(1));
-  if (rest[0] > "5" || (rest[0] === "5" && !half) || (half && n % 2n === 1n)) n += 1n;
-  let text = n.toString().padStart(digits + 1, "0");
+  const tie = rest[0] === "5" && !/[1-9]/.test(rest.slice(1));
+  if (rest[0] > "5" || (rest[0] === "5" && !tie) || (tie && n % 2n === 1n)) n += 1n;
+  return decimal(n, digits, negative);
+}
+
+const SCALE = [1, 10, 100, 1000];
+
+/** The whole number n, in units of 10**-digits, as decimal text ("-" first if `negative`). */
+function decimal(n, digits, negative) {
+  let text = String(n).padStart(digits + 1, "0");
   if (digits) text = `${text.slice(0, -digits)}.${text.slice(-digits)}`;
   return negative ? `-${text}` : text;
 }
@@ -36,7 +47,7 @@ function round1(x) {
 
 /** Python's len(): code points, not UTF-16 units. */
 function len(text) {
-  return [...text].length;
+  return /[\uD800-\uDFFF]/.test(text) ? [...text].length : text.length;
 }
 
 /** f"{n:,}": thousands separated by commas. */

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ...core import Game
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
@@ -56,3 +57,8 @@ class YouDirtyRat(Game):
     open_hands = staticmethod(standing.open_hands)
     open_view = staticmethod(views.open_view)
     standing = staticmethod(standing.standing)  # last: it rebinds the name
+
+    @classmethod
+    def board_data(cls) -> dict[str, Any]:
+        """The words, card texts and colours the browser's board draws with (see Game)."""
+        return svg.board_data()

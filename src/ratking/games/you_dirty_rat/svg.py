@@ -664,6 +664,18 @@ def _reward(h: dict[str, Any]) -> str:
     return words[0].upper() + words[1:]
 
 
+def board_data() -> dict[str, Any]:
+    """What the browser's renderer (server/static/boards/you-dirty-rat.js) draws with besides
+    the view: this module's words and colours, each card's text and each Heist's reward."""
+    from .game import _deck
+
+    return {"font": FONT, "gold": GOLD, "cream": CREAM, "ink": INK, "felt": FELT, "zone": ZONE,
+            "arch": ARCH, "arch_light": ARCH_LIGHT, "chain": CHAIN, "prompts": PROMPTS,
+            "endings": ENDINGS, "abilities": _abilities(), "card_texts": card_texts(),
+            "rewards": [_reward({"reward": h.reward, "amount": h.amount})
+                        for h in _deck().heists]}
+
+
 def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     t = Table(view, actions)
     y = t.header(PAD)

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from ...core import seat_label
 from . import words
+from .words import TITLE
 
 W = 1000  # viewBox width; the height grows with the rows of opponents
 HEADER_H = 104
@@ -63,6 +64,11 @@ PHASE_THEM = {
     "discard": "puts an older card under the pile",
 }
 WILD_WORDS = {"lowest": "LOW", "highest": "HIGH", "swap": "SWAP"}
+LEGEND = (("wild", "Wild"), ("card-or-pile", "card or pile"), ("reroll", "re-roll"),
+          ("peek", "peek"))  # the ring's icons explained, in the board's bottom corners
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}  # a die's pips on a 3x3 grid
 
 DEFS = (
     "<defs>"
@@ -259,9 +265,7 @@ def _pawn(out: list[str], cx: float, cy: float, s: float) -> None:
 def _die(out: list[str], x: float, y: float, s: float, value: int) -> None:
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(s)}" height="{_n(s)}" '
                f'rx="{_n(s * 0.2)}" fill="#fffdf6" stroke="{INK}" stroke-width="2.5"/>')
-    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-            4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-            6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}.get(value)
+    pips = PIPS.get(value)
     if pips is None:
         _text(out, x + s / 2, y + s * 0.7, value, s * 0.55, INK, weight="bold")
         return
@@ -437,7 +441,7 @@ class _Board:
                    f'viewBox="0 0 {W} {height}" width="100%" '
                    f'preserveAspectRatio="xMidYMin meet" role="img" '
                    f'data-prompt="{escape(self.prompt()[0])}" '
-                   f'aria-label="Rat-a-Tat Roll board">')
+                   f'aria-label="{TITLE} board">')
         out.append(f"<desc>{escape(words.describe(v))}</desc>")
         out.append(DEFS)
         out.append(f'<g data-testid="board" font-family="{FONT}">')
@@ -460,7 +464,7 @@ class _Board:
 
     def header(self) -> None:
         v, out = self.v, self.out
-        _text(out, 30, 50, "Rat-a-Tat Roll", 40, CREAM, "start", "bold",
+        _text(out, 30, 50, TITLE, 40, CREAM, "start", "bold",
               f' font-family="{TITLE_FONT}"')
         right = f"Round {v['round']}"
         if v.get("max_rounds"):
@@ -896,8 +900,7 @@ def _ring(spaces: tuple[tuple[str, str | None], ...], y0: float) -> tuple[str, t
         out.append("</g>")
     # the legend, in the board's bottom corners
     y = y0 + BOARD_H - 92
-    for k, (kind, words) in enumerate((("wild", "Wild"), ("card-or-pile", "card or pile"),
-                                       ("reroll", "re-roll"), ("peek", "peek"))):
+    for k, (kind, words) in enumerate(LEGEND):
         x = 36 if k < 2 else W - 200
         yy = y + (k % 2) * 48
         out.append(f'<circle cx="{_n(x)}" cy="{_n(yy)}" r="20" '
@@ -951,6 +954,16 @@ def _result_line(v: dict[str, Any]) -> str:
     scores = result.get("scores") or [0]
     cheer = "!" if "You" in names else ""
     return f"{' & '.join(names)} {verb} with a total of {min(scores)}{cheer}"
+
+
+def board_data() -> dict[str, Any]:
+    """The words, colours and tables the browser's renderer (boards/rat-a-tat-roll.js) draws
+    with, so that each is written once, here."""
+    return {"title": TITLE, "font": FONT, "titleFont": TITLE_FONT, "defs": DEFS,
+            "ink": INK, "cream": CREAM, "gold": GOLD, "wildFill": WILD_FILL,
+            "palette": PALETTE, "spare": SPARE, "phaseYou": PHASE_YOU, "phaseThem": PHASE_THEM,
+            "wildWords": WILD_WORDS, "legend": LEGEND,
+            "pips": {str(value): pips for value, pips in PIPS.items()}}  # JSON keys are text
 
 
 def render(view: dict[str, Any], actions: list[dict[str, Any]]) -> str:

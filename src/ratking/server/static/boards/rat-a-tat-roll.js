@@ -44,7 +44,8 @@ function head(text, k) {
  * 367.2 where Python writes 367.1. Here a tie is read from x's exact decimal expansion. */
 function fixed(x, digits) {
   const rounded = x.toFixed(digits); // exact, but a tie goes away from zero
-  if (!Number.isFinite(x) || Math.abs(x) >= 1e21) return rounded;
+  const scaled = Math.abs(x) * 10 ** digits; // a tie is within a rounding error of a half
+  if (!(Math.abs(scaled - Math.floor(scaled) - 0.5) <= 1e-9 * (1 + scaled))) return rounded;
   const exact = Math.abs(x).toFixed(100);
   const dot = exact.indexOf(".");
   if (!/^50*$/.test(exact.slice(dot + 1 + digits))) return rounded;

@@ -189,7 +189,7 @@ function pawn(out, cx, cy, s) {
   const p = (x, y) => `${n(cx + x * s)} ${n(cy + y * s)}`;
   out.push('<g data-testid="pawn" data-key="pawn" pointer-events="none" ' +
            'filter="url(#rk-shadow)">' +
-           "<title>The Catue of Liberty (the pawn)</title>");
+           `<title>${D.labels.pawn}</title>`);
   out.push(`<ellipse cx="${n(cx)}" cy="${n(cy + 30 * s)}" rx="${n(26 * s)}" ` +
            `ry="${n(8 * s)}" fill="#24574d" stroke="#0f2b25" stroke-width="${n(2 * s)}"/>`);
   out.push(`<path d="M${p(-20, 29)}C${p(-18, 10)} ${p(-9, 2)} ${p(-8, -6)}L${p(8, -6)}` +
@@ -403,7 +403,7 @@ function slotDrawing(cx, cy, a, colour, value, iconFrom, chosen, place) {
   const ky = my + 9;
   if (value === null) {
     card(out, kx, ky, cw, ch, null, "slot", iconFrom);
-    text(out, x, ky + ch / 2 + 8, "empty", 22, D.cream);
+    text(out, x, ky + ch / 2 + 8, D.labels.empty, 22, D.cream);
   } else {
     out.push(keyed(`region:${escape(colour)}`, value));
     card(out, kx, ky, cw, ch, value, "face", iconFrom);
@@ -444,7 +444,7 @@ function pileDrawing(out, cx, cy, pile, iconFrom, place) {
   }
   if (place !== null) highlight(out, place[0], place[1], box(px, py - 6, pw + 6, ph + 6, 9));
   badge(out, px + pw - 4, py + ph - 4, pile);
-  text(out, px + pw / 2, py + ph + 38, "draw pile", 24, D.ink, "middle", "bold");
+  text(out, px + pw / 2, py + ph + 38, D.labels.pile, 24, D.ink, "middle", "bold");
   out.push("</g>");
   return py + ph;
 }
@@ -463,7 +463,7 @@ function poolDrawing(out, cx, cy, pool, below) {
              `stroke-dasharray="6 5"/>`);
   }
   badge(out, tx + 36, ty + 44, pool);
-  text(out, tx, below + 38, "tokens", 24, D.ink, "middle", "bold");
+  text(out, tx, below + 38, D.labels.tokens, 24, D.ink, "middle", "bold");
   out.push("</g>");
 }
 
@@ -482,7 +482,7 @@ function ghostDice(out, cx, cy, rolls) {
     highlight(out, aid, label, box(x, y, s, s, 10, 3), number.join(""));
     x += s + 10;
   }
-  text(out, cx, y + s + 26, "click a die: roll that many", 20, D.ink);
+  text(out, cx, y + s + 26, D.labels.roll, 20, D.ink);
   out.push("</g>");
 }
 
@@ -497,8 +497,7 @@ function rolledDice(out, cx, cy, dice, wild, acts) {
   const y = cy + 76;
   if (acts.picks.length) {
     out.push(`<g data-testid="dice" data-covers="${acts.picks.join(" ")}" ` +
-             `data-select="reroll:" data-select-label="Spend a token to re-roll ` +
-             `the chosen dice">`);
+             `data-select="reroll:" data-select-label="${D.labels.reroll}">`);
   } else {
     out.push('<g data-testid="dice">');
   }
@@ -566,7 +565,7 @@ function panelHeading(out, p, fs) {
     out.push(`<rect x="${n(x + w / 2 - rw / 2)}" y="${n(y - fs * 0.55)}" ` +
              `width="${n(rw)}" height="${n(fs * 1.1)}" rx="${n(fs * 0.55)}" ` +
              `fill="${D.gold}" stroke="${D.ink}" stroke-width="2.5"/>`);
-    text(out, x + w / 2, y + fs * 0.28, "WINNER", fs * 0.78, D.ink, "middle", "bold",
+    text(out, x + w / 2, y + fs * 0.28, D.labels.winner, fs * 0.78, D.ink, "middle", "bold",
          ' class="winner"');
   }
 }
@@ -596,12 +595,12 @@ function panelCards(out, p, fs) {
     card(out, kx, top, cw, ch, value, style, p.iconFrom);
     out.push("</g>");
     if (i === p.offered) {
-      tag(out, kx + cw / 2, top, "offered", "#c0262d", cw);
+      tag(out, kx + cw / 2, top, D.labels.offered, "#c0262d", cw);
       out.push(`<rect x="${n(kx - 4)}" y="${n(top - 4)}" width="${n(cw + 8)}" ` +
                `height="${n(ch + 8)}" rx="${n(cw * 0.12 + 4)}" fill="none" ` +
                `stroke="#ff5a4f" stroke-width="4"/>`);
     }
-    if (p.isNew && i === count - 1) tag(out, kx + cw / 2, top, "new", "#2f7d3a", cw);
+    if (p.isNew && i === count - 1) tag(out, kx + cw / 2, top, D.labels.new, "#2f7d3a", cw);
     const hit = i < p.acts.length ? p.acts[i] : null;
     if (hit !== null) highlight(out, hit[0], hit[1], box(kx, top, cw, ch, cw * 0.12, 5));
   }
@@ -653,7 +652,7 @@ function winners(v) {
 /** _result_line: the game's end in one line, for the prompt. */
 function resultLine(v) {
   const result = v.result || {};
-  if (get(result, "end") === "round-cap") return "The round limit was reached: the game is a draw";
+  if (get(result, "end") === "round-cap") return D.labels.capped;
   const [names, verb] = winners(v);
   const scores = truthy(result.scores) ? result.scores : [0];
   const cheer = names.includes("You") ? "!" : "";
@@ -822,10 +821,10 @@ class Board {
     text(out, 30, 50, D.title, 40, D.cream, "start", "bold", ` font-family="${D.titleFont}"`);
     let right = `Round ${v.round}`;
     if (truthy(get(v, "max_rounds"))) right += ` of ${v.max_rounds}`;
-    if (this.over) right = "Game over";
+    if (this.over) right = D.labels.over;
     if (truthy(get(v, "final_round")) && !this.over) {
       const left = get(v, "turns_left");
-      let words = "FINAL ROUND";
+      let words = D.labels.final;
       if (truthy(left)) words += ` · ${left} turn${left === 1 ? "" : "s"} left`;
       const w = 22 + len(words) * 15.5;
       out.push(`<g data-testid="final-round"><rect x="${n(W - 24 - w)}" y="16" ` +
@@ -853,8 +852,9 @@ class Board {
     let you;
     let them;
     if (phase === "choose") {
-      you = seat.complete ? "skip, or roll the Wild die" : "choose how many dice to roll";
-      them = seat.complete ? "may skip or roll the Wild die" : "chooses dice";
+      const which = seat.complete ? "wild" : "choose";
+      you = D.labels[`${which}-you`];
+      them = D.labels[`${which}-them`];
     } else if (phase === "reroll") {
       const total = sum(v.dice);
       you = `re-roll with a token, or move ${total}`;
@@ -934,12 +934,12 @@ class Board {
     out.push(`<g data-testid="result"><circle cx="${n(cx)}" cy="${n(cy)}" r="122" ` +
              `fill="#fff6df" stroke="${D.gold}" stroke-width="6" ` +
              `filter="url(#rk-shadow)"/>`);
-    text(out, cx, cy - 52, "Game over", 32, D.ink, "middle", "bold",
+    text(out, cx, cy - 52, D.labels.over, 32, D.ink, "middle", "bold",
          ` font-family="${D.titleFont}"`);
     const [names, verb] = winners(v);
     if (get(result, "end") === "round-cap") {
-      text(out, cx, cy + 4, "Round limit:", 24, D.ink);
-      text(out, cx, cy + 42, "a draw", 30, "#8a1c12", "middle", "bold");
+      text(out, cx, cy + 4, D.labels.limit, 24, D.ink);
+      text(out, cx, cy + 42, D.labels.draw, 30, "#8a1c12", "middle", "bold");
     } else {
       const line = names.join(" & ");
       const size = Math.min(30, 200 / Math.max(1, 0.6 * len(line)));

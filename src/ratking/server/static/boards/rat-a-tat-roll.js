@@ -2,8 +2,10 @@
 // face-up cards, the pile, the token pool, the dice and every seat's hand, with the viewer's
 // legal actions placed on them. It mirrors games/rat_a_tat_roll/svg.py function by function
 // and must return, byte for byte, the SVG text Python's render(view, actions) returns; the
-// words, colours and tables come from RatATatRoll.board_data() (svg.board_data), and
-// tests/boards/test_board_js.py keeps the two equal over random play.
+// words, colours and tables come from RatATatRoll.board_data() (svg.board_data). The tests
+// keep the two equal over random play: tests/boards/test_board_js.py in the default game,
+// tests/boards/test_rat_a_tat_roll_js.py under rules and names a table may set. Python's own
+// string and number formatting it needs beyond common.js is written just below.
 
 import { escape, plural, seatLabel } from "./common.js";
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ...core import Game, RulesError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
@@ -75,6 +76,12 @@ class RatATatRoll(Game):
     open_hands = staticmethod(standing.open_hands)
     open_view = staticmethod(views.open_view)
     standing = staticmethod(standing.standing)  # last: it rebinds the name
+
+    @classmethod
+    def board_data(cls) -> dict[str, Any]:
+        """The browser's board (server/static/boards/rat-a-tat-roll.js) draws with svg's words,
+        colours and tables."""
+        return svg.board_data()
 
     def cards_needed(self, players: int) -> int:
         """Seed 004: 5 cards with two players, 4 with three to five."""

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from ...core import seat_label
 from . import words
+from .words import TITLE
 
 W = 1000  # viewBox width; the height grows with the rows of opponents
 HEADER_H = 104
@@ -63,6 +64,21 @@ PHASE_THEM = {
     "discard": "puts an older card under the pile",
 }
 WILD_WORDS = {"lowest": "LOW", "highest": "HIGH", "swap": "SWAP"}
+LABELS = {  # the board's other fixed words
+    "choose-you": "choose how many dice to roll", "choose-them": "chooses dice",
+    "wild-you": "skip, or roll the Wild die", "wild-them": "may skip or roll the Wild die",
+    "pile": "draw pile", "tokens": "tokens", "roll": "click a die: roll that many",
+    "reroll": "Spend a token to re-roll the chosen dice", "empty": "empty",
+    "offered": "offered", "new": "new", "final": "FINAL ROUND", "over": "Game over",
+    "winner": "WINNER", "limit": "Round limit:", "draw": "a draw",
+    "capped": "The round limit was reached: the game is a draw",
+    "pawn": "The Catue of Liberty (the pawn)",
+}
+LEGEND = (("wild", "Wild"), ("card-or-pile", "card or pile"), ("reroll", "re-roll"),
+          ("peek", "peek"))  # the ring's icons explained, in the board's bottom corners
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}  # a die's pips on a 3x3 grid
 
 DEFS = (
     "<defs>"
@@ -228,7 +244,7 @@ def _pawn(out: list[str], cx: float, cy: float, s: float) -> None:
 
     out.append('<g data-testid="pawn" data-key="pawn" pointer-events="none" '
                'filter="url(#rk-shadow)">'
-               '<title>The Catue of Liberty (the pawn)</title>')
+               f'<title>{LABELS["pawn"]}</title>')
     out.append(f'<ellipse cx="{_n(cx)}" cy="{_n(cy + 30 * s)}" rx="{_n(26 * s)}" '
                f'ry="{_n(8 * s)}" fill="#24574d" stroke="#0f2b25" stroke-width="{_n(2 * s)}"/>')
     out.append(f'<path d="M{p(-20, 29)}C{p(-18, 10)} {p(-9, 2)} {p(-8, -6)}L{p(8, -6)}'
@@ -259,9 +275,7 @@ def _pawn(out: list[str], cx: float, cy: float, s: float) -> None:
 def _die(out: list[str], x: float, y: float, s: float, value: int) -> None:
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(s)}" height="{_n(s)}" '
                f'rx="{_n(s * 0.2)}" fill="#fffdf6" stroke="{INK}" stroke-width="2.5"/>')
-    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-            4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-            6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}.get(value)
+    pips = PIPS.get(value)
     if pips is None:
         _text(out, x + s / 2, y + s * 0.7, value, s * 0.55, INK, weight="bold")
         return
@@ -437,7 +451,7 @@ class _Board:
                    f'viewBox="0 0 {W} {height}" width="100%" '
                    f'preserveAspectRatio="xMidYMin meet" role="img" '
                    f'data-prompt="{escape(self.prompt()[0])}" '
-                   f'aria-label="Rat-a-Tat Roll board">')
+                   f'aria-label="{TITLE} board">')
         out.append(f"<desc>{escape(words.describe(v))}</desc>")
         out.append(DEFS)
         out.append(f'<g data-testid="board" font-family="{FONT}">')
@@ -460,16 +474,16 @@ class _Board:
 
     def header(self) -> None:
         v, out = self.v, self.out
-        _text(out, 30, 50, "Rat-a-Tat Roll", 40, CREAM, "start", "bold",
+        _text(out, 30, 50, TITLE, 40, CREAM, "start", "bold",
               f' font-family="{TITLE_FONT}"')
         right = f"Round {v['round']}"
         if v.get("max_rounds"):
             right += f" of {v['max_rounds']}"
         if self.over:
-            right = "Game over"
+            right = LABELS["over"]
         if v.get("final_round") and not self.over:
             left = v.get("turns_left")
-            words = "FINAL ROUND"
+            words = LABELS["final"]
             if left:
                 words += f" · {left} turn{'' if left == 1 else 's'} left"
             w = 22 + len(words) * 15.5
@@ -496,9 +510,8 @@ class _Board:
         phase = v["phase"]
         seat = v["seats"][p]
         if phase == "choose":
-            you = ("skip, or roll the Wild die" if seat["complete"]
-                   else "choose how many dice to roll")
-            them = "may skip or roll the Wild die" if seat["complete"] else "chooses dice"
+            which = "wild" if seat["complete"] else "choose"
+            you, them = LABELS[f"{which}-you"], LABELS[f"{which}-them"]
         elif phase == "reroll":
             total = sum(v["dice"])
             you = f"re-roll with a token, or move {total}"
@@ -572,12 +585,12 @@ class _Board:
         out.append(f'<g data-testid="result"><circle cx="{_n(cx)}" cy="{_n(cy)}" r="122" '
                    f'fill="#fff6df" stroke="{GOLD}" stroke-width="6" '
                    f'filter="url(#rk-shadow)"/>')
-        _text(out, cx, cy - 52, "Game over", 32, INK, weight="bold",
+        _text(out, cx, cy - 52, LABELS["over"], 32, INK, weight="bold",
               extra=f' font-family="{TITLE_FONT}"')
         names, verb = _winners(v)
         if result.get("end") == "round-cap":
-            _text(out, cx, cy + 4, "Round limit:", 24, INK)
-            _text(out, cx, cy + 42, "a draw", 30, "#8a1c12", weight="bold")
+            _text(out, cx, cy + 4, LABELS["limit"], 24, INK)
+            _text(out, cx, cy + 42, LABELS["draw"], 30, "#8a1c12", weight="bold")
         else:
             line = " & ".join(names)
             size = min(30, 200 / max(1, 0.6 * len(line)))
@@ -670,7 +683,7 @@ def _seat_panel(s: int, x: float, y: float, w: float, h: float, large: bool, nam
         out.append(f'<rect x="{_n(x + w / 2 - rw / 2)}" y="{_n(y - fs * 0.55)}" '
                    f'width="{_n(rw)}" height="{_n(fs * 1.1)}" rx="{_n(fs * 0.55)}" '
                    f'fill="{GOLD}" stroke="{INK}" stroke-width="2.5"/>')
-        _text(out, x + w / 2, y + fs * 0.28, "WINNER", fs * 0.78, INK, weight="bold",
+        _text(out, x + w / 2, y + fs * 0.28, LABELS["winner"], fs * 0.78, INK, weight="bold",
               extra=' class="winner"')
     # the cards
     top = y + fs + 30
@@ -694,12 +707,12 @@ def _seat_panel(s: int, x: float, y: float, w: float, h: float, large: bool, nam
         _card(out, kx, top, cw, ch, value, style, icon_from)
         out.append("</g>")
         if i == offered:
-            _tag(out, kx + cw / 2, top, "offered", "#c0262d", cw)
+            _tag(out, kx + cw / 2, top, LABELS["offered"], "#c0262d", cw)
             out.append(f'<rect x="{_n(kx - 4)}" y="{_n(top - 4)}" width="{_n(cw + 8)}" '
                        f'height="{_n(ch + 8)}" rx="{_n(cw * 0.12 + 4)}" fill="none" '
                        f'stroke="#ff5a4f" stroke-width="4"/>')
         if new and i == count - 1:
-            _tag(out, kx + cw / 2, top, "new", "#2f7d3a", cw)
+            _tag(out, kx + cw / 2, top, LABELS["new"], "#2f7d3a", cw)
         hit = acts[i] if i < len(acts) else None
         if hit is not None:
             _highlight(out, hit[0], hit[1], _box(kx, top, cw, ch, cw * 0.12, 5))
@@ -752,7 +765,7 @@ def _slot(cx: float, cy: float, a: float, colour: str, card: int | None, icon_fr
     kx, ky = x - cw / 2, my + 9
     if card is None:
         _card(out, kx, ky, cw, ch, None, "slot", icon_from)
-        _text(out, x, ky + ch / 2 + 8, "empty", 22, CREAM)
+        _text(out, x, ky + ch / 2 + 8, LABELS["empty"], 22, CREAM)
     else:
         out.append(_keyed(f"region:{escape(colour)}", card))
         _card(out, kx, ky, cw, ch, card, "face", icon_from)
@@ -804,7 +817,7 @@ def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
     if place is not None:
         _highlight(out, place[0], place[1], _box(px, py - 6, pw + 6, ph + 6, 9))
     _badge(out, px + pw - 4, py + ph - 4, pile)
-    _text(out, px + pw / 2, py + ph + 38, "draw pile", 24, INK, weight="bold")
+    _text(out, px + pw / 2, py + ph + 38, LABELS["pile"], 24, INK, weight="bold")
     out.append("</g>")
     # the token pool
     tx, ty = cx + 70, cy - 40
@@ -816,7 +829,7 @@ def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
                    f'stroke="{INK}" stroke-opacity="0.4" stroke-width="2.5" '
                    f'stroke-dasharray="6 5"/>')
     _badge(out, tx + 36, ty + 44, pool)
-    _text(out, tx, py + ph + 38, "tokens", 24, INK, weight="bold")
+    _text(out, tx, py + ph + 38, LABELS["tokens"], 24, INK, weight="bold")
     out.append("</g>")
     # this turn's dice
     s = 52
@@ -833,7 +846,7 @@ def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
             _text(number, x + s / 2, y + s * 0.7, k, s * 0.55, INK, weight="bold")
             _highlight(out, aid, label, _box(x, y, s, s, 10, 3), "".join(number))
             x += s + 10
-        _text(out, cx, y + s + 26, "click a die: roll that many", 20, INK)
+        _text(out, cx, y + s + 26, LABELS["roll"], 20, INK)
         out.append("</g>")
     if dice or wild:
         s = 52
@@ -846,8 +859,7 @@ def _centre(cx: float, cy: float, pile: int, pool: int, dice: tuple[int, ...],
         y = cy + 76
         if acts.picks:
             out.append(f'<g data-testid="dice" data-covers="{" ".join(acts.picks)}" '
-                       f'data-select="reroll:" data-select-label="Spend a token to re-roll '
-                       f'the chosen dice">')
+                       f'data-select="reroll:" data-select-label="{LABELS["reroll"]}">')
         else:
             out.append('<g data-testid="dice">')
         for i, d in enumerate(dice):
@@ -896,8 +908,7 @@ def _ring(spaces: tuple[tuple[str, str | None], ...], y0: float) -> tuple[str, t
         out.append("</g>")
     # the legend, in the board's bottom corners
     y = y0 + BOARD_H - 92
-    for k, (kind, words) in enumerate((("wild", "Wild"), ("card-or-pile", "card or pile"),
-                                       ("reroll", "re-roll"), ("peek", "peek"))):
+    for k, (kind, words) in enumerate(LEGEND):
         x = 36 if k < 2 else W - 200
         yy = y + (k % 2) * 48
         out.append(f'<circle cx="{_n(x)}" cy="{_n(yy)}" r="20" '
@@ -946,11 +957,21 @@ def _winners(v: dict[str, Any]) -> tuple[list[str], str]:
 def _result_line(v: dict[str, Any]) -> str:
     result = v.get("result") or {}
     if result.get("end") == "round-cap":
-        return "The round limit was reached: the game is a draw"
+        return LABELS["capped"]
     names, verb = _winners(v)
     scores = result.get("scores") or [0]
     cheer = "!" if "You" in names else ""
     return f"{' & '.join(names)} {verb} with a total of {min(scores)}{cheer}"
+
+
+def board_data() -> dict[str, Any]:
+    """The words, colours and tables the browser's renderer (boards/rat-a-tat-roll.js) draws
+    with, so that each is written once, here."""
+    return {"title": TITLE, "font": FONT, "titleFont": TITLE_FONT, "defs": DEFS,
+            "ink": INK, "cream": CREAM, "gold": GOLD, "wildFill": WILD_FILL,
+            "palette": PALETTE, "spare": SPARE, "phaseYou": PHASE_YOU, "phaseThem": PHASE_THEM,
+            "wildWords": WILD_WORDS, "labels": LABELS, "legend": LEGEND,
+            "pips": {str(value): pips for value, pips in PIPS.items()}}  # JSON keys are text
 
 
 def render(view: dict[str, Any], actions: list[dict[str, Any]]) -> str:

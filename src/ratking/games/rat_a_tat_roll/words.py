@@ -7,6 +7,8 @@ from typing import Any
 
 from ...core import plural, seat_label
 
+TITLE = "Rat-a-Tat Roll"
+
 
 def describe(view: dict[str, Any]) -> str:
     seat = view.get("seat")
@@ -20,7 +22,7 @@ def describe(view: dict[str, Any]) -> str:
         kind = "a Wild space" if space["kind"] == "wild" else \
             f"the {space['region']} {space['kind'].replace('-', ' ')} space"
         where = f" The pawn is on {kind} (space {pawn})."
-    lines = [f"Rat-a-Tat Roll. {rounds}.{where} Draw pile {plural(view['draw_pile'], 'card')}; "
+    lines = [f"{TITLE}. {rounds}.{where} Draw pile {plural(view['draw_pile'], 'card')}; "
              f"{plural(view['token_pool'], 're-roll token')} in the pool."]
     faces = ", ".join(f"{r['colour']} {r['card'] if r['card'] is not None else 'empty'}"
                       for r in view["regions"])

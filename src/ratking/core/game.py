@@ -234,15 +234,6 @@ class Game:
         rest. `actions` holds {"id", "label"} of what the viewer may do now."""
         raise NotImplementedError
 
-    @classmethod
-    def render_svg_parts(cls, view: dict[str, Any], actions: list[dict[str, str]]
-                         ) -> list[str]:
-        """render_svg's board as the fragments it was drawn in: joined, the same string. The
-        web server compares a seat's new board with its last one fragment by fragment (see
-        server/delta.py), which is cheap when most fragments are the same strings as before
-        (a renderer's cached pictures). The default: one fragment, the whole board."""
-        return [cls.render_svg(view, actions)]
-
     # True when server/static/boards/<id>.js draws render_svg's board in the browser from the
     # view and board_data(): the web table then sends views, never SVG, on a move
     browser_board: ClassVar[bool] = False

@@ -60,7 +60,6 @@ class RatATatRoll(Game):
     render_text = staticmethod(text.render)
     render_compact = staticmethod(text.render_compact)
     render_svg = staticmethod(svg.render)
-    render_svg_parts = staticmethod(svg.render_parts)
     heuristic = staticmethod(heuristic.choose)
     # for learning agents (see core/spaces.py)
     action_catalogue = observation.actions
@@ -76,6 +75,8 @@ class RatATatRoll(Game):
     open_hands = staticmethod(standing.open_hands)
     open_view = staticmethod(views.open_view)
     standing = staticmethod(standing.standing)  # last: it rebinds the name
+
+    browser_board = True  # server/static/boards/rat-a-tat-roll.js
 
     @classmethod
     def board_data(cls) -> dict[str, Any]:

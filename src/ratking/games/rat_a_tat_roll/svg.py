@@ -978,8 +978,3 @@ def render(view: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     """One standalone <svg> of the board as `view` shows it, with `actions` (dicts with "id"
     and "label", the viewer's legal actions) placed where they belong on the board."""
     return "".join(_Board(view, actions).render())
-
-
-def render_parts(view: dict[str, Any], actions: list[dict[str, Any]]) -> list[str]:
-    """render() as the fragments it is drawn in (see Game.render_svg_parts)."""
-    return _Board(view, actions).render()

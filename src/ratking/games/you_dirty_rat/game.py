@@ -58,6 +58,8 @@ class YouDirtyRat(Game):
     open_view = staticmethod(views.open_view)
     standing = staticmethod(standing.standing)  # last: it rebinds the name
 
+    browser_board = True  # server/static/boards/you-dirty-rat.js
+
     @classmethod
     def board_data(cls) -> dict[str, Any]:
         """The words, card texts and colours the browser's board draws with (see Game)."""

@@ -27,6 +27,12 @@ export function fixed(x, digits) {
   if (Number.isSafeInteger(x)) {  // the common case, without the exact arithmetic
     return sign + String(Math.abs(x)) + (digits ? `.${"0".repeat(digits)}` : "");
   }
+  // toFixed rounds the exact value too, and differs only on an exact tie (it goes away from
+  // zero), which lies within a rounding error of a half once scaled: far from one, it is right
+  const scaled = Math.abs(x) * 10 ** digits;
+  if (scaled < 1e20 && Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-9 * (1 + scaled)) {
+    return x.toFixed(digits);
+  }
   const [n, exp] = exactDecimal(x);
   return sign + pointed(roundAt(n, exp, -digits), digits);
 }

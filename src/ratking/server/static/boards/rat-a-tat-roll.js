@@ -7,7 +7,7 @@
 // tests/boards/test_rat_a_tat_roll_js.py under rules and names a table may set. Python's own
 // string and number formatting it needs beyond common.js is written just below.
 
-import { escape, plural, seatLabel } from "./common.js";
+import { escape, fixed, plural, seatLabel } from "./common.js";
 
 const W = 1000; // viewBox width; the height grows with the rows of opponents
 const HEADER_H = 104;
@@ -39,21 +39,6 @@ function len(text) {
 /** Python's text[:k] for k >= 0, by code points. */
 function head(text, k) {
   return [...text].slice(0, Math.max(0, k)).join("");
-}
-
-/** Python's f"{x:.{digits}f}". common.js's fixed looks for an exact half in x * 10 ** digits,
- * which is rounded: 367.15 (367.149999...) times 10 is 3671.5, a tie it then sends to the even
- * 367.2 where Python writes 367.1. Here a tie is read from x's exact decimal expansion. */
-function fixed(x, digits) {
-  const rounded = x.toFixed(digits); // exact, but a tie goes away from zero
-  const scaled = Math.abs(x) * 10 ** digits; // a tie is within a rounding error of a half
-  if (!(Math.abs(scaled - Math.floor(scaled) - 0.5) <= 1e-9 * (1 + scaled))) return rounded;
-  const exact = Math.abs(x).toFixed(100);
-  const dot = exact.indexOf(".");
-  if (!/^50*$/.test(exact.slice(dot + 1 + digits))) return rounded;
-  const kept = exact.slice(0, dot + 1 + digits).replace(/\.$/, "");
-  if (Number(kept.at(-1)) % 2 === 1) return rounded; // away from zero is to the even digit
-  return (x < 0 ? "-" : "") + kept;
 }
 
 /** Python's str(x) of a view's int (or None, shown as "None"). */

@@ -4,7 +4,7 @@
 // (games/you_dirty_rat/svg.py, whose functions these mirror one for one);
 // tests/boards/test_board_js.py keeps the two equal over random play. The words, card texts
 // and colours come from YouDirtyRat.board_data() as `data`, written once, in Python.
-import { escape, floatText, plural, seatLabel } from "./common.js";
+import { escape, fixed, floatText, plural, seatLabel } from "./common.js";
 
 const W = 720;
 const PAD = 12;
@@ -15,29 +15,9 @@ let D = null;
 
 // --- numbers and words, as Python writes them ---------------------------------------------
 
-/** f"{x:.{digits}f}" exactly: rounds x's exact binary value, an exact tie to the even digit
- * (common.js's `fixed` rounds x * 10**digits first, so 0.15 gives 0.2 where Python says 0.1). */
+/** f"{x:.{digits}f}", one decimal unless told. */
 function fx(x, digits = 1) {
-  const scaled = Math.abs(x) * SCALE[digits];
-  const negative = x < 0 || Object.is(x, -0);
-  if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) { // far from a tie: the product's
-    return decimal(Math.round(scaled), digits, negative); // rounding changes no digit
-  }
-  const [whole, frac] = Math.abs(x).toFixed(100).split("."); // x's exact decimal expansion
-  const rest = frac.slice(digits);
-  let n = BigInt(whole + frac.slice(0, digits));
-  const tie = rest[0] === "5" && !/[1-9]/.test(rest.slice(1));
-  if (rest[0] > "5" || (rest[0] === "5" && !tie) || (tie && n % 2n === 1n)) n += 1n;
-  return decimal(n, digits, negative);
-}
-
-const SCALE = [1, 10, 100, 1000];
-
-/** The whole number n, in units of 10**-digits, as decimal text ("-" first if `negative`). */
-function decimal(n, digits, negative) {
-  let text = String(n).padStart(digits + 1, "0");
-  if (digits) text = `${text.slice(0, -digits)}.${text.slice(-digits)}`;
-  return negative ? `-${text}` : text;
+  return fixed(x, digits);
 }
 
 /** Python's round(x, 1): the float nearest x's value rounded to one decimal. */

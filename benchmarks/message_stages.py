@@ -7,7 +7,9 @@ seat's side, the how-to-win panel, then the delta from the seat's last message (
 and its encoding. The board itself is drawn in the browser from the view (`static/boards/`);
 `--server-svg` adds what drawing it here in Python would cost (as for a game with no
 renderer in the browser, its SVG diffed as a long string).
-Each stage is timed with `time.process_time` and reported in microseconds a move (both seats),
+Each stage is timed with `time.process_time` (a few µs a call on a VM: each stage is one call a
+seat, and the timer's own cost is measured and taken off) and reported in microseconds a move
+(both seats),
 beside what the lean yardstick (`lean_server.py`) does instead: the view and actions, encoded
 whole.
 
@@ -33,13 +35,32 @@ from ratking.server.messages import Narrator, actions_for, drawn_actions
 SEATS = (0, None)  # a person's seat and a spectator, as load.py's tables have
 
 
+def timer_cost(samples: int = 20000) -> float:
+    """What one timed interval adds by itself: two process_time calls with nothing between."""
+    clock = time.process_time
+    total = 0.0
+    for _ in range(samples):
+        start = clock()
+        total += clock() - start
+    return total / samples
+
+
+def delta_of(before: dict[str, Any], message: dict[str, Any], ops: list[list[Any]]) -> None:
+    """The JSON delta of a message from the one before, key by key (as Snapshot.delta_from)."""
+    for name, value in message.items():
+        diff(before.get(name), value, [name], ops)
+
+
 def measure(games: int, server_svg: bool = False) -> dict[str, Any]:
     spent: collections.Counter[str] = collections.Counter()
+
+    calls: collections.Counter[str] = collections.Counter()
 
     def timed(stage: str, call: Callable, *args: Any) -> Any:
         start = time.process_time()
         out = call(*args)
         spent[stage] += time.process_time() - start
+        calls[stage] += 1
         return out
 
     game = shared("rat-a-tat-roll")
@@ -69,14 +90,19 @@ def measure(games: int, server_svg: bool = False) -> dict[str, Any]:
                 if seat in last:
                     ops: list[list[Any]] = []
                     before = last[seat]
-                    for name, value in message.items():
-                        timed("SVG delta" if name == "svg" else "JSON delta", diff,
-                              before.get(name), value, [name], ops)
+                    svg = message.pop("svg", None)
+                    timed("JSON delta", delta_of, before, message, ops)
+                    if svg is not None:
+                        timed("SVG delta", diff, before["svg"], svg, ["svg"], ops)
+                        message["svg"] = svg
                     timed("delta encoded", orjson.dumps, ops)
                 last[seat] = message
+    tick = timer_cost()
+    for stage, n in calls.items():
+        spent[stage] = max(0.0, spent[stage] - n * tick)
     lean = {"view", "actions", "lean: view encoded", "bot's choice"}
     ratking = sum(v for k, v in spent.items() if k != "lean: view encoded")
-    return {"moves": moves,
+    return {"moves": moves, "timer_us_per_call": round(tick * 1e6, 2),
             "us_per_move": {k: round(v / moves * 1e6, 1) for k, v in spent.most_common()},
             "ratking_us_per_move": round(ratking / moves * 1e6, 1),
             "lean_us_per_move": round(sum(spent[k] for k in lean) / moves * 1e6, 1),

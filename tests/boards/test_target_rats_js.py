@@ -12,6 +12,7 @@ import re
 import pytest
 
 import ratking
+from ratking.server.messages import actions_for, drawn_actions
 
 from .test_board_js import Case, assert_same, drawn_in_node
 
@@ -19,22 +20,23 @@ NAMES = ["Ana & <Bob>", "Zoë 'the' \"Rat\" 🐀 Queen of the Deep Dish Sewers",
          "x" * 40]
 
 
-def played(game: ratking.Game, players: int, seed: int, steps: int = 500) -> list[Case]:
-    """Every seat's and a spectator's view, and their drawn actions, along one random game
-    with the odd names above."""
-    from ratking.server.messages import actions_for, drawn_actions
-
+def played(game: ratking.Game, players: int, seed: int, steps: int = 500, bots: bool = False,
+           after: int = 0) -> list[Case]:
+    """Every seat's and a spectator's view, and their drawn actions, along one game with the
+    odd names above, from step `after` on: random moves, or the game's heuristic bot's
+    (`bots`: they win games, which random play seldom does)."""
     state = game.new_game(players, seed=seed, names=NAMES[:players])
     rng = random.Random(seed)
     found: list[Case] = []
     for step in range(steps):
-        for seat in [*range(players), None]:
-            actions = actions_for(state, seat)
-            found.append((f"seed {seed}, step {step}, seat {seat}", state.view(seat),
-                          drawn_actions(state, seat, actions)[2]))
+        if step >= after or state.is_over:
+            for seat in [*range(players), None]:
+                actions = actions_for(state, seat)
+                found.append((f"seed {seed}, step {step}, seat {seat}", state.view(seat),
+                              drawn_actions(state, seat, actions)[2]))
         if state.is_over:
             break
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(game.heuristic(state, rng) if bots else rng.choice(state.legal_actions()))
     return found
 
 
@@ -51,6 +53,29 @@ def test_odd_names_and_rules_draw_the_same_board(game_id: str, rules: dict) -> N
     assert_same(game_id, found, game)
     over = [view for _, view, _ in found if view.get("over")]
     assert over, "a game of these runs ends (the round limit at the latest)"
+
+
+@pytest.mark.parametrize(("game_id", "rules", "players"), [
+    ("target-rats", {"nests_to_win": 1}, 2),
+    ("target-rats-simplified", {}, 3),
+])
+def test_a_won_game_draws_the_same_board(game_id: str, rules: dict, players: int) -> None:
+    """The bots win (a faction about to win, the winner's name at the end)."""
+    game = ratking.make(game_id, **rules)
+    found = played(game, players, seed=1, steps=2000, bots=True)
+    assert_same(game_id, found, game)
+    ends = [view["result"] for _, view, _ in found if view["over"]]
+    assert ends and ends[0]["end"] == "finished" and max(ends[0]["returns"]) == 1
+    if game_id == "target-rats":
+        assert any(f["pending_win"] for _, view, _ in found for f in view["factions"])
+
+
+def test_an_empty_deck_draws_the_same_board() -> None:
+    """A long random game of the full rules runs a deck out (here after step 610)."""
+    game = ratking.make("target-rats")
+    found = played(game, 4, seed=0, steps=700, after=600)
+    assert_same("target-rats", found, game)
+    assert any(d["left"] == 0 for _, view, _ in found for d in view["decks"].values())
 
 
 def test_a_long_name_is_cut_in_the_panel() -> None:

@@ -2,8 +2,9 @@
 // and the Simplified game (target-rats-simplified.js): the surface and underground rings, the
 // corridors with their ladders, Rat City with the Deep Dish Throne, the home nests in the
 // corners, and the rat tokens and icons. It mirrors games/target_rats/board_svg.py (and the
-// board in words, board_words.py) function by function; tests/boards/test_board_js.py keeps
-// the two byte for byte equal. Words and colours come from `data` (Game.board_data()).
+// board in words, board_words.py) function by function; tests/boards/test_board_js.py and
+// test_target_rats_js.py keep the two byte for byte equal. Words and colours come from
+// `data` (Game.board_data()).
 import { escape, plural } from "./common.js";
 
 export const W = 1000; // the board square
@@ -78,6 +79,8 @@ export function esc(text) {
  * 802 - 11 * 0.95 = 791.5499... is "791.5" in Python, "791.6" there.) */
 export function pyFixed(x, digits) {
   if (Object.is(x, -0)) return `-${(0).toFixed(digits)}`;
+  const rest = (Math.abs(x) * 10 ** digits) % 1;
+  if (!(Math.abs(rest - 0.5) < 1e-6)) return x.toFixed(digits); // far from a tie
   const exact = x.toFixed(digits + 30); // every digit a coordinate's double has
   const cut = exact.length - 30;
   if (exact.slice(cut) === `5${"0".repeat(29)}`) { // an exact tie: to the even digit
@@ -187,8 +190,9 @@ function geometry(key) {
   return { anchor, shape, tokenAt, angle };
 }
 
-/** The board of a view: its spaces' key and geometry, kept while the spaces stay the same. */
 let lastBoard = null;
+
+/** The board of a view: its spaces' key and geometry, kept while the spaces stay the same. */
 export function board(spaces) {
   const key = viewKey(spaces);
   const text = JSON.stringify(key);
@@ -198,8 +202,14 @@ export function board(spaces) {
   return lastBoard;
 }
 
-/** board_svg.labels: the ring spaces' names, drawn over the pieces on a light halo. */
+/** board_svg.labels, drawn once per board (board_svg caches it too). */
 export function labels(b) {
+  if (b.labels === undefined) b.labels = drawLabels(b);
+  return b.labels;
+}
+
+/** board_svg.labels: the ring spaces' names, drawn over the pieces on a light halo. */
+function drawLabels(b) {
   const out = [];
   for (const [sid, kind] of b.key) {
     if (kind === "surface" || kind === "underground") {
@@ -235,12 +245,13 @@ function ladder(r0, r1, deg, width = 16, rung = 9) {
   return out.join("");
 }
 
-/** board_svg.base: the board's unchanging drawing: background, rings, corridors, Rat City. */
+/** board_svg.base, drawn once per board and height (board_svg caches it too). */
 export function base(b, height, data) {
   if (!b.bases.has(height)) b.bases.set(height, drawBase(b, height, data));
   return b.bases.get(height);
 }
 
+/** board_svg.base: the board's unchanging drawing: background, rings, corridors, Rat City. */
 function drawBase(b, height, data) {
   const { key, geo } = b;
   const c = data.colours;

@@ -1,8 +1,9 @@
 // Target: Rats Simplified's board, drawn in the browser from a seat's view: the shared
 // Target: Rats board (target-rats-board.js) with the factions in their corners, the dumpsters,
 // the rats and the picked rat on the move, and the round and dice under the board. It mirrors
-// games/target_rats/simplified/svg.py (and words.py); tests/boards/test_board_js.py keeps the
-// two byte for byte equal. Words come from `data` (TargetRatsSimplified.board_data()).
+// games/target_rats/simplified/svg.py (and words.py); tests/boards/test_board_js.py and
+// test_target_rats_js.py keep the two byte for byte equal. Words come from `data`
+// (TargetRatsSimplified.board_data()).
 import { plural } from "./common.js";
 import * as B from "./target-rats-board.js";
 

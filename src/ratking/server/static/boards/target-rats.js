@@ -2,8 +2,8 @@
 // Target: Rats board (target-rats-board.js) with a panel per faction in its corner, the tokens,
 // the group on the move and its path, the decks on either side, the turn and the prompt on
 // top, and below the cards offered or the last fight. It mirrors games/target_rats/full/svg.py
-// (and words.py); tests/boards/test_board_js.py keeps the two byte for byte equal. Words and
-// tables come from `data` (TargetRats.board_data()).
+// (and words.py); tests/boards/test_board_js.py and test_target_rats_js.py keep the two byte
+// for byte equal. Words and tables come from `data` (TargetRats.board_data()).
 import { plural } from "./common.js";
 import * as B from "./target-rats-board.js";
 
@@ -134,7 +134,7 @@ function offThrone(groups, cheese) {
 
 /** svg._pipe: a sewer entrance's link between the surface space and the one below. */
 function pipe(geo, top, below) {
-  if (!(top in geo.angle) || !(below in geo.angle)) return "";
+  if (!Object.hasOwn(geo.angle, top) || !Object.hasOwn(geo.angle, below)) return "";
   const [x1, y1] = B.polar(B.R_S_IN + 2, geo.angle[top]);
   const [x2, y2] = B.polar(B.R_U_OUT - 2, geo.angle[below]);
   return `<path class="pipe" d="M${num(x1)} ${num(y1)}L${num(x2)} ${num(y2)}" ` +
@@ -145,7 +145,7 @@ function pipe(geo, top, below) {
 
 /** svg._mark_at: where a small mark of a space goes (side -1 / 1: which half). */
 function markAt(geo, sid, side) {
-  if (sid in geo.angle) {
+  if (Object.hasOwn(geo.angle, sid)) {
     const surface = sid[0] === "S";
     const outer = surface ? B.R_S_OUT + 12 : B.R_U_OUT + 12;
     return B.polar(outer, geo.angle[sid] + side * (surface ? 4 : 8));
@@ -187,7 +187,7 @@ function groupWay(group) {
 
 /** svg._path: the group in progress: the way it came, an arrow to where it is now. */
 function path(geo, group) {
-  const pts = groupWay(group).filter((p) => p !== null && p in geo.anchor)
+  const pts = groupWay(group).filter((p) => p !== null && Object.hasOwn(geo.anchor, p))
     .map((p) => geo.anchor[p]);
   if (pts.length < 2) {
     const [x, y] = pts.length ? pts[0] : [B.C, B.C];

@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from ...core import plural
+from . import board_words
 
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 W = 1000  # the board square
@@ -42,6 +43,15 @@ UNDER_FILL = ("#a9b79b", "#9dac8f")
 CORRIDOR_FILL = "#c6cdd6"
 CITY_FILL = "#d9b44a"
 NEST_FILL = "#d6c29a"
+
+TIPS = {  # the tooltips of the board's pieces
+    "food": "Food source: your rats on it may feed (all become fed)",
+    "sewer": "Sewer entrance: one step between this space and the underground space below",
+    "nest": "Nest of {}: counts toward the win (three nests and Da Big Cheese)",
+    "exterminator": "The Exterminator: every rat here dies; nobody passes",
+    "throne": "Deep Dish Throne: {} is Da Big Cheese",
+    "throne-empty": "Deep Dish Throne, unclaimed",
+}
 
 STYLE = ("<style>.rk-tr .act:hover .hl{fill-opacity:.42}"
          ".rk-tr .act:focus{outline:none}.rk-tr .act:focus .hl{stroke:#fff}</style>")
@@ -329,8 +339,7 @@ def cols_for(kind: str, count: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def dumpster(x: float, y: float, title: str = "Food source: your rats on it may feed (all "
-             "become fed)", cls: str = "token food") -> str:
+def dumpster(x: float, y: float, title: str = TIPS["food"], cls: str = "token food") -> str:
     return (f'<g class="{cls}"><title>{esc(title)}</title>'
             f'<rect x="{num(x - 10)}" y="{num(y - 6)}" width="20" height="13" rx="2" '
             f'fill="#2e8b57" stroke="#123d25" stroke-width="1.5"/>'
@@ -340,8 +349,8 @@ def dumpster(x: float, y: float, title: str = "Food source: your rats on it may 
 
 @lru_cache(maxsize=256)
 def sewer(x: float, y: float) -> str:
-    return (f'<g class="token sewer"><title>Sewer entrance: one step between this space and '
-            f'the underground space below</title><circle cx="{num(x)}" cy="{num(y)}" r="10" '
+    return (f'<g class="token sewer"><title>{esc(TIPS["sewer"])}</title><circle cx="{num(x)}" '
+            f'cy="{num(y)}" r="10" '
             f'fill="#4a4f55" stroke="#111" '
             f'stroke-width="2"/><path d="M{num(x - 6)} {num(y - 3)}h12M{num(x - 6)} '
             f'{num(y + 3)}h12" stroke="#9aa3ad" stroke-width="1.6"/></g>')
@@ -350,8 +359,7 @@ def sewer(x: float, y: float) -> str:
 @lru_cache(maxsize=256)
 def nest(x: float, y: float, colour: str, owner: str) -> str:
     """A nest token: a ring of straw around the faction's colour."""
-    return (f'<g class="token nest"><title>Nest of {esc(owner)}: counts toward the win (three '
-            f'nests and Da Big Cheese)</title>'
+    return (f'<g class="token nest"><title>{esc(TIPS["nest"].format(owner))}</title>'
             f'<ellipse cx="{num(x)}" cy="{num(y)}" rx="14" ry="9" fill="{colour}" '
             f'stroke="#c9a25a" stroke-width="4"/><ellipse cx="{num(x)}" cy="{num(y)}" '
             f'rx="16.5" ry="11.5" fill="none" stroke="#5b4420" stroke-width="1.2"/>'
@@ -365,8 +373,8 @@ def exterminator(x: float, y: float, big: bool = True, through: bool = False) ->
     the (clickable) space beneath."""
     s = 1.0 if big else 0.7
     passes = ' pointer-events="none"' if through else ""
-    return (f'<g class="exterminator" data-key="exterminator"{passes}><title>The Exterminator: '
-            f'every rat here dies; nobody passes</title><circle cx="{num(x)}" cy="{num(y)}" '
+    return (f'<g class="exterminator" data-key="exterminator"{passes}><title>'
+            f'{esc(TIPS["exterminator"])}</title><circle cx="{num(x)}" cy="{num(y)}" '
             f'r="{num(24 * s)}" '
             f'fill="#fff3e0" fill-opacity=".85" stroke="#c0392b" stroke-width="3"/>'
             f'<circle cx="{num(x)}" cy="{num(y - 8 * s)}" r="{num(6 * s)}" fill="#1d3557"/>'
@@ -381,8 +389,7 @@ def exterminator(x: float, y: float, big: bool = True, through: bool = False) ->
 def throne(king: str | None, owner: str = "") -> str:
     """The Deep Dish Throne in Rat City, with Da Big Cheese's rat on it when claimed."""
     x, y = C, C - 42
-    title = f"Deep Dish Throne: {owner} is Da Big Cheese" if king else \
-        "Deep Dish Throne, unclaimed"
+    title = TIPS["throne"].format(owner) if king else TIPS["throne-empty"]
     out = [f'<g class="throne"><title>{esc(title)}</title>'
            f'<circle cx="{x}" cy="{y}" r="30" fill="#c0812d" stroke="#6b3d10" stroke-width="3"/>'
            f'<circle cx="{x}" cy="{y}" r="23" fill="#e4b53b"/>'
@@ -497,3 +504,13 @@ def home_well(k: int, colour: str | None) -> str:
             f'<text class="minor" x="{x + w - 12}" y="{y + 19}" font-size="11" '
             f'text-anchor="end" fill="{INK if colour else "#8a8070"}" pointer-events="none">'
             f'home nest H{k}</text></g>')
+
+
+def board_data() -> dict[str, Any]:
+    """What the browser's drawing of this board (static/boards/target-rats-board.js) reads
+    besides the view: the fonts, colours, the spaces' sentences and the pieces' tooltips."""
+    return {"font": FONT, "style": STYLE, "space_words": SPACE_WORDS, "tips": TIPS,
+            "token_words": board_words.TOKEN_WORDS,
+            "colours": {"ink": INK, "cream": CREAM, "gold": GOLD, "bg": BG,
+                        "surface": SURFACE_FILL, "under": UNDER_FILL,
+                        "corridor": CORRIDOR_FILL, "city": CITY_FILL, "nest": NEST_FILL}}

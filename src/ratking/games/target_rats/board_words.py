@@ -10,6 +10,8 @@ from typing import Any
 
 from ...core import plural
 
+TOKEN_WORDS = {"food": "Food sources", "sewer": "Sewer entrances"}  # else the token's own name
+
 
 def _place(space: dict[str, Any]) -> str:
     return f"{space.get('name') or space['id']} ({space['id']})"
@@ -50,7 +52,7 @@ def tokens(view: dict[str, Any]) -> list[str]:
             found.setdefault(token, []).append(space["id"])
         if space.get("exterminator"):
             ext = _place(space)
-    words = {"food": "Food sources", "sewer": "Sewer entrances"}
-    lines = [f"{words.get(k, k[:1].upper() + k[1:])}: {', '.join(v)}." for k, v in found.items()]
+    lines = [f"{TOKEN_WORDS.get(k, k[:1].upper() + k[1:])}: {', '.join(v)}."
+             for k, v in found.items()]
     lines.append(f"The Exterminator is on {ext}." if ext else "The Exterminator is off the board.")
     return lines

@@ -41,6 +41,15 @@ PHASE_WORDS = {"one-rat": "One rat left", "move": "Movement", "take": "Movement"
                "use": "Item window"}
 END_WORDS = {"round-cap": "the round limit is reached",
              "finished": "three nests and Da Big Cheese, held for a round"}
+CHOICE_WORDS = {"keep": "Choose the card to keep", "item": "Choose the item to hold",
+                "use": "Use the item?"}
+MARK_TIPS = {"to-act": "Still takes an action this turn", "acted": "Acted this turn",
+             "fight": "The last fight was here",
+             "pending-win": "Holds {} nests and Da Big Cheese: wins if it still holds when "
+                            "their turn begins"}
+# a deck's name (its tooltip says name.title() + " deck") and the lines printed on it
+DECK_NAMES = {"surface": ("SURFACE", ("SURFACE",)),
+              "underground": ("UNDER\u00adGROUND", ("UNDER", "GROUND"))}
 
 
 def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
@@ -118,9 +127,9 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
         if s.get("exterminator"):
             out.append(B.exterminator(*geo.anchor[sid], through=action is not None))
         if sid in to_act:
-            out.append(_badge(geo, sid, "!", "#ff8c1a", "Still takes an action this turn"))
+            out.append(_badge(geo, sid, "!", "#ff8c1a", MARK_TIPS["to-act"]))
         elif sid in done:
-            out.append(_badge(geo, sid, "✓", "#3d9a47", "Acted this turn"))
+            out.append(_badge(geo, sid, "✓", "#3d9a47", MARK_TIPS["acted"]))
         if sid == fight_at:
             out.append(_swords(geo, sid))
         out.append("</g>")
@@ -165,9 +174,9 @@ def _legend() -> str:
              f'<text x="{x + 38}" y="{y + 38}">unfed</text>',
              B.dumpster(x + 16, y + 68), f'<text x="{x + 38}" y="{y + 72}">food</text>',
              B.sewer(x + 16, y + 100), f'<text x="{x + 38}" y="{y + 104}">sewer</text>',
-             _badge_at(B.W - 104, y, "!", "#ff8c1a", "Still takes an action this turn"),
+             _badge_at(B.W - 104, y, "!", "#ff8c1a", MARK_TIPS["to-act"]),
              f'<text x="{B.W - 88}" y="{y + 4}">to act</text>',
-             _badge_at(B.W - 104, y + 30, "✓", "#3d9a47", "Acted this turn"),
+             _badge_at(B.W - 104, y + 30, "✓", "#3d9a47", MARK_TIPS["acted"]),
              f'<text x="{B.W - 88}" y="{y + 34}">acted</text>',
              _swords_at(B.W - 104, y + 60), f'<text x="{B.W - 88}" y="{y + 64}">last fight'
              f'</text></g>']
@@ -215,7 +224,7 @@ def _badge_at(x: float, y: float, mark: str, fill: str, title: str) -> str:
 
 @lru_cache(maxsize=128)
 def _swords_at(x: float, y: float) -> str:
-    return (f'<g class="fight-mark" pointer-events="none"><title>The last fight was here'
+    return (f'<g class="fight-mark" pointer-events="none"><title>{B.esc(MARK_TIPS["fight"])}'
             f'</title><circle cx="{B.num(x)}" cy="{B.num(y)}" r="11" fill="#c0392b" '
             f'stroke="#fff" stroke-width="2"/><path d="M{B.num(x - 6)} {B.num(y - 6)}l12 12'
             f'M{B.num(x + 6)} {B.num(y - 6)}l-12 12" stroke="#fff" stroke-width="2.6" '
@@ -315,7 +324,7 @@ def _turn_line(view: dict[str, Any]) -> str:
 def _deck(view: dict[str, Any], deck: str, x: float) -> str:
     d = (view.get("decks") or {}).get(deck) or {}
     dark, light = DECK_FILL[deck]
-    name = "SURFACE" if deck == "surface" else "UNDER­GROUND"
+    name, title = DECK_NAMES[deck]
     y = 250
     left = d.get("left", 0)
     out = [f'<g class="deck" data-deck="{deck}"><title>{name.title()} deck: {left} '
@@ -327,7 +336,6 @@ def _deck(view: dict[str, Any], deck: str, x: float) -> str:
     if not left:
         out.append(f'<rect x="{x}" y="{y}" width="{DW}" height="138" rx="9" fill="none" '
                    f'stroke="{light}" stroke-width="2" stroke-dasharray="6 5"/>')
-    title = ("SURFACE",) if deck == "surface" else ("UNDER", "GROUND")
     ty = y + 24
     for line in title:
         out.append(f'<text x="{x + DW / 2}" y="{ty}" font-size="15" font-weight="bold" '
@@ -443,8 +451,7 @@ def _choice(choice: dict[str, Any], cards: list[dict[str, Any]],
     h = 250
     x = B.C - (n * w + gap * (n - 1)) / 2
     top = B.C - h / 2 - 10
-    words = {"keep": "Choose the card to keep", "item": "Choose the item to hold",
-             "use": "Use the item?"}.get(kind, "Cards")
+    words = CHOICE_WORDS.get(kind, "Cards")
     pw = n * w + gap * (n - 1) + 40
     out = ['<g class="choice">',
            f'<rect data-focus="choice" x="{B.num(x - 20)}" y="{B.num(top - 50)}" '
@@ -563,8 +570,8 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
                    f'fill="#8a7d66">no item</text>')
     if f.get("pending_win"):
         wx, wy, _, _ = B.well(k)
-        out.append(f'<g class="pending-win"><title>Holds {goal or "enough"} nests and Da Big '
-                   f'Cheese: wins if it still holds when their turn begins</title>'
+        tip = MARK_TIPS["pending-win"].format(goal or "enough")
+        out.append(f'<g class="pending-win"><title>{B.esc(tip)}</title>'
                    f'<rect x="{x}" y="{y}" width="{B.BOX}" height="{B.BOX}" rx="16" '
                    f'fill="none" stroke="#e74c3c" stroke-width="4" stroke-dasharray="10 6"/>'
                    f'<rect x="{wx + 8}" y="{wy + 6}" width="160" height="24" rx="12" '
@@ -598,3 +605,14 @@ def _held(item: dict[str, Any], ready: bool, x: float, y: float,
 
 
 LEGEND = _legend()
+
+
+def board_data() -> dict[str, Any]:
+    """The words, tables and colours the browser's drawing (static/boards/target-rats.js)
+    reads besides the view: the shared board's, the cards', the phases', the marks' and the
+    legend (drawn once, the same on every board)."""
+    return {**B.board_data(), "kind_words": KIND_WORDS, "deck_fill": DECK_FILL,
+            "deck_names": DECK_NAMES, "item_fill": ITEM_FILL, "phase_words": PHASE_WORDS,
+            "end_words": END_WORDS, "choice_words": CHOICE_WORDS, "mark_tips": MARK_TIPS,
+            "marks": MARKS, "space_verbs": SPACE_VERBS, "card_verbs": CARD_VERBS,
+            "legend": LEGEND}

@@ -17,6 +17,13 @@ from .. import board_svg as B
 from . import words
 
 FOOT = 76
+DUMPSTER = "Dumpster: a rat landing here is fed"
+
+
+def board_data() -> dict[str, Any]:
+    """The words and colours the browser's drawing (static/boards/target-rats-simplified.js)
+    reads besides the view: the shared board's, and the dumpster's tooltip."""
+    return {**B.board_data(), "dumpster": DUMPSTER}
 
 
 def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
@@ -56,7 +63,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
             out.append(B.highlight(geo.shape[sid], action))
         if s["dumpster"]:
             x, y = geo.token_at[sid]
-            out.append(B.dumpster(x, y, "Dumpster: a rat landing here is fed", "dumpster"))
+            out.append(B.dumpster(x, y, DUMPSTER, "dumpster"))
         if s["rats"]:
             def pick(seat: int, fed: bool, sid: str = sid) -> dict[str, str] | None:
                 if seat != mover:

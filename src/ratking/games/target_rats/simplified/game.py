@@ -41,6 +41,7 @@ class TargetRatsSimplified(Game):
     render_text = staticmethod(text.render)
     render_compact = staticmethod(text.render_compact)
     render_svg = staticmethod(svg.render)
+    browser_board = True  # server/static/boards/target-rats-simplified.js
     board_data = staticmethod(svg.board_data)  # what the browser's board reads besides views
     heuristic = staticmethod(heuristic.choose)
     # for learning agents (see core/spaces.py)

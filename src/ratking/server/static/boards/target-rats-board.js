@@ -5,7 +5,7 @@
 // board in words, board_words.py) function by function; tests/boards/test_board_js.py and
 // test_target_rats_js.py keep the two byte for byte equal. Words and colours come from
 // `data` (Game.board_data()).
-import { escape, plural } from "./common.js";
+import { escape, fixed, plural } from "./common.js";
 
 export const W = 1000; // the board square
 export const C = W / 2;
@@ -73,26 +73,9 @@ export function esc(text) {
   return escape(str(text));
 }
 
-/** Python's f"{x:.{digits}f}", exactly: toFixed rounds the exact binary value correctly but
- * sends exact ties away from zero, Python to the even digit. (common.js's `fixed` takes
- * x * 10 ** digits landing on a half for a tie, which the rounding of that product can fake:
- * 802 - 11 * 0.95 = 791.5499... is "791.5" in Python, "791.6" there.) */
-export function pyFixed(x, digits) {
-  if (Object.is(x, -0)) return `-${(0).toFixed(digits)}`;
-  const rest = (Math.abs(x) * 10 ** digits) % 1;
-  if (!(Math.abs(rest - 0.5) < 1e-6)) return x.toFixed(digits); // far from a tie
-  const exact = x.toFixed(digits + 30); // every digit a coordinate's double has
-  const cut = exact.length - 30;
-  if (exact.slice(cut) === `5${"0".repeat(29)}`) { // an exact tie: to the even digit
-    const kept = exact.slice(0, cut).replace(/\.$/, "");
-    if (Number(exact[cut - 1 - (digits ? 0 : 1)]) % 2 === 0) return kept;
-  }
-  return x.toFixed(digits);
-}
-
 /** board_svg.num: a coordinate, short: one decimal at most. */
 export function num(x) {
-  const t = pyFixed(x, 1);
+  const t = fixed(x, 1);
   return t.endsWith(".0") ? t.slice(0, -2) : t;
 }
 

@@ -15,9 +15,9 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - vector: the batched vector env (`ratking.envs.vector`, 64 games per `step`, every
   observation written into one preallocated array), random bots at the other seats; every
   decision of the games counted (the bots' included), as gymnasium_decisions;
-- vector_free: the same with a tensor that costs nothing (the mask still written): what
-  splits a decision of the vector env into the raw engine, the env's own work with the mask,
-  and the tensor;
+- vector_free: the same with a tensor that costs nothing (an encoder that writes nothing;
+  the env still clears each row and writes the mask): what splits a decision of the vector
+  env into the raw engine, the env's own work with the mask, and the tensor;
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
@@ -173,13 +173,8 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
         return lambda deadline: 0
     envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
                             opponents="random", copy=False, **bench_rules(game_id))
-    if not tensors:
-        from ratking.core.spaces import legal_list
-
-        def masks_only(i: int) -> None:
-            envs.masks[i] = np.frombuffer(envs.space.flags(legal_list(envs.states[i])), np.int8)
-
-        envs._write = masks_only
+    if not tensors:  # an encoder that writes nothing: the rows stay zeros
+        envs._encode = lambda state, seat, layout, out: None
     rng = np.random.default_rng(1)
     envs.reset(seed=1)
 

@@ -30,8 +30,8 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core import RatkingError, State
-from ..core.spaces import encoder, legal_list
-from .common import Spec, truncated
+from ..core.spaces import encoder
+from .common import Masks, Spec, truncated
 from .gymnasium import Opponent, Seating, play_bots
 
 
@@ -65,6 +65,7 @@ class RatkingVectorEnv(VectorEnv):
         self._layout = spec.layout
         self._encode = encoder(self.game, recall)
         self._zeros = bytes(4 * spec.layout.size)
+        self._masks = Masks(spec.space)
         self._views()
         self.states: list[State] = []
         self.seats: list[int] = []
@@ -96,7 +97,7 @@ class RatkingVectorEnv(VectorEnv):
         state = self.states[i]
         self._rows[i][:] = self._zeros
         self._encode(state, self.seats[i], self._layout, self._tensors[i])
-        self._flags[i][:] = self.space.flags(legal_list(state))
+        self._flags[i][:] = self._masks.kept(state)[1]
 
     def _deal(self, i: int) -> None:
         state, seat, bots = self.seating.deal(self._draw)

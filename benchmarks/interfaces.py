@@ -182,8 +182,9 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
         before = sum(len(s.history) for s in envs.states)
         ended = 0
         while clock() < deadline:
-            # a random legal action per game: the largest of random keys over the mask
-            keys = rng.random(envs.masks.shape) * envs.masks
+            # a random legal action per game: the largest random key, legal ones raised by 1
+            keys = rng.random(envs.masks.shape, dtype=np.float32)
+            keys += envs.masks
             old = envs.states[:]
             _, _, terminated, truncated, _ = envs.step(keys.argmax(axis=1))
             for i in np.flatnonzero(terminated | truncated):

@@ -21,9 +21,11 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
-interfaces' cost, not a policy's. The loops run interleaved, slice after slice, so a busy host
-slows them alike; each figure is the best slice, timed in CPU seconds of its process
-(`time.process_time`), not wall-clock seconds.
+interfaces' cost, not a policy's. The loops run interleaved, a slice each per round, timed in
+CPU seconds of their process (`time.process_time`), with raw at the start and the end of every
+round; a loop's share of raw is the median over the rounds of its rate against its own round's
+raw (a busy host slows the slices of a round alike, and one slow round moves no median), and
+each rate is the median of its slices.
 
 The loops also split a PettingZoo step, in microseconds: the raw decision (raw), reading the
 mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own bookkeeping
@@ -52,6 +54,7 @@ import timeit
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
+from statistics import median
 
 PLAYERS = 3
 # CPU time of this process: on a shared virtual machine the host's share ("steal") and other
@@ -293,8 +296,9 @@ def players_for(game_id: str) -> int:
 
 def measure(game_id: str, seconds: float, repeats: int, split: bool,
             names: list[str] | None = None) -> dict:
-    """The best slice of each loop (those in `names`, default all), in decisions (or steps)
-    per second; with `split`, the microseconds per call as well."""
+    """Each loop (those in `names`, default all) a slice per round, in decisions (or steps)
+    per second, raw at the start and the end of every round; with `split`, the
+    microseconds per call as well."""
     players = players_for(game_id)
     makers: dict[str, Callable[[], Callable[[float], int]]] = {
         "raw": lambda: engine(game_id, players, False, False),
@@ -311,27 +315,42 @@ def measure(game_id: str, seconds: float, repeats: int, split: bool,
     loops = {name: make() for name, make in makers.items()
              if names is None or name in names or name == "raw"}
     gym = loops.get("gymnasium")
-    best = dict.fromkeys(LOOPS, 0.0)
+    rounds = []
     for _ in range(repeats):
-        for name, loop in loops.items():
+        rates = dict.fromkeys(LOOPS, 0.0)
+        raws = []
+        for name, loop in [*loops.items(), ("raw", loops["raw"])]:  # raw first and last
             start = clock()
             done = loop(start + seconds)
             spent = clock() - start
-            best[name] = max(best[name], done / spent)
+            if name == "raw":
+                raws.append(done / spent)
+                continue
+            rates[name] = done / spent
             if loop is gym:
-                best["gymnasium_decisions"] = max(best["gymnasium_decisions"],
-                                                  gym.decisions / spent)
-    row = {"game": game_id, "players": players, **best}
+                rates["gymnasium_decisions"] = gym.decisions / spent
+        rates["raw"] = sum(raws) / len(raws)
+        rounds.append(rates)
+    row = summary({"game": game_id, "players": players, "rounds": rounds})
     if split:
         row["us"] = breakdown(game_id, players)
     return row
 
 
+def summary(row: dict) -> dict:
+    """A game's rounds summed up: per loop the median rate, and the median of its shares of
+    raw (each round's loop against the same round's raw, measured just before and after)."""
+    rounds = row["rounds"]
+    out = {**row, **{k: median([r[k] for r in rounds]) for k in LOOPS}}
+    out["shares"] = {k: median([r[k] / r["raw"] for r in rounds]) for k in LOOPS}
+    return out
+
+
 def merge(old: dict | None, new: dict) -> dict:
-    """Two measurements of one game: the best of each loop."""
+    """Two measurements of one game: their rounds together (and the least time per call)."""
     if old is None:
         return new
-    out = {**old, **{k: max(old[k], new[k]) for k in LOOPS}}
+    out = summary({**old, "rounds": old["rounds"] + new["rounds"]})
     if "us" in old and "us" in new:
         out["us"] = {k: min(old["us"][k], new["us"][k]) for k in old["us"]}
     return out
@@ -351,7 +370,7 @@ def in_child(src: str, games: list[str], seconds: float, split: bool,
 
 
 def share(r: dict, name: str) -> str:
-    return f"{r[name]:,.0f} ({r[name] / r['raw']:.0%})"
+    return f"{r[name]:,.0f} ({r['shares'][name]:.0%})"
 
 
 def us_split(r: dict, names: tuple[str, ...]) -> str:

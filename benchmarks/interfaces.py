@@ -31,6 +31,9 @@ The loops also split a PettingZoo step, in microseconds: the raw decision (raw),
 mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own bookkeeping
 (pettingzoo - tensors). A second table gives microseconds per call on mid-game states.
 
+`--churn` prints instead what an incremental tensor could skip: the share of a tensor's
+non-zero values in slices that changed since the same seat's last observation.
+
 `--before SRC` measures another checkout's ratking (its `src` directory) as well, in separate
 processes that take turns with this checkout's, slice after slice, and prints both. `--loops`
 measures only the loops named (raw always), and leaves out the table of calls.
@@ -280,6 +283,41 @@ def breakdown(game_id: str, players: int) -> dict:
             "observation": best(observation), "mask": best(mask)}
 
 
+def churn(game_id: str, players: int, games: int = 30) -> float:
+    """What an incremental tensor could skip: over random games, between two observations of
+    one seat (its decisions), the share of the tensor's non-zero values that lie in slices
+    that changed (a slice rewritten whole if anything in it changed)."""
+    import numpy as np
+
+    from ratking.core.spaces import encoder
+    from ratking.sim import bench_game
+
+    game = bench_game(game_id)
+    layout = game.observation_layout(players)
+    encode = encoder(game)
+    rng = random.Random(3)
+    changed = total = 0
+    for g in range(games):
+        state = game.new_game(players, seed=g)
+        last: dict[int, np.ndarray] = {}
+        while not state.over:
+            seat = state.to_move
+            out = np.zeros(layout.size, np.float32)
+            encode(state, seat, layout, memoryview(out))
+            before = last.get(seat)
+            if before is not None:
+                for part in layout.slices:
+                    now = out[part.start:part.start + part.size]
+                    values = int(np.count_nonzero(now))
+                    total += values
+                    if not np.array_equal(now, before[part.start:part.start + part.size]):
+                        changed += values
+            last[seat] = out
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    return changed / total
+
+
 def bench_rules(game_id: str) -> dict:
     """The round cap `ratking bench` plays with (games without one of their own get 100)."""
     from ratking.sim import bench_game
@@ -432,6 +470,8 @@ def main() -> None:
     parser.add_argument("--json", help="also write the rows as JSON to this file")
     parser.add_argument("--loops", help="only these loops, comma-separated (raw always), "
                         "and no table of calls")
+    parser.add_argument("--churn", action="store_true", help="only the share of each tensor "
+                        "that changes between two observations of a seat")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--split", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -446,6 +486,12 @@ def main() -> None:
     import ratking
 
     games = args.game or [i.id for i in ratking.list_games()]
+    if args.churn:
+        print("| game | non-zero values in slices that changed since the seat's last look |")
+        print("| --- | ---: |")
+        for g in games:
+            print(f"| {g} | {churn(g, players_for(g)):.0%} |")
+        return
     if args.before is None:
         sides = {"this": [measure(g, args.seconds, args.repeats, names is None, names)
                           for g in games]}

@@ -15,19 +15,24 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - vector: the batched vector env (`ratking.envs.vector`, 64 games per `step`, every
   observation written into one preallocated array), random bots at the other seats; every
   decision of the games counted (the bots' included), as gymnasium_decisions;
-- vector_free: the same with a tensor that costs nothing (the mask still written): what
-  splits a decision of the vector env into the raw engine, the env's own work with the mask,
-  and the tensor;
+- vector_free: the same with a tensor that costs nothing (an encoder that writes nothing;
+  the env still clears each row and writes the mask): what splits a decision of the vector
+  env into the raw engine, the env's own work with the mask, and the tensor;
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
-interfaces' cost, not a policy's. The loops run interleaved, slice after slice, so a busy host
-slows them alike; each figure is the best slice, timed in CPU seconds of its process
-(`time.process_time`), not wall-clock seconds.
+interfaces' cost, not a policy's. The loops run interleaved, a slice each per round, timed in
+CPU seconds of their process (`time.process_time`), with raw at the start and the end of every
+round; a loop's share of raw is the median over the rounds of its rate against its own round's
+raw (a busy host slows the slices of a round alike, and one slow round moves no median), and
+each rate is the median of its slices.
 
 The loops also split a PettingZoo step, in microseconds: the raw decision (raw), reading the
 mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own bookkeeping
 (pettingzoo - tensors). A second table gives microseconds per call on mid-game states.
+
+`--churn` prints instead what an incremental tensor could skip: the share of a tensor's
+non-zero values in slices that changed since the same seat's last observation.
 
 `--before SRC` measures another checkout's ratking (its `src` directory) as well, in separate
 processes that take turns with this checkout's, slice after slice, and prints both. `--loops`
@@ -52,6 +57,7 @@ import timeit
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
+from statistics import median
 
 PLAYERS = 3
 # CPU time of this process: on a shared virtual machine the host's share ("steal") and other
@@ -173,13 +179,8 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
         return lambda deadline: 0
     envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
                             opponents="random", copy=False, **bench_rules(game_id))
-    if not tensors:
-        from ratking.core.spaces import legal_list
-
-        def masks_only(i: int) -> None:
-            envs.masks[i] = np.frombuffer(envs.space.flags(legal_list(envs.states[i])), np.int8)
-
-        envs._write = masks_only
+    if not tensors:  # an encoder that writes nothing: the rows stay zeros
+        envs._encode = lambda state, seat, layout, out: None
     rng = np.random.default_rng(1)
     envs.reset(seed=1)
 
@@ -187,8 +188,9 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
         before = sum(len(s.history) for s in envs.states)
         ended = 0
         while clock() < deadline:
-            # a random legal action per game: the largest of random keys over the mask
-            keys = rng.random(envs.masks.shape) * envs.masks
+            # a random legal action per game: the largest random key, legal ones raised by 1
+            keys = rng.random(envs.masks.shape, dtype=np.float32)
+            keys += envs.masks
             old = envs.states[:]
             _, _, terminated, truncated, _ = envs.step(keys.argmax(axis=1))
             for i in np.flatnonzero(terminated | truncated):
@@ -281,6 +283,41 @@ def breakdown(game_id: str, players: int) -> dict:
             "observation": best(observation), "mask": best(mask)}
 
 
+def churn(game_id: str, players: int, games: int = 30) -> float:
+    """What an incremental tensor could skip: over random games, between two observations of
+    one seat (its decisions), the share of the tensor's non-zero values that lie in slices
+    that changed (a slice rewritten whole if anything in it changed)."""
+    import numpy as np
+
+    from ratking.core.spaces import encoder
+    from ratking.sim import bench_game
+
+    game = bench_game(game_id)
+    layout = game.observation_layout(players)
+    encode = encoder(game)
+    rng = random.Random(3)
+    changed = total = 0
+    for g in range(games):
+        state = game.new_game(players, seed=g)
+        last: dict[int, np.ndarray] = {}
+        while not state.over:
+            seat = state.to_move
+            out = np.zeros(layout.size, np.float32)
+            encode(state, seat, layout, memoryview(out))
+            before = last.get(seat)
+            if before is not None:
+                for part in layout.slices:
+                    now = out[part.start:part.start + part.size]
+                    values = int(np.count_nonzero(now))
+                    total += values
+                    if not np.array_equal(now, before[part.start:part.start + part.size]):
+                        changed += values
+            last[seat] = out
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    return changed / total
+
+
 def bench_rules(game_id: str) -> dict:
     """The round cap `ratking bench` plays with (games without one of their own get 100)."""
     from ratking.sim import bench_game
@@ -297,8 +334,9 @@ def players_for(game_id: str) -> int:
 
 def measure(game_id: str, seconds: float, repeats: int, split: bool,
             names: list[str] | None = None) -> dict:
-    """The best slice of each loop (those in `names`, default all), in decisions (or steps)
-    per second; with `split`, the microseconds per call as well."""
+    """Each loop (those in `names`, default all) a slice per round, in decisions (or steps)
+    per second, raw at the start and the end of every round; with `split`, the
+    microseconds per call as well."""
     players = players_for(game_id)
     makers: dict[str, Callable[[], Callable[[float], int]]] = {
         "raw": lambda: engine(game_id, players, False, False),
@@ -315,27 +353,42 @@ def measure(game_id: str, seconds: float, repeats: int, split: bool,
     loops = {name: make() for name, make in makers.items()
              if names is None or name in names or name == "raw"}
     gym = loops.get("gymnasium")
-    best = dict.fromkeys(LOOPS, 0.0)
+    rounds = []
     for _ in range(repeats):
-        for name, loop in loops.items():
+        rates = dict.fromkeys(LOOPS, 0.0)
+        raws = []
+        for name, loop in [*loops.items(), ("raw", loops["raw"])]:  # raw first and last
             start = clock()
             done = loop(start + seconds)
             spent = clock() - start
-            best[name] = max(best[name], done / spent)
+            if name == "raw":
+                raws.append(done / spent)
+                continue
+            rates[name] = done / spent
             if loop is gym:
-                best["gymnasium_decisions"] = max(best["gymnasium_decisions"],
-                                                  gym.decisions / spent)
-    row = {"game": game_id, "players": players, **best}
+                rates["gymnasium_decisions"] = gym.decisions / spent
+        rates["raw"] = sum(raws) / len(raws)
+        rounds.append(rates)
+    row = summary({"game": game_id, "players": players, "rounds": rounds})
     if split:
         row["us"] = breakdown(game_id, players)
     return row
 
 
+def summary(row: dict) -> dict:
+    """A game's rounds summed up: per loop the median rate, and the median of its shares of
+    raw (each round's loop against the same round's raw, measured just before and after)."""
+    rounds = row["rounds"]
+    out = {**row, **{k: median([r[k] for r in rounds]) for k in LOOPS}}
+    out["shares"] = {k: median([r[k] / r["raw"] for r in rounds]) for k in LOOPS}
+    return out
+
+
 def merge(old: dict | None, new: dict) -> dict:
-    """Two measurements of one game: the best of each loop."""
+    """Two measurements of one game: their rounds together (and the least time per call)."""
     if old is None:
         return new
-    out = {**old, **{k: max(old[k], new[k]) for k in LOOPS}}
+    out = summary({**old, "rounds": old["rounds"] + new["rounds"]})
     if "us" in old and "us" in new:
         out["us"] = {k: min(old["us"][k], new["us"][k]) for k in old["us"]}
     return out
@@ -355,7 +408,7 @@ def in_child(src: str, games: list[str], seconds: float, split: bool,
 
 
 def share(r: dict, name: str) -> str:
-    return f"{r[name]:,.0f} ({r[name] / r['raw']:.0%})"
+    return f"{r[name]:,.0f} ({r['shares'][name]:.0%})"
 
 
 def us_split(r: dict, names: tuple[str, ...]) -> str:
@@ -417,6 +470,8 @@ def main() -> None:
     parser.add_argument("--json", help="also write the rows as JSON to this file")
     parser.add_argument("--loops", help="only these loops, comma-separated (raw always), "
                         "and no table of calls")
+    parser.add_argument("--churn", action="store_true", help="only the share of each tensor "
+                        "that changes between two observations of a seat")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--split", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -431,6 +486,12 @@ def main() -> None:
     import ratking
 
     games = args.game or [i.id for i in ratking.list_games()]
+    if args.churn:
+        print("| game | non-zero values in slices that changed since the seat's last look |")
+        print("| --- | ---: |")
+        for g in games:
+            print(f"| {g} | {churn(g, players_for(g)):.0%} |")
+        return
     if args.before is None:
         sides = {"this": [measure(g, args.seconds, args.repeats, names is None, names)
                           for g in games]}

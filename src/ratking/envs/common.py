@@ -81,37 +81,67 @@ class Spec:
         self.layout: Layout = layout
 
 
+# masks kept by an environment, one per set of legal actions met (the sets of a game are few
+# next to the games played; a cache this full is emptied and filled again)
+MASKS_KEPT = 4096
+
+
+class Masks:
+    """Action masks read from the kernel's own list of legal actions (worked out once per
+    state), each set of legal actions turned into flags once and kept: most decisions of a
+    game offer a set met before."""
+
+    __slots__ = ("_kept", "space")
+
+    def __init__(self, space: ActionSpace) -> None:
+        self.space = space
+        self._kept: dict[tuple[Action, ...], tuple[np.ndarray, bytes]] = {}
+
+    def kept(self, state: State) -> tuple[np.ndarray, bytes]:
+        """The mask of the seat to move (int8, read-only: copy it to hand it out) and its
+        bytes, for a row to copy in place."""
+        legal = legal_list(state)
+        key = tuple(legal)
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= MASKS_KEPT:
+                self._kept.clear()
+            flags = bytes(self.space.flags(legal))
+            found = self._kept[key] = (np.frombuffer(flags, dtype=np.int8), flags)
+        return found
+
+
 class Observations:
     """An environment's observation tensors and action masks, each handed out as a new array
     (a caller may change or keep its own).
 
-    A tensor is written by the game's encoder straight into the bytes of the array handed
-    out, with nothing kept: a tensor asked for again before the state changes (an illegal
-    action answered with the same observation) is written again, which costs what a copy of a
-    kept one would. A mask is read from the kernel's own list of legal actions, which it
-    keeps until the next `apply`.
+    A tensor is written by the game's encoder straight into the array handed out, with
+    nothing kept: a tensor asked for again before the state changes (an illegal action
+    answered with the same observation) is written again, which costs what a copy of a kept
+    one would. A mask is a copy of the one kept for its set of legal actions (`Masks`).
     """
 
-    __slots__ = ("_encode", "_zeros", "layout", "recall", "space")
+    __slots__ = ("_encode", "_masks", "layout", "recall", "size", "space")
 
     def __init__(self, spec: Spec) -> None:
         self.space = spec.space
         self.layout = spec.layout
+        self.size = spec.layout.size
         self.recall = spec.recall
         self._encode = encoder(spec.game, spec.recall)
-        self._zeros = bytes(4 * spec.layout.size)
+        self._masks = Masks(spec.space)
 
     def get(self, state: State, seat: int | None) -> np.ndarray:
         """The observation tensor of `seat` (float32; with `recall`, its information
         state). The seat is the environment's own, checked when it was dealt."""
-        buf = bytearray(self._zeros)
-        self._encode(state, seat, self.layout, memoryview(buf).cast("f"))
-        return np.frombuffer(buf, dtype=np.float32)
+        out = np.zeros(self.size, dtype=np.float32)
+        self._encode(state, seat, self.layout, memoryview(out))
+        return out
 
     def mask(self, state: State) -> np.ndarray:
         """The action mask of the seat to move (int8: 1 for a legal action; all 0 once the
         game is over)."""
-        return np.frombuffer(self.space.flags(legal_list(state)), dtype=np.int8)
+        return self._masks.kept(state)[0].copy()
 
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]

@@ -88,7 +88,7 @@ class RatkingEnv(AECEnv):
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(len(self.space))
                               for agent in self.possible_agents}
-        self._no_mask = bytes(len(self.space))
+        self._actions = len(self.space)
         self._rng: random.Random | None = None
         self._observations = Observations(spec)
         self.game_state: State | None = None
@@ -120,7 +120,7 @@ class RatkingEnv(AECEnv):
         if state.to_move == seat and not state.over:
             mask = observations.mask(state)
         else:
-            mask = np.frombuffer(bytearray(self._no_mask), dtype=np.int8)
+            mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": observations.get(state, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,

@@ -30,8 +30,8 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core import RatkingError, State
-from ..core.spaces import encoder, legal_list
-from .common import Spec, truncated
+from ..core.spaces import encoder
+from .common import Masks, Spec, truncated
 from .gymnasium import Opponent, Seating, play_bots
 
 
@@ -65,6 +65,7 @@ class RatkingVectorEnv(VectorEnv):
         self._layout = spec.layout
         self._encode = encoder(self.game, recall)
         self._zeros = bytes(4 * spec.layout.size)
+        self._masks = Masks(spec.space)
         self._views()
         self.states: list[State] = []
         self.seats: list[int] = []
@@ -96,7 +97,7 @@ class RatkingVectorEnv(VectorEnv):
         state = self.states[i]
         self._rows[i][:] = self._zeros
         self._encode(state, self.seats[i], self._layout, self._tensors[i])
-        self._flags[i][:] = self.space.flags(legal_list(state))
+        self._flags[i][:] = self._masks.kept(state)[1]
 
     def _deal(self, i: int) -> None:
         state, seat, bots = self.seating.deal(self._draw)
@@ -128,31 +129,31 @@ class RatkingVectorEnv(VectorEnv):
         terminated = np.zeros(n, np.bool_)
         cut = np.zeros(n, np.bool_)
         finals: dict[int, tuple[np.ndarray, dict[str, Any]]] = {}
-        actions = np.asarray(actions).reshape(n).tolist()
         limit = self.max_episode_steps
         space_actions = self.space.actions
-        for i in range(n):
-            state = self.states[i]
-            seat = self.seats[i]
-            action = actions[i]
-            if not 0 <= action < len(space_actions):
+        size = len(space_actions)
+        states, seats, bots, steps = self.states, self.seats, self.bots, self.steps
+        rows, tensors, flags = self._rows, self._tensors, self._flags
+        encode, layout, zeros, kept = self._encode, self._layout, self._zeros, self._masks.kept
+        for i, action in enumerate(np.asarray(actions).reshape(n).tolist()):
+            state = states[i]
+            seat = seats[i]
+            if not 0 <= action < size:
                 raise RatkingError(f"game {i}: no action number {action}")
             state.apply(space_actions[action])
-            stalled = not play_bots(state, self.bots[i], seat)
-            self.steps[i] += 1
-            if state.over or stalled or (limit is not None and self.steps[i] >= limit):
+            moved = play_bots(state, bots[i], seat)
+            steps[i] += 1
+            if state.over or not moved or (limit is not None and steps[i] >= limit):
                 if state.over:
                     rewards[i] = state.returns()[seat]
                     terminated[i] = not truncated(state)
                 cut[i] = not terminated[i]
-                final = np.zeros_like(self.observations[i])
-                self._encode(state, seat, self._layout, memoryview(final))
-                scores = state.scores()
-                finals[i] = (final, {"seat": seat, "scores": None if scores is None
-                                     else np.array(scores, np.float64)})
+                finals[i] = self._final(i)
                 self._deal(i)
-            else:
-                self._write(i)
+            else:  # _write, inlined: it runs for nearly every game of every step
+                rows[i][:] = zeros
+                encode(state, seat, layout, tensors[i])
+                flags[i][:] = kept(state)[1]
         info = self._info()
         if finals:
             flags = np.zeros(n, np.bool_)
@@ -162,6 +163,15 @@ class RatkingVectorEnv(VectorEnv):
                 flags[i], obs[i], infos[i] = True, final, final_info
             info.update(final_obs=obs, _final_obs=flags, final_info=infos, _final_info=flags)
         return self._out(self.observations), rewards, terminated, cut, info
+
+    def _final(self, i: int) -> tuple[np.ndarray, dict[str, Any]]:
+        """The last observation of game `i`, which has ended, and its info."""
+        state, seat = self.states[i], self.seats[i]
+        final = np.zeros(self._layout.size, np.float32)
+        self._encode(state, seat, self._layout, memoryview(final))
+        scores = state.scores()
+        return final, {"seat": seat, "scores": None if scores is None
+                       else np.array(scores, np.float64)}
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array

@@ -207,12 +207,14 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
     width = len(TOKENS) + players
     first = at["tokens"]
     token = s.token
+    nests = [0] * players  # per seat, its nest tokens on the board
     for sp in compress(range(len(token)), token):
         tok = token[sp]
         base = first + sp * width
         if tok >= NEST0:
             out[base + NEST_SLOT] = 1.0
             out[base + len(TOKENS) + (tok - NEST0 - start) % players] = 1.0
+            nests[tok - NEST0] += 1
         else:
             out[base + TOKEN_SLOT[tok]] = 1.0
     item_slot = look["item_slot"]
@@ -223,7 +225,7 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
     for k in range(players):
         p = (start + k) % players  # seat_order: the observer first
         block = base + k * width
-        out[block] = nests_scale[token.count(NEST0 + p)]
+        out[block] = nests_scale[nests[p]]
         if item_ready[p]:
             out[block + 1] = 1.0
         if pending_win == p:
@@ -260,9 +262,10 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
         base = at["fight_sides"]
         winner = fight["winner"]
         for side, rats in fight["sides"].items():
-            k = base + 3 * ((int(side) - start) % players)
+            side = int(side)  # the state keeps the seats as strings, as the view shows them
+            k = base + 3 * ((side - start) % players)
             out[k] = rats_scale[rats]
-            if winner == int(side):
+            if winner == side:
                 out[k + 1] = 1.0
         for side, lost in fight["killed"].items():
             out[base + 3 * ((int(side) - start) % players) + 2] = rats_scale[lost]

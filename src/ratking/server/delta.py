@@ -26,6 +26,8 @@ from orjson import dumps
 
 CUT = "<"  # long strings are cut before every "<": one piece per SVG tag
 LONG = 256  # strings at least this long are sent as pieces
+_STRINGS = {str}
+_MISSING = object()
 
 
 def pieces(old: list[str], index: dict[str, int] | None, new: list[str]) -> list[Any]:
@@ -99,24 +101,35 @@ def same(a: Any, b: Any) -> bool:
 
 
 def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
-    """diff() for two values known to differ."""
+    """diff() for two values known to differ. Most values in two messages a move apart are
+    the same, so `same` is inlined for them: an equal scalar or object costs a comparison."""
     if type(old) is dict and type(new) is dict:
+        get = old.get
         for key, value in new.items():
-            if key not in old:
-                ops.append(["=", [*path, key], value])
+            before = get(key, _MISSING)
+            if before is value:
                 continue
-            before = old[key]
-            if not same(before, value):
-                _diff(before, value, [*path, key], ops)
+            kind = type(value)
+            if kind is type(before):
+                if kind is dict or kind is list:
+                    if before == value and dumps(before) == dumps(value):
+                        continue
+                    _diff(before, value, [*path, key], ops)
+                    continue
+                if before == value:
+                    continue
+                if kind is str and len(value) >= LONG:
+                    _diff(before, value, [*path, key], ops)
+                    continue
+            ops.append(["=", [*path, key], value])
         if len(old) + len(ops) > len(new):  # some keys may be gone
             ops.extend(["-", [*path, key]] for key in old if key not in new)
     elif type(old) is list and type(new) is list:
-        if old and new and all(type(x) is str for x in old) \
-                and all(type(x) is str for x in new):
+        if old and new and set(map(type, old)) == _STRINGS == set(map(type, new)):
             ops.append(["~", path, _scrolled(old, new) or pieces(old, None, new)])
         elif len(old) == len(new):
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                if not same(a, b):
+                if a is not b and not same(a, b):
                     _diff(a, b, [*path, i], ops)
         else:
             ops.append(["=", path, new])

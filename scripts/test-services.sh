@@ -3,6 +3,7 @@
 #   - PostgreSQL, for the storage tests (a role and a database for them)
 #   - Chromium, for the browser test (Playwright drives Debian's build)
 #   - nginx, the router in front of `ratking serve --workers N --sticky`
+#   - Node.js, which runs the page's board renderers in tests/boards (and npm, for axe-core)
 # Idempotent and quick when all is in place. Writes the PostgreSQL URL to .venv/.postgres.
 # Without root (a developer's own machine) it sets up what it can and says what is missing;
 # on CI (CI=true) anything missing is an error.
@@ -24,6 +25,8 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "test-services: installing ${need[*]} from Debian's packages"

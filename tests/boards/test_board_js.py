@@ -7,7 +7,6 @@ finished game (its replay), in Node (the browser's JavaScript engine, V8)."""
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -21,11 +20,11 @@ import ratking
 from ratking.core import shared
 from ratking.server.messages import actions_for, drawn_actions
 
+from .conftest import NODE
+
 HERE = Path(__file__).parent
 GAMES = ["rat-a-tat-roll", "rat-and-duck", "target-rats", "target-rats-simplified",
          "you-dirty-rat"]
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js (apt install nodejs)")
 
 Case = tuple[str, dict[str, Any], list[dict[str, str]]]  # where, view, actions
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import math
-import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
@@ -20,9 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .conftest import NODE
+
 HERE = Path(__file__).parent
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js (apt install nodejs)")
+
 BATCH = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

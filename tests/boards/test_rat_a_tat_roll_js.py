@@ -14,9 +14,7 @@ import pytest
 import ratking
 from ratking.server.messages import actions_for, drawn_actions
 
-from .test_board_js import NODE, Case, assert_same
-
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js (apt install nodejs)")
+from .test_board_js import Case, assert_same
 
 NAMES = ("Ana", "A very long name that is cut  here", "<Bo & 'Cy'>", "🐀 Rattus 🐀 norvegicus",
          "You")

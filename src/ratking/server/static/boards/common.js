@@ -134,3 +134,35 @@ export function plural(n, noun, many = null) {
 export function seatLabel(name, mine) {
   return mine && name.trim().toLowerCase() !== "you" ? `${name} (you)` : name;
 }
+
+// ---- Python's ways with JSON values, where JavaScript's differ ----
+
+/** Python's str(x) of a JSON value: None, True, False, numbers and text. */
+export function str(x) {
+  if (x === null || x === undefined) return "None";
+  if (x === true) return "True";
+  if (x === false) return "False";
+  return String(x);
+}
+
+/** Python's truth of a JSON value: empty lists and dicts, 0, "" and None are false. */
+export function truthy(x) {
+  if (Array.isArray(x)) return x.length > 0;
+  if (x !== null && typeof x === "object") return Object.keys(x).length > 0;
+  return Boolean(x);
+}
+
+/** Python's dict.get(key, default): the default only when the key is absent. */
+export function get(obj, key, dflt = null) {
+  return obj !== null && obj !== undefined && Object.hasOwn(obj, key) ? obj[key] : dflt;
+}
+
+/** Python's len() of a text: code points, not UTF-16 units. */
+export function len(text) {
+  return Array.from(text).length;
+}
+
+/** Python's text[:end] (end may be negative), by code points. */
+export function head(text, end) {
+  return Array.from(text).slice(0, end).join("");
+}

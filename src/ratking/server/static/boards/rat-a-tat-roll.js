@@ -7,7 +7,7 @@
 // tests/boards/test_rat_a_tat_roll_js.py under rules and names a table may set. Python's own
 // string and number formatting it needs beyond common.js is written just below.
 
-import { escape, fixed, plural, seatLabel } from "./common.js";
+import { escape, fixed, get, head, len, plural, seatLabel, str, truthy } from "./common.js";
 
 const W = 1000; // viewBox width; the height grows with the rows of opponents
 const HEADER_H = 104;
@@ -30,33 +30,6 @@ let D = null;
 /** Python's str.isspace() characters, which str.rstrip() removes. */
 const PY_SPACE =
   /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/u;
-
-/** Python's len(): code points, not UTF-16 units. */
-function len(text) {
-  return [...text].length;
-}
-
-/** Python's text[:k] for k >= 0, by code points. */
-function head(text, k) {
-  return [...text].slice(0, Math.max(0, k)).join("");
-}
-
-/** Python's str(x) of a view's int (or None, shown as "None"). */
-function str(x) {
-  return x === null || x === undefined ? "None" : String(x);
-}
-
-/** Python's truthiness of a JSON value: null, 0, "", [] and {} are false. */
-function truthy(x) {
-  if (Array.isArray(x)) return x.length > 0;
-  if (x !== null && typeof x === "object") return Object.keys(x).length > 0;
-  return Boolean(x);
-}
-
-/** Python's view.get(key, default): the default only when the key is absent. */
-function get(obj, key, otherwise = null) {
-  return Object.hasOwn(obj, key) ? obj[key] : otherwise;
-}
 
 /** Python's sum() of numbers. */
 function sum(xs) {

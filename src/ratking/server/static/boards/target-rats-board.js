@@ -5,7 +5,9 @@
 // board in words, board_words.py) function by function; tests/boards/test_board_js.py and
 // test_target_rats_js.py keep the two byte for byte equal. Words and colours come from
 // `data` (Game.board_data()).
-import { escape, fixed, plural } from "./common.js";
+import { escape, fixed, get, head, len, plural, str, truthy } from "./common.js";
+
+export { get, head, len, str, truthy };
 
 export const W = 1000; // the board square
 export const C = W / 2;
@@ -21,39 +23,9 @@ const PAD = 8;
 
 // ---- Python's ways with values, where JavaScript's differ ----
 
-/** Python's str(x) of a JSON value: None, True, False, numbers and text. */
-export function str(x) {
-  if (x === null || x === undefined) return "None";
-  if (x === true) return "True";
-  if (x === false) return "False";
-  return String(x);
-}
-
-/** Python's truth of a JSON value: empty lists and dicts, 0, "" and None are false. */
-export function truthy(x) {
-  if (Array.isArray(x)) return x.length > 0;
-  if (x !== null && typeof x === "object") return Object.keys(x).length > 0;
-  return Boolean(x);
-}
-
-/** Python's dict.get(key, default): the default only when the key is absent. */
-export function get(obj, key, dflt = null) {
-  return obj !== null && obj !== undefined && Object.hasOwn(obj, key) ? obj[key] : dflt;
-}
-
 /** Python's `a or b`. */
 export function or(a, b) {
   return truthy(a) ? a : b;
-}
-
-/** Python's len() of a text: code points, not UTF-16 units. */
-export function len(text) {
-  return Array.from(text).length;
-}
-
-/** Python's text[:end] (end may be negative), by code points. */
-export function head(text, end) {
-  return Array.from(text).slice(0, end).join("");
 }
 
 /** Python's str.title() of an ASCII text: each run of letters capitalised. */

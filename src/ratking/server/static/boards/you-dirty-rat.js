@@ -4,7 +4,7 @@
 // (games/you_dirty_rat/svg.py, whose functions these mirror one for one);
 // tests/boards/test_board_js.py keeps the two equal over random play. The words, card texts
 // and colours come from YouDirtyRat.board_data() as `data`, written once, in Python.
-import { escape, fixed, floatText, plural, seatLabel } from "./common.js";
+import { escape, fixed, floatText, len, plural, seatLabel } from "./common.js";
 
 const W = 720;
 const PAD = 12;
@@ -23,11 +23,6 @@ function fx(x, digits = 1) {
 /** Python's round(x, 1): the float nearest x's value rounded to one decimal. */
 function round1(x) {
   return Number(fx(x, 1));
-}
-
-/** Python's len(): code points, not UTF-16 units. */
-function len(text) {
-  return /[\uD800-\uDFFF]/.test(text) ? [...text].length : text.length;
 }
 
 /** f"{n:,}": thousands separated by commas. */

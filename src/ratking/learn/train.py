@@ -6,7 +6,8 @@ together: in the first the other seats are the heuristic bot, in each of the oth
 `POOL` snapshots of the learner, numpy copies of its policy taken every `SNAPSHOT_EVERY` steps
 in turn (the oldest replaced), so it always meets its recent past and a fixed opponent. Rat-a-
 Tat Roll learns on information-state observations (`recall=True`), the other games on their
-observation tensors (they forget nothing).
+observation tensors (they forget nothing). A game the round cap stops ends the episode as a
+termination, its result the whole return (`endings.py`).
 
 Everything lives in `--out DIR`: `model.zip` (the PPO model, to resume), `pool/*.npz` (the
 snapshots), `policy.npz` (the exported policy, numpy arrays the `neural` bot plays),
@@ -94,6 +95,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from ..envs.gymnasium import RatkingGymEnv, max_episode_steps
+    from .endings import GameOver
 
     game = make(game_id)
     game.check_players(players)
@@ -118,8 +120,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     pool = [Snapshot(seed + i) for i in range(POOL)]
     sides = opponents(players, pool)
     steps_cap = max_episode_steps(game_id)
-    vec = DummyVecEnv([lambda k=k: Monitor(TimeLimit(RatkingGymEnv(
-        game_id, players, opponents=sides[k], seat=None, recall=recall), steps_cap))
+    vec = DummyVecEnv([lambda k=k: Monitor(TimeLimit(GameOver(RatkingGymEnv(
+        game_id, players, opponents=sides[k], seat=None, recall=recall)), steps_cap))
         for k in range(len(sides))])
     model_file = out / "model.zip"
     resumed = model_file.exists()

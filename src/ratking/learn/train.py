@@ -1,10 +1,13 @@
 """`ratking train GAME`: masked PPO (sb3-contrib's MaskablePPO, the `learn` extra) by
-self-play against a pool of the learner's past snapshots and the heuristic.
+self-play against a pool of the learner's past snapshots, the heuristic and random play.
 
-The learner plays one seat (dealt at random each game) of `1 + POOL` environments stepped
-together: in the first the other seats are the heuristic bot, in each of the others one of
-`POOL` snapshots of the learner, numpy copies of its policy taken every `SNAPSHOT_EVERY` steps
-in turn (the oldest replaced), so it always meets its recent past and a fixed opponent. Rat-a-
+The learner plays one seat (dealt at random each game) of `len(BOTS) + POOL` environments
+stepped together: in the first the other seats are the heuristic bot, in the second random
+play, in each of the others one of `POOL` snapshots of the learner, numpy copies of its policy
+taken every `SNAPSHOT_EVERY` steps in turn (the oldest replaced), so it always meets its recent
+past and two fixed opponents. Random play is there for the seats a strong opponent never lets
+win: at the rulebook's numbers Rat & Duck's government loses every game to a dissent that
+plays well, so against the heuristic and its own snapshots it would never see a reward. Rat-a-
 Tat Roll learns on information-state observations (`recall=True`), the other games on their
 observation tensors (they forget nothing). A game the round cap stops ends the episode as a
 termination, its result the whole return (`endings.py`).
@@ -33,6 +36,7 @@ from ..core import RatkingError, make
 from .winshare import win_share
 
 POOL = 3  # snapshots of the learner in the pool
+BOTS = ("heuristic", "random")  # the fixed opponents, an environment each
 SNAPSHOT_EVERY = 20_000  # learner steps between snapshots
 EVALUATIONS = 4  # win-share checks over a run (and one at its end)
 NET = [64, 64]  # hidden layers of the policy (tanh)
@@ -76,9 +80,9 @@ class Snapshot:
 
 
 def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
-    """The other seats of each environment: the heuristic everywhere in the first, snapshots
+    """The other seats of each environment: each bot of `BOTS` everywhere in one, snapshots
     (a different one per seat with more players) in the others."""
-    out: list[list[Any]] = [["heuristic"] * (players - 1)]
+    out: list[list[Any]] = [[bot] * (players - 1) for bot in BOTS]
     for k in range(len(pool)):
         out.append([pool[(k + j) % len(pool)] for j in range(players - 1)])
     return out

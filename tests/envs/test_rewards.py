@@ -1,5 +1,6 @@
 """`ratking train` hands PPO a game the round cap stopped as a termination (its result is the
-whole return, nothing to bootstrap), and a cut that leaves a game unfinished as a truncation.
+whole return, nothing to bootstrap), a cut that leaves a game unfinished as a truncation, and
+rewards shaped by the game's evaluation that add up to the result less the start's potential.
 Stable-Baselines3 comes with the learn extra: without it these skip (under CI they fail)."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from ratking.envs.gymnasium import RatkingGymEnv
-from ratking.learn.endings import GameOver
+from ratking.learn.rewards import GameOver, Shaped
 
 if not os.environ.get("CI"):
     pytest.importorskip("stable_baselines3", reason="the learn extra is not installed: make test")
@@ -71,3 +72,33 @@ def test_a_game_left_unfinished_stays_a_truncation():
             stalls += 1
             assert truncated and reward == 0.0
     assert stalls >= 1
+
+
+@pytest.mark.parametrize("game_id", ["rat-and-duck", "rat-a-tat-roll", "target-rats-simplified"])
+def test_shaped_rewards_pay_progress_and_add_up_to_the_result(game_id):
+    rng = np.random.default_rng(1)
+    for seed in range(3):
+        raw = GameOver(RatkingGymEnv(game_id, 2, opponents="heuristic", seat=None,
+                                     max_rounds=8))
+        env = Shaped(raw, gamma=1.0)
+        _, info = env.reset(seed=seed)
+        start = env.potential
+        state = raw.unwrapped.game_state
+        assert start == raw.unwrapped.game.evaluate(state)[raw.unwrapped.seat] > 0
+        shaped, paid, terminated, truncated = [], 0.0, False, False
+        while not (terminated or truncated):
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, reward, terminated, truncated, info = env.step(action)
+            shaped.append(reward)
+        paid = raw.unwrapped.game_state.returns()[raw.unwrapped.seat]
+        assert terminated and env.potential == 0.0
+        # with no discount the shaping telescopes: the result less the start's win chance
+        assert sum(shaped) == pytest.approx(paid - start)
+        assert any(abs(r) > 1e-6 for r in shaped[:-1])  # progress is paid as it happens
+
+    # an illegal action changes nothing and is paid nothing
+    env = Shaped(RatkingGymEnv(game_id, 2, opponents="random"), gamma=0.9)
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, _, _, info = env.step(illegal)
+    assert "illegal" in info and reward == 0.0

@@ -64,3 +64,14 @@ def test_bad_training_settings_are_one_line_errors(tmp_path):
     assert bad.exit_code == 2 and "takes 2 to 5 players" in bad.output
     bad = CliRunner().invoke(app, ["train", "no-such-game", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+def test_the_learner_meets_the_heuristic_random_play_and_its_snapshots():
+    from ratking.learn.train import Snapshot, opponents
+
+    pool = [Snapshot(i) for i in range(3)]
+    sides = opponents(3, pool)
+    assert sides[:2] == [["heuristic", "heuristic"], ["random", "random"]]
+    # a snapshot environment per snapshot, each with two different snapshots in its seats
+    assert len(sides) == 5 and all(len(set(map(id, side))) == 2 for side in sides[2:])
+    assert {id(s) for side in sides[2:] for s in side} == set(map(id, pool))

@@ -1,12 +1,17 @@
 """`ratking train GAME`: masked PPO (sb3-contrib's MaskablePPO, the `learn` extra) by
-self-play against a pool of the learner's past snapshots and the heuristic.
+self-play against a pool of the learner's past snapshots, the heuristic and random play.
 
-The learner plays one seat (dealt at random each game) of `1 + POOL` environments stepped
-together: in the first the other seats are the heuristic bot, in each of the others one of
-`POOL` snapshots of the learner, numpy copies of its policy taken every `SNAPSHOT_EVERY` steps
-in turn (the oldest replaced), so it always meets its recent past and a fixed opponent. Rat-a-
+The learner plays one seat (dealt at random each game) of `len(BOTS) + POOL` environments
+stepped together: in the first the other seats are the heuristic bot, in the second random
+play, in each of the others one of `POOL` snapshots of the learner, numpy copies of its policy
+taken every `SNAPSHOT_EVERY` steps in turn (the oldest replaced), so it always meets its recent
+past and two fixed opponents. Random play is there for the seats a strong opponent never lets
+win: at the rulebook's numbers Rat & Duck's government loses every game to a dissent that
+plays well, so against the heuristic and its own snapshots it would never see a reward. Rat-a-
 Tat Roll learns on information-state observations (`recall=True`), the other games on their
-observation tensors (they forget nothing).
+observation tensors (they forget nothing). The rewards are shaped by the game's own
+evaluation, and a game the round cap stops ends the episode as a termination, its result the
+whole return (`rewards.py`).
 
 Everything lives in `--out DIR`: `model.zip` (the PPO model, to resume), `pool/*.npz` (the
 snapshots), `policy.npz` (the exported policy, numpy arrays the `neural` bot plays),
@@ -32,9 +37,11 @@ from ..core import RatkingError, make
 from .winshare import win_share
 
 POOL = 3  # snapshots of the learner in the pool
+BOTS = ("heuristic", "random")  # the fixed opponents, an environment each
 SNAPSHOT_EVERY = 20_000  # learner steps between snapshots
 EVALUATIONS = 4  # win-share checks over a run (and one at its end)
 NET = [64, 64]  # hidden layers of the policy (tanh)
+GAMMA = 0.995  # PPO's discount, and the reward shaping's
 
 
 def require() -> tuple[Any, Any]:
@@ -75,9 +82,9 @@ class Snapshot:
 
 
 def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
-    """The other seats of each environment: the heuristic everywhere in the first, snapshots
+    """The other seats of each environment: each bot of `BOTS` everywhere in one, snapshots
     (a different one per seat with more players) in the others."""
-    out: list[list[Any]] = [["heuristic"] * (players - 1)]
+    out: list[list[Any]] = [[bot] * (players - 1) for bot in BOTS]
     for k in range(len(pool)):
         out.append([pool[(k + j) % len(pool)] for j in range(players - 1)])
     return out
@@ -94,6 +101,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from ..envs.gymnasium import RatkingGymEnv, max_episode_steps
+    from .rewards import GameOver, Shaped
 
     game = make(game_id)
     game.check_players(players)
@@ -118,8 +126,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     pool = [Snapshot(seed + i) for i in range(POOL)]
     sides = opponents(players, pool)
     steps_cap = max_episode_steps(game_id)
-    vec = DummyVecEnv([lambda k=k: Monitor(TimeLimit(RatkingGymEnv(
-        game_id, players, opponents=sides[k], seat=None, recall=recall), steps_cap))
+    vec = DummyVecEnv([lambda k=k: Monitor(TimeLimit(Shaped(GameOver(RatkingGymEnv(
+        game_id, players, opponents=sides[k], seat=None, recall=recall)), GAMMA), steps_cap))
         for k in range(len(sides))])
     model_file = out / "model.zip"
     resumed = model_file.exists()
@@ -127,7 +135,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
         model = MaskablePPO.load(model_file, env=vec, seed=seed + run["steps"])
     else:
         model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, learning_rate=3e-4,
-                            gamma=0.995, ent_coef=0.01, seed=seed, verbose=0,
+                            gamma=GAMMA, ent_coef=0.01, seed=seed, verbose=0,
                             policy_kwargs={"net_arch": NET})
     vec.seed(seed + run["steps"])
     for i, snapshot in enumerate(pool):

@@ -30,7 +30,7 @@ from fastapi.responses import JSONResponse
 from ratking.bots import make_bot
 from ratking.core import State, shared
 from ratking.core.rng import derive_seed
-from ratking.server.collector import steady_gc
+from ratking.server.processes import steady_gc
 from ratking.server.protocol import uvicorn_options
 from ratking.server.settings import Settings
 

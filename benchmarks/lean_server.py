@@ -30,7 +30,7 @@ from fastapi.responses import JSONResponse
 from ratking.bots import make_bot
 from ratking.core import State, shared
 from ratking.core.rng import derive_seed
-from ratking.server.processes import steady_gc
+from ratking.server.collector import collecting, steady_gc
 from ratking.server.protocol import uvicorn_options
 from ratking.server.settings import Settings
 
@@ -144,7 +144,12 @@ class LeanServer:
 
 
 def create_app(server: LeanServer) -> FastAPI:
-    app = FastAPI()
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        async with collecting():  # the same garbage collection as `ratking serve`
+            yield
+
+    app = FastAPI(lifespan=lifespan)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

@@ -194,8 +194,9 @@ def serve(
     import uvicorn
 
     from .server import create_app
+    from .server.collector import steady_gc
     from .server.ports import port_problem
-    from .server.processes import run_workers, steady_gc
+    from .server.processes import run_workers
     from .server.protocol import uvicorn_options
     from .server.settings import Settings
     from .server.storage import ServerLock, check_url, default_db_url, prepare

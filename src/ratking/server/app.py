@@ -24,6 +24,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from ..core import RatkingError, RulesError, list_games, replay, shared
 from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
 from .clients import quota_key
+from .collector import collecting
 from .messages import board_message
 from .names import BadName, check_name
 from .origin import SameOrigin
@@ -99,7 +100,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         try:
             resumed = await rooms.start()
             log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
-            yield
+            async with collecting():
+                yield
         finally:
             await rooms.close()
             storage.close()

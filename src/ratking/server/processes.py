@@ -3,7 +3,6 @@ supervisor, and whether they all started."""
 
 from __future__ import annotations
 
-import gc
 import os
 import signal
 import threading
@@ -32,28 +31,12 @@ def leave_with_parent(leave: Callable[[], None], every: float = 1.0) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-YOUNG_COLLECTION = 20_000  # new objects between two collections of the youngest generation
-
-
-def steady_gc() -> None:
-    """Before a server process starts serving: collect once, then freeze what is left (the
-    modules, the app, the games' catalogues) out of the garbage collector's reach. Python's
-    full collections walk every tracked object and stop the event loop while they do; about
-    a hundred thousand objects live from start-up alone, none of them ever garbage. Then
-    the youngest generation is collected every 20,000 new objects rather than 700: a move's
-    messages live for seconds, and collected that often they outlived two young collections
-    and reached the old generation, whose collections (every 20 s or so at 1,000 tables)
-    stopped the loop for 350 ms and more (docs/performance.md, "The web server")."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION, 20, 10)
-
-
 def supervised_app() -> FastAPI:
     """The app as each worker of `ratking serve --workers N` builds it: as `app_from_env`,
     and the worker shuts down (as on Ctrl+C) if its supervisor dies, so that no orphan keeps
     serving, holding table leases and using a core."""
     from .app import app_from_env
+    from .collector import steady_gc
 
     leave_with_parent(lambda: os.kill(os.getpid(), signal.SIGTERM))
     app = app_from_env()

@@ -26,6 +26,7 @@ import orjson
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
+from starlette.websockets import WebSocketDisconnected
 
 from ratking.bots import make_bot
 from ratking.core import State, shared
@@ -195,7 +196,7 @@ def create_app(server: LeanServer) -> FastAPI:
                     if refused is not None:
                         await table.send(sock, orjson.dumps({"type": "error",
                                                              "message": refused}).decode())
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or a send found it gone
             pass
         finally:
             table.sockets.discard(sock)

@@ -61,6 +61,19 @@ def test_a_long_string_travels_as_pieces_of_its_tags(first, second):
         assert [op[0] for op in ops] == ["<"]
 
 
+@pytest.mark.parametrize("old, new", [
+    ({"a": [1], "b": {"x": True}, "c": [2]}, {"a": [True], "b": {"x": 1}, "c": [2]}),
+    ({"a": [[1.0], [0], [2]]}, {"a": [[1], [False], [2]]}),
+    ({"a": {"p": 1, "q": [True]}, "b": [0]}, {"a": {"q": [1], "p": 1}, "b": [0]}),
+])
+def test_containers_equal_in_python_but_not_as_json_are_sent(old, new):
+    """Python's == takes True for 1 and 1.0 for 1; the page does not (`true !== 1`), so
+    the containers == finds equal are checked as JSON too, together and then one by one."""
+    assert old == new
+    rebuilt = apply(old, diff(old, new))
+    assert json.dumps(rebuilt, sort_keys=True) == json.dumps(new, sort_keys=True)
+
+
 class Sink:
     """A socket that keeps what it is sent; a slow one falls behind the table."""
 

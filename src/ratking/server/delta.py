@@ -102,11 +102,9 @@ def same(a: Any, b: Any) -> bool:
 
 def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
     """diff() for two values known to differ. Most values in two messages a move apart are
-    the same, so `same` is inlined for them: an equal scalar costs a comparison, and the
-    containers found == at one level are checked as JSON together (`_exact`)."""
+    the same, so `same` is inlined for them: an equal scalar or object costs a comparison."""
     if type(old) is dict and type(new) is dict:
         get = old.get
-        equal: list[Any] | None = None
         for key, value in new.items():
             before = get(key, _MISSING)
             if before is value:
@@ -114,12 +112,9 @@ def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
             kind = type(value)
             if kind is type(before):
                 if kind is dict or kind is list:
-                    if before != value:
-                        _diff(before, value, [*path, key], ops)
-                    elif equal is None:
-                        equal = [key]
-                    else:
-                        equal.append(key)
+                    if before == value and dumps(before) == dumps(value):
+                        continue
+                    _diff(before, value, [*path, key], ops)
                     continue
                 if before == value:
                     continue
@@ -127,36 +122,15 @@ def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
                     _diff(before, value, [*path, key], ops)
                     continue
             ops.append(["=", [*path, key], value])
-        if equal is not None:
-            _exact(old, new, equal, path, ops)
         if len(old) + len(ops) > len(new):  # some keys may be gone
             ops.extend(["-", [*path, key]] for key in old if key not in new)
     elif type(old) is list and type(new) is list:
         if old and new and set(map(type, old)) == _STRINGS == set(map(type, new)):
             ops.append(["~", path, _scrolled(old, new) or pieces(old, None, new)])
         elif len(old) == len(new):
-            equal = None
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                if a is b:
-                    continue
-                kind = type(b)
-                if kind is type(a):
-                    if kind is dict or kind is list:
-                        if a != b:
-                            _diff(a, b, [*path, i], ops)
-                        elif equal is None:
-                            equal = [i]
-                        else:
-                            equal.append(i)
-                        continue
-                    if a == b:
-                        continue
-                    if kind is str and len(b) >= LONG:
-                        _diff(a, b, [*path, i], ops)
-                        continue
-                ops.append(["=", [*path, i], b])
-            if equal is not None:
-                _exact(old, new, equal, path, ops)
+                if a is not b and not same(a, b):
+                    _diff(a, b, [*path, i], ops)
         else:
             ops.append(["=", path, new])
     elif type(old) is str and type(new) is str and len(new) >= LONG and len(old) >= LONG:
@@ -164,17 +138,6 @@ def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
         ops.append(["<", path, pieces(before, index_of(before), new.split(CUT))])
     else:
         ops.append(["=", path, new])
-
-
-def _exact(old: Any, new: Any, keys: list[Any], path: list[Any], ops: list[list[Any]]) -> None:
-    """The containers at `keys` of `old` and `new` are ==, so equal as JSON unless a True
-    and a 1 (or a 1 and a 1.0) hide inside: all are encoded at once and compared, and one
-    by one (then diffed) only if that differs."""
-    if len(keys) > 1 and dumps([old[k] for k in keys]) == dumps([new[k] for k in keys]):
-        return
-    for k in keys:
-        if dumps(old[k]) != dumps(new[k]):
-            _diff(old[k], new[k], [*path, k], ops)
 
 
 def _scrolled(old: list[str], new: list[str]) -> list[Any] | None:

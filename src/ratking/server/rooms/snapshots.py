@@ -15,7 +15,6 @@ from ..delta import diff
 from ..messages import Narrator, actions_for, board_message, result_of
 from .connection import Connection
 
-_SEQ = ["seq"]
 CLOCK_FRESH = 0.25  # seconds a message's turn clock stays right enough to send again
 
 
@@ -41,8 +40,11 @@ class Snapshot:
         """The delta message that turns `old`'s message into this one."""
         text = self.deltas.get(old.seq)
         if text is None:
-            # the whole message at once; its seq always differs, and a delta carries its own
-            ops = [op for op in diff(old.message, self.message) if op[1] != _SEQ]
+            before = old.message
+            ops: list[list[Any]] = []
+            for name, value in self.message.items():
+                if name != "seq":
+                    diff(before.get(name), value, [name], ops)
             text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
                                  "ops": ops}).decode()
             if len(self.deltas) > 8:

@@ -68,7 +68,7 @@ def test_a_long_string_travels_as_pieces_of_its_tags(first, second):
 ])
 def test_containers_equal_in_python_but_not_as_json_are_sent(old, new):
     """Python's == takes True for 1 and 1.0 for 1; the page does not (`true !== 1`), so
-    the containers == finds equal are checked as JSON too, together and then one by one."""
+    the containers == finds equal are checked as JSON too (`same`)."""
     assert old == new
     rebuilt = apply(old, diff(old, new))
     assert json.dumps(rebuilt, sort_keys=True) == json.dumps(new, sort_keys=True)

@@ -168,6 +168,20 @@ def expect(ws, kind):
         assert message["type"] == "state", message
 
 
+RUNNING: set["Server"] = set()  # servers started and not yet killed
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test shows the end of the log of every server still running (a server a
+    fixture shares between tests, too)."""
+    report = yield
+    if report.failed and report.when == "call":
+        for server in RUNNING:
+            report.sections.append((f"server {server.url} stderr", server.stderr[-4000:]))
+    return report
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -187,6 +201,7 @@ class Server:
                  args: list[str] | None = None, **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
+        RUNNING.add(self)
         self.workers = workers
         env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0", **(env or {}),
                **{f"RATKING_{k.upper()}": str(v) for k, v in settings.items()}}
@@ -222,7 +237,7 @@ class Server:
                 answer = httpx.get(self.url + "/healthz", timeout=2,
                                    headers={"connection": "close"})
                 if answer.status_code == 200:
-                    pids.add(answer.json()["pid"])
+                    pids.add(self._ours(answer.json()["pid"]))
             except httpx.HTTPError:
                 pass
             self.check()
@@ -232,6 +247,18 @@ class Server:
             time.sleep(0.02 if pids else 0.1)
         self.check()
         return pids
+
+    def _ours(self, pid: int) -> int:
+        """`pid` if it is one of this server's processes; else the port was taken by
+        another server between `free_port` and this one's start: fail rather than test it."""
+        try:
+            ours = os.getpgid(pid) == self.process.pid
+        except ProcessLookupError:
+            ours = False
+        if not ours:
+            pytest.fail(f"{self.url} is answered by process {pid}, not by this server: the "
+                        "port was taken meanwhile")
+        return pid
 
     def check(self) -> None:
         """Fail the test, with the server's stderr, if the server has stopped."""
@@ -243,6 +270,7 @@ class Server:
 
     def kill(self) -> None:
         """kill -9 the server and its workers (once: a second call does nothing)."""
+        RUNNING.discard(self)
         with contextlib.suppress(ProcessLookupError):  # the group outlives a dead parent
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)

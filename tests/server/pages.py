@@ -8,6 +8,10 @@ marks it `data-busy` on <body> until the last answer is in)."""
 from __future__ import annotations
 
 import random
+import time
+from collections import deque
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # where the page puts what the viewer may click: on the board, or as buttons beside it (and
 # the choices it asks for when several groups or ways lead to the destination clicked)
@@ -85,16 +89,63 @@ _STILL_AIMED = f"""([item, x, y, version]) => {{
 }}"""
 
 
+
+
+# what the page shows of its state, for a failure's message
+_STATE = """() => ({
+  body: {...document.body.dataset},
+  status: document.getElementById('status')?.textContent,
+  banner: document.getElementById('banner')?.hidden ? null
+    : document.getElementById('banner')?.textContent,
+  toast: document.getElementById('toast')?.hidden ? null
+    : document.getElementById('toast')?.textContent,
+})"""
+
+TRACED = 60  # the frames of a page's sockets kept for a failure's message
+
+
+def trace_sockets(page) -> None:
+    """Keep the last frames the page's web sockets sent and received (`page.socket_trace`),
+    each with the seconds since the page opened, so a wait that fails can say what the page
+    and the table told each other."""
+    start = time.monotonic()
+    trace: deque[str] = deque(maxlen=TRACED)
+
+    def note(text: str) -> None:
+        trace.append(f"{time.monotonic() - start:8.3f} {text[:240]}")
+
+    def opened(socket) -> None:
+        note(f"open {socket.url}")
+        socket.on("framesent", lambda payload: note(f"> {payload}"))
+        socket.on("framereceived", lambda payload: note(f"< {payload}"))
+        socket.on("close", lambda _: note("closed"))
+
+    page.on("websocket", opened)
+    page.socket_trace = trace
+
+
+def _wait(page, function: str, arg, timeout_ms: int, what: str):
+    """`page.wait_for_function`; if it times out, fail with what the page shows and its
+    last socket frames (`trace_sockets`)."""
+    try:
+        return page.wait_for_function(function, arg=arg, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        frames = "\n".join(getattr(page, "socket_trace", ["(sockets not traced)"]))
+        raise PlaywrightTimeout(f"{what} in {timeout_ms} ms; the page: {page.evaluate(_STATE)}; "
+                             f"its sockets:\n{frames}") from None
+
+
 def turn_or_end(page, timeout_ms: int = TURN_WAIT_MS) -> str:
     """Wait until the page offers a clickable action or shows the end of the game, whichever
     comes first: returns "turn" or "over" (a Playwright TimeoutError if neither comes)."""
-    return page.wait_for_function(_TURN_OR_END, arg=CLICKABLE, timeout=timeout_ms).json_value()
+    return _wait(page, _TURN_OR_END, CLICKABLE, timeout_ms,
+                 "neither a move to make nor the end").json_value()
 
 
 def answered(page, version: str, timeout_ms: int = TURN_WAIT_MS) -> None:
     """Wait until the page has the table's answer to a click made at `version`: a new
     version, a choice to make, or the end (and nothing of it is still being sent)."""
-    page.wait_for_function(_ANSWERED, arg=version, timeout=timeout_ms)
+    _wait(page, _ANSWERED, version, timeout_ms, f"no answer to a click at version {version}")
 
 
 def click_an_action(page, rng: random.Random | None = None,

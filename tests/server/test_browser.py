@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import Server, free_port
-from .pages import click_an_action, turn_or_end
+from .pages import click_an_action, trace_sockets, turn_or_end
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -27,8 +27,29 @@ def browser():
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
+        yield TracedBrowser(chromium)
         chromium.close()
+
+
+class TracedBrowser:
+    """The browser, with the web sockets of every page it opens traced (`trace_sockets`), so
+    that a click left unanswered fails with what the page and the table said."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        trace_sockets(page)
+        return page
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.on("page", trace_sockets)
+        return context
 
 
 def create_table(browser, server, viewport, seats, lobby_shot=None, game="rat-a-tat-roll",

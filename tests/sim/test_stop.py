@@ -177,3 +177,43 @@ def test_play_stopped_saves_the_game_and_exits_130(tmp_path):
     assert_clean_stop(code, out, err)
     assert "Game interrupted." in out
     assert json.loads((tmp_path / "g.json").read_text())["seed"] == 1
+
+
+# a pool of two workers given many quick jobs, stopped by Ctrl-C after argv[1] seconds:
+# prints how many jobs it had back, exits 130
+POOL_STOPPED = """
+import os, signal, sys, threading, time
+from ratking.sim.backends import LocalBackend
+
+def job(x):
+    time.sleep(0.001)
+    return x
+
+if __name__ == "__main__":
+    backend = LocalBackend(2)
+    threading.Timer(float(sys.argv[1]), lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    got = []
+    try:
+        backend.run(job, list(range(20_000)), got.append)
+    except KeyboardInterrupt:
+        print(len(got))
+        sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("after", [0.2, 0.5, 0.9, 1.4, 2.0])
+def test_a_pool_stopped_at_any_moment_hands_back_its_jobs_and_exits(tmp_path, after):
+    """Ctrl-C raised inside concurrent.futures' own locks (a wait over thousands of futures
+    holds each one's lock in turn) left the pool's thread waiting at exit for ever; the pool
+    now holds Ctrl-C and looks at it between waits, and holds few futures at a time."""
+    script = tmp_path / "pool_stopped.py"
+    script.write_text(POOL_STOPPED)
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    try:  # a deadline for a hang, not a measure of speed: a stop takes a second or two
+        done = subprocess.run([sys.executable, str(script), str(after)], env=env,
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"a pool stopped after {after} s never exited") from None
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.strip().isdigit(), done.stdout  # the jobs it had back

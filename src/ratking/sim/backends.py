@@ -8,6 +8,7 @@ same seed gives the same results on every backend and with any number of workers
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
@@ -20,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from ..core import RatkingError
+from .folders import sigint_held
 
 BACKENDS = ("local", "ray")
 # how long a cluster may take: to accept a connection, then to let a trial ray.init finish
@@ -41,6 +43,8 @@ class Backend(Protocol):
 
 # how long a stopped pool waits for its workers to hand back the games they finished
 STOP_SECONDS = 1.5
+IN_FLIGHT = 2  # jobs handed to the pool at a time, per worker
+POLL_SECONDS = 0.2  # how often a pool at work looks for a held Ctrl-C
 _STOP: Any = None  # in a pool's worker: the pool's stop event
 
 
@@ -72,8 +76,13 @@ class LocalBackend:
 
     def run(self, fn: Callable[[Any], Any], jobs: Sequence[Any],
             done: Callable[[Any], None]) -> None:
-        """On Ctrl-C the workers stop after the game they are playing and hand back what
-        they finished (`done`), within STOP_SECONDS; workers still busy then are ended."""
+        """Jobs go to the pool a few at a time (IN_FLIGHT per worker), so a long run holds few
+        futures. Ctrl-C is held while the pool works (`sigint_held`) and looked at between
+        waits: raised inside concurrent.futures it can leave a future's lock taken, and the
+        pool's thread then waits for it for ever when the process exits. On Ctrl-C the
+        workers stop after the game they are playing and hand back what they finished
+        (`done`), within STOP_SECONDS; workers still busy then are ended; then
+        KeyboardInterrupt is raised."""
         if self.workers == 1:
             for job in jobs:
                 done(fn(job))
@@ -82,21 +91,24 @@ class LocalBackend:
             self._stop = multiprocessing.Event()
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                              initializer=_init_worker, initargs=(self._stop,))
-        pending = {self._pool.submit(fn, job) for job in jobs}
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        queued = iter(jobs)
+        with sigint_held() as stopped:
+            pending = {self._pool.submit(fn, job)
+                       for job in itertools.islice(queued, IN_FLIGHT * self.workers)}
+            while pending and not stopped:
+                finished, pending = wait(pending, timeout=POLL_SECONDS,
+                                         return_when=FIRST_COMPLETED)
                 for future in finished:
                     done(future.result())
-        except KeyboardInterrupt:
-            pending = {f for f in pending if not f.cancel()}  # the queued jobs dropped
-            self._stop.set()
-            finished, pending = wait(pending, timeout=STOP_SECONDS)
-            for future in finished:
-                if not future.cancelled() and future.exception() is None:
-                    done(future.result())
-            self._end_workers(bool(pending))
-            raise
+                    for job in itertools.islice(queued, 1):
+                        pending.add(self._pool.submit(fn, job))
+            if stopped:  # the jobs not yet handed over are dropped
+                self._stop.set()
+                finished, pending = wait(pending, timeout=STOP_SECONDS)
+                for future in finished:
+                    if future.exception() is None:
+                        done(future.result())
+                self._end_workers(bool(pending))
 
     def _end_workers(self, busy: bool) -> None:
         """After a stop: the pool shut down, its busy workers ended."""

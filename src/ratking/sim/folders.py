@@ -38,15 +38,16 @@ def check_report_dir(path: Path, option: str = "--report") -> Path:
 
 
 @contextmanager
-def sigint_held() -> Iterator[None]:
-    """Hold a Ctrl-C (SIGINT) until the block ends, then raise it (main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+def sigint_held() -> Iterator[list[int]]:
+    """Hold a Ctrl-C (SIGINT) until the block ends, then raise it (main thread only). The
+    block is given the list the held signal goes into, to look at when it wants to know."""
     caught: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield caught
+        return
     previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
     try:
-        yield
+        yield caught
     finally:
         signal.signal(signal.SIGINT, previous)
     if caught:

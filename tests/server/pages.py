@@ -142,6 +142,29 @@ def turn_or_end(page, timeout_ms: int = TURN_WAIT_MS) -> str:
                  "neither a move to make nor the end").json_value()
 
 
+# resolves once the page's layout has stood still for three frames running (the board is
+# refitted a frame after the dock changes size), or after two seconds whatever it does
+_SETTLED = """() => new Promise((resolve) => {
+  const shape = () => JSON.stringify(['.dock', '.board-frame', '#board svg', '#prompt']
+    .map((sel) => document.querySelector(sel)?.getBoundingClientRect()));
+  let before = shape(), same = 0, frames = 0;
+  const look = () => {
+    const now = shape();
+    same = now === before ? same + 1 : 0;
+    before = now;
+    if (same >= 3 || ++frames > 120) resolve(same >= 3);
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def settled(page) -> bool:
+    """Wait until the table's layout stands still (the board refitted to the dock); False
+    if it still moved after two seconds' worth of frames."""
+    return page.evaluate(_SETTLED)
+
+
 def answered(page, version: str, timeout_ms: int = TURN_WAIT_MS) -> None:
     """Wait until the page has the table's answer to a click made at `version`: a new
     version, a choice to make, or the end (and nothing of it is still being sent)."""

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from .pages import click_an_action
+from .pages import click_an_action, settled
 from .test_browser import browser  # noqa: F401
 from .test_phone import ARTIFACTS, GAMES, my_turn, open_table, server  # noqa: F401
 
@@ -92,7 +92,7 @@ MEASURE = """(phone) => {
 
 
 def measure(page, phone: bool, where: str) -> list[str]:
-    page.wait_for_timeout(150)  # the dock's refit runs on the next frame
+    settled(page)  # the board is refitted a frame after the dock changes
     problems = [f"{where}: {p}" for p in page.evaluate(MEASURE, phone)]
     if problems:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port
-from .pages import answered, click_an_action, turn_or_end
+from .pages import answered, click_an_action, settled, turn_or_end
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -134,7 +134,7 @@ def play(page, decisions: int, rng: random.Random) -> int:
 
 def check(page, size: str, where: str) -> list[str]:
     """Every floor this size must meet, as a list of what falls below (empty: all met)."""
-    page.wait_for_timeout(300)
+    settled(page)
     m = page.evaluate(MEASURE)
     problems = []
     if size == "desktop":

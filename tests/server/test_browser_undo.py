@@ -30,6 +30,13 @@ def play_until_undo(page, rng: random.Random, decisions: int = 80) -> bool:
     return page.locator(UNDO).is_visible()
 
 
+def no_undo(page) -> str:
+    """Why a test found nothing to take back, for its failure: the page's status and log."""
+    return (f"no move that could be taken back in 80 decisions; status "
+            f"{page.locator('#status').inner_text()!r}, version {page.evaluate(VERSION)}, "
+            f"the log's end: {page.evaluate(LOG)[-6:]}")
+
+
 def take_back(page, how: str) -> int:
     """Undo with the button or a key; the version before and after."""
     version = int(page.evaluate(VERSION))
@@ -59,7 +66,7 @@ def test_target_rats_a_group_moved_then_taken_back(browser, server):  # noqa: F8
     with at_table(browser, server, "target-rats", "desktop",
                   seats=["human", "heuristic"]) as page:
         assert not page.locator(UNDO).is_visible()
-        assert play_until_undo(page, rng), "no move that could be taken back in 80"
+        assert play_until_undo(page, rng), no_undo(page)
         before = page.evaluate(LOG)
         back = take_back(page, "button")
         # the table is as it was: a move can be made again from there
@@ -86,7 +93,7 @@ def test_rat_and_duck_undo_by_key_and_seen_by_a_watcher(browser, server):  # noq
         try:
             watcher.goto(f"{server.url}/t/{page.table['id']}")
             watcher.locator("#board svg").wait_for()
-            assert play_until_undo(page, rng), "no move that could be taken back in 80"
+            assert play_until_undo(page, rng), no_undo(page)
             back = take_back(page, "u")
             watcher.wait_for_function(f"() => document.body.dataset.version === '{back}'",
                                       timeout=15_000)

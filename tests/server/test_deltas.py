@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import ratking
 from ratking.server.delta import LONG, apply, diff, follow
 from ratking.server.rooms import Connection, Rooms
+from ratking.server.rooms.snapshots import Snapshot
 from ratking.server.settings import Settings
 from ratking.server.storage import Storage
 
@@ -72,6 +73,25 @@ def test_containers_equal_in_python_but_not_as_json_are_sent(old, new):
     assert old == new
     rebuilt = apply(old, diff(old, new))
     assert json.dumps(rebuilt, sort_keys=True) == json.dumps(new, sort_keys=True)
+
+
+HAND = [f"card {i}: a rat with a long name" for i in range(120)]
+
+
+@pytest.mark.parametrize("after, kind", [
+    ([f"token {i}: another rat entirely" for i in range(120)], "state"),  # all of it new
+    ([*HAND[:60], "one card changed", *HAND[61:]], "delta"),              # a move's change
+])
+def test_a_delta_is_never_longer_than_the_message_in_full(after, kind):
+    """A connection is sent the new message in full when its delta would be no shorter (a
+    hot seat's turn passing to its other seat changes nearly everything)."""
+    old = Snapshot(1, 0, {"type": "state", "seq": 1, "hand": HAND, "log": HAND[::-1]})
+    new = Snapshot(2, 0, {"type": "state", "seq": 2, "hand": after, "log": after[::-1]})
+    message = json.loads(new.delta_from(old))
+    assert message["type"] == kind
+    rebuilt = message if kind == "state" else \
+        {**apply(old.message, message["ops"]), "seq": message["seq"]}
+    assert rebuilt == new.message
 
 
 class Sink:
@@ -152,12 +172,19 @@ def test_every_delta_of_a_whole_game_rebuilds_the_full_message(tmp_path, game):
     for name, texts in sent.items():
         deltas, fulls, last = replay_socket(texts, built)
         assert last["result"] is not None and last["version"] == moves, name
-        if name != "slow":
-            assert fulls == 1 and len(deltas) >= moves - 1, name  # one full, then deltas
-        full_size = sum(len(t) for t in texts if '"type":"state"' in t[:20])
-        delta_size = sum(len(t) for t in texts) - full_size
-        if deltas and name != "slow":
-            assert delta_size / len(deltas) < full_size / fulls / 3, name  # deltas are small
+        if name == "slow":
+            continue
+        # one full, then deltas; a delta is never longer than the table in full, which the hot
+        # seat is sent instead when a turn passes to its other seat and shows it all anew
+        assert fulls + len(deltas) >= moves, name
+        assert fulls == 1 or name == "hot seat", name
+        delta_texts = [t for t in texts if t.startswith('{"type":"delta"')]
+        for text, (_held, _ops, rebuilt) in zip(delta_texts, deltas, strict=True):
+            whole = json.dumps(rebuilt, separators=(",", ":"), ensure_ascii=False)
+            assert len(text) < len(whole), (name, len(text), len(whole))
+        if name != "hot seat":  # the others' deltas are small: a move's change
+            full_size = sum(len(t) for t in texts) - sum(map(len, delta_texts))
+            assert sum(map(len, delta_texts)) / len(deltas) < full_size / fulls / 3, name
     _slow_deltas, slow_fulls, _ = replay_socket(sent["slow"], built)
     assert slow_fulls > 1  # it fell behind and was sent the table in full
 

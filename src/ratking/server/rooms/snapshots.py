@@ -16,6 +16,7 @@ from ..messages import Narrator, actions_for, board_message, result_of
 from .connection import Connection
 
 CLOCK_FRESH = 0.25  # seconds a message's turn clock stays right enough to send again
+LONG_DELTA = 1500  # characters: a delta longer than this is weighed against the full message
 
 
 @dataclass(eq=False)
@@ -37,7 +38,8 @@ class Snapshot:
         return self._full
 
     def delta_from(self, old: Snapshot) -> str:
-        """The delta message that turns `old`'s message into this one."""
+        """The delta message that turns `old`'s message into this one, or the full message if
+        that is no longer (a long delta is measured against it)."""
         text = self.deltas.get(old.seq)
         if text is None:
             before = old.message
@@ -47,6 +49,8 @@ class Snapshot:
                     diff(before.get(name), value, [name], ops)
             text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
                                  "ops": ops}).decode()
+            if len(text) > LONG_DELTA and len(text) >= len(self.full_text):
+                text = self.full_text  # a hot seat's turn to another seat: all of it new
             if len(self.deltas) > 8:
                 self.deltas.clear()
             self.deltas[old.seq] = text

@@ -201,7 +201,6 @@ class Server:
                  args: list[str] | None = None, **settings) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
-        RUNNING.add(self)
         self.workers = workers
         env = {**os.environ, "RATKING_BOTONLY_MIN_DELAY": "0", **(env or {}),
                **{f"RATKING_{k.upper()}": str(v) for k, v in settings.items()}}
@@ -214,6 +213,7 @@ class Server:
         self._lines: list[str] = []
         self._reader = threading.Thread(target=self._read_stderr, daemon=True)
         self._reader.start()
+        RUNNING.add(self)
         try:
             self.pids = self._wait_up(90)
         except BaseException:

@@ -89,8 +89,6 @@ _STILL_AIMED = f"""([item, x, y, version]) => {{
 }}"""
 
 
-
-
 # what the page shows of its state, for a failure's message
 _STATE = """() => ({
   body: {...document.body.dataset},
@@ -132,7 +130,7 @@ def _wait(page, function: str, arg, timeout_ms: int, what: str):
     except PlaywrightTimeout:
         frames = "\n".join(getattr(page, "socket_trace", ["(sockets not traced)"]))
         raise PlaywrightTimeout(f"{what} in {timeout_ms} ms; the page: {page.evaluate(_STATE)}; "
-                             f"its sockets:\n{frames}") from None
+                                f"its sockets:\n{frames}") from None
 
 
 def turn_or_end(page, timeout_ms: int = TURN_WAIT_MS) -> str:

@@ -5,7 +5,8 @@ clicking random legal actions; at each of their decisions the page is measured: 
 desktop the page does not scroll (the board, the prompt and the choices are in the window);
 on both, no choice button lies over the board's drawing as shown, every legal action is
 clickable where it stands (`elementFromPoint` at its centre finds it, after scrolling it into
-view on the phone), and the latest event and the prompt show their whole text.
+view on the phone), and the latest event and the prompt show their whole text. Boxes are
+compared to within a pixel: a scroll may stop at a fraction of one.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ MEASURE = """(phone) => {
   const drawn = () => cut(svg.getBoundingClientRect(), host.getBoundingClientRect());
   if (!phone) {
     const b = drawn();
-    if (b.top < 0 || b.bottom > innerHeight + 1) problems.push("the board is not all in view");
+    if (b.top < -1 || b.bottom > innerHeight + 1) problems.push("the board is not all in view");
   }
   for (const node of document.querySelectorAll("#actions button, #actions .ask, #dock-extra")) {
     if (!node.getClientRects().length) continue;
@@ -76,9 +77,15 @@ MEASURE = """(phone) => {
     if (!node.getClientRects().length || !node.textContent.trim()) continue;
     if (phone) node.scrollIntoView({block: "nearest"});
     const r = node.getBoundingClientRect();
-    if (node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1
-        || r.top < 0 || r.bottom > innerHeight + 1)
-      problems.push(`the ${id} is cut: ${node.textContent}`);
+    const how = [node.scrollHeight > node.clientHeight + 1
+                 && `${node.scrollHeight} px of text in ${node.clientHeight} px`,
+                 node.scrollWidth > node.clientWidth + 1
+                 && `${node.scrollWidth} px of text in ${node.clientWidth} px wide`,
+                 r.top < -1 && `its top ${(-r.top).toFixed(1)} px above the window`,
+                 r.bottom > innerHeight + 1
+                 && `its bottom ${(r.bottom - innerHeight).toFixed(1)} px below the window`];
+    if (how.some(Boolean))
+      problems.push(`the ${id} is cut (${how.filter(Boolean).join(", ")}): ${node.textContent}`);
   }
   const log = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
   const latest = document.getElementById("latest").textContent;
@@ -92,9 +99,11 @@ MEASURE = """(phone) => {
 
 
 def measure(page, phone: bool, where: str) -> list[str]:
-    settled(page)  # the board is refitted a frame after the dock changes
+    still = settled(page)  # the board is refitted a frame after the dock changes
     problems = [f"{where}: {p}" for p in page.evaluate(MEASURE, phone)]
     if problems:
+        if not still:
+            problems.append(f"{where}: the layout was still moving after 120 frames")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"screen-{where.replace(' ', '-')}.png"))
     return problems

@@ -32,8 +32,8 @@ IN_VIEW = """() => {
   const out = [];
   for (const b of document.querySelectorAll("#replay button")) {
     const r = b.getBoundingClientRect();
-    if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight
-        || r.right > innerWidth) out.push(b.dataset.step);
+    if (r.width === 0 || r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1
+        || r.right > innerWidth + 1) out.push(b.dataset.step);
   }
   return {outside: out, scrolled: scrollY !== 0 || document.scrollingElement.scrollTop !== 0};
 }"""

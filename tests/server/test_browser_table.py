@@ -1,7 +1,8 @@
 """The table explains itself, in Chromium: every game played to its end by clicking and its
 end screen checked against the engine's returns (Rat & Duck's round limit included); the turn
 clock after a move and after a time-out; the rules page opened from a table; a rematch
-created and joined by the invited person; a chat line with markup shown as text."""
+created and joined by the invited person; a chat line with markup shown as text; a message
+that changes only who is here redraws nothing of the board."""
 
 import json
 import re
@@ -327,3 +328,41 @@ def test_a_refused_move_reads_in_plain_words(browser, server):  # noqa: F811
     toast = page.locator("#toast")
     toast.wait_for(state="visible")
     assert toast.inner_text() == "That move is no longer possible: the board is up to date now."
+
+
+# marks the board's drawing and every action on the page, to tell later whether they were
+# drawn again (a node drawn anew has no mark)
+MARK = """() => {
+  const nodes = [document.querySelector('#board svg'),
+                 ...document.querySelectorAll('#board [data-action], #actions [data-action]')];
+  for (const node of nodes) node.keptSince = true;
+  return nodes.length;
+}"""
+KEPT = """() => [document.querySelector('#board svg'),
+                 ...document.querySelectorAll('#board [data-action], #actions [data-action]')]
+  .filter((node) => !node.keptSince).length"""
+
+
+def test_a_message_that_changes_only_who_is_here_leaves_the_board_as_it_is(browser, server):  # noqa: F811
+    """While Ana chooses, Bo takes his seat and then leaves: each time Ana's page is told
+    (same version) and redraws nothing of the board or its buttons, so a click she is making
+    lands; her move is then answered."""
+    ana, errors = create_table(browser, server, DESKTOP, ["human", "human"])
+    assert turn_or_end(ana) == "turn"
+    version = ana.evaluate("() => document.body.dataset.version")
+    assert ana.evaluate(MARK) >= 2  # the drawing and at least one action
+    invite = ana.evaluate("() => JSON.parse(localStorage.getItem("
+                          "`ratking:invites:${location.pathname.split('/').pop()}`))[0].invite")
+    bo = browser.new_context(viewport=DESKTOP).new_page()
+    bo.on("pageerror", lambda exc: errors.append(str(exc)))
+    bo.goto(server.url + invite)
+    bo.locator("#board svg").wait_for()
+    here = "() => document.querySelectorAll('#seats li.on').length"
+    ana.wait_for_function(f"() => ({here})() === 2")  # Ana's page was told Bo is here
+    assert ana.evaluate("() => document.body.dataset.version") == version
+    assert ana.evaluate(KEPT) == 0, "the board or its buttons were drawn again"
+    bo.context.close()
+    ana.wait_for_function(f"() => ({here})() === 1")  # and that he has gone
+    assert ana.evaluate(KEPT) == 0, "the board or its buttons were drawn again"
+    assert click_an_action(ana) == version  # answered: a new version came
+    assert not errors, errors

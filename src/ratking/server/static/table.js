@@ -195,8 +195,16 @@ function show(message) {
       $("board").classList.add("hidden-cards");
     }
     shownSeat = message.seat;
-    drawBoard(boardOf(message, draw), message.actions, `${table.id}:${message.seat}`);
-    if (still) choose(still.paths, still.chosen, still.where);
+    // a message that tells only who is here, watching or thinking (the same version, board
+    // and actions) leaves the board and its buttons as they are: a click being made on them
+    // still lands, and a hint's outline or a choice being made stays
+    const svg = boardOf(message, draw);
+    const look = JSON.stringify([message.version, message.seat, svg, message.actions]);
+    if (look !== drawnLook) {
+      drawBoard(svg, message.actions, `${table.id}:${message.seat}`);
+      drawnLook = look;
+      if (still) choose(still.paths, still.chosen, still.where);
+    } else asking = still;
   }
   drawSeats(message);
   if (!replaying()) {
@@ -225,6 +233,7 @@ function show(message) {
 }
 
 let placedNow = new Set();  // the actions the board itself offers
+let drawnLook = null;       // the live message the board and buttons were drawn from
 
 function drawBoard(svg, actions, key = "") {
   placedNow = putBoard($("board"), svg, { frame: document.querySelector(".board-frame"),
@@ -674,7 +683,8 @@ installSettings((now) => {
   if (now.forced && last) playForced(last);
 });
 $("board-desc").classList.toggle("shown", settings().words);
-initReplay({ tableId, toast, drawBoard, drawLog, total: () => last.version,
+initReplay({ tableId, toast, drawLog, total: () => last.version,
+             drawBoard: (svg, actions) => { drawnLook = null; drawBoard(svg, actions); },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });
 initChat(send);

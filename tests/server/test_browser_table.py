@@ -330,17 +330,12 @@ def test_a_refused_move_reads_in_plain_words(browser, server):  # noqa: F811
     assert toast.inner_text() == "That move is no longer possible: the board is up to date now."
 
 
-# marks the board's drawing and every action on the page, to tell later whether they were
-# drawn again (a node drawn anew has no mark)
-MARK = """() => {
-  const nodes = [document.querySelector('#board svg'),
-                 ...document.querySelectorAll('#board [data-action], #actions [data-action]')];
-  for (const node of nodes) node.keptSince = true;
-  return nodes.length;
-}"""
-KEPT = """() => [document.querySelector('#board svg'),
-                 ...document.querySelectorAll('#board [data-action], #actions [data-action]')]
-  .filter((node) => !node.keptSince).length"""
+# the board's drawing and every action on the page; MARK marks them, KEPT counts those
+# drawn anew since (a node drawn anew has no mark)
+_NODES = ("[document.querySelector('#board svg'),"
+          " ...document.querySelectorAll('#board [data-action], #actions [data-action]')]")
+MARK = f"() => {{ const nodes = {_NODES}; for (const n of nodes) n.kept = 1; return nodes.length }}"
+KEPT = f"() => {_NODES}.filter((node) => !node.kept).length"
 
 
 def test_a_message_that_changes_only_who_is_here_leaves_the_board_as_it_is(browser, server):  # noqa: F811

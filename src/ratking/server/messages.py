@@ -71,30 +71,40 @@ def whole_log(state: State, seat: int | None, notes: dict[int, str] | None = Non
 
 class Narrator:
     """`whole_log` for one seat, kept up to date move by move: the sentences of finished
-    decisions are told once, and only the latest decision's are told again."""
+    decisions are told once, and only the latest decision's are told again. The latest
+    decision's sentences are kept, so when the next move finishes it they are taken as told
+    (if its events and notes are still the ones they were told from) rather than told anew."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.told = 0  # the log position up to which `lines` are final
         self.step = -10**9  # the first move whose note is not yet in `lines`
         self.lines: list[str] = []
+        # the last call's latest decision: log positions (from, to), its notes, its sentences
+        self.tail: tuple[int, int, dict[int, str], list[str]] | None = None
 
     def __call__(self, state: State, notes: dict[int, str] | None = None) -> list[str]:
         notes = notes or {}
-        if len(state.log) < self.told:  # the state was rebuilt: start again
-            self.told, self.step, self.lines = 0, -10**9, []
+        log = state.log
+        if len(log) < self.told:  # the state was rebuilt: start again
+            self.told, self.step, self.lines, self.tail = 0, -10**9, [], None
         k = _last_decision(state, self.told)
-        events = state.events_for(self.seat, since=self.told)
         if k > self.told:
-            done, events = events[:k - self.told], events[k - self.told:]
-            upto = events[0].step if events else len(state.history)
+            upto = log[k][0] if k < len(log) else len(state.history)
             start = self.step if self.told else -10**9
-            self.lines.extend(log_lines(done, {i: n for i, n in notes.items()
-                                               if start <= i < upto}))
+            done_notes = {i: n for i, n in notes.items() if start <= i < upto}
+            tail = self.tail
+            if tail is not None and tail[:3] == (self.told, k, done_notes):
+                self.lines.extend(tail[3])
+            else:
+                done = state.events_for(self.seat, since=self.told)[:k - self.told]
+                self.lines.extend(log_lines(done, done_notes))
             del self.lines[:-LOG_LINES]
             self.told, self.step = k, upto
         later = {i: n for i, n in notes.items() if i >= self.step}
-        return (self.lines + log_lines(events, later))[-LOG_LINES:]
+        latest = log_lines(state.events_for(self.seat, since=self.told), later)
+        self.tail = (self.told, len(log), later, latest)
+        return (self.lines + latest)[-LOG_LINES:]
 
 
 def drawn_actions(state: State, seat: int | None, actions: list[dict[str, str]]

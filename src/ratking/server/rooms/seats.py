@@ -89,9 +89,15 @@ class Seats:
                 and now() - self.moved_at > ABANDONED_AFTER)
 
     def _summary(self) -> dict[str, Any]:
-        """summary(), once per change (shared by every seat's message)."""
+        """summary(), once per change (shared by every seat's message). Its seats, when
+        they have not changed, stay the same list as before, which a delta passes over by
+        identity (their values are typed by construction, so == is equality as JSON)."""
         if self._summary_rev != self.rev:
-            self._summary_rev, self._summary_cache = self.rev, self.summary()
+            summary = self.summary()
+            before = self._summary_cache.get("seats")
+            if before == summary["seats"]:
+                summary["seats"] = before
+            self._summary_rev, self._summary_cache = self.rev, summary
         return self._summary_cache
 
     def summary(self) -> dict[str, Any]:

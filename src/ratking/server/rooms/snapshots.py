@@ -15,6 +15,7 @@ from ..delta import diff
 from ..messages import Narrator, actions_for, board_message, result_of
 from .connection import Connection
 
+_SEQ = ["seq"]
 CLOCK_FRESH = 0.25  # seconds a message's turn clock stays right enough to send again
 LONG_DELTA = 1500  # characters: a delta longer than this is weighed against the full message
 
@@ -42,11 +43,8 @@ class Snapshot:
         that is no longer (a long delta is measured against it)."""
         text = self.deltas.get(old.seq)
         if text is None:
-            before = old.message
-            ops: list[list[Any]] = []
-            for name, value in self.message.items():
-                if name != "seq":
-                    diff(before.get(name), value, [name], ops)
+            # the whole message at once; its seq always differs, and a delta carries its own
+            ops = [op for op in diff(old.message, self.message) if op[1] != _SEQ]
             text = orjson.dumps({"type": "delta", "base": old.seq, "seq": self.seq,
                                  "ops": ops}).decode()
             if len(text) > LONG_DELTA and len(text) >= len(self.full_text):

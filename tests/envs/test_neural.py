@@ -147,6 +147,31 @@ def test_search_with_the_neural_prior_plays_whole_games():
     assert state.over
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_guide_a_search_is_given_is_the_policys_likeliest_legal_action(game_id):
+    """The prior's move is the policy's best (its `act`), never a draw from it: over random
+    play, at every decision, whatever the generator."""
+    from ratking.bots.neural import shipped
+    from ratking.core.spaces import legal_list
+
+    bot = make_bot("neural", 1)
+    policy = shipped(game_id, 2)
+    rng = random.Random(5)
+    state = ratking.make(game_id).new_game(2, seed=6)
+    for _ in range(60):
+        if state.over:
+            break
+        space = state.game.action_space(2)
+        obs = state.information_state(state.to_move) if policy.recall else \
+            state.observation(state.to_move)
+        mask = space.mask(legal_list(state), np.int8)
+        best = space.actions[policy.act(obs, mask)]
+        assert {bot.guide(state, random.Random(k)) for k in range(4)} == {best}
+        assert best in state.legal_actions()
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+
+
 def test_the_neural_bot_sits_in_the_arena():
     from ratking.sim.arena import run_arena
 

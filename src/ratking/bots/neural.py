@@ -142,14 +142,21 @@ class NeuralBot:
             self._checked[key] = policy
         return policy
 
-    def choose(self, state: State) -> Action:
+    def _inputs(self, state: State) -> tuple[Policy, np.ndarray, np.ndarray]:
+        """The policy for `state`, the mover's tensor and its action mask."""
         policy = self.policy_for(state)
         seat = state.to_move
         obs = state.information_state(seat) if policy.recall else state.observation(seat)
         space = state.game.action_space(state.players)
-        mask = np.frombuffer(space.flags(legal_list(state)), np.int8)
-        return space.actions[policy.draw(obs, mask, self.rng)]
+        return policy, obs, np.frombuffer(space.flags(legal_list(state)), np.int8)
+
+    def choose(self, state: State) -> Action:
+        policy, obs, mask = self._inputs(state)
+        return state.game.action_space(state.players).actions[policy.draw(obs, mask, self.rng)]
 
     def guide(self, state: State, rng: Any = None) -> Action:
-        """The policy's choice for the seat to move, as search guidance takes it."""
-        return self.choose(state)
+        """The policy's likeliest legal action for the seat to move: the move a search's prior
+        favours (a draw would point the bonus at a move the policy thinks worse as often as
+        the draw lands there; the search's own pruning keeps it out of no-op cycles)."""
+        policy, obs, mask = self._inputs(state)
+        return state.game.action_space(state.players).actions[policy.act(obs, mask)]

@@ -15,8 +15,8 @@ A spec is `name[:key=value]...` and never holds a comma, so a list of specs is c
   per roll).
 - `neural`: the policy learned by `ratking train` and shipped for the game and player count,
   played on numpy alone (neural.py); `neural:PATH` plays a policy file of one's own.
-  `ismcts:prior=neural` gives the search's prior bonus to the neural policy's choice (with the
-  weight NEURAL_PRIOR) instead of the heuristic's.
+  `ismcts:prior=neural` gives the search's prior bonus to the neural policy's likeliest
+  legal action (with the weight NEURAL_PRIOR) instead of the heuristic's choice.
 - Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
   iterations, never by time, so that their results reproduce. `normal` is the heuristic.
 """

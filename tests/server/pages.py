@@ -92,6 +92,7 @@ _STILL_AIMED = f"""([item, x, y, version]) => {{
 # what the page shows of its state, for a failure's message
 _STATE = """() => ({
   body: {...document.body.dataset},
+  pointer: window.__pointerTrace || [],
   status: document.getElementById('status')?.textContent,
   banner: document.getElementById('banner')?.hidden ? null
     : document.getElementById('banner')?.textContent,
@@ -101,11 +102,40 @@ _STATE = """() => ({
 
 TRACED = 60  # the frames of a page's sockets kept for a failure's message
 
+# kept in the page (`window.__pointerTrace`, the last 12): each pointer press, release and
+# click, where it landed (the action, choice or pick it is part of), whether the board took
+# clicks then, and whether the page's own handlers let the click through; for a failure's
+# message when a click is not answered
+_POINTER_TRACE = """(() => {
+  const trace = window.__pointerTrace = [];
+  const start = performance.now();
+  const where = (node) => {
+    if (!(node instanceof Element)) return String(node);
+    const owner = node.closest('[data-action], [data-path], [data-pick]');
+    const mark = owner ? ['action', 'path', 'pick'].map((k) => owner.dataset[k] !== undefined
+      ? `${k}=${owner.dataset[k]}` : '').filter(Boolean).join(' ') : 'no action';
+    return `${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''} (${mark})`;
+  };
+  const keep = (event, phase) => {
+    trace.push(`${((performance.now() - start) / 1000).toFixed(3)} ${phase} ${event.type} ` +
+      `${event.pointerType || ''} at ${Math.round(event.clientX)},${Math.round(event.clientY)} ` +
+      `on ${where(event.target)}; board inert ${document.getElementById('board')?.inert}, ` +
+      `busy ${document.body?.dataset.busy || '-'}, version ${document.body?.dataset.version}` +
+      (phase === 'after' ? `, prevented ${event.defaultPrevented}` : ''));
+    if (trace.length > 12) trace.shift();
+  };
+  for (const type of ['pointerdown', 'pointerup', 'click']) {
+    window.addEventListener(type, (event) => keep(event, 'before'), true);
+  }
+  window.addEventListener('click', (event) => keep(event, 'after'));
+})()"""
+
 
 def trace_sockets(page) -> None:
     """Keep the last frames the page's web sockets sent and received (`page.socket_trace`),
-    each with the seconds since the page opened, so a wait that fails can say what the page
-    and the table told each other."""
+    each with the seconds since the page opened, and the page's last pointer events
+    (`_POINTER_TRACE`), so a wait that fails can say what the page and the table told each
+    other and where the clicks landed."""
     start = time.monotonic()
     trace: deque[str] = deque(maxlen=TRACED)
 
@@ -119,6 +149,7 @@ def trace_sockets(page) -> None:
         socket.on("close", lambda _: note("closed"))
 
     page.on("websocket", opened)
+    page.add_init_script(_POINTER_TRACE)
     page.socket_trace = trace
 
 

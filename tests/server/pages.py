@@ -89,6 +89,17 @@ _STILL_AIMED = f"""([item, x, y, version]) => {{
 }}"""
 
 
+# whether the last click landed on what was aimed at, an action or a choice (told where the
+# pointer trace is kept, as it was when the click came, before the page's handlers redrew
+# anything); true also once the page has moved on (a new version, a move on its way)
+_LANDED = f"""([item, version]) => {{
+  if (!('__clicked' in window) || {_BUSY} || document.body.dataset.version !== version) {{
+    return true;
+  }}
+  const clicked = window.__clicked;
+  return Boolean(clicked) && clicked[0] === item[0] && clicked[1] === item[1];
+}}"""
+
 # what the page shows of its state, for a failure's message
 _STATE = """() => ({
   body: {...document.body.dataset},
@@ -127,6 +138,12 @@ _POINTER_TRACE = """(() => {
   for (const type of ['pointerdown', 'pointerup', 'click']) {
     window.addEventListener(type, (event) => keep(event, 'before'), true);
   }
+  window.addEventListener('click', (event) => {
+    const owner = event.target instanceof Element
+      ? event.target.closest('[data-action], [data-path]') : null;
+    const attr = owner && ('path' in owner.dataset ? 'path' : 'action');
+    window.__clicked = owner ? [attr, owner.dataset[attr]] : null;
+  }, true);
   window.addEventListener('click', (event) => keep(event, 'after'));
 })()"""
 
@@ -206,7 +223,9 @@ def click_an_action(page, rng: random.Random | None = None,
     or one chosen by `rng`, and wait for the table's answer. Returns the version clicked at;
     None if the page offers nothing to click now, False if everything offered is covered.
     The point is checked again (the same node, at the same version) just before the mouse
-    clicks it; if the page changed in between (a stale aim), it is measured again."""
+    clicks it, and where the click landed just after; if the page changed in between (a
+    stale aim), it is measured again. A click that lands on its node and is not answered
+    fails, with the page's sockets and pointer events."""
     missed: list[str] = []  # why each try did not land, for the failure's message
     for _ in range(CLICK_TRIES):
         # pieces glide to their new places after a move: aim once they stand still
@@ -227,6 +246,11 @@ def click_an_action(page, rng: random.Random | None = None,
             missed.append(f"{item} at version {version}")
             continue  # the page moved on while it was measured: measure again
         page.mouse.click(*spot)
+        if not page.evaluate(_LANDED, [item, version]):
+            # the layout moved between the aim and the click (the board refitted under the
+            # pointer): nothing was asked of the page, so aim again
+            missed.append(f"{item} at version {version}, the click landing elsewhere")
+            continue
         answered(page, version, timeout_ms)
         return version
     raise AssertionError(f"no click landed in {CLICK_TRIES} tries, the page kept changing: "

@@ -81,22 +81,26 @@ _SPOT = f"""item => {{
   return null;
 }}"""
 
-# whether a click at x, y now lands on that node, at that version, with the page idle
+# whether a click at x, y now lands on that node, at that version, with the page idle; if so,
+# the last click the pointer trace saw is forgotten, so `_LANDED` tells of the coming one alone
 _STILL_AIMED = f"""([item, x, y, version]) => {{
   if ({_BUSY} || document.body.dataset.version !== version) return false;
   const hit = document.elementFromPoint(x, y);
-  return Boolean(hit) && hit.closest('[data-action], [data-path]') === ({_NODE})(item);
+  const aimed = Boolean(hit) && hit.closest('[data-action], [data-path]') === ({_NODE})(item);
+  if (aimed) window.__clicked = undefined;
+  return aimed;
 }}"""
 
 
-# whether the last click landed on what was aimed at, an action or a choice (told where the
-# pointer trace is kept, as it was when the click came, before the page's handlers redrew
-# anything); true also once the page has moved on (a new version, a move on its way)
+# false only if the click came and landed off what was aimed at, an action or a choice (as
+# the pointer trace saw it when it came, before the page's handlers redrew anything). A
+# press and release that made no click at all, or a page that moved on (a new version, a
+# move on its way), count as landed: `answered` then says whether the page took it.
 _LANDED = f"""([item, version]) => {{
-  if (!('__clicked' in window) || {_BUSY} || document.body.dataset.version !== version) {{
+  const clicked = window.__clicked;
+  if (clicked === undefined || {_BUSY} || document.body.dataset.version !== version) {{
     return true;
   }}
-  const clicked = window.__clicked;
   return Boolean(clicked) && clicked[0] === item[0] && clicked[1] === item[1];
 }}"""
 
@@ -248,7 +252,7 @@ def click_an_action(page, rng: random.Random | None = None,
         page.mouse.click(*spot)
         if not page.evaluate(_LANDED, [item, version]):
             # the layout moved between the aim and the click (the board refitted under the
-            # pointer): nothing was asked of the page, so aim again
+            # pointer): the click was not on the action, so no move was asked for; aim again
             missed.append(f"{item} at version {version}, the click landing elsewhere")
             continue
         answered(page, version, timeout_ms)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -530,6 +531,46 @@ def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, ser
         for touch in (False, True):
             text = tip_at(page, x, y, touch)
             assert text.startswith(name) and words in text, (text, title)
+    finally:
+        context.close()
+
+
+def touch(page, x: float, y: float, hold: float) -> None:
+    """A finger on x, y for `hold` seconds (a real touch sequence, through Chromium's
+    gesture recognizer: a long one makes no click)."""
+    cdp = page.context.new_cdp_session(page)
+    point = [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    time.sleep(hold)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_long_press_on_an_action_explains_it_and_a_later_click_still_acts(browser, server):
+    """A finger held on an action shows its text and makes no move; the next click (a mouse
+    after the finger, as on a laptop with a touch screen) is not swallowed by it."""
+    table = httpx.post(server.url + "/api/tables", json={
+        "game": "you-dirty-rat", "players": 2, "bot_delay": 0.02,
+        "seats": ["human", "heuristic"]}, timeout=30).json()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        assert my_turn(page)
+        version = page.evaluate("() => document.body.dataset.version")
+        card = page.locator("#board [data-action^='play:']").first
+        box = card.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.evaluate("() => { document.querySelector('#tip').hidden = true; }")
+        touch(page, x, y, 0.9)
+        page.locator("#tip").wait_for(state="visible")
+        assert "(" in page.locator("#tip").inner_text()  # the card's own text
+        time.sleep(0.5)  # a move, had one been sent, would be on its way
+        assert page.evaluate("() => document.body.dataset.version") == version
+        assert not page.evaluate("() => document.body.dataset.busy")
+        page.mouse.click(x, y)
+        answered(page, version)
     finally:
         context.close()
 

@@ -215,6 +215,8 @@ export function refit(host, frame) {
 let tipTimer = null;
 let pressTimer = null;
 let pressedTip = false;
+let pressedAt = -1;
+const LONG_PRESS = 450;  // ms: a press this long shows the text and does not act
 
 function tipFor(target) {
   let node = target instanceof Element ? target : null;
@@ -257,19 +259,37 @@ export function installTips(host, box) {
     const text = tipFor(event.target);
     tipTimer = setTimeout(() => showTip(box, text, event.clientX, event.clientY), 250);
   });
-  host.addEventListener("pointerleave", () => hideTip(box));
-  host.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse") return;
-    pressedTip = false;
-    clearTimeout(pressTimer);
-    pressTimer = setTimeout(() => {
-      pressedTip = true;
-      showTip(box, tipFor(event.target), event.clientX, event.clientY);
-    }, 450);
+  // a finger leaves as it lifts: its text stays a while (below), a mouse's goes with it
+  host.addEventListener("pointerleave", (event) => {
+    if (event.pointerType === "mouse") hideTip(box);
   });
-  const cancel = () => clearTimeout(pressTimer);
-  host.addEventListener("pointerup", cancel);
-  host.addEventListener("pointercancel", cancel);
+  const fade = () => {
+    clearTimeout(tipTimer);
+    tipTimer = setTimeout(() => hideTip(box), 4000);
+  };
+  // Whether a press was long is read from the events' own times, not from the timer: on a
+  // busy device the timer can fire between a quick tap's press and release.
+  host.addEventListener("pointerdown", (event) => {
+    pressedTip = false;
+    pressedAt = -1;
+    clearTimeout(pressTimer);
+    if (event.pointerType === "mouse") return;
+    pressedAt = event.timeStamp;
+    pressTimer = setTimeout(() => {
+      showTip(box, tipFor(event.target), event.clientX, event.clientY);
+    }, LONG_PRESS);
+  });
+  host.addEventListener("pointerup", (event) => {
+    clearTimeout(pressTimer);
+    pressedTip = pressedAt >= 0 && event.timeStamp - pressedAt >= LONG_PRESS;
+    pressedAt = -1;
+    if (pressedTip) fade();
+  });
+  host.addEventListener("pointercancel", () => {
+    clearTimeout(pressTimer);
+    pressedAt = -1;
+    if (!box.hidden) fade();
+  });
   host.addEventListener("contextmenu", (event) => {
     if (tipFor(event.target)) event.preventDefault();
   });
@@ -285,14 +305,14 @@ export function installTips(host, box) {
       const text = tipFor(event.target);
       if (text) {
         showTip(box, text, event.clientX, event.clientY);
-        clearTimeout(tipTimer);
-        tipTimer = setTimeout(() => hideTip(box), 4000);
+        fade();
       } else hideTip(box);
     }
   }, true);
   host.addEventListener("focusin", (event) => {
     const node = event.target.closest("[data-action]");
-    if (!node) return;
+    // keyboard focus only: a finger's release also focuses, and would cover its long press
+    if (!node || !node.matches(":focus-visible")) return;
     const r = node.getBoundingClientRect();
     showTip(box, tipFor(node), r.left + r.width / 2, r.top);
   });

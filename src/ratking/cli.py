@@ -597,12 +597,16 @@ def train(
         "--eval-games", help="games per win-share check in the log", min=1)] = 100,
 ) -> None:
     """Train a neural policy by masked PPO self-play (needs the learn extra)."""
+    from .learn.train import Stopped
     from .learn.train import train as run
 
     try:
         run(game, players, minutes, out, seed, eval_games, console=console)
     except (RatkingError, ValueError, OSError) as exc:
         fail(str(exc))
+    except Stopped as stop:
+        print(stop, file=sys.stderr)
+        raise typer.Exit(130) from None  # as a shell reports a program stopped by Ctrl-C
 
 
 def main() -> None:

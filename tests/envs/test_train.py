@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -75,3 +79,28 @@ def test_the_learner_meets_the_heuristic_random_play_and_its_snapshots():
     # a snapshot environment per snapshot, each with two different snapshots in its seats
     assert len(sides) == 5 and all(len(set(map(id, side))) == 2 for side in sides[2:])
     assert {id(s) for side in sides[2:] for s in side} == set(map(id, pool))
+
+
+@pytest.mark.timeout(600)
+def test_ctrl_c_stops_training_and_keeps_the_run(tmp_path):
+    """A Ctrl+C (SIGINT) while training saves the run so far, says how to go on in one line
+    on stderr and exits 130; the run then resumes."""
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "ratking.cli", "train", "you-dirty-rat", "--minutes", "5",
+               "--out", str(out), "--eval-games", "4"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert "Ctrl+C stops and keeps the run" in line, line
+        time.sleep(3)  # some steps
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (stdout, stderr)
+    assert stderr.strip().count("\n") == 0 and "stopped by Ctrl+C" in stderr, stderr
+    assert "Traceback" not in stderr
+    run = json.loads((out / "run.json").read_text())
+    assert run["steps"] > 0 and run["cpu_seconds"] < 5 * 60
+    assert Policy.load(out / "policy.npz").action_ids
+    assert (out / "model.zip").exists() and len(list((out / "pool").iterdir())) == 3

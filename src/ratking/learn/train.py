@@ -26,7 +26,11 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +38,7 @@ import numpy as np
 
 from ..bots.neural import NeuralBot, Policy
 from ..core import RatkingError, make
+from ..sim.folders import sigint_held
 from .winshare import win_share
 
 POOL = 3  # snapshots of the learner in the pool
@@ -118,7 +123,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     if run["game"] != game_id or run["players"] != players:
         raise RatkingError(f"{out} holds a run of {run['game']} with {run['players']} players")
     run["commands"].append(f"ratking train {game_id} --players {players} --minutes {minutes:g} "
-                           f"--out {out} --seed {seed}")
+                           f"--out {out} --seed {seed} --eval-games {eval_games}")
     space = game.action_space(players)
     meta = {"game": game_id, "players": players, "recall": recall,
             "action_ids": list(space.ids), "trained": run}
@@ -194,25 +199,58 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
             if done % 256 == 0:
                 self.progress.update(self.task, completed=min(used, budget),
                                      description=f"{done:,} steps")
-            return used < budget
+            return used < budget and not stopping
 
     with Progress(TextColumn("{task.description}"), BarColumn(),
                   TextColumn("{task.percentage:>3.0f}% of the CPU minutes"),
-                  transient=True) as progress:
+                  transient=True) as progress, stop_requested(say) as stopping:
         task = progress.add_task("0 steps", total=budget)
+        say(f"Training {game_id} for {minutes:g} CPU minutes (Ctrl+C stops and keeps the run).")
         model.learn(total_timesteps=10**12, callback=Budget(progress, task),
                     reset_num_timesteps=not resumed)
     run["cpu_seconds"] = round(run["cpu_seconds"] + time.process_time() - start -
                                evaluating[0], 1)
     run["steps"] += model.num_timesteps - first
-    evaluate(run["steps"], run["cpu_seconds"])
-    model.save(model_file)
-    for i, snapshot in enumerate(pool):
-        snapshot.policy.save(out / "pool" / f"{i}.npz")
     policy_file = out / "policy.npz"
-    export(model, meta).save(policy_file)
-    run_file.write_text(json.dumps(run, indent=1) + "\n")
-    log.close()
+    with sigint_held():  # a Ctrl+C now waits for the run to be saved whole
+        model.save(model_file)
+        for i, snapshot in enumerate(pool):
+            snapshot.policy.save(out / "pool" / f"{i}.npz")
+        export(model, meta).save(policy_file)
+        run_file.write_text(json.dumps(run, indent=1) + "\n")
     say(f"trained {run['steps']:,} steps in {run['cpu_seconds'] / 60:.1f} CPU minutes: "
         f"{policy_file}")
+    try:
+        if stopping:
+            raise Stopped(f"stopped by Ctrl+C and kept: the same command goes on from {out}")
+        evaluate(run["steps"], run["cpu_seconds"])  # the check of the policy just saved
+    finally:
+        log.close()
     return policy_file
+
+
+class Stopped(KeyboardInterrupt):
+    """Training was stopped by Ctrl+C after the run so far was saved."""
+
+
+@contextmanager
+def stop_requested(say: Any) -> Iterator[list[int]]:
+    """A first Ctrl+C (SIGINT) asks training to stop at its next step, so the run so far can be
+    saved; a second stops it at once, losing what the last save did not hold. The block is
+    given the list the first one goes into (main thread only; elsewhere Ctrl+C is as it was)."""
+    asked: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield asked
+        return
+
+    def ask(signum: int, frame: Any) -> None:
+        if asked:
+            raise KeyboardInterrupt
+        asked.append(signum)
+        say("stopping after this step and keeping the run (Ctrl+C again drops it)")
+
+    previous = signal.signal(signal.SIGINT, ask)
+    try:
+        yield asked
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -487,11 +487,12 @@ FREE_CARD = """() => {
 }"""
 
 
-def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, server):
-    """Target: Rats: a space with no legal action, and an event card (the last one drawn),
-    show their whole text in the tooltip on hover (a mouse) and on a tap (a finger)."""
+@contextmanager
+def touch_table(browser, server, game: str):
+    """The person's page at a new two-seat `game` against the heuristic, on a 1280x800 screen
+    with a touch screen and a mouse, once it is their turn."""
     table = httpx.post(server.url + "/api/tables", json={
-        "game": "target-rats", "players": 2, "bot_delay": 0.02,
+        "game": game, "players": 2, "bot_delay": 0.02,
         "seats": ["human", "heuristic"]}, timeout=30).json()
     context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True,
                                   reduced_motion="reduce")
@@ -499,6 +500,15 @@ def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, ser
     try:
         page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
         assert my_turn(page)
+        yield page
+    finally:
+        context.close()
+
+
+def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, server):
+    """Target: Rats: a space with no legal action, and an event card (the last one drawn),
+    show their whole text in the tooltip on hover (a mouse) and on a tap (a finger)."""
+    with touch_table(browser, server, "target-rats") as page:
         # S9: another faction's side of the board, out of this seat's reach
         label = page.locator("#board svg .labels text", has_text="S9").first
         box = label.bounding_box()
@@ -531,11 +541,9 @@ def test_spaces_and_event_cards_explain_themselves_on_hover_and_tap(browser, ser
         for touch in (False, True):
             text = tip_at(page, x, y, touch)
             assert text.startswith(name) and words in text, (text, title)
-    finally:
-        context.close()
 
 
-def touch(page, x: float, y: float, hold: float) -> None:
+def hold_finger(page, x: float, y: float, hold: float) -> None:
     """A finger on x, y for `hold` seconds (a real touch sequence, through Chromium's
     gesture recognizer: a long one makes no click)."""
     cdp = page.context.new_cdp_session(page)
@@ -549,21 +557,13 @@ def touch(page, x: float, y: float, hold: float) -> None:
 def test_a_long_press_on_an_action_explains_it_and_a_later_click_still_acts(browser, server):
     """A finger held on an action shows its text and makes no move; the next click (a mouse
     after the finger, as on a laptop with a touch screen) is not swallowed by it."""
-    table = httpx.post(server.url + "/api/tables", json={
-        "game": "you-dirty-rat", "players": 2, "bot_delay": 0.02,
-        "seats": ["human", "heuristic"]}, timeout=30).json()
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    try:
-        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
-        assert my_turn(page)
+    with touch_table(browser, server, "you-dirty-rat") as page:
         version = page.evaluate("() => document.body.dataset.version")
         card = page.locator("#board [data-action^='play:']").first
         box = card.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.evaluate("() => { document.querySelector('#tip').hidden = true; }")
-        touch(page, x, y, 0.9)
+        hold_finger(page, x, y, 0.9)
         page.locator("#tip").wait_for(state="visible")
         assert "(" in page.locator("#tip").inner_text()  # the card's own text
         time.sleep(0.5)  # a move, had one been sent, would be on its way
@@ -571,8 +571,6 @@ def test_a_long_press_on_an_action_explains_it_and_a_later_click_still_acts(brow
         assert not page.evaluate("() => document.body.dataset.busy")
         page.mouse.click(x, y)
         answered(page, version)
-    finally:
-        context.close()
 
 
 GLIDES = """

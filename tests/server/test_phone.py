@@ -460,6 +460,19 @@ def test_card_texts_on_hover(browser, server):
         tip.wait_for(state="visible")
         text = tip.inner_text()
         assert "(" in text and len(text) > 30 and "Play the" not in text  # the card's own
+        # keyboard focus shows what the action does
+        page.mouse.move(1, 1)
+        page.evaluate("() => { document.querySelector('#tip').hidden = true; }")
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => !!document.activeElement.closest('#board [data-action]')"):
+                break
+        tip.wait_for(state="visible")
+        label = page.evaluate("""() => { const n = document.activeElement;
+          const title = [...n.children].find((c) => c.tagName === 'title');
+          return title ? title.textContent : n.getAttribute('aria-label'); }""")
+        shown = "".join(tip.inner_text().split())
+        assert label and shown == "".join(label.replace(": ", "").split()), (shown, label)
     finally:
         page.close()
 

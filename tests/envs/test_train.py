@@ -83,8 +83,8 @@ def test_the_learner_meets_the_heuristic_random_play_and_its_snapshots():
 
 @pytest.mark.timeout(600)
 def test_ctrl_c_stops_training_and_keeps_the_run(tmp_path):
-    """A Ctrl+C (SIGINT) while training saves the run so far, says how to go on in one line
-    on stderr and exits 130; the run then resumes."""
+    """A Ctrl+C (SIGINT) while training saves the run so far (model, pool, policy, run.json:
+    what a resume starts from), says how to go on in one line on stderr and exits 130."""
     out = tmp_path / "run"
     command = [sys.executable, "-m", "ratking.cli", "train", "you-dirty-rat", "--minutes", "5",
                "--out", str(out), "--eval-games", "4"]

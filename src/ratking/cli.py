@@ -595,13 +595,16 @@ def train(
     seed: Annotated[int, typer.Option("--seed", help="random seed")] = 0,
     eval_games: Annotated[int, typer.Option(
         "--eval-games", help="games per win-share check in the log", min=1)] = 100,
+    imitate: Annotated[int, typer.Option(
+        "--imitate", help="games of the heuristic to copy before self-play (a fresh run)",
+        min=0)] = 0,
 ) -> None:
     """Train a neural policy by masked PPO self-play (needs the learn extra)."""
     from .learn.train import Stopped
     from .learn.train import train as run
 
     try:
-        run(game, players, minutes, out, seed, eval_games, console=console)
+        run(game, players, minutes, out, seed, eval_games, console=console, imitate=imitate)
     except (RatkingError, ValueError, OSError) as exc:
         fail(str(exc))
     except Stopped as stop:

@@ -104,3 +104,77 @@ def test_ctrl_c_stops_training_and_keeps_the_run(tmp_path):
     assert run["steps"] > 0 and run["cpu_seconds"] < 5 * 60
     assert Policy.load(out / "policy.npz").action_ids
     assert (out / "model.zip").exists() and len(list((out / "pool").iterdir())) == 3
+
+
+def test_the_heuristics_games_are_kept_decision_by_decision_and_repeat():
+    from ratking.learn.imitate import demonstrations
+
+    demos = demonstrations("rat-a-tat-roll", 2, True, 6, seed=5, gamma=0.995)
+    again = demonstrations("rat-a-tat-roll", 2, True, 6, seed=5, gamma=0.995)
+    assert np.array_equal(demos.observations, again.observations)
+    assert np.array_equal(demos.actions, again.actions)
+    n = len(demos.actions)
+    assert n > 6 * 5 and demos.observations.shape[0] == demos.masks.shape[0] == n
+    assert demos.masks[np.arange(n), demos.actions].all()  # the teacher played legal moves
+    assert set(demos.games.tolist()) == set(range(6)) and np.isfinite(demos.returns).all()
+    space = ratking.make("rat-a-tat-roll").action_space(2)
+    assert {space.ids[a].split(":")[0] for a in demos.actions} >= {"roll", "go"}
+
+
+@pytest.mark.timeout(600)
+def test_imitation_copies_the_heuristic_before_self_play(tmp_path):
+    """`--imitate N`: the fresh run's policy is fitted to the heuristic's choices (it agrees
+    with them far more often than the untrained one did), the run records it and checks the
+    copy before PPO goes on; a resumed run does not imitate again."""
+    from sb3_contrib import MaskablePPO
+
+    from ratking.envs.gymnasium import RatkingGymEnv
+    from ratking.learn.imitate import agreement, demonstrations, fit
+
+    demos = demonstrations("rat-a-tat-roll", 2, True, 60, seed=1, gamma=0.995)
+    env = RatkingGymEnv("rat-a-tat-roll", 2, recall=True)
+    model = MaskablePPO("MlpPolicy", env, seed=0, policy_kwargs={"net_arch": [64, 64]})
+    rows = np.arange(len(demos.actions))
+    before = agreement(model.policy, demos, rows)
+    scores = fit(model, demos, seed=0)
+    assert scores["agreement_fitted"] > max(0.6, before + 0.2), (before, scores)
+
+    out = tmp_path / "run"
+    args = ["train", "rat-a-tat-roll", "--minutes", "0.05", "--out", str(out), "--seed", "2",
+            "--eval-games", "4", "--imitate", "20"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "Imitating the heuristic over 20 games" in first.output
+    run = json.loads((out / "run.json").read_text())
+    copied = run["imitation"]
+    assert copied["teacher"] == "heuristic" and copied["games"] == 20
+    assert copied["decisions"] > 20 and 0 <= copied["agreement_held_out"] <= 1
+    assert run["commands"][0].endswith("--imitate 20")
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert log[0]["steps"] == 0  # the copy, checked before self-play
+    copy = Policy.load(out / "imitated.npz")  # the copy is kept beside the trained policy
+    assert copy.action_ids == Policy.load(out / "policy.npz").action_ids
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0 and "--imitate applies to a fresh run only" in again.output
+    assert json.loads((out / "run.json").read_text())["imitation"] == copied
+    bad = CliRunner().invoke(app, [*args[:-1], "-3"])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+@pytest.mark.timeout(300)
+def test_ctrl_c_while_imitating_is_one_line_and_keeps_nothing(tmp_path):
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "ratking.cli", "train", "rat-a-tat-roll", "--out", str(out),
+               "--imitate", "100000"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert "Imitating the heuristic" in line, line
+        time.sleep(1)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (stdout, stderr)
+    assert stderr.strip().count("\n") == 0 and "nothing was kept" in stderr, stderr
+    assert not (out / "run.json").exists() and not (out / "model.zip").exists()

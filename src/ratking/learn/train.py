@@ -11,12 +11,14 @@ plays well, so against the heuristic and its own snapshots it would never see a 
 Tat Roll learns on information-state observations (`recall=True`), the other games on their
 observation tensors (they forget nothing). The rewards are shaped by the game's own
 evaluation, and a game the round cap stops ends the episode as a termination, its result the
-whole return (`rewards.py`).
+whole return (`rewards.py`). With `imitate` games a fresh run first copies the heuristic
+(`imitate.py`), and self-play starts from the copy.
 
 Everything lives in `--out DIR`: `model.zip` (the PPO model, to resume), `pool/*.npz` (the
 snapshots), `policy.npz` (the exported policy, numpy arrays the `neural` bot plays),
 `log.jsonl` (win shares against random and the heuristic, measured with the exported policy
-as training goes) and `run.json` (steps and CPU seconds so far, the seed and the commands).
+as training goes), `imitated.npz` (the copy of the heuristic a run began with, if any) and
+`run.json` (steps and CPU seconds so far, the seed and the commands).
 Running the same command again resumes from there. `--minutes` counts CPU minutes of this
 process spent training (the win-share checks come on top), so a busy machine gives the same
 budget.
@@ -39,6 +41,7 @@ import numpy as np
 from ..bots.neural import NeuralBot, Policy
 from ..core import RatkingError, make
 from ..sim.folders import sigint_held
+from .imitate import imitate as imitate_teacher
 from .winshare import win_share
 
 POOL = 3  # snapshots of the learner in the pool
@@ -96,8 +99,9 @@ def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
 
 
 def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None = None,
-          seed: int = 0, eval_games: int = 100, console: Any = None) -> Path:
-    """Train (or resume) a policy; return the exported policy file. See the module."""
+          seed: int = 0, eval_games: int = 100, console: Any = None, imitate: int = 0) -> Path:
+    """Train (or resume) a policy; return the exported policy file. See the module; `imitate`
+    games of the heuristic start a fresh run (`imitate.py`)."""
     torch, MaskablePPO = require()
     from gymnasium.wrappers import TimeLimit
     from rich.progress import BarColumn, Progress, TextColumn
@@ -112,6 +116,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     game.check_players(players)
     if minutes <= 0:
         raise RatkingError(f"--minutes must be more than 0, not {minutes:g}")
+    if imitate < 0:
+        raise RatkingError(f"--imitate must be 0 or more games, not {imitate}")
     out = Path(out) if out is not None else Path("runs") / f"{game_id}-{players}p"
     (out / "pool").mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(1)
@@ -123,7 +129,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     if run["game"] != game_id or run["players"] != players:
         raise RatkingError(f"{out} holds a run of {run['game']} with {run['players']} players")
     run["commands"].append(f"ratking train {game_id} --players {players} --minutes {minutes:g} "
-                           f"--out {out} --seed {seed} --eval-games {eval_games}")
+                           f"--out {out} --seed {seed} --eval-games {eval_games}"
+                           + (f" --imitate {imitate}" if imitate else ""))
     space = game.action_space(players)
     meta = {"game": game_id, "players": players, "recall": recall,
             "action_ids": list(space.ids), "trained": run}
@@ -143,11 +150,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
                             gamma=GAMMA, ent_coef=0.01, seed=seed, verbose=0,
                             policy_kwargs={"net_arch": NET})
     vec.seed(seed + run["steps"])
-    for i, snapshot in enumerate(pool):
-        saved = out / "pool" / f"{i}.npz"
-        snapshot.policy = Policy.load(saved) if saved.exists() else export(model, meta)
 
-    start = time.process_time()
+    start = time.process_time()  # the imitation counts in the budget
     budget = minutes * 60.0
     log = (out / "log.jsonl").open("a")
     def say(text: str, soft_wrap: bool = False) -> None:
@@ -175,8 +179,28 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
             f"vs heuristic {row['heuristic'][0]:.2f} [{row['heuristic'][1]:.2f}-"
             f"{row['heuristic'][2]:.2f}]", soft_wrap=True)
 
+    if imitate and not resumed:
+        say(f"Imitating the heuristic over {imitate:,} games...")
+        try:
+            run["imitation"] = copied = imitate_teacher(model, game_id, players, recall,
+                                                        imitate, seed, GAMMA)
+        except KeyboardInterrupt:
+            raise Stopped("stopped by Ctrl+C while imitating the heuristic, before any "
+                          "training: nothing was kept") from None
+        say(f"{copied['decisions']:,} decisions fitted: the policy picks the heuristic's move "
+            f"{copied['agreement_held_out']:.0%} of the time in games it did not see")
+        export(model, meta).save(out / "imitated.npz")  # the copy, to compare with later
+        evaluate(0, time.process_time() - start)
+    elif imitate:
+        say(f"{out} resumes a run: --imitate applies to a fresh run only")
+    for i, snapshot in enumerate(pool):
+        saved = out / "pool" / f"{i}.npz"
+        snapshot.policy = Policy.load(saved) if saved.exists() else export(model, meta)
+
     first = model.num_timesteps
-    checks = [budget * (k + 1) / (EVALUATIONS + 1) for k in range(EVALUATIONS)]
+    copying = time.process_time() - start - evaluating[0]  # the imitation's CPU seconds
+    checks = [at for k in range(EVALUATIONS)  # those the imitation used up are not made
+              if (at := budget * (k + 1) / (EVALUATIONS + 1)) > copying]
 
     class Budget(BaseCallback):
         def __init__(self, progress: Progress, task: Any) -> None:

@@ -1,0 +1,160 @@
+"""`ratking train --imitate GAMES`: a fresh run first copies a teacher bot, then self-play goes on
+from there.
+
+The teacher (the heuristic) plays the learner's seat for `GAMES` games in the same
+environments PPO learns in (the learner's seat dealt at random, the heuristic and random play
+in the other seats, game by game in turn), and every decision it takes is kept: the seat's
+observation, the legal actions and the teacher's choice, and the discounted return of the
+shaped rewards from there. The policy network is then fitted to the choices (cross-entropy
+over the legal actions, as PPO's masked distribution reads them) and the value network to the
+returns, so PPO starts from a policy that already plays as well as the teacher and a value
+that knows what its positions are worth.
+
+Why: some skills pay only after a long chain of the right moves, which self-play from random
+play may take hours to find or never find (Rat & Duck's government researches four times
+before anything pays; Rat-a-Tat Roll's dice choice depends on the ring, the pawn and five
+cards at once), while a bot that plays them is at hand. This is behaviour cloning, the warm
+start AlphaStar and others give reinforcement learning from demonstrations.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..bots import make_bot
+from ..core.rng import derive_seed
+
+TEACHER = "heuristic"
+RIVALS = ("heuristic", "random")  # the other seats, game by game in turn
+EPOCHS = 20
+BATCH = 256
+LEARNING_RATE = 1e-3
+HELD_OUT = 0.1  # the share of games kept out of the fit to measure agreement on
+
+
+@dataclass
+class Demonstrations:
+    """The teacher's decisions: one row each, in the order played."""
+
+    observations: np.ndarray  # float32, (n, tensor size)
+    masks: np.ndarray  # bool, (n, actions)
+    actions: np.ndarray  # int64, (n,)
+    returns: np.ndarray  # float32, (n,): discounted shaped return from the decision on
+    games: np.ndarray  # int32, (n,): the game each decision belongs to
+
+
+def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: int,
+                   gamma: float) -> Demonstrations:
+    """Play `games` games with the teacher in the learner's seat (see the module)."""
+    from ..envs.gymnasium import RatkingGymEnv
+    from .rewards import GameOver, Shaped
+
+    envs = [Shaped(GameOver(RatkingGymEnv(game_id, players, opponents=rival, seat=None,
+                                          recall=recall)), gamma) for rival in RIVALS]
+    obs_rows: list[np.ndarray] = []
+    mask_rows: list[np.ndarray] = []
+    actions: list[int] = []
+    returns: list[float] = []
+    game_of: list[int] = []
+    for g in range(games):
+        env = envs[g % len(envs)]
+        raw = env.unwrapped
+        teacher = make_bot(TEACHER, derive_seed(seed, g))
+        obs, info = env.reset(seed=derive_seed(seed + 1, g))
+        rewards: list[float] = []
+        done = False
+        while not done:
+            action = raw.space.index(teacher.choose(raw.game_state))
+            obs_rows.append(obs)
+            mask_rows.append(info["action_mask"].astype(bool))
+            actions.append(action)
+            game_of.append(g)
+            obs, reward, terminated, truncated, info = env.step(action)
+            rewards.append(float(reward))
+            done = terminated or truncated
+        tail = 0.0
+        back: list[float] = []
+        for reward in reversed(rewards):
+            tail = reward + gamma * tail
+            back.append(tail)
+        returns.extend(reversed(back))
+    return Demonstrations(np.array(obs_rows, dtype=np.float32), np.array(mask_rows),
+                          np.array(actions, dtype=np.int64),
+                          np.array(returns, dtype=np.float32),
+                          np.array(game_of, dtype=np.int32))
+
+
+def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS) -> dict[str, float]:
+    """Fit a MaskablePPO model's policy to the teacher's choices and its value to the returns;
+    return the agreement (how often the policy's likeliest action is the teacher's) on the
+    held-out games and on the rest, and the value's mean squared error on the held-out ones."""
+    import torch
+
+    policy = model.policy
+    n_games = int(demos.games.max()) + 1 if len(demos.games) else 0
+    held = demos.games >= n_games - max(1, int(n_games * HELD_OUT))
+    train_rows = np.flatnonzero(~held)
+    as_tensor = policy.obs_to_tensor  # the policy's own preprocessing
+    optimizer = torch.optim.Adam(policy.parameters(), lr=LEARNING_RATE)
+    rng = np.random.default_rng(seed)
+    policy.set_training_mode(True)
+    for _ in range(epochs):
+        rng.shuffle(train_rows)
+        for start in range(0, len(train_rows), BATCH):
+            rows = train_rows[start:start + BATCH]
+            obs = as_tensor(demos.observations[rows])[0]
+            values, log_prob, _ = policy.evaluate_actions(
+                obs, torch.as_tensor(demos.actions[rows]), action_masks=demos.masks[rows])
+            value_loss = torch.nn.functional.mse_loss(
+                values.flatten(), torch.as_tensor(demos.returns[rows]))
+            loss = -log_prob.mean() + 0.5 * value_loss
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            optimizer.step()
+    policy.set_training_mode(False)
+    return {"agreement_held_out": agreement(policy, demos, np.flatnonzero(held)),
+            "agreement_fitted": agreement(policy, demos, np.flatnonzero(~held)),
+            "value_mse_held_out": value_error(policy, demos, np.flatnonzero(held))}
+
+
+def agreement(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
+    """The share of `rows` where the policy's likeliest legal action is the teacher's."""
+    import torch
+
+    if len(rows) == 0:
+        return float("nan")
+    with torch.no_grad():
+        obs = policy.obs_to_tensor(demos.observations[rows])[0]
+        dist = policy.get_distribution(obs, action_masks=demos.masks[rows])
+        picked = dist.distribution.probs.argmax(dim=1).numpy()
+    return float((picked == demos.actions[rows]).mean())
+
+
+def value_error(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
+    """The value network's mean squared error against the returns of `rows`."""
+    import torch
+
+    if len(rows) == 0:
+        return float("nan")
+    with torch.no_grad():
+        values = policy.predict_values(policy.obs_to_tensor(demos.observations[rows])[0])
+    return float(((values.flatten().numpy() - demos.returns[rows]) ** 2).mean())
+
+
+def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, seed: int,
+            gamma: float) -> dict[str, Any]:
+    """Play the teacher's games and fit the model to them (see the module); return what the
+    run records: the teacher, the games, the decisions, the CPU seconds and the fit."""
+    began = time.process_time()
+    demos = demonstrations(game_id, players, recall, games, seed, gamma)
+    played = time.process_time()
+    scores = fit(model, demos, seed)
+    return {"teacher": TEACHER, "games": games, "decisions": len(demos.actions),
+            "cpu_seconds_playing": round(played - began, 1),
+            "cpu_seconds_fitting": round(time.process_time() - played, 1),
+            **{k: round(v, 4) for k, v in scores.items()}}

@@ -106,21 +106,6 @@ def test_ctrl_c_stops_training_and_keeps_the_run(tmp_path):
     assert (out / "model.zip").exists() and len(list((out / "pool").iterdir())) == 3
 
 
-def test_the_heuristics_games_are_kept_decision_by_decision_and_repeat():
-    from ratking.learn.imitate import demonstrations
-
-    demos = demonstrations("rat-a-tat-roll", 2, True, 6, seed=5, gamma=0.995)
-    again = demonstrations("rat-a-tat-roll", 2, True, 6, seed=5, gamma=0.995)
-    assert np.array_equal(demos.observations, again.observations)
-    assert np.array_equal(demos.actions, again.actions)
-    n = len(demos.actions)
-    assert n > 6 * 5 and demos.observations.shape[0] == demos.masks.shape[0] == n
-    assert demos.masks[np.arange(n), demos.actions].all()  # the teacher played legal moves
-    assert set(demos.games.tolist()) == set(range(6)) and np.isfinite(demos.returns).all()
-    space = ratking.make("rat-a-tat-roll").action_space(2)
-    assert {space.ids[a].split(":")[0] for a in demos.actions} >= {"roll", "go"}
-
-
 @pytest.mark.timeout(600)
 def test_imitation_copies_the_heuristic_before_self_play(tmp_path):
     """`--imitate N`: the fresh run's policy is fitted to the heuristic's choices (it agrees

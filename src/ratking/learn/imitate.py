@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..bots import make_bot
+from ..core import RatkingError
 from ..core.rng import derive_seed
 
 TEACHER = "heuristic"
@@ -74,6 +75,8 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
             actions.append(action)
             game_of.append(g)
             obs, reward, terminated, truncated, info = env.step(action)
+            if "illegal" in info:  # a fault in the teacher: stop rather than loop for ever
+                raise RatkingError(f"the {TEACHER} bot chose an illegal move: {info['illegal']}")
             rewards.append(float(reward))
             done = terminated or truncated
         tail = 0.0

@@ -1,0 +1,43 @@
+"""The heuristic's games that `ratking train --imitate` copies (ratking.learn.imitate, numpy
+alone): over random deals of every game they end, every kept decision is the teacher's legal
+move in the learner's seat, and the same seed plays the same games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ratking
+from ratking.core import list_games
+from ratking.learn.imitate import demonstrations
+
+GAMES = [info.id for info in list_games()]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_the_teachers_games_are_kept_decision_by_decision_and_repeat(game_id, seed):
+    game = ratking.make(game_id)
+    recall = game.encode_recall is not None
+    demos = demonstrations(game_id, 2, recall, 2, seed=seed, gamma=0.9)
+    n = len(demos.actions)
+    layout = game.observation_layout(2)
+    assert demos.observations.shape == (n, layout.size) and demos.observations.dtype == np.float32
+    assert demos.masks.shape == (n, len(game.action_space(2)))
+    assert demos.masks[np.arange(n), demos.actions].all()  # the teacher played legal moves
+    assert set(demos.games.tolist()) == {0, 1}  # both games were played to their end
+    assert np.isfinite(demos.returns).all()
+    again = demonstrations(game_id, 2, recall, 2, seed=seed, gamma=0.9)
+    assert np.array_equal(demos.observations, again.observations)
+    assert np.array_equal(demos.actions, again.actions)
+    assert np.array_equal(demos.returns, again.returns)
+
+
+def test_rat_a_tat_roll_copies_roll_and_go_decisions():
+    demos = demonstrations("rat-a-tat-roll", 2, True, 6, seed=5, gamma=0.995)
+    space = ratking.make("rat-a-tat-roll").action_space(2)
+    assert len(demos.actions) > 6 * 5
+    assert {space.ids[a].split(":")[0] for a in demos.actions} >= {"roll", "go"}

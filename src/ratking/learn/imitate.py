@@ -20,6 +20,7 @@ start AlphaStar and others give reinforcement learning from demonstrations.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,9 +49,17 @@ class Demonstrations:
     games: np.ndarray  # int32, (n,): the game each decision belongs to
 
 
+Tick = Callable[[str, int, int], None]  # (what is being done, done so far, out of)
+
+
+def quiet(what: str, done: int, total: int) -> None:
+    """A `Tick` that shows nothing."""
+
+
 def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: int,
-                   gamma: float) -> Demonstrations:
-    """Play `games` games with the teacher in the learner's seat (see the module)."""
+                   gamma: float, tick: Tick = quiet) -> Demonstrations:
+    """Play `games` games with the teacher in the learner's seat (see the module); `tick` is
+    told of each game played."""
     from ..envs.gymnasium import RatkingGymEnv
     from .rewards import GameOver, Shaped
 
@@ -62,6 +71,7 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
     returns: list[float] = []
     game_of: list[int] = []
     for g in range(games):
+        tick("playing the heuristic's games", g, games)
         env = envs[g % len(envs)]
         raw = env.unwrapped
         teacher = make_bot(TEACHER, derive_seed(seed, g))
@@ -91,10 +101,12 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
                           np.array(game_of, dtype=np.int32))
 
 
-def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS) -> dict[str, float]:
+def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS,
+        tick: Tick = quiet) -> dict[str, float]:
     """Fit a MaskablePPO model's policy to the teacher's choices and its value to the returns;
     return the agreement (how often the policy's likeliest action is the teacher's) on the
-    held-out games and on the rest, and the value's mean squared error on the held-out ones."""
+    held-out games and on the rest, and the value's mean squared error on the held-out ones.
+    `tick` is told of each pass over the decisions."""
     import torch
 
     policy = model.policy
@@ -105,7 +117,8 @@ def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS) -> d
     optimizer = torch.optim.Adam(policy.parameters(), lr=LEARNING_RATE)
     rng = np.random.default_rng(seed)
     policy.set_training_mode(True)
-    for _ in range(epochs):
+    for epoch in range(epochs):
+        tick("fitting the network to them", epoch, epochs)
         rng.shuffle(train_rows)
         for start in range(0, len(train_rows), BATCH):
             rows = train_rows[start:start + BATCH]
@@ -150,13 +163,14 @@ def value_error(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
 
 
 def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, seed: int,
-            gamma: float) -> dict[str, Any]:
-    """Play the teacher's games and fit the model to them (see the module); return what the
-    run records: the teacher, the games, the decisions, the CPU seconds and the fit."""
+            gamma: float, tick: Tick = quiet) -> dict[str, Any]:
+    """Play the teacher's games and fit the model to them (see the module), telling `tick` how
+    far each has gone; return what the run records: the teacher, the games, the decisions,
+    the CPU seconds and the fit."""
     began = time.process_time()
-    demos = demonstrations(game_id, players, recall, games, seed, gamma)
+    demos = demonstrations(game_id, players, recall, games, seed, gamma, tick)
     played = time.process_time()
-    scores = fit(model, demos, seed)
+    scores = fit(model, demos, seed, tick=tick)
     return {"teacher": TEACHER, "games": games, "decisions": len(demos.actions),
             "cpu_seconds_playing": round(played - began, 1),
             "cpu_seconds_fitting": round(time.process_time() - played, 1),

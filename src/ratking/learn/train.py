@@ -182,8 +182,16 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     if imitate and not resumed:
         say(f"Imitating the heuristic over {imitate:,} games...")
         try:
-            run["imitation"] = copied = imitate_teacher(model, game_id, players, recall,
-                                                        imitate, seed, GAMMA)
+            with Progress(TextColumn("{task.description}"), BarColumn(),
+                          TextColumn("{task.completed:,.0f} of {task.total:,.0f}"),
+                          transient=True) as progress:
+                task = progress.add_task("", total=1)
+
+                def tick(what: str, done: int, total: int) -> None:
+                    progress.update(task, description=what, completed=done, total=total)
+
+                run["imitation"] = copied = imitate_teacher(model, game_id, players, recall,
+                                                            imitate, seed, GAMMA, tick)
         except KeyboardInterrupt:
             raise Stopped("stopped by Ctrl+C while imitating the heuristic, before any "
                           "training: nothing was kept") from None
@@ -191,6 +199,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
             f"{copied['agreement_held_out']:.0%} of the time in games it did not see")
         export(model, meta).save(out / "imitated.npz")  # the copy, to compare with later
         evaluate(0, time.process_time() - start)
+        if time.process_time() - start - evaluating[0] >= budget:
+            say("copying took all the CPU minutes given: raise --minutes to go on by self-play")
     elif imitate:
         say(f"{out} resumes a run: --imitate applies to a fresh run only")
     for i, snapshot in enumerate(pool):

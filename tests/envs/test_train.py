@@ -81,6 +81,23 @@ def test_the_learner_meets_the_heuristic_random_play_and_its_snapshots():
     assert {id(s) for side in sides[2:] for s in side} == set(map(id, pool))
 
 
+def interrupt(command: list[str], first_line: str, after: float, said: str) -> None:
+    """Run `command`, wait for `first_line` and then `after` seconds, send it SIGINT and check
+    that it exits 130 with one line on stderr saying `said`."""
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert first_line in line, line
+        time.sleep(after)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (stdout, stderr)
+    assert stderr.strip().count("\n") == 0 and said in stderr, stderr
+    assert "Traceback" not in stderr
+
+
 @pytest.mark.timeout(600)
 def test_ctrl_c_stops_training_and_keeps_the_run(tmp_path):
     """A Ctrl+C (SIGINT) while training saves the run so far (model, pool, policy, run.json:
@@ -88,18 +105,7 @@ def test_ctrl_c_stops_training_and_keeps_the_run(tmp_path):
     out = tmp_path / "run"
     command = [sys.executable, "-m", "ratking.cli", "train", "you-dirty-rat", "--minutes", "5",
                "--out", str(out), "--eval-games", "4"]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        assert "Ctrl+C stops and keeps the run" in line, line
-        time.sleep(3)  # some steps
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=300)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, (stdout, stderr)
-    assert stderr.strip().count("\n") == 0 and "stopped by Ctrl+C" in stderr, stderr
-    assert "Traceback" not in stderr
+    interrupt(command, "Ctrl+C stops and keeps the run", 3, "stopped by Ctrl+C")  # 3 s: steps
     run = json.loads((out / "run.json").read_text())
     assert run["steps"] > 0 and run["cpu_seconds"] < 5 * 60
     assert Policy.load(out / "policy.npz").action_ids
@@ -151,15 +157,5 @@ def test_ctrl_c_while_imitating_is_one_line_and_keeps_nothing(tmp_path):
     out = tmp_path / "run"
     command = [sys.executable, "-m", "ratking.cli", "train", "rat-a-tat-roll", "--out", str(out),
                "--imitate", "100000"]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        assert "Imitating the heuristic" in line, line
-        time.sleep(1)
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=120)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, (stdout, stderr)
-    assert stderr.strip().count("\n") == 0 and "nothing was kept" in stderr, stderr
+    interrupt(command, "Imitating the heuristic", 1, "nothing was kept")
     assert not (out / "run.json").exists() and not (out / "model.zip").exists()

@@ -7,8 +7,9 @@ in the other seats, game by game in turn), and every decision it takes is kept: 
 observation, the legal actions and the teacher's choice, and the discounted return of the
 shaped rewards from there. The policy network is then fitted to the choices (cross-entropy
 over the legal actions, as PPO's masked distribution reads them) and the value network to the
-returns, so PPO starts from a policy that already plays as well as the teacher and a value
-that knows what its positions are worth.
+returns, so PPO starts from a policy that already plays much as the teacher does (a copy
+errs where the network cannot follow the teacher) and a value that knows what its positions
+are worth.
 
 Why: some skills pay only after a long chain of the right moves, which self-play from random
 play may take hours to find or never find (Rat & Duck's government researches four times

@@ -157,5 +157,5 @@ def test_ctrl_c_while_imitating_is_one_line_and_keeps_nothing(tmp_path):
     out = tmp_path / "run"
     command = [sys.executable, "-m", "ratking.cli", "train", "rat-a-tat-roll", "--out", str(out),
                "--imitate", "100000"]
-    interrupt(command, "Imitating the heuristic", 1, "nothing was kept")
+    interrupt(command, "Imitating the heuristic", 1, "nothing to resume from was kept")
     assert not (out / "run.json").exists() and not (out / "model.zip").exists()

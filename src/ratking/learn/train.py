@@ -192,13 +192,14 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
 
                 run["imitation"] = copied = imitate_teacher(model, game_id, players, recall,
                                                             imitate, seed, GAMMA, tick)
-        except KeyboardInterrupt:
+            say(f"{copied['decisions']:,} decisions fitted: the policy picks the heuristic's "
+                f"move {copied['agreement_held_out']:.0%} of the time in games it did not see")
+            evaluate(0, time.process_time() - start)  # the copy's check, before self-play
+        except KeyboardInterrupt:  # before the handler that lets a run stop and be kept
+            log.close()
             raise Stopped("stopped by Ctrl+C while imitating the heuristic, before any "
-                          "training: nothing was kept") from None
-        say(f"{copied['decisions']:,} decisions fitted: the policy picks the heuristic's move "
-            f"{copied['agreement_held_out']:.0%} of the time in games it did not see")
+                          "training: nothing to resume from was kept") from None
         export(model, meta).save(out / "imitated.npz")  # the copy, to compare with later
-        evaluate(0, time.process_time() - start)
         if time.process_time() - start - evaluating[0] >= budget:
             say("copying took all the CPU minutes given: raise --minutes to go on by self-play")
     elif imitate:

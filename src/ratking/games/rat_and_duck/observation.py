@@ -9,6 +9,8 @@ only to government seats, as in the view.
 
 from __future__ import annotations
 
+from array import array
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action
@@ -27,6 +29,7 @@ from .params import GOVERNMENT, ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
+    from .components import Layout as MapLayout
     from .game import RatAndDuck
     from .state import DuckState
 
@@ -168,14 +171,14 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
         write_turn(lay, out, seat, s.to_move, players, s.phase)
         out[at["active"] + s.active] = 1.0
     base = at["places"]
-    cells = city.rows * city.columns
+    width = city.rows * city.columns + 1
+    block = _grid(s.layout, width)
+    out[base:base + len(block)] = block
     unrest = s.unrest
     unrest_scale = look["unrest"]
-    for p, cell in enumerate(s.layout.cell_of[:civilians]):
-        out[base + cell] = 1.0
-        if unrest[p]:
-            out[base + cells] = unrest_scale[unrest[p]]
-        base += cells + 1
+    base += width - 1
+    for p in compress(range(civilians), unrest):
+        out[base + p * width] = unrest_scale[unrest[p]]
     unit_at = look["unit_at"]
     pos, wanted, played = s.pos, s.wanted, s.played
     for u in range(units):
@@ -212,5 +215,22 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     write_ending(lay, out, s.round, game.rules.max_rounds, over)
 
 
+def _grid(layout: MapLayout, width: int) -> array:
+    """The `places` slice of a map layout with no unrest: each civilian place's grid cell
+    one-hot (kept per layout: a game keeps its layout from start to end)."""
+    block = _grids.get(layout.cells)
+    if block is None:
+        if len(_grids) >= LAYOUTS_KEPT:
+            _grids.clear()
+        civilians = len(layout.cells)
+        block = _grids[layout.cells] = array("f", bytes(4 * width * civilians))
+        for p, cell in enumerate(layout.cell_of[:civilians]):
+            block[p * width + cell] = 1.0
+    return block
+
+
+# map layouts whose `places` slice is kept (emptied when full)
+LAYOUTS_KEPT = 256
+_grids: dict[tuple[int, ...], array] = {}
 ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}
 TEAM_INDEX = {name: i for i, name in enumerate(TEAM_NAMES)}

@@ -84,7 +84,7 @@ def tiny_policy(game_id: str, players: int, tmp_path, scale: float = 1.0):
     return path
 
 
-def test_a_policy_file_of_ones_own_plays_drawing_from_its_masked_distribution(tmp_path):
+def test_a_policy_file_plays_its_likeliest_legal_action(tmp_path):
     path = tiny_policy("you-dirty-rat", 3, tmp_path)
     policy = Policy.load(path)
     space = ratking.make("you-dirty-rat").action_space(3)
@@ -93,8 +93,10 @@ def test_a_policy_file_of_ones_own_plays_drawing_from_its_masked_distribution(tm
     legal = space.indices(state.legal_actions())
     mask = space.mask(state.legal_actions(), np.int8)
     logits = policy.logits(obs)
-    # act: the likeliest legal action; draw: legal actions by their softmax weights
+    # act: the likeliest legal action, what the bot plays; draw (the self-play pool's
+    # snapshots): legal actions by their softmax weights
     assert policy.act(obs, mask) == max(legal, key=lambda i: logits[i])
+    assert make_bot(f"neural:{path}", 5).choose(state).id == space.ids[policy.act(obs, mask)]
     rng = random.Random(1)
     counts = collections.Counter(policy.draw(obs, mask, rng) for _ in range(4000))
     assert set(counts) <= set(legal)
@@ -102,7 +104,7 @@ def test_a_policy_file_of_ones_own_plays_drawing_from_its_masked_distribution(tm
     expected = dict(zip(legal, weights / weights.sum(), strict=True))
     for i in legal:
         assert abs(counts[i] / 4000 - expected[i]) < 0.04
-    # the bot's games repeat from its seed
+
     def moves(seed: int) -> list[str]:
         bot = make_bot(f"neural:{path}", seed)
         s = ratking.make("you-dirty-rat").new_game(3, seed=2)
@@ -113,7 +115,38 @@ def test_a_policy_file_of_ones_own_plays_drawing_from_its_masked_distribution(tm
             out.append(bot.choose(s).id)
             s.apply(out[-1])
         return out
-    assert moves(5) == moves(5)
+    assert moves(5) == moves(5) == moves(6)  # nothing drawn: the same moves whatever the seed
+
+
+def test_the_neural_bot_does_not_cycle_on_moves_that_change_nothing(tmp_path):
+    # seed 003 and RULINGS 3.2.1: Link and Unlink are immediate, any number of times a turn;
+    # a policy that likes them best would link and unlink for ever, playing its likeliest
+    # action alone
+    game = ratking.make("rat-and-duck")
+    space = game.action_space(2)
+    n = game.observation_layout(2).size
+    bias = np.zeros(len(space))
+    for i, action_id in enumerate(space.ids):
+        if action_id.startswith(("link:", "unlink:")):
+            bias[i] = 10.0
+        elif action_id.startswith("kidnap") or action_id.startswith("target"):
+            bias[i] = 5.0  # so that a civilian appears to link
+    meta = {"game": "rat-and-duck", "players": 2, "recall": False,
+            "action_ids": list(space.ids), "trained": {}}
+    path = tmp_path / "links.npz"
+    Policy([(np.zeros((n, len(space))), bias)], meta).save(path)
+    bot, other = make_bot(f"neural:{path}", 1), make_bot("random", 2)
+    state = game.new_game(2, seed=4)
+    links = 0
+    for _ in range(3000):
+        if state.over:
+            break
+        mover = state.to_move
+        action = (bot if mover == game.seat_teams(2).index(0) else other).choose(state)
+        links += action.id.startswith(("link:", "unlink:"))
+        state.apply(action)
+    assert links > 0  # the policy did link civilians
+    assert state.over  # and the game went on to its end (25 rounds at most)
 
 
 def test_a_policy_that_does_not_fit_the_game_is_refused(tmp_path):

@@ -4,10 +4,12 @@ A policy file (`.npz`) holds the policy network's layers as plain arrays (`w0, b
 tanh between them, the last layer's outputs one logit per action of the space) and a JSON
 `meta` naming the game, the player count and the action ids it was trained on. The bot
 observes its seat's tensor (the information-state tensor if the policy was trained on it),
-masks the logits to the legal actions and draws its action from them, as the policy was trained
-to (seeded, so its games repeat; always playing the likeliest action can cycle for ever where a
-game allows moves that change nothing, as Rat & Duck's Link and Unlink): no PyTorch, no
-`learn` extra.
+masks the logits to the legal actions and plays the likeliest one: no PyTorch, no `learn`
+extra. Where a game allows moves that change nothing (Rat & Duck's Link and Unlink, any number
+of times in a turn), the likeliest action could cycle for ever; so the bot remembers the
+positions of the current turn (its observation and legal actions) and the actions it took in
+each, and back in one it takes the likeliest action it has not tried there yet. It reads only
+what its seat sees and never looks ahead, so it cannot peek at a roll or a draw.
 
 `neural` plays the policy shipped for the game and player count (ratking/learn/policies/);
 `neural:PATH` plays a policy file of one's own.
@@ -120,8 +122,10 @@ class NeuralBot:
     def __init__(self, path: str | None = None, seed: int | None = None) -> None:
         self.path = path
         self.seed = seed
-        self.rng = random.Random(seed)
         self._checked: dict[tuple[str, int], Policy] = {}
+        # the turn being played: (game seed, decisions so far, seat, per position the actions
+        # taken there), continued only by the next decision of the same seat in the same game
+        self._turn: tuple[int | None, int, int, dict[tuple, set[int]]] | None = None
         if path is not None:
             from_file(path)  # a missing or bad file fails here
 
@@ -151,8 +155,28 @@ class NeuralBot:
         return policy, obs, np.frombuffer(space.flags(legal_list(state)), np.int8)
 
     def choose(self, state: State) -> Action:
+        """The policy's likeliest legal action, but not one already taken this turn in the
+        same position (see the module docstring)."""
         policy, obs, mask = self._inputs(state)
-        return state.game.action_space(state.players).actions[policy.draw(obs, mask, self.rng)]
+        actions = state.game.action_space(state.players).actions
+        seat, step = state.to_move, len(state.history)
+        turn = self._turn
+        if turn is None or turn[:3] != (state.seed, step, seat):
+            tried: dict[tuple, set[int]] = {}
+        else:
+            tried = turn[3]
+        here = (obs.tobytes(), mask.tobytes())
+        done = tried.setdefault(here, set())
+        logits = np.where(mask.astype(bool), policy.logits(obs), -np.inf)
+        pick = int(np.argmax(logits))
+        if pick in done and len(done) < int(np.count_nonzero(mask)):
+            for i in np.argsort(-logits, kind="stable"):
+                if int(i) not in done:
+                    pick = int(i)
+                    break
+        done.add(pick)
+        self._turn = (state.seed, step + 1, seat, tried)
+        return actions[pick]
 
     def guide(self, state: State, rng: Any = None) -> Action:
         """The policy's likeliest legal action for the seat to move: the move a search's prior

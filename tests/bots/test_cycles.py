@@ -7,7 +7,7 @@ import pytest
 
 import ratking
 from ratking.bots import SearchBot, SearchSettings, make_bot
-from ratking.bots.ismcts import position_key, turn_so_far
+from ratking.bots.turns import position_key, repeats, taken_here, turn_so_far
 from ratking.games.rat_and_duck.params import GOVERNMENT
 
 BALANCED = {"bio_sci_to_win": 2, "unrest_to_win": 21}  # the lab's balanced numbers
@@ -68,3 +68,26 @@ def test_an_unlink_right_after_a_link_is_pruned_at_the_root():
 def test_turn_so_far_is_only_the_state_itself_at_a_new_turn():
     s = ratking.make("rat-and-duck").new_game(2, seed=4)
     assert turn_so_far(s) == {position_key(s)}
+
+
+def test_repeats_tells_a_run_of_moves_about_to_be_played_a_third_time():
+    assert repeats(["link:a", "unlink:a", "link:a", "unlink:a"], "link:a")
+    assert not repeats(["link:a", "unlink:a", "link:a", "unlink:a"], "unlink:a")
+    assert repeats(["roll", "roll"], "roll") and not repeats(["roll"], "roll")
+    assert repeats(["a", "b", "c", "a", "b", "c"], "a") and not repeats([], "a")
+    assert not repeats(["x", "a", "b", "a", "b"][1:3], "a")
+
+
+def test_taken_here_lists_the_moves_already_made_in_this_very_position():
+    game = ratking.make("rat-and-duck", **BALANCED)
+    s = game.new_game(2, seed=2)
+    heuristic = make_bot("heuristic", 1)
+    while not any(a.id.startswith("link:") for a in s.legal_actions()):
+        s.apply(heuristic.choose(s))
+    assert taken_here(s) == set()
+    link = next(a for a in s.legal_actions() if a.id.startswith("link:"))
+    s.apply(link)
+    s.apply("un" + link.id)  # back where the Link was made
+    assert taken_here(s) == {link.id}
+    s.apply(link)  # the position after the Link, where the Unlink was made
+    assert taken_here(s) == {"un" + link.id}

@@ -135,14 +135,17 @@ def test_the_neural_bot_does_not_cycle_on_moves_that_change_nothing(tmp_path):
             "action_ids": list(space.ids), "trained": {}}
     path = tmp_path / "links.npz"
     Policy([(np.zeros((n, len(space))), bias)], meta).save(path)
-    bot, other = make_bot(f"neural:{path}", 1), make_bot("random", 2)
+    other = make_bot("random", 2)
     state = game.new_game(2, seed=4)
     links = 0
     for _ in range(3000):
         if state.over:
             break
-        mover = state.to_move
-        action = (bot if mover == game.seat_teams(2).index(0) else other).choose(state)
+        if state.to_move == game.seat_teams(2).index(0):
+            # a new bot for every move, as a server makes one: it keeps nothing between moves
+            action = make_bot(f"neural:{path}", 1).choose(state)
+        else:
+            action = other.choose(state)
         links += action.id.startswith(("link:", "unlink:"))
         state.apply(action)
     assert links > 0  # the policy did link civilians

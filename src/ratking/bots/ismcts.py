@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import Action, RatkingError, State
+from .turns import position_key, turn_so_far
 
 ROLLOUTS = ("random", "heuristic")
 SPLITS = ("action", "seen")
@@ -107,35 +108,6 @@ class Node:
         if node is None:
             node = branches[key] = Node(players)
         return node
-
-
-def position_key(s: State) -> tuple:
-    """What tells one position from another for the seat to move: its observation (its view,
-    for a game without an observation tensor) and its legal actions."""
-    seat = s.to_move
-    obs = s.observation(seat)
-    seen = repr(s.view(seat)) if obs is None else obs.tobytes()
-    return seat, seen, tuple(map(id, s.legal_actions()))
-
-
-def turn_so_far(state: State) -> set[tuple]:
-    """The keys of the positions of the current turn up to `state` (those since the seat to
-    move last changed), replayed from the state's seed and history; only `state`'s own key
-    where they do not replay (a state edited by hand)."""
-    keys = {position_key(state)}
-    try:
-        s = state.game.new_game(state.players, seed=state.seed, names=list(state.names))
-        turn: list[State] = []
-        for action in state.history:
-            if turn and s.to_move != turn[-1].to_move:
-                turn = []
-            turn.append(s.clone())
-            s.apply(action)
-    except RatkingError:
-        return keys
-    if turn and turn[-1].to_move == state.to_move:
-        keys.update(position_key(p) for p in turn)
-    return keys
 
 
 class SearchBot:

@@ -6,10 +6,11 @@ tanh between them, the last layer's outputs one logit per action of the space) a
 observes its seat's tensor (the information-state tensor if the policy was trained on it),
 masks the logits to the legal actions and plays the likeliest one: no PyTorch, no `learn`
 extra. Where a game allows moves that change nothing (Rat & Duck's Link and Unlink, any number
-of times in a turn), the likeliest action could cycle for ever; so the bot remembers the
-positions of the current turn (its observation and legal actions) and the actions it took in
-each, and back in one it takes the likeliest action it has not tried there yet. It reads only
-what its seat sees and never looks ahead, so it cannot peek at a roll or a draw.
+of times in a turn), the likeliest action could cycle for ever; so when the last moves
+repeat a run twice and the likeliest action would start it a third time, the bot replays the
+turn (turns.py) and, in a position it already stood in, takes the likeliest action not yet
+taken there. It keeps nothing between moves (a server makes a bot per move) and never looks
+ahead, so it cannot peek at a roll or a draw.
 
 `neural` plays the policy shipped for the game and player count (ratking/learn/policies/);
 `neural:PATH` plays a policy file of one's own.
@@ -27,6 +28,7 @@ import numpy as np
 
 from ..core import Action, RatkingError, State
 from ..core.spaces import legal_list
+from .turns import repeats, taken_here
 
 SHIPPED = Path(__file__).resolve().parent.parent / "learn" / "policies"
 
@@ -123,9 +125,6 @@ class NeuralBot:
         self.path = path
         self.seed = seed
         self._checked: dict[tuple[str, int], Policy] = {}
-        # the turn being played: (game seed, decisions so far, seat, per position the actions
-        # taken there), continued only by the next decision of the same seat in the same game
-        self._turn: tuple[int | None, int, int, dict[tuple, set[int]]] | None = None
         if path is not None:
             from_file(path)  # a missing or bad file fails here
 
@@ -159,23 +158,14 @@ class NeuralBot:
         same position (see the module docstring)."""
         policy, obs, mask = self._inputs(state)
         actions = state.game.action_space(state.players).actions
-        seat, step = state.to_move, len(state.history)
-        turn = self._turn
-        if turn is None or turn[:3] != (state.seed, step, seat):
-            tried: dict[tuple, set[int]] = {}
-        else:
-            tried = turn[3]
-        here = (obs.tobytes(), mask.tobytes())
-        done = tried.setdefault(here, set())
         logits = np.where(mask.astype(bool), policy.logits(obs), -np.inf)
         pick = int(np.argmax(logits))
-        if pick in done and len(done) < int(np.count_nonzero(mask)):
-            for i in np.argsort(-logits, kind="stable"):
-                if int(i) not in done:
+        if repeats(state.history, actions[pick].id):
+            done = taken_here(state)
+            for i in np.argsort(-logits, kind="stable")[:int(np.count_nonzero(mask))]:
+                if actions[i].id not in done:
                     pick = int(i)
                     break
-        done.add(pick)
-        self._turn = (state.seed, step + 1, seat, tried)
         return actions[pick]
 
     def guide(self, state: State, rng: Any = None) -> Action:

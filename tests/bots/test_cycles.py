@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ratking
+from ratking import Action, State
 from ratking.bots import SearchBot, SearchSettings, make_bot
 from ratking.bots.turns import position_key, repeats, taken_here, turn_so_far
 from ratking.games.rat_and_duck.params import GOVERNMENT
@@ -45,13 +46,18 @@ def test_the_levels_make_no_link_unlink_pairs(level, seed, decisions):
     assert undone_pairs("rat-and-duck", BALANCED, level, seed, decisions) <= 2
 
 
-def test_an_unlink_right_after_a_link_is_pruned_at_the_root():
-    game = ratking.make("rat-and-duck", **BALANCED)
-    s = game.new_game(2, seed=2)
+def at_a_link(seed: int = 2) -> tuple[State, Action]:
+    """A Rat & Duck game (balanced numbers) played by the heuristic up to the first position
+    that offers a Link, and that Link."""
+    s = ratking.make("rat-and-duck", **BALANCED).new_game(2, seed=seed)
     heuristic = make_bot("heuristic", 1)
     while not any(a.id.startswith("link:") for a in s.legal_actions()):
         s.apply(heuristic.choose(s))
-    link = next(a for a in s.legal_actions() if a.id.startswith("link:"))
+    return s, next(a for a in s.legal_actions() if a.id.startswith("link:"))
+
+
+def test_an_unlink_right_after_a_link_is_pruned_at_the_root():
+    s, link = at_a_link()
     s.apply(link)
     undo = next(a for a in s.legal_actions() if a.id == "un" + link.id)
     assert s.to_move == s.clone().to_move
@@ -75,17 +81,12 @@ def test_repeats_tells_a_run_of_moves_about_to_be_played_a_third_time():
     assert not repeats(["link:a", "unlink:a", "link:a", "unlink:a"], "unlink:a")
     assert repeats(["roll", "roll"], "roll") and not repeats(["roll"], "roll")
     assert repeats(["a", "b", "c", "a", "b", "c"], "a") and not repeats([], "a")
-    assert not repeats(["x", "a", "b", "a", "b"][1:3], "a")
+    assert not repeats(["a", "b", "a"], "b")  # a run and a half: not yet a cycle
 
 
 def test_taken_here_lists_the_moves_already_made_in_this_very_position():
-    game = ratking.make("rat-and-duck", **BALANCED)
-    s = game.new_game(2, seed=2)
-    heuristic = make_bot("heuristic", 1)
-    while not any(a.id.startswith("link:") for a in s.legal_actions()):
-        s.apply(heuristic.choose(s))
+    s, link = at_a_link()
     assert taken_here(s) == set()
-    link = next(a for a in s.legal_actions() if a.id.startswith("link:"))
     s.apply(link)
     s.apply("un" + link.id)  # back where the Link was made
     assert taken_here(s) == {link.id}

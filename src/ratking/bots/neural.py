@@ -158,10 +158,10 @@ class NeuralBot:
         same position (see the module docstring)."""
         policy, obs, mask = self._inputs(state)
         actions = state.game.action_space(state.players).actions
-        logits = np.where(mask.astype(bool), policy.logits(obs), -np.inf)
-        pick = int(np.argmax(logits))
+        pick = policy.act(obs, mask)
         if repeats(state.history, actions[pick].id):
             done = taken_here(state)
+            logits = np.where(mask.astype(bool), policy.logits(obs), -np.inf)
             for i in np.argsort(-logits, kind="stable")[:int(np.count_nonzero(mask))]:
                 if actions[i].id not in done:
                     pick = int(i)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import RatkingError, State
-from ..core.trail import Trail
 
 # the longest run of actions `repeats` looks for (Link, Link, Unlink, Unlink is four)
 MAX_PERIOD = 6
@@ -43,8 +42,7 @@ def repeats(history: Sequence[str], action: str) -> bool:
     """Whether `action` would play a run of the last actions a third time: the last 2k of
     them are one run of k twice (k up to MAX_PERIOD) and `action` starts it again. Cheap; a
     cycle in one position always looks so, and `taken_here` then tells a true one."""
-    last = history.since(-2 * MAX_PERIOD) if isinstance(history, Trail) else \
-        list(history[-2 * MAX_PERIOD:])
+    last = list(history[-2 * MAX_PERIOD:])  # a Trail reads only its last items for this
     n = len(last)
     for k in range(1, n // 2 + 1):
         if last[n - k] == action and last[n - k:] == last[n - 2 * k:n - k]:

@@ -10,6 +10,7 @@ only to government seats, as in the view.
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,6 @@ from .params import GOVERNMENT, ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from .components import Layout as MapLayout
     from .game import RatAndDuck
     from .state import DuckState
 
@@ -172,7 +172,7 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
         out[at["active"] + s.active] = 1.0
     base = at["places"]
     width = city.rows * city.columns + 1
-    block = _grid(s.layout, width)
+    block = _grid(s.layout.cells, width)
     out[base:base + len(block)] = block
     unrest = s.unrest
     unrest_scale = look["unrest"]
@@ -215,22 +215,15 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     write_ending(lay, out, s.round, game.rules.max_rounds, over)
 
 
-def _grid(layout: MapLayout, width: int) -> array:
-    """The `places` slice of a map layout with no unrest: each civilian place's grid cell
-    one-hot (kept per layout: a game keeps its layout from start to end)."""
-    block = _grids.get(layout.cells)
-    if block is None:
-        if len(_grids) >= LAYOUTS_KEPT:
-            _grids.clear()
-        civilians = len(layout.cells)
-        block = _grids[layout.cells] = array("f", bytes(4 * width * civilians))
-        for p, cell in enumerate(layout.cell_of[:civilians]):
-            block[p * width + cell] = 1.0
+@lru_cache(maxsize=256)  # a game keeps its map layout from start to end
+def _grid(cells: tuple[int, ...], width: int) -> array:
+    """The `places` slice of a map layout (`cells[k]`: the civilian place in grid cell k) with
+    no unrest: each civilian place's grid cell one-hot. Read it, never change it."""
+    block = array("f", bytes(4 * width * len(cells)))
+    for cell, p in enumerate(cells):
+        block[p * width + cell] = 1.0
     return block
 
 
-# map layouts whose `places` slice is kept (emptied when full)
-LAYOUTS_KEPT = 256
-_grids: dict[tuple[int, ...], array] = {}
 ROLE_INDEX = {name.lower(): i for i, name in enumerate(ROLE_NAMES)}
 TEAM_INDEX = {name: i for i, name in enumerate(TEAM_NAMES)}

@@ -1,6 +1,7 @@
 import contextlib
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -182,10 +183,38 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-def free_port() -> int:
+def _unhanded_ports() -> range:
+    """Ports below the kernel's ephemeral range: it never gives one of them to an outgoing
+    connection, so no client of another test can take one between `free_port` and the
+    server's bind (a port the kernel chose, from bind to port 0, can be)."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as limits:
+            low = int(limits.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    return range(max(1024, low - 12000), low)
+
+
+_PICK = random.SystemRandom()  # hypothesis seeds the global one alike in both xdist workers
+
+
+def free_port(run: int = 1) -> int:
+    """A port on which nothing listens, with the `run - 1` ports after it free too."""
+    ports = _unhanded_ports()
+    for _ in range(200):
+        port = _PICK.randrange(ports.start, ports.stop - run + 1)
+        if all(_bindable(port + i) for i in range(run)):
+            return port
+    raise RuntimeError(f"no {run} free ports in a row in {ports}")
+
+
+def _bindable(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 class Server:

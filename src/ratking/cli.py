@@ -598,13 +598,20 @@ def train(
     imitate: Annotated[int, typer.Option(
         "--imitate", help="games of the heuristic to copy before self-play (a fresh run)",
         min=0)] = 0,
+    hidden: Annotated[str, typer.Option(
+        "--hidden", help="a fresh run's hidden layer widths, comma-separated")] = "64,64",
 ) -> None:
     """Train a neural policy by masked PPO self-play (needs the learn extra)."""
     from .learn.train import Stopped
     from .learn.train import train as run
 
     try:
-        run(game, players, minutes, out, seed, eval_games, console=console, imitate=imitate)
+        widths = tuple(int(w) for w in hidden.split(","))
+    except ValueError:
+        fail(f"--hidden takes layer widths such as 128,128, not {hidden!r}")
+    try:
+        run(game, players, minutes, out, seed, eval_games, console=console, imitate=imitate,
+            hidden=widths)
     except (RatkingError, ValueError, OSError) as exc:
         fail(str(exc))
     except Stopped as stop:

@@ -125,7 +125,10 @@ def test_imitation_copies_the_heuristic_before_self_play(tmp_path):
     demos = demonstrations("rat-a-tat-roll", 2, True, 60, seed=1, gamma=0.995)
     env = RatkingGymEnv("rat-a-tat-roll", 2, recall=True)
     model = MaskablePPO("MlpPolicy", env, seed=0, policy_kwargs={"net_arch": [64, 64]})
+    assert np.array_equal(demos.games, np.sort(demos.games))  # game after game, in order
     rows = np.arange(len(demos.actions))
+    assert set(demos.games.tolist()) == set(range(60))
+    assert demos.masks[rows, demos.actions].all()  # every choice was legal where it was taken
     before = agreement(model.policy, demos, rows)
     scores = fit(model, demos, seed=0)
     assert scores["agreement_fitted"] > max(0.6, before + 0.2), (before, scores)
@@ -150,6 +153,27 @@ def test_imitation_copies_the_heuristic_before_self_play(tmp_path):
     assert json.loads((out / "run.json").read_text())["imitation"] == copied
     bad = CliRunner().invoke(app, [*args[:-1], "-3"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+@pytest.mark.timeout(600)
+def test_hidden_sets_a_fresh_runs_network_and_a_resume_keeps_its_own(tmp_path):
+    out = tmp_path / "run"
+    args = ["train", "you-dirty-rat", "--minutes", "0.03", "--out", str(out), "--seed", "1",
+            "--eval-games", "2", "--hidden", "32"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    run = json.loads((out / "run.json").read_text())
+    assert run["hidden"] == [32] and run["commands"][0].endswith("--hidden 32")
+    widths = [w.shape[1] for w, _ in Policy.load(out / "policy.npz").layers]
+    assert widths[0] == 32 and len(widths) == 2  # one hidden layer, then the actions
+    again = CliRunner().invoke(app, [*args[:-1], "16,16"])
+    assert again.exit_code == 0 and "--hidden applies to a fresh run only" in again.output
+    assert [w.shape[1] for w, _ in Policy.load(out / "policy.npz").layers] == widths
+    for bad in ("0", "wide", "64,", ""):
+        said = CliRunner().invoke(app, [*args[:-2], "--out", str(tmp_path / bad), "--hidden",
+                                        bad])
+        assert said.exit_code == 2 and "--hidden" in said.output, (bad, said.output)
+        assert "Traceback" not in said.output and not (tmp_path / bad / "run.json").exists()
 
 
 @pytest.mark.timeout(300)

@@ -66,25 +66,23 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
 
     envs = [Shaped(GameOver(RatkingGymEnv(game_id, players, opponents=rival, seat=None,
                                           recall=recall)), gamma) for rival in RIVALS]
-    obs_rows: list[np.ndarray] = []
-    mask_rows: list[np.ndarray] = []
-    actions: list[int] = []
-    returns: list[float] = []
-    game_of: list[int] = []
+    blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     for g in range(games):
         tick("playing the heuristic's games", g, games)
         env = envs[g % len(envs)]
         raw = env.unwrapped
         teacher = make_bot(TEACHER, derive_seed(seed, g))
         obs, info = env.reset(seed=derive_seed(seed + 1, g))
+        obs_rows: list[np.ndarray] = []
+        mask_rows: list[np.ndarray] = []
+        actions: list[int] = []
         rewards: list[float] = []
         done = False
         while not done:
             action = raw.space.index(teacher.choose(raw.game_state))
             obs_rows.append(obs)
-            mask_rows.append(info["action_mask"].astype(bool))
+            mask_rows.append(info["action_mask"].astype(bool))  # a copy: never a view
             actions.append(action)
-            game_of.append(g)
             obs, reward, terminated, truncated, info = env.step(action)
             if "illegal" in info:  # a fault in the teacher: stop rather than loop for ever
                 raise RatkingError(f"the {TEACHER} bot chose an illegal move: {info['illegal']}")
@@ -95,11 +93,35 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
         for reward in reversed(rewards):
             tail = reward + gamma * tail
             back.append(tail)
-        returns.extend(reversed(back))
-    return Demonstrations(np.array(obs_rows, dtype=np.float32), np.array(mask_rows),
-                          np.array(actions, dtype=np.int64),
-                          np.array(returns, dtype=np.float32),
-                          np.array(game_of, dtype=np.int32))
+        blocks.append((np.array(obs_rows, dtype=np.float32), np.array(mask_rows, dtype=bool),
+                       np.array(actions, dtype=np.int64),
+                       np.array(back[::-1], dtype=np.float32)))
+    return _joined(blocks)
+
+
+def _joined(blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+            ) -> Demonstrations:
+    """One game's block after another in whole arrays, each block let go once copied, so a
+    long copy (Rat & Duck's 40,000 games are 3 million decisions) needs little more memory
+    than its arrays."""
+    sizes = [len(block[2]) for block in blocks]
+    n = sum(sizes)
+    first = blocks[0] if blocks else (np.zeros((0, 0), np.float32), np.zeros((0, 0), bool))
+    demos = Demonstrations(np.empty((n, first[0].shape[1]), np.float32),
+                           np.empty((n, first[1].shape[1]), bool), np.empty(n, np.int64),
+                           np.empty(n, np.float32),
+                           np.repeat(np.arange(len(sizes), dtype=np.int32), sizes))
+    at = 0
+    blocks.reverse()  # popped from the end, first game first
+    while blocks:
+        obs, masks, actions, returns = blocks.pop()
+        end = at + len(actions)
+        demos.observations[at:end] = obs
+        demos.masks[at:end] = masks
+        demos.actions[at:end] = actions
+        demos.returns[at:end] = returns
+        at = end
+    return demos
 
 
 def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS,

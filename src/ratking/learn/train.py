@@ -48,7 +48,7 @@ POOL = 3  # snapshots of the learner in the pool
 BOTS = ("heuristic", "random")  # the fixed opponents, an environment each
 SNAPSHOT_EVERY = 20_000  # learner steps between snapshots
 EVALUATIONS = 4  # win-share checks over a run (and one at its end)
-NET = [64, 64]  # hidden layers of the policy (tanh)
+NET = (64, 64)  # hidden layers of the policy and the value networks (tanh), by default
 GAMMA = 0.995  # PPO's discount, and the reward shaping's
 
 
@@ -99,9 +99,11 @@ def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
 
 
 def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None = None,
-          seed: int = 0, eval_games: int = 100, console: Any = None, imitate: int = 0) -> Path:
+          seed: int = 0, eval_games: int = 100, console: Any = None, imitate: int = 0,
+          hidden: tuple[int, ...] = NET) -> Path:
     """Train (or resume) a policy; return the exported policy file. See the module; `imitate`
-    games of the heuristic start a fresh run (`imitate.py`)."""
+    games of the heuristic start a fresh run (`imitate.py`), whose networks have `hidden`
+    layers (a resumed run keeps its own)."""
     torch, MaskablePPO = require()
     from gymnasium.wrappers import TimeLimit
     from rich.progress import BarColumn, Progress, TextColumn
@@ -118,6 +120,9 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
         raise RatkingError(f"--minutes must be more than 0, not {minutes:g}")
     if imitate < 0:
         raise RatkingError(f"--imitate must be 0 or more games, not {imitate}")
+    if not hidden or any(width < 1 for width in hidden):
+        raise RatkingError(f"--hidden must be one or more layer widths of 1 or more, not "
+                           f"{','.join(map(str, hidden)) or 'none'}")
     out = Path(out) if out is not None else Path("runs") / f"{game_id}-{players}p"
     (out / "pool").mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(1)
@@ -125,12 +130,14 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     run_file = out / "run.json"
     run = json.loads(run_file.read_text()) if run_file.exists() else {
         "game": game_id, "players": players, "seed": seed, "steps": 0, "cpu_seconds": 0.0,
-        "commands": []}
+        "hidden": list(hidden), "commands": []}
     if run["game"] != game_id or run["players"] != players:
         raise RatkingError(f"{out} holds a run of {run['game']} with {run['players']} players")
     run["commands"].append(f"ratking train {game_id} --players {players} --minutes {minutes:g} "
                            f"--out {out} --seed {seed} --eval-games {eval_games}"
-                           + (f" --imitate {imitate}" if imitate else ""))
+                           + (f" --imitate {imitate}" if imitate else "")
+                           + (f" --hidden {','.join(map(str, hidden))}"
+                              if tuple(hidden) != NET else ""))
     space = game.action_space(players)
     meta = {"game": game_id, "players": players, "recall": recall,
             "action_ids": list(space.ids), "trained": run}
@@ -148,7 +155,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     else:
         model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, learning_rate=3e-4,
                             gamma=GAMMA, ent_coef=0.01, seed=seed, verbose=0,
-                            policy_kwargs={"net_arch": NET})
+                            policy_kwargs={"net_arch": list(hidden)})
     vec.seed(seed + run["steps"])
 
     start = time.process_time()  # the imitation counts in the budget
@@ -204,6 +211,8 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
             say("copying took all the CPU minutes given: raise --minutes to go on by self-play")
     elif imitate:
         say(f"{out} resumes a run: --imitate applies to a fresh run only")
+    if resumed and tuple(hidden) != tuple(run.get("hidden", NET)):
+        say(f"{out} resumes a run: --hidden applies to a fresh run only")
     for i, snapshot in enumerate(pool):
         saved = out / "pool" / f"{i}.npz"
         snapshot.policy = Policy.load(saved) if saved.exists() else export(model, meta)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.core import list_games
-from ratking.learn.imitate import demonstrations
+from ratking.learn.imitate import Rows, demonstrations
 
 GAMES = [info.id for info in list_games()]
 
@@ -41,3 +41,24 @@ def test_rat_a_tat_roll_copies_roll_and_go_decisions():
     space = ratking.make("rat-a-tat-roll").action_space(2)
     assert len(demos.actions) > 6 * 5
     assert {space.ids[a].split(":")[0] for a in demos.actions} >= {"roll", "go"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(1, 5), block_bytes=st.integers(1, 64), data=st.data())
+def test_rows_join_in_order_across_blocks(width, block_bytes, data):
+    """However small the blocks, the joined rows are the rows added, in order, and a row
+    changed by its maker after it was added stays as it was."""
+    rows = data.draw(st.lists(st.lists(st.floats(-9, 9, width=32), min_size=width,
+                                       max_size=width), max_size=40))
+    kept = Rows(np.float32)
+    kept.BLOCK_BYTES = block_bytes
+    buffer = np.zeros(width, np.float32)
+    for row in rows:
+        buffer[:] = row
+        kept.add(buffer)  # the same array each time, as an environment may reuse its own
+    joined = kept.joined()
+    assert joined.dtype == np.float32 and not kept.blocks
+    if rows:
+        assert np.array_equal(joined, np.array(rows, np.float32))
+    else:
+        assert len(joined) == 0

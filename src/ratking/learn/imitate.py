@@ -66,23 +66,24 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
 
     envs = [Shaped(GameOver(RatkingGymEnv(game_id, players, opponents=rival, seat=None,
                                           recall=recall)), gamma) for rival in RIVALS]
-    blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+    observations, masks = Rows(np.float32), Rows(np.bool_)
+    actions: list[int] = []
+    returns: list[float] = []
+    game_of: list[int] = []
     for g in range(games):
         tick("playing the heuristic's games", g, games)
         env = envs[g % len(envs)]
         raw = env.unwrapped
         teacher = make_bot(TEACHER, derive_seed(seed, g))
         obs, info = env.reset(seed=derive_seed(seed + 1, g))
-        obs_rows: list[np.ndarray] = []
-        mask_rows: list[np.ndarray] = []
-        actions: list[int] = []
         rewards: list[float] = []
         done = False
         while not done:
             action = raw.space.index(teacher.choose(raw.game_state))
-            obs_rows.append(obs)
-            mask_rows.append(info["action_mask"].astype(bool))  # a copy: never a view
+            observations.add(obs)
+            masks.add(info["action_mask"])
             actions.append(action)
+            game_of.append(g)
             obs, reward, terminated, truncated, info = env.step(action)
             if "illegal" in info:  # a fault in the teacher: stop rather than loop for ever
                 raise RatkingError(f"the {TEACHER} bot chose an illegal move: {info['illegal']}")
@@ -93,35 +94,53 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
         for reward in reversed(rewards):
             tail = reward + gamma * tail
             back.append(tail)
-        blocks.append((np.array(obs_rows, dtype=np.float32), np.array(mask_rows, dtype=bool),
-                       np.array(actions, dtype=np.int64),
-                       np.array(back[::-1], dtype=np.float32)))
-    return _joined(blocks)
+        returns.extend(reversed(back))
+    return Demonstrations(observations.joined(), masks.joined(),
+                          np.array(actions, dtype=np.int64),
+                          np.array(returns, dtype=np.float32),
+                          np.array(game_of, dtype=np.int32))
 
 
-def _joined(blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
-            ) -> Demonstrations:
-    """One game's block after another in whole arrays, each block let go once copied, so a
-    long copy (Rat & Duck's 40,000 games are 3 million decisions) needs little more memory
-    than its arrays."""
-    sizes = [len(block[2]) for block in blocks]
-    n = sum(sizes)
-    first = blocks[0] if blocks else (np.zeros((0, 0), np.float32), np.zeros((0, 0), bool))
-    demos = Demonstrations(np.empty((n, first[0].shape[1]), np.float32),
-                           np.empty((n, first[1].shape[1]), bool), np.empty(n, np.int64),
-                           np.empty(n, np.float32),
-                           np.repeat(np.arange(len(sizes), dtype=np.int32), sizes))
-    at = 0
-    blocks.reverse()  # popped from the end, first game first
-    while blocks:
-        obs, masks, actions, returns = blocks.pop()
-        end = at + len(actions)
-        demos.observations[at:end] = obs
-        demos.masks[at:end] = masks
-        demos.actions[at:end] = actions
-        demos.returns[at:end] = returns
-        at = end
-    return demos
+class Rows:
+    """Rows of one shape and type, added one at a time and joined into one array at the end.
+
+    They are written into blocks of about `BLOCK_BYTES`, each its own memory mapping, which
+    the joining copies and unmaps one by one: a long copy (Rat & Duck's 40,000 games are 3
+    million decisions) needs little more than its final arrays. A row per small array, or a
+    block per game, would leave the allocator's heap holding a second copy's worth."""
+
+    BLOCK_BYTES = 64 << 20  # above glibc's largest mmap threshold (32 MB)
+
+    def __init__(self, dtype: type) -> None:
+        self.dtype = np.dtype(dtype)
+        self.blocks: list[np.ndarray] = []
+        self.count = 0
+        self.per_block = 0
+        self.shape: tuple[int, ...] = (0,)
+
+    def add(self, row: np.ndarray) -> None:
+        """Copy `row` in (it may be reused by its maker after)."""
+        if not self.per_block:
+            self.shape = np.shape(row)
+            self.per_block = max(1, self.BLOCK_BYTES // max(1, self.dtype.itemsize
+                                                            * int(np.prod(self.shape))))
+        at = self.count % self.per_block
+        if at == 0:
+            self.blocks.append(np.empty((self.per_block, *self.shape), self.dtype))
+        self.blocks[-1][at] = row
+        self.count += 1
+
+    def joined(self) -> np.ndarray:
+        """Every row in order in one array; the blocks are let go as they are copied."""
+        out = np.empty((self.count, *self.shape), self.dtype)
+        self.blocks.reverse()  # popped from the end, the first block first
+        at = 0
+        while self.blocks:
+            block = self.blocks.pop()
+            take = min(self.per_block, self.count - at)
+            out[at:at + take] = block[:take]
+            at += take
+        return out
 
 
 def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS,
@@ -161,17 +180,24 @@ def fit(model: Any, demos: Demonstrations, seed: int, epochs: int = EPOCHS,
             "value_mse_held_out": value_error(policy, demos, np.flatnonzero(held))}
 
 
+EVAL_ROWS = 16384  # rows a check runs the network on at once, so memory stays small
+
+
 def agreement(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
     """The share of `rows` where the policy's likeliest legal action is the teacher's."""
     import torch
 
     if len(rows) == 0:
         return float("nan")
+    same = 0
     with torch.no_grad():
-        obs = policy.obs_to_tensor(demos.observations[rows])[0]
-        dist = policy.get_distribution(obs, action_masks=demos.masks[rows])
-        picked = dist.distribution.probs.argmax(dim=1).numpy()
-    return float((picked == demos.actions[rows]).mean())
+        for start in range(0, len(rows), EVAL_ROWS):
+            part = rows[start:start + EVAL_ROWS]
+            obs = policy.obs_to_tensor(demos.observations[part])[0]
+            dist = policy.get_distribution(obs, action_masks=demos.masks[part])
+            picked = dist.distribution.probs.argmax(dim=1).numpy()
+            same += int((picked == demos.actions[part]).sum())
+    return same / len(rows)
 
 
 def value_error(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
@@ -180,9 +206,13 @@ def value_error(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
 
     if len(rows) == 0:
         return float("nan")
+    total = 0.0
     with torch.no_grad():
-        values = policy.predict_values(policy.obs_to_tensor(demos.observations[rows])[0])
-    return float(((values.flatten().numpy() - demos.returns[rows]) ** 2).mean())
+        for start in range(0, len(rows), EVAL_ROWS):
+            part = rows[start:start + EVAL_ROWS]
+            values = policy.predict_values(policy.obs_to_tensor(demos.observations[part])[0])
+            total += float(((values.flatten().numpy() - demos.returns[part]) ** 2).sum())
+    return total / len(rows)
 
 
 def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, seed: int,

@@ -598,6 +598,9 @@ def train(
     imitate: Annotated[int, typer.Option(
         "--imitate", help="games of the heuristic to copy before self-play (a fresh run)",
         min=0)] = 0,
+    dagger: Annotated[int, typer.Option(
+        "--dagger", help="rounds after the copy in which it plays half as many games again, "
+        "the heuristic naming each move, and is fitted to all (DAgger)", min=0)] = 0,
     hidden: Annotated[str, typer.Option(
         "--hidden", help="a fresh run's hidden layer widths, comma-separated")] = "64,64",
 ) -> None:
@@ -611,7 +614,7 @@ def train(
         fail(f"--hidden takes layer widths such as 128,128, not {hidden!r}")
     try:
         run(game, players, minutes, out, seed, eval_games, console=console, imitate=imitate,
-            hidden=widths)
+            hidden=widths, dagger=dagger)
     except (RatkingError, ValueError, OSError) as exc:
         fail(str(exc))
     except Stopped as stop:

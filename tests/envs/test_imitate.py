@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
+from ratking.bots import make_bot
 from ratking.core import list_games
 from ratking.learn.imitate import Rows, demonstrations
 
@@ -41,6 +42,44 @@ def test_rat_a_tat_roll_copies_roll_and_go_decisions():
     space = ratking.make("rat-a-tat-roll").action_space(2)
     assert len(demos.actions) > 6 * 5
     assert {space.ids[a].split(":")[0] for a in demos.actions} >= {"roll", "go"}
+
+
+class Recording:
+    """A random player that remembers the moves it made."""
+
+    name = "recording"
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot("random", seed)
+        self.played: list[str] = []
+
+    def choose(self, state):
+        action = self.bot.choose(state)
+        space = state.game.action_space(state.players)
+        self.played.append(space.ids[space.index(action)])
+        return action
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_a_dagger_round_keeps_the_teachers_moves_where_the_player_went(game_id, seed):
+    """With a player in the learner's seat, the player makes every move and the teacher's
+    choice in each position it reached is what is kept (and the two differ)."""
+    game = ratking.make(game_id)
+    recall = game.encode_recall is not None
+    player = Recording(seed)
+    demos = demonstrations(game_id, 2, recall, 3, seed=seed, gamma=0.9, player=player)
+    n = len(demos.actions)
+    assert n == len(player.played) and set(demos.games.tolist()) == {0, 1, 2}
+    assert demos.masks[np.arange(n), demos.actions].all()  # the teacher's moves, legal
+    space = game.action_space(2)
+    labels = [space.ids[a] for a in demos.actions]
+    assert labels != player.played  # random play is not the heuristic's
+    plain = demonstrations(game_id, 2, recall, 3, seed=seed, gamma=0.9)
+    joined = plain.extended(demos)
+    assert len(joined.actions) == len(plain.actions) + n
+    assert set(joined.games.tolist()) == set(range(6))  # the new games numbered after
 
 
 @settings(max_examples=40, deadline=None)

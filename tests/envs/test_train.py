@@ -149,10 +149,28 @@ def test_imitation_copies_the_heuristic_before_self_play(tmp_path):
     copy = Policy.load(out / "imitated.npz")  # the copy is kept beside the trained policy
     assert copy.action_ids == Policy.load(out / "policy.npz").action_ids
     again = CliRunner().invoke(app, args)
-    assert again.exit_code == 0 and "--imitate applies to a fresh run only" in again.output
+    assert again.exit_code == 0
+    assert "--imitate and --dagger apply to a fresh run only" in again.output
     assert json.loads((out / "run.json").read_text())["imitation"] == copied
     bad = CliRunner().invoke(app, [*args[:-1], "-3"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
+    bad = CliRunner().invoke(app, [*args[:-2], "--dagger", "1"])  # no copy to improve
+    assert bad.exit_code == 2 and "without --imitate" in bad.output
+
+
+@pytest.mark.timeout(600)
+def test_dagger_rounds_add_the_copys_own_games_and_fit_again(tmp_path):
+    out = tmp_path / "run"
+    args = ["train", "you-dirty-rat", "--minutes", "0.05", "--out", str(out), "--seed", "4",
+            "--eval-games", "2", "--imitate", "12", "--dagger", "2"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "DAgger round 1" in first.output and "DAgger round 2" in first.output
+    run = json.loads((out / "run.json").read_text())
+    rounds = run["imitation"]["dagger"]
+    assert [r["games"] for r in rounds] == [6, 6] and all(r["decisions"] > 6 for r in rounds)
+    assert all(0 <= r["agreement_held_out"] <= 1 for r in rounds)
+    assert run["commands"][0].endswith("--imitate 12 --dagger 2")
 
 
 @pytest.mark.timeout(600)

@@ -117,23 +117,26 @@ def from_file(path: str) -> Policy:
 
 class NeuralBot:
     """Plays a learned policy (see the module docstring). `path`: a policy file; None: the
-    one shipped for the game and player count of the first state it is asked about."""
+    one shipped for the game and player count of the first state it is asked about; `policy`:
+    one in memory instead."""
 
     name = "neural"
 
-    def __init__(self, path: str | None = None, seed: int | None = None) -> None:
+    def __init__(self, path: str | None = None, seed: int | None = None,
+                 policy: Policy | None = None) -> None:
         self.path = path
         self.seed = seed
         self._checked: dict[tuple[str, int], Policy] = {}
         if path is not None:
             from_file(path)  # a missing or bad file fails here
+        self._given = policy  # one in memory (a run's learner), checked as a file's is
 
     def policy_for(self, state: State) -> Policy:
         """The policy for this game and player count, checked against its action space."""
         key = (state.game.id, state.players)
         policy = self._checked.get(key)
         if policy is None:
-            policy = from_file(self.path) if self.path else shipped(*key)
+            policy = self._given or (from_file(self.path) if self.path else shipped(*key))
             space = state.game.action_space(state.players)
             layout = state.game.observation_layout(state.players)
             if policy.game_id != state.game.id or list(space.ids) != policy.action_ids or \

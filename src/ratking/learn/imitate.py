@@ -34,6 +34,7 @@ from ..core.rng import derive_seed
 TEACHER = "heuristic"
 RIVALS = ("heuristic", "random")  # the other seats, game by game in turn
 EPOCHS = 20
+REFIT_EPOCHS = 5  # passes over all the decisions after each DAgger round
 BATCH = 256
 LEARNING_RATE = 1e-3
 HELD_OUT = 0.1  # the share of games kept out of the fit to measure agreement on
@@ -50,6 +51,15 @@ class Demonstrations:
     games: np.ndarray  # int32, (n,): the game each decision belongs to
 
 
+    def extended(self, more: Demonstrations) -> Demonstrations:
+        """These decisions and then `more`'s, its games numbered after these."""
+        first = int(self.games.max()) + 1 if len(self.games) else 0
+        return Demonstrations(*(np.concatenate(pair) for pair in (
+            (self.observations, more.observations), (self.masks, more.masks),
+            (self.actions, more.actions), (self.returns, more.returns),
+            (self.games, more.games + first))))
+
+
 Tick = Callable[[str, int, int], None]  # (what is being done, done so far, out of)
 
 
@@ -58,9 +68,10 @@ def quiet(what: str, done: int, total: int) -> None:
 
 
 def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: int,
-                   gamma: float, tick: Tick = quiet) -> Demonstrations:
+                   gamma: float, tick: Tick = quiet, player: Any = None) -> Demonstrations:
     """Play `games` games with the teacher in the learner's seat (see the module); `tick` is
-    told of each game played."""
+    told of each game played. With a `player` (a bot), it plays the seat instead and the
+    teacher only names its move at each decision, which is what is kept (DAgger's rounds)."""
     from ..envs.gymnasium import RatkingGymEnv
     from .rewards import GameOver, Shaped
 
@@ -70,8 +81,9 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
     actions: list[int] = []
     returns: list[float] = []
     game_of: list[int] = []
+    doing = "playing the heuristic's games" if player is None else "playing the copy's games"
     for g in range(games):
-        tick("playing the heuristic's games", g, games)
+        tick(doing, g, games)
         env = envs[g % len(envs)]
         raw = env.unwrapped
         teacher = make_bot(TEACHER, derive_seed(seed, g))
@@ -84,9 +96,12 @@ def demonstrations(game_id: str, players: int, recall: bool, games: int, seed: i
             masks.add(info["action_mask"])
             actions.append(action)
             game_of.append(g)
+            if player is not None:
+                action = raw.space.index(player.choose(raw.game_state))
             obs, reward, terminated, truncated, info = env.step(action)
-            if "illegal" in info:  # a fault in the teacher: stop rather than loop for ever
-                raise RatkingError(f"the {TEACHER} bot chose an illegal move: {info['illegal']}")
+            if "illegal" in info:  # a fault in a bot: stop rather than loop for ever
+                raise RatkingError(f"the {player.name if player else TEACHER} bot chose an "
+                                   f"illegal move: {info['illegal']}")
             rewards.append(float(reward))
             done = terminated or truncated
         tail = 0.0
@@ -216,15 +231,46 @@ def value_error(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
 
 
 def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, seed: int,
-            gamma: float, tick: Tick = quiet) -> dict[str, Any]:
+            gamma: float, tick: Tick = quiet, rounds: int = 0,
+            snapshot: Callable[[], Any] | None = None) -> dict[str, Any]:
     """Play the teacher's games and fit the model to them (see the module), telling `tick` how
     far each has gone; return what the run records: the teacher, the games, the decisions,
-    the CPU seconds and the fit."""
+    the CPU seconds and the fit.
+
+    Then `rounds` of DAgger (Ross, Gordon and Bagnell, 2011): a copy errs, and its errors lead
+    it where the teacher never went and so never showed it what to do. In each round the copy
+    as it is (`snapshot()`, an exported `Policy`, played as the `neural` bot plays it) plays
+    `games // 2` games in the learner's seat while the teacher names its move at every
+    decision; those are added to the rest and the network is fitted again, `REFIT_EPOCHS`
+    passes over all from where it stands. Each round's fit is recorded; its held-out games
+    are the newest, the copy's own."""
     began = time.process_time()
     demos = demonstrations(game_id, players, recall, games, seed, gamma, tick)
     played = time.process_time()
     scores = fit(model, demos, seed, tick=tick)
-    return {"teacher": TEACHER, "games": games, "decisions": len(demos.actions),
-            "cpu_seconds_playing": round(played - began, 1),
-            "cpu_seconds_fitting": round(time.process_time() - played, 1),
-            **{k: round(v, 4) for k, v in scores.items()}}
+    record: dict[str, Any] = {
+        "teacher": TEACHER, "games": games, "decisions": len(demos.actions),
+        "cpu_seconds_playing": round(played - began, 1),
+        "cpu_seconds_fitting": round(time.process_time() - played, 1),
+        **{k: round(v, 4) for k, v in scores.items()}}
+    if rounds:
+        from ..bots.neural import NeuralBot
+
+        if snapshot is None:
+            raise ValueError("DAgger rounds need a snapshot of the policy to play")
+        record["dagger"] = []
+        for r in range(rounds):
+            began = time.process_time()
+            round_seed = derive_seed(seed, 1_000_000 + r)
+            copy = NeuralBot(seed=round_seed, policy=snapshot())
+            more = demonstrations(game_id, players, recall, max(1, games // 2), round_seed,
+                                  gamma, tick, player=copy)
+            demos = demos.extended(more)
+            played = time.process_time()
+            scores = fit(model, demos, round_seed, epochs=REFIT_EPOCHS, tick=tick)
+            record["dagger"].append({
+                "games": max(1, games // 2), "decisions": len(more.actions),
+                "cpu_seconds_playing": round(played - began, 1),
+                "cpu_seconds_fitting": round(time.process_time() - played, 1),
+                **{k: round(v, 4) for k, v in scores.items()}})
+    return record

@@ -100,10 +100,10 @@ def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
 
 def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None = None,
           seed: int = 0, eval_games: int = 100, console: Any = None, imitate: int = 0,
-          hidden: tuple[int, ...] = NET) -> Path:
+          hidden: tuple[int, ...] = NET, dagger: int = 0) -> Path:
     """Train (or resume) a policy; return the exported policy file. See the module; `imitate`
-    games of the heuristic start a fresh run (`imitate.py`), whose networks have `hidden`
-    layers (a resumed run keeps its own)."""
+    games of the heuristic start a fresh run (`imitate.py`), followed by `dagger` rounds of
+    DAgger, whose networks have `hidden` layers (a resumed run keeps its own)."""
     torch, MaskablePPO = require()
     from gymnasium.wrappers import TimeLimit
     from rich.progress import BarColumn, Progress, TextColumn
@@ -120,6 +120,9 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
         raise RatkingError(f"--minutes must be more than 0, not {minutes:g}")
     if imitate < 0:
         raise RatkingError(f"--imitate must be 0 or more games, not {imitate}")
+    if dagger < 0 or (dagger and not imitate):
+        raise RatkingError(f"--dagger takes 0 or more rounds after a copy (--imitate), not "
+                           f"{dagger}" + ("" if dagger < 0 else " without --imitate"))
     if not hidden or any(width < 1 for width in hidden):
         raise RatkingError(f"--hidden must be one or more layer widths of 1 or more, not "
                            f"{','.join(map(str, hidden)) or 'none'}")
@@ -136,6 +139,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     run["commands"].append(f"ratking train {game_id} --players {players} --minutes {minutes:g} "
                            f"--out {out} --seed {seed} --eval-games {eval_games}"
                            + (f" --imitate {imitate}" if imitate else "")
+                           + (f" --dagger {dagger}" if dagger else "")
                            + (f" --hidden {','.join(map(str, hidden))}"
                               if tuple(hidden) != NET else ""))
     space = game.action_space(players)
@@ -172,8 +176,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
     def evaluate(steps: int, cpu_seconds: float) -> None:
         """Log the win shares of the policy now, after `steps` steps and `cpu_seconds`."""
         began = time.process_time()
-        bot = NeuralBot(seed=seed)
-        bot._checked[(game_id, players)] = export(model, meta)
+        bot = NeuralBot(seed=seed, policy=export(model, meta))
         row: dict[str, Any] = {"steps": steps, "cpu_minutes": round(cpu_seconds / 60, 2)}
         for rival in ("random", "heuristic"):
             share, low, high = win_share(bot, game_id, players, rival, eval_games, seed + 7)
@@ -197,10 +200,15 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
                 def tick(what: str, done: int, total: int) -> None:
                     progress.update(task, description=what, completed=done, total=total)
 
-                run["imitation"] = copied = imitate_teacher(model, game_id, players, recall,
-                                                            imitate, seed, GAMMA, tick)
+                run["imitation"] = copied = imitate_teacher(
+                    model, game_id, players, recall, imitate, seed, GAMMA, tick, dagger,
+                    lambda: export(model, meta))
             say(f"{copied['decisions']:,} decisions fitted: the policy picks the heuristic's "
                 f"move {copied['agreement_held_out']:.0%} of the time in games it did not see")
+            for r, more in enumerate(copied.get("dagger", ()), 1):
+                say(f"DAgger round {r}: {more['decisions']:,} decisions of the copy's own games "
+                    f"added; it now picks the heuristic's move {more['agreement_held_out']:.0%}"
+                    " of the time in its own games it was not fitted to")
             evaluate(0, time.process_time() - start)  # the copy's check, before self-play
         except KeyboardInterrupt:  # before the handler that lets a run stop and be kept
             log.close()
@@ -210,7 +218,7 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
         if time.process_time() - start - evaluating[0] >= budget:
             say("copying took all the CPU minutes given: raise --minutes to go on by self-play")
     elif imitate:
-        say(f"{out} resumes a run: --imitate applies to a fresh run only")
+        say(f"{out} resumes a run: --imitate and --dagger apply to a fresh run only")
     if resumed and tuple(hidden) != tuple(run.get("hidden", NET)):
         say(f"{out} resumes a run: --hidden applies to a fresh run only")
     for i, snapshot in enumerate(pool):

@@ -50,7 +50,6 @@ class Demonstrations:
     returns: np.ndarray  # float32, (n,): discounted shaped return from the decision on
     games: np.ndarray  # int32, (n,): the game each decision belongs to
 
-
     def extended(self, more: Demonstrations) -> Demonstrations:
         """These decisions and then `more`'s, its games numbered after these."""
         first = int(self.games.max()) + 1 if len(self.games) else 0

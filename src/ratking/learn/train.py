@@ -101,9 +101,9 @@ def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
 def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None = None,
           seed: int = 0, eval_games: int = 100, console: Any = None, imitate: int = 0,
           hidden: tuple[int, ...] = NET, dagger: int = 0) -> Path:
-    """Train (or resume) a policy; return the exported policy file. See the module; `imitate`
-    games of the heuristic start a fresh run (`imitate.py`), followed by `dagger` rounds of
-    DAgger, whose networks have `hidden` layers (a resumed run keeps its own)."""
+    """Train (or resume) a policy; return the exported policy file. See the module. A fresh
+    run's networks have `hidden` layers (a resumed run keeps its own), and it starts with
+    `imitate` games of the heuristic copied and `dagger` rounds of DAgger (`imitate.py`)."""
     torch, MaskablePPO = require()
     from gymnasium.wrappers import TimeLimit
     from rich.progress import BarColumn, Progress, TextColumn

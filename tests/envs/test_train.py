@@ -171,6 +171,13 @@ def test_dagger_rounds_add_the_copys_own_games_and_fit_again(tmp_path):
     assert [r["games"] for r in rounds] == [6, 6] and all(r["decisions"] > 6 for r in rounds)
     assert all(0 <= r["agreement_held_out"] <= 1 for r in rounds)
     assert run["commands"][0].endswith("--imitate 12 --dagger 2")
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert [row.get("dagger") for row in log[:3]] == [0, 1, 2]  # each fit checked in turn
+    assert "round 2:" in first.output
+    kept = [Policy.load(out / "copies" / f"{r}.npz") for r in range(3)]
+    final = Policy.load(out / "imitated.npz")
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(kept[2].layers, final.layers))
+    assert not np.array_equal(kept[0].layers[0][0], kept[2].layers[0][0])  # refitted
 
 
 @pytest.mark.timeout(600)

@@ -231,7 +231,8 @@ def value_error(policy: Any, demos: Demonstrations, rows: np.ndarray) -> float:
 
 def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, seed: int,
             gamma: float, tick: Tick = quiet, rounds: int = 0,
-            snapshot: Callable[[], Any] | None = None) -> dict[str, Any]:
+            snapshot: Callable[[], Any] | None = None,
+            fitted: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play the teacher's games and fit the model to them (see the module), telling `tick` how
     far each has gone; return what the run records: the teacher, the games, the decisions,
     the CPU seconds and the fit.
@@ -242,7 +243,8 @@ def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, se
     `games // 2` games in the learner's seat while the teacher names its move at every
     decision; those are added to the rest and the network is fitted again, `REFIT_EPOCHS`
     passes over all from where it stands. Each round's fit is recorded; its held-out games
-    are the newest, the copy's own."""
+    are the newest, the copy's own. `fitted(r, scores)` is told of each fit as it ends: the
+    copy's (`r` 0), then each round's."""
     began = time.process_time()
     demos = demonstrations(game_id, players, recall, games, seed, gamma, tick)
     played = time.process_time()
@@ -252,6 +254,8 @@ def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, se
         "cpu_seconds_playing": round(played - began, 1),
         "cpu_seconds_fitting": round(time.process_time() - played, 1),
         **{k: round(v, 4) for k, v in scores.items()}}
+    if fitted is not None:
+        fitted(0, record)
     if rounds:
         from ..bots.neural import NeuralBot
 
@@ -272,4 +276,6 @@ def imitate(model: Any, game_id: str, players: int, recall: bool, games: int, se
                 "cpu_seconds_playing": round(played - began, 1),
                 "cpu_seconds_fitting": round(time.process_time() - played, 1),
                 **{k: round(v, 4) for k, v in scores.items()}})
+            if fitted is not None:
+                fitted(r + 1, record["dagger"][-1])
     return record

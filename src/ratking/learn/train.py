@@ -17,11 +17,11 @@ whole return (`rewards.py`). With `imitate` games a fresh run first copies the h
 Everything lives in `--out DIR`: `model.zip` (the PPO model, to resume), `pool/*.npz` (the
 snapshots), `policy.npz` (the exported policy, numpy arrays the `neural` bot plays),
 `log.jsonl` (win shares against random and the heuristic, measured with the exported policy
-as training goes), `imitated.npz` (the copy of the heuristic a run began with, if any) and
-`run.json` (steps and CPU seconds so far, the seed and the commands).
-Running the same command again resumes from there. `--minutes` counts CPU minutes of this
-process spent training (the win-share checks come on top), so a busy machine gives the same
-budget.
+as training goes), `imitated.npz` (the copy of the heuristic a run began with, if any),
+`copies/R.npz` (with DAgger rounds, the copy after each: 0 before the first) and `run.json`
+(steps and CPU seconds so far, the seed and the commands). Running the same command again
+resumes from there. `--minutes` counts CPU minutes of this process spent training (the
+win-share checks come on top), so a busy machine gives the same budget.
 """
 
 from __future__ import annotations
@@ -173,18 +173,22 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
 
     evaluating = [0.0]  # CPU seconds spent on win-share checks, outside the budget
 
-    def evaluate(steps: int, cpu_seconds: float) -> None:
-        """Log the win shares of the policy now, after `steps` steps and `cpu_seconds`."""
+    def evaluate(steps: int, cpu_seconds: float, dagger_round: int | None = None) -> None:
+        """Log the win shares of the policy now, after `steps` steps and `cpu_seconds` (and
+        the DAgger round, while copying with rounds)."""
         began = time.process_time()
         bot = NeuralBot(seed=seed, policy=export(model, meta))
         row: dict[str, Any] = {"steps": steps, "cpu_minutes": round(cpu_seconds / 60, 2)}
+        if dagger_round is not None:
+            row["dagger"] = dagger_round
         for rival in ("random", "heuristic"):
             share, low, high = win_share(bot, game_id, players, rival, eval_games, seed + 7)
             row[rival] = [round(share, 3), round(low, 3), round(high, 3)]
         log.write(json.dumps(row) + "\n")
         log.flush()
         evaluating[0] += time.process_time() - began
-        say(f"{row['steps']:>9,} steps {row['cpu_minutes']:5.2f} CPU min  vs random "
+        say(("" if dagger_round is None else f"round {dagger_round}: ")
+            + f"{row['steps']:>9,} steps {row['cpu_minutes']:5.2f} CPU min  vs random "
             f"{row['random'][0]:.2f} [{row['random'][1]:.2f}-{row['random'][2]:.2f}]  "
             f"vs heuristic {row['heuristic'][0]:.2f} [{row['heuristic'][1]:.2f}-"
             f"{row['heuristic'][2]:.2f}]", soft_wrap=True)
@@ -200,16 +204,26 @@ def train(game_id: str, players: int = 2, minutes: float = 4.0, out: Path | None
                 def tick(what: str, done: int, total: int) -> None:
                     progress.update(task, description=what, completed=done, total=total)
 
-                run["imitation"] = copied = imitate_teacher(
+                def fitted(r: int, scores: dict[str, Any]) -> None:
+                    if r == 0:
+                        say(f"{scores['decisions']:,} decisions fitted: the policy picks the "
+                            f"heuristic's move {scores['agreement_held_out']:.0%} of the time "
+                            "in games it did not see")
+                    else:
+                        say(f"DAgger round {r}: {scores['decisions']:,} decisions of the copy's "
+                            "own games added; it now picks the heuristic's move "
+                            f"{scores['agreement_held_out']:.0%} of the time in its own games "
+                            "it was not fitted to")
+                    if dagger:  # each fit checked and kept, to choose the rounds by
+                        evaluate(0, time.process_time() - start, r)
+                        (out / "copies").mkdir(exist_ok=True)
+                        export(model, meta).save(out / "copies" / f"{r}.npz")
+
+                run["imitation"] = imitate_teacher(
                     model, game_id, players, recall, imitate, seed, GAMMA, tick, dagger,
-                    lambda: export(model, meta))
-            say(f"{copied['decisions']:,} decisions fitted: the policy picks the heuristic's "
-                f"move {copied['agreement_held_out']:.0%} of the time in games it did not see")
-            for r, more in enumerate(copied.get("dagger", ()), 1):
-                say(f"DAgger round {r}: {more['decisions']:,} decisions of the copy's own games "
-                    f"added; it now picks the heuristic's move {more['agreement_held_out']:.0%}"
-                    " of the time in its own games it was not fitted to")
-            evaluate(0, time.process_time() - start)  # the copy's check, before self-play
+                    lambda: export(model, meta), fitted)
+            if not dagger:
+                evaluate(0, time.process_time() - start)  # the copy's check, before self-play
         except KeyboardInterrupt:  # before the handler that lets a run stop and be kept
             log.close()
             raise Stopped("stopped by Ctrl+C while imitating the heuristic, before any "

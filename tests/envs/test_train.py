@@ -176,7 +176,8 @@ def test_dagger_rounds_add_the_copys_own_games_and_fit_again(tmp_path):
     assert "round 2:" in first.output
     kept = [Policy.load(out / "copies" / f"{r}.npz") for r in range(3)]
     final = Policy.load(out / "imitated.npz")
-    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(kept[2].layers, final.layers))
+    assert all(np.array_equal(w, v) and np.array_equal(b, c)  # the last round's is the copy
+               for (w, b), (v, c) in zip(kept[2].layers, final.layers, strict=True))
     assert not np.array_equal(kept[0].layers[0][0], kept[2].layers[0][0])  # refitted
 
 

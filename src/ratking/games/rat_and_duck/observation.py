@@ -4,7 +4,9 @@ Places are numbered as in components.toml (the civilian places, then the Lab, th
 Station and the Prison); which civilian place sits in which grid cell is shuffled at set-up
 and shown per place. Units are numbered as the `units` rule lists them (government first).
 A civilian is named by the place it was kidnapped from. The government's location cards show
-only to government seats, as in the view.
+only to government seats, as in the view. The `reach` slice gives each place's distance in
+moves to the nearest of each thing a unit heads for (the goals the heuristic steers by), so a
+learner need not work distances out from the grid cells.
 """
 
 from __future__ import annotations
@@ -26,14 +28,24 @@ from ...core.spaces import (
     write_ending,
     write_turn,
 )
-from .params import GOVERNMENT, ROLE_NAMES, TEAM_NAMES
+from .params import GOVERNMENT, POLICE, ROLE_NAMES, TEAM_NAMES
 from .phases import PHASE_NAMES
 
 if TYPE_CHECKING:
+    from .components import Layout as MapLayout
     from .game import RatAndDuck
     from .state import DuckState
 
 WANTED_MOST = 10  # a wanted level read as 1 in the tensor
+# the goals the `reach` slice measures every place's way to (the heuristic's goals); each a
+# row of the slice, in this order
+REACH = ("the Lab", "a loose civilian, kidnapped, unlinked and out of the Lab",
+         "a place whose location card the government holds, for government seats only",
+         "a dissent wanted enough to be arrested, out of Prison", "a place with unrest",
+         "a police unit", "a kidnapped civilian", "a civilian place with room for more unrest")
+REACHES_KEPT = 4096  # `reach` rows kept per map layout, then forgotten
+LAYOUTS_KEPT = 256  # map layouts whose rows are kept
+REACH_FAR = 8  # moves read as 0 in the `reach` slice (the rulebook's map is 6 across)
 
 
 def actions(game: RatAndDuck, players: int) -> list[Action]:
@@ -75,6 +87,9 @@ def layout(game: RatAndDuck, players: int) -> Layout:
     lay.add("used", civilians, "per civilian place: 1 if its location card has been played")
     lay.add("progress", 3, "Bio-Sci / bio_sci_to_win, total unrest / unrest_to_win, "
             "civilians released / civilian places")
+    lay.add("reach", places * len(REACH),
+            "per place, per goal (" + "; ".join(REACH) + "): 1 - (the fewest moves from the "
+            f"place to the nearest such goal) / {REACH_FAR}; 0 with no such goal or none nearer")
     add_ending(lay)
     # for encode_state: per seat the flags that stay 1 all game (its team, every unit's role,
     # the units it controls; a spectator's: the roles), each unit's block, and the scaled
@@ -90,6 +105,8 @@ def layout(game: RatAndDuck, players: int) -> Layout:
                            for seat in [None, *range(players)]}
     lay.lookup["unit_at"] = [first + u * width for u in range(units)]
     lay.lookup["government"] = [teams[seat] == GOVERNMENT for seat in range(players)]
+    lay.lookup["police"] = [u for u, role in enumerate(game.roles) if role == POLICE]
+    lay.lookup["civilian_bits"] = (1 << civilians) - 1
     r = game.rules
     lay.lookup.update(held=scale(r.max_location_cards, civilians),
                       deck=scale(civilians), biosci=scale(r.bio_sci_to_win),
@@ -114,10 +131,15 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
         out[at["team"] + TEAM_INDEX[v["team"]]] = 1.0
     base = at["places"]
     most = r.max_unrest
-    for entry in v["places"][:civilians]:
-        out[base + entry["row"] * columns + entry["column"]] = 1.0
+    grid = [0] * cells  # the map layout: the civilian place in each grid cell
+    unrest = [0] * civilians
+    for p, entry in enumerate(v["places"][:civilians]):
+        cell = entry["row"] * columns + entry["column"]
+        out[base + cell] = 1.0
         out[base + cells] = scaled(entry["unrest"], most)
         base += cells + 1
+        grid[cell] = p
+        unrest[p] = entry["unrest"]
     base = at["units"]
     for entry in v["units"]:
         out[base + place[entry["place"]]] = 1.0
@@ -150,7 +172,71 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     out[base] = scaled(v["biosci"], r.bio_sci_to_win)
     out[base + 1] = scaled(v["total_unrest"], r.unrest_to_win)
     out[base + 2] = scaled(v["released"], civilians)
+    police = [place[e["place"]] for e in v["units"] if e["role"] == "police"]
+    wanted = [place[e["place"]] for e in v["units"] if e["wanted"] is not None
+              and e["wanted"] >= r.arrest_wanted and place[e["place"]] != city.prison]
+    kidnapped = [(place[e["place"]], e["linked_to"] is None) for e in v["civilians"]]
+    goals = (1 << city.lab,
+             _mask(p for p, loose in kidnapped if loose and p != city.lab),
+             _mask(name[card] for card in cards["cards"] or ()),
+             _mask(wanted), _mask(p for p in range(civilians) if unrest[p]), _mask(police),
+             _mask(p for p, _ in kidnapped),
+             _mask(p for p in range(civilians) if unrest[p] < most))
+    write_reach(game.layout_for(tuple(grid)), goals, at["reach"], out)
     encode_ending(v, lay, out)
+
+
+def _mask(places: Any) -> int:
+    """The places as bits of an int."""
+    bits = 0
+    for p in places:
+        bits |= 1 << p
+    return bits
+
+
+def write_reach(layout: MapLayout, goals: tuple[int, ...], base: int, out) -> None:
+    """The `reach` slice on a map layout from each goal's places as bits (`REACH`'s order)."""
+    known = _KNOWN.get(layout.cells)
+    if known is None or len(known) > REACHES_KEPT:
+        if len(_KNOWN) >= LAYOUTS_KEPT:
+            _KNOWN.clear()
+        known = _KNOWN[layout.cells] = {}
+    kinds = len(goals)
+    end = base + len(layout.dist) * kinds
+    for bits in goals:
+        if bits:
+            block = known.get(bits)
+            if block is None:
+                block = _row(known, layout.dist, bits)
+            out[base:end:kinds] = block
+        base += 1
+        end += 1
+
+
+# per map layout (by its cells) the `reach` rows worked out so far, by their goals' bits:
+# goals recur (the Lab always, the police on few places), and a game keeps its layout
+_KNOWN: dict[tuple[int, ...], dict[int, array]] = {}
+
+
+def _row(known: dict[int, array], dist: tuple[tuple[int, ...], ...], bits: int) -> array:
+    """The row of the goals at `bits`, kept in `known`: per place, 1 - (its fewest moves to
+    the nearest goal) / REACH_FAR, at least 0 (a goal alone from `dist`; several, the
+    largest of their own rows)."""
+    if not bits & (bits - 1):
+        goal = bits.bit_length() - 1
+        row = array("f", [max(0.0, 1.0 - moves[goal] / REACH_FAR) for moves in dist])
+    else:
+        values: list[float] | array | None = None
+        rest = bits
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            one = known.get(low) or _row(known, dist, low)
+            values = one if values is None else [
+                a if a > b else b for a, b in zip(values, one, strict=True)]
+        row = array("f", values)
+    known[bits] = row
+    return row
 
 
 def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
@@ -176,16 +262,25 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     out[base:base + len(block)] = block
     unrest = s.unrest
     unrest_scale = look["unrest"]
+    most = game.rules.max_unrest
     base += width - 1
+    hot = full = 0  # the goals of `reach`, as bits of places
     for p in compress(range(civilians), unrest):
         out[base + p * width] = unrest_scale[unrest[p]]
+        hot |= 1 << p
+        if unrest[p] >= most:
+            full |= 1 << p
     unit_at = look["unit_at"]
     pos, wanted, played = s.pos, s.wanted, s.played
     for u in range(units):
         out[unit_at[u] + pos[u]] = 1.0
     wanted_scale = look["wanted"]
+    need, prison = game.rules.arrest_wanted, city.prison
+    wanted_at = 0
     for u in game.dissents:
         out[unit_at[u] + places + 3] = wanted_scale[wanted[u]]
+        if wanted[u] >= need and pos[u] != prison:
+            wanted_at |= 1 << pos[u]
     if played:
         for u in range(units):
             if played >> u & 1:
@@ -193,18 +288,25 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     first = at["civilians"]
     width = 1 + places + units
     civ_at, link = s.civ_at, s.link
+    lab = city.lab
+    kidnapped = loose = 0
     for c in s.civs:
         base = first + c * width
         out[base] = 1.0
         out[base + 1 + civ_at[c]] = 1.0
+        kidnapped |= 1 << civ_at[c]
         if link[c] >= 0:
             out[base + 1 + places + link[c]] = 1.0
+        elif civ_at[c] != lab:
+            loose |= 1 << civ_at[c]
     out[at["cards"]] = look["held"][len(s.held)]
     out[at["cards"] + 1] = look["deck"][len(s.deck)]
+    cards = 0
     if seat is not None and look["government"][seat]:  # DuckState.sees_cards
         base = at["held"]
         for c in s.held:
             out[base + c] = 1.0
+            cards |= 1 << c
     base = at["used"]
     for c in s.used:
         out[base + c] = 1.0
@@ -212,6 +314,11 @@ def encode_state(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout,
     out[base] = look["biosci"][s.biosci]
     out[base + 1] = look["unrest_sum"][sum(unrest)]
     out[base + 2] = look["released"][s.released]
+    police = 0
+    for u in look["police"]:
+        police |= 1 << pos[u]
+    write_reach(s.layout, (1 << lab, loose, cards, wanted_at, hot, police, kidnapped,
+                           look["civilian_bits"] & ~full), at["reach"], out)
     write_ending(lay, out, s.round, game.rules.max_rounds, over)
 
 

@@ -46,6 +46,9 @@ REACH = ("the Lab", "a loose civilian, kidnapped, unlinked and out of the Lab",
 REACHES_KEPT = 4096  # `reach` rows kept per map layout, then forgotten
 LAYOUTS_KEPT = 256  # map layouts whose rows are kept
 REACH_FAR = 8  # moves read as 0 in the `reach` slice (the rulebook's map is 6 across)
+# by the fewest moves to a goal, its value in the `reach` slice (a map of another size may
+# have places farther apart than REACH_FAR: all 0)
+NEARNESS = [max(0.0, 1.0 - moves / REACH_FAR) for moves in range(64)]
 
 
 def actions(game: RatAndDuck, players: int) -> list[Action]:
@@ -200,14 +203,16 @@ def write_reach(layout: MapLayout, goals: tuple[int, ...], base: int, out) -> No
     if known is None or len(known) > REACHES_KEPT:
         if len(_KNOWN) >= LAYOUTS_KEPT:
             _KNOWN.clear()
-        known = _KNOWN[layout.cells] = {}
+        known = _KNOWN[layout.cells] = {  # each place's own row: the map's links go both
+            1 << g: array("f", map(NEARNESS.__getitem__, moves))  # ways, so a goal's row
+            for g, moves in enumerate(layout.dist)}  # is its row of the distances
     kinds = len(goals)
     end = base + len(layout.dist) * kinds
     for bits in goals:
         if bits:
             block = known.get(bits)
             if block is None:
-                block = _row(known, layout.dist, bits)
+                block = _row(known, bits)
             out[base:end:kinds] = block
         base += 1
         end += 1
@@ -218,24 +223,23 @@ def write_reach(layout: MapLayout, goals: tuple[int, ...], base: int, out) -> No
 _KNOWN: dict[tuple[int, ...], dict[int, array]] = {}
 
 
-def _row(known: dict[int, array], dist: tuple[tuple[int, ...], ...], bits: int) -> array:
-    """The row of the goals at `bits`, kept in `known`: per place, 1 - (its fewest moves to
-    the nearest goal) / REACH_FAR, at least 0 (a goal alone from `dist`; several, the
-    largest of their own rows)."""
-    if not bits & (bits - 1):
-        goal = bits.bit_length() - 1
-        row = array("f", [max(0.0, 1.0 - moves[goal] / REACH_FAR) for moves in dist])
-    else:
-        values: list[float] | array | None = None
-        rest = bits
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            one = known.get(low) or _row(known, dist, low)
-            values = one if values is None else [
-                a if a > b else b for a, b in zip(values, one, strict=True)]
-        row = array("f", values)
-    known[bits] = row
+def _row(known: dict[int, array], bits: int) -> array:
+    """The row of several goals at `bits`, kept in `known` (which holds each goal's own): per
+    place, the largest of their rows, taken from a known row of all but one of them where
+    there is one (goals mostly come one at a time: unrest spreading, a civilian kidnapped)."""
+    parts: list[int] = []
+    rest = bits
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if bits ^ low in known:
+            parts = [bits ^ low, low]
+            break
+        parts.append(low)
+    values = known[parts[0]]
+    for part in parts[1:]:
+        values = map(max, values, known[part])
+    row = known[bits] = array("f", values)
     return row
 
 

@@ -92,7 +92,7 @@ def layout(game: RatAndDuck, players: int) -> Layout:
             "civilians released / civilian places")
     lay.add("reach", places * len(REACH),
             "per place, per goal (" + "; ".join(REACH) + "): 1 - (the fewest moves from the "
-            f"place to the nearest such goal) / {REACH_FAR}; 0 with no such goal or none nearer")
+            f"place to the nearest such goal) / {REACH_FAR}; 0 with none nearer than {REACH_FAR}")
     add_ending(lay)
     # for encode_state: per seat the flags that stay 1 all game (its team, every unit's role,
     # the units it controls; a spectator's: the roles), each unit's block, and the scaled

@@ -325,12 +325,13 @@ def observation(state: State, seat: int | None, out: np.ndarray | None = None,
     encoding. With `out` (a float32 array of the tensor's shape, C-contiguous) the tensor is
     written into it and it is returned: a learner can fill a row of a batch in place.
     `recall`: `state.information_state(seat)`, the game's `encode_recall` if it has one."""
-    if out is None:
-        buf = tensor_buffer(state, seat, recall=recall)
-        return None if buf is None else np.frombuffer(buf, dtype=np.float32)
     layout = _layout_of(state)
     if layout is None:
         return None
+    if out is None:  # written through a memoryview: its stores cost less than an array's
+        out = np.zeros(layout.size, np.float32)
+        _fill(state, seat, layout, memoryview(out), recall)
+        return out
     if out.__class__ is not np.ndarray or out.dtype != np.float32 or \
             out.shape != layout.shape or not out.flags.c_contiguous or not out.flags.writeable:
         raise RatkingError(f"out must be a writable, contiguous float32 array of shape "
@@ -338,21 +339,6 @@ def observation(state: State, seat: int | None, out: np.ndarray | None = None,
     out.fill(0.0)
     _fill(state, seat, layout, memoryview(out).cast("B").cast("f"), recall)
     return out
-
-
-def tensor_buffer(state: State, seat: int | None, layout: Layout | None = None,
-                  recall: bool = False) -> array | None:
-    """A new `array("f")` holding the observation tensor of `seat` (the buffer behind
-    `observation`; environments keep it and hand out copies), or with `recall` its
-    information-state tensor. `layout`, if the caller has it, is the state's. None if the
-    game has none."""
-    if layout is None:
-        layout = _layout_of(state)
-        if layout is None:
-            return None
-    buf = array("f", layout._zeros)
-    _fill(state, seat, layout, buf, recall)
-    return buf
 
 
 def _layout_of(state: State) -> Layout | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
+from collections.abc import Callable
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -222,10 +223,13 @@ def answered(page, version: str, timeout_ms: int = TURN_WAIT_MS) -> None:
 
 
 def click_an_action(page, rng: random.Random | None = None,
-                    timeout_ms: int = TURN_WAIT_MS) -> str | bool | None:
+                    timeout_ms: int = TURN_WAIT_MS,
+                    prefer: Callable[[str], int] | None = None) -> str | bool | None:
     """Click a legal action where a person would (a part of it nothing covers), the first one
-    or one chosen by `rng`, and wait for the table's answer. Returns the version clicked at;
-    None if the page offers nothing to click now, False if everything offered is covered.
+    or one chosen by `rng` (among those `prefer` ranks lowest, when it is given: it is passed
+    the action's id, or a path's ids joined by spaces), and wait for the table's answer.
+    Returns the version clicked at; None if the page offers nothing to click now, False if
+    everything offered is covered.
     The point is checked again (the same node, at the same version) just before the mouse
     clicks it, and where the click landed just after; if the page changed in between (a
     stale aim), it is measured again. A click that lands on its node and is not answered
@@ -240,6 +244,8 @@ def click_an_action(page, rng: random.Random | None = None,
         version, items = found
         if rng is not None:
             rng.shuffle(items)
+        if prefer is not None:
+            items.sort(key=lambda item: prefer(item[1]))  # stable: random within a rank
         for item in items:
             spot = page.evaluate(_SPOT, item)
             if spot is not None:

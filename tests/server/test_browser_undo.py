@@ -26,14 +26,17 @@ def play_until_undo(page, rng: random.Random, decisions: int = 80,
     """Click random actions (`prefer` ranks them, as in click_an_action) until the Undo
     button shows (True) or the game ends (False); with `moved`, until it shows just after
     the person moved something (the log's last line)."""
+    def offered() -> bool:
+        return page.locator(UNDO).is_visible() and (
+            not moved or page.evaluate(LOG)[-1].startswith("You moved"))
+
     for _ in range(decisions):
         if not my_turn(page):
             return False
-        if page.locator(UNDO).is_visible() and (
-                not moved or page.evaluate(LOG)[-1].startswith("You moved")):
+        if offered():
             return True
         assert click_an_action(page, rng, prefer=prefer) is not False
-    return page.locator(UNDO).is_visible()
+    return offered()
 
 
 def split_the_group(ids: str) -> int:

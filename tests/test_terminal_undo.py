@@ -28,3 +28,27 @@ def test_u_before_any_move_changes_nothing():
     state, out, _ = play(["human", "bot"], seed=4, choices=["u", "q"], game="rat-and-duck")
     assert "Nothing to take back: no step has been made yet." in out
     assert state.record()["actions"] == []
+
+
+# Target: Rats, seed 0: the person's first turn, each rat moved by itself to S3; once both have
+# moved, scavenging (a card drawn) is the only choice left
+FIRST_MOVES = ["group:H0", "take:0:1", "step:S1", "step:S2", "step:S3"] * 2
+
+
+def test_an_only_choice_that_ends_the_undo_waits_for_the_person():
+    state, out, _ = play(["human", "bot"], seed=0, choices=[*FIRST_MOVES, "u", "q"],
+                         game="target-rats")
+    assert "Your only choice, left to you: after it, u takes nothing back." in out
+    assert "You took back" in out
+    # the draw was not made for them; the undo took back the last step of the move
+    actions = state.record()["actions"]
+    assert "scavenge:S3" not in actions
+    assert actions[-1] == "step:S2", actions
+
+
+def test_an_only_choice_that_ends_the_undo_is_made_when_chosen():
+    state, out, _ = play(["human", "bot"], seed=0, choices=[*FIRST_MOVES, "1", "q"],
+                         game="target-rats")
+    assert "Your only choice, left to you" in out
+    assert "scavenge:S3" in state.record()["actions"]
+    assert "Your only choice, made for you: Scavenge" not in out

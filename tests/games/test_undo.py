@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking import IllegalAction
+from ratking.core.undo import closes_undo
 
 from .test_properties import GAMES, dump, setups
 
@@ -89,6 +90,51 @@ def test_an_undoable_step_reveals_nothing(game_id, data, length, redeal):
             assert [e.to_dict() for e in guess.events_for(q, mark)] == \
                 [e.to_dict() for e in state.events_for(q, mark)], (q, action.id)
 
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@UNDO_SETTINGS
+@given(data=st.data(), length=st.integers(1, 150), redeal=st.integers(0, 2**32))
+def test_closes_undo_tells_the_seat_nothing_hidden(game_id, data, length, redeal):
+    """`closes_undo` (the page waits before an only move that would end what Undo can take
+    back) is what the move does on every determinization for the seat to move: the answer
+    follows from the seat's view, so it shows nothing hidden. It is asked wherever the seat
+    has one legal move, and found both ways in the games that offer undo."""
+    game, players, seed, rng = data.draw(setups(game_id))
+    state = game.new_game(players, seed=seed)
+    while not state.is_over and state.steps < length:
+        legal = state.legal_actions()
+        closes = closes_undo(state)
+        assert not closes or (len(legal) == 1 and state.undoable())
+        if len(legal) == 1 and state.undoable():
+            after = state.clone()
+            after.apply(legal[0])
+            assert closes == (after.undoable() == 0)
+            guess = state.determinize(state.current_player, seed=redeal)
+            guess.apply(legal[0].id)
+            assert closes == (guess.undoable() == 0), legal[0].id
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", ["target-rats", "target-rats-simplified"])
+def test_closes_undo_is_found_both_ways(game_id):
+    """Over random play, an only move that would end the undo (a draw, a roll, the turn handed
+    on) and one that would not both come up, so the property above tests something. (In Rat &
+    Duck every only move after an undoable one ends it; in Rat-a-Tat Roll and You Dirty Rat
+    random play met none after an undoable one.)"""
+    game = ratking.make(game_id, max_rounds=40)
+    rng = random.Random(2)
+    found = set()
+    for seed in range(40):
+        state = game.new_game(2, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) == 1 and state.undoable():
+                found.add(closes_undo(state))
+            state.apply(legal[rng.randrange(len(legal))])
+        if found == {True, False}:
+            break
+    assert found == {True, False}, found
 
 def test_you_dirty_rat_never_offers_an_undo():
     """Each of its decisions plays, draws or names a card of the hand, or ends the turn."""

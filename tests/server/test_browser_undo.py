@@ -51,6 +51,22 @@ def split_the_group(ids: str) -> int:
     return {"group": 0, "end-moves": 1_000}.get(ids.split(":")[0], 100)
 
 
+
+def whole_groups(ids: str) -> int:
+    """Target: Rats' ranking for the one-click move: a destination first (the whole group
+    goes), all the rats where the page asks how many, a group's space after, "end moves"
+    last."""
+    taken = [sum(map(int, i.split(":")[1:])) for i in ids.split() if i.startswith("take:")]
+    if taken:  # take:<fed>:<unfed>
+        return 100 - max(taken)
+    return {"group": 500, "end-moves": 1_000}.get(ids.split(":")[0], 0)
+
+
+# the distinct actions the page offers now (on the board and beside it)
+OFFERED = """() => [...new Set([...document.querySelectorAll(
+  '#board [data-action], #actions [data-action]')].filter(n => n.getClientRects().length)
+  .map(n => n.dataset.action))]"""
+
 def no_undo(page) -> str:
     """Why a test found nothing to take back, for its failure: the page's status and log."""
     return (f"no move that could be taken back in 80 decisions; status "
@@ -106,6 +122,29 @@ def test_target_rats_a_group_moved_then_taken_back(browser, server):  # noqa: F8
                        timeout=30).json()
     assert not any("took back" in line for line in replay["log"]), replay["log"]
 
+
+
+def test_target_rats_an_only_move_that_draws_waits_while_undo_is_open(browser, server):  # noqa: F811
+    """Groups sent in one click each until the moves end: scavenging (a draw) is then the
+    person's only move, and the page, which makes an only move for them, waits for their
+    click, since Undo could take the last move back until then."""
+    rng = random.Random(5)
+    with at_table(browser, server, "target-rats", "desktop",
+                  seats=["human", "heuristic"]) as page:
+        for _ in range(80):
+            assert my_turn(page), "the game ended first"
+            offered = page.evaluate(OFFERED)
+            if len(offered) == 1 and page.locator(UNDO).is_visible():
+                break
+            assert click_an_action(page, rng, prefer=whole_groups) is not False
+        else:
+            raise AssertionError(no_undo(page))
+        assert offered[0].startswith("scavenge:"), offered
+        version = page.evaluate(VERSION)
+        page.wait_for_timeout(1_000)  # the page makes an only move after 350 ms
+        assert page.evaluate(VERSION) == version and page.evaluate(OFFERED) == offered
+        take_back(page, "button")
+        assert my_turn(page) and len(page.evaluate(OFFERED)) > 1
 
 def test_rat_and_duck_undo_by_key_and_seen_by_a_watcher(browser, server):  # noqa: F811
     rng = random.Random(8)

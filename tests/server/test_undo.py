@@ -5,6 +5,7 @@ socket gets the state before the move and a log line; the stored record loses th
 from __future__ import annotations
 
 import ratking
+from ratking.core.undo import closes_undo
 
 from .conftest import expect, new_table, receive_state, waiting
 from .test_socket import join
@@ -172,3 +173,26 @@ def test_undo_is_refused_after_a_draw(client):
         ws.send_json({"type": "undo"})
         refused = expect(ws, "error")
         assert refused["code"] == "cannot-undo" and "hidden card" in refused["message"]
+
+
+def test_the_state_says_when_an_only_move_would_end_the_undo(client):
+    """`only_move_ends_undo`: the person could take a move back and their one legal move would
+    end that (the page then waits for their click). In Target: Rats, moving every group ends
+    the moves, and scavenging, a draw, is all that is left."""
+    table = new_table(client, seats=("human", "human"), game="target-rats")
+    with join(client, table, [table["seats"][0]["token"]]) as (ws, state):
+        room = client.app.state.rooms.rooms[table["id"]]
+        for _ in waiting(30, "an only move that would end the undo"):
+            assert state.get("seat") == 0 and state["actions"], state
+            assert state["only_move_ends_undo"] == (state["can_undo"]
+                                                    and closes_undo(room.state))
+            if state["only_move_ends_undo"]:
+                break
+            ws.send_json({"type": "move", "seat": 0, "action": state["actions"][0]["id"],
+                          "version": state["version"]})
+            state = receive_state(ws)
+        assert len(state["actions"]) == 1 and state["can_undo"]
+        assert state["actions"][0]["id"].startswith("scavenge:")
+        with join(client, table, [table["seats"][1]["token"]]) as (_, theirs):
+            assert theirs["version"] == state["version"]
+            assert theirs["only_move_ends_undo"] is False  # told to the person to move only

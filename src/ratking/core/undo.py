@@ -52,3 +52,19 @@ def undo(state: State, steps: int = 1) -> State:
     record = state.record()
     record["actions"] = record["actions"][:-steps]
     return replay(record)
+
+
+def closes_undo(state: State) -> bool:
+    """Whether the seat to move could take a step back now and would lose that by making
+    its only legal move (it rolls, draws or shows a card, hands the turn on or ends the game).
+    A page or terminal that makes a person's only move for them waits for them then, so a
+    misclick before it can still be taken back. Whether a step reveals follows from what the
+    seat sees, so the answer tells it nothing hidden (tests/games/test_undo.py)."""
+    if not state.undoable():
+        return False
+    legal = state.legal_actions()
+    if len(legal) != 1:
+        return False
+    after = state.clone()
+    after.apply(legal[0])
+    return after.undoable() == 0

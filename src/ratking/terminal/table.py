@@ -16,6 +16,7 @@ from ..bots.ismcts import SearchBot
 from ..bots.specs import LevelBot
 from ..core import Game, IllegalAction, State, narrate
 from ..core.rng import derive_seed, new_seed
+from ..core.undo import closes_undo
 from . import undo
 from .pages import OptionPages, lines_of
 from .seats import seat_names
@@ -130,7 +131,8 @@ class TerminalGame:
         made for them, None if they quit."""
         state = self.state
         legal = state.legal_actions()
-        forced = self.forced and len(legal) == 1
+        waits = self.forced and len(legal) == 1 and closes_undo(state)
+        forced = self.forced and len(legal) == 1 and not waits
         if forced and self.hotseat and self.holder != seat:
             state.apply(legal[0])  # they are told of it when the screen next comes to them
             return False
@@ -147,6 +149,8 @@ class TerminalGame:
             self._screen(decision)  # a new turn: the board, whatever is on the screen
         else:
             self._show(decision)
+        if waits:
+            self._say("  [dim]Your only choice, left to you: after it, u takes nothing back.[/]")
         keys = self.keys()
         while True:
             answer = self._ask(self._prompt(decision)).strip()

@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 
+from ...core.undo import closes_undo
 from .. import explain
 from ..delta import diff
 from ..messages import Narrator, actions_for, board_message, result_of
@@ -87,6 +88,7 @@ class Snapshots:
             return key, snap
         self.seq += 1
         board = self.board(seat)
+        can_undo = self.undo_steps(seat) > 0
         message = {
             "type": "state",
             "seq": self.seq,
@@ -95,7 +97,9 @@ class Snapshots:
             "you": list(conn.seats),
             "turn_deadline": self._seconds_left(),
             "result": result_of(state),
-            "can_undo": self.undo_steps(seat) > 0,
+            "can_undo": can_undo,
+            # the page waits for the person before an only move that would end the undo
+            "only_move_ends_undo": can_undo and closes_undo(state),
             **board,
             **self._explained(board["view"]),
         }

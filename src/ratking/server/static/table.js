@@ -447,9 +447,12 @@ function continueRoute(message) {
   return true;
 }
 
-// a decision with one legal action is made for the person (their setting, on by default)
+// a decision with one legal action is made for the person (their setting, on by default),
+// unless it would end what Undo can take back (a draw, a roll, the turn handed on): then the
+// page waits for their click, so a misclick before it can still be undone
 function playForced(message) {
   if (!settings().forced || message.result || message.actions.length !== 1
+      || message.only_move_ends_undo
       || !$("pass").hidden || forcedAt === message.version) return;
   const routes = message.routes || {};
   if (Object.keys(routes).length) return;

@@ -42,9 +42,8 @@ def play_until_undo(page, rng: random.Random, decisions: int = 80,
 def split_the_group(ids: str) -> int:
     """Target: Rats' ranking for play_until_undo: pick a group, then the fewest rats where
     the page asks how many go, then a destination; end the moves last (that rolls for the
-    Exterminator). A one-click move to a destination takes the whole group, and with no
-    group left the moves end at once: where one action is then left (scavenging, a draw),
-    the page makes it for the person, and the turn never offers Undo."""
+    Exterminator). So the move taken back is part of a group; a one-click move to a
+    destination takes the whole group (whole_groups, the test of an only move below)."""
     taken = [sum(map(int, i.split(":")[1:])) for i in ids.split() if i.startswith("take:")]
     if taken:  # take:<fed>:<unfed>
         return 1 + min(taken)

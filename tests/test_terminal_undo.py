@@ -36,9 +36,11 @@ FIRST_MOVES = ["group:H0", "take:0:1", "step:S1", "step:S2", "step:S3"] * 2
 
 
 def test_an_only_choice_that_ends_the_undo_waits_for_the_person():
-    state, out, _ = play(["human", "bot"], seed=0, choices=[*FIRST_MOVES, "u", "q"],
-                         game="target-rats")
-    assert "Your only choice, left to you: after it, u takes nothing back." in out
+    state, out, script = play(["human", "bot"], seed=0, choices=[*FIRST_MOVES, "u", "q"],
+                              game="target-rats")
+    prompts = [p for p, _ in script.prompts]
+    assert "Your choice (1: no undo after it; b: board, f: full board, u: undo, q: quit): " \
+        in prompts
     assert "You took back" in out
     # the draw was not made for them; the undo took back the last step of the move
     actions = state.record()["actions"]
@@ -47,8 +49,8 @@ def test_an_only_choice_that_ends_the_undo_waits_for_the_person():
 
 
 def test_an_only_choice_that_ends_the_undo_is_made_when_chosen():
-    state, out, _ = play(["human", "bot"], seed=0, choices=[*FIRST_MOVES, "1", "q"],
-                         game="target-rats")
-    assert "Your only choice, left to you" in out
+    state, out, script = play(["human", "bot"], seed=0, choices=[*FIRST_MOVES, "1", "q"],
+                              game="target-rats")
+    assert any("1: no undo after it" in p for p, _ in script.prompts)
     assert "scavenge:S3" in state.record()["actions"]
     assert "Your only choice, made for you: Scavenge" not in out

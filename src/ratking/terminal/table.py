@@ -149,8 +149,6 @@ class TerminalGame:
             self._screen(decision)  # a new turn: the board, whatever is on the screen
         else:
             self._show(decision)
-        if waits:
-            self._say("  [dim]Your only choice, left to you: after it, u takes nothing back.[/]")
         keys = self.keys()
         while True:
             answer = self._ask(self._prompt(decision)).strip()
@@ -270,7 +268,10 @@ class TerminalGame:
         count = len(decision.legal)
         pages = "n/p: pages, " if decision.pages.many else ""
         takes_back = "u: undo, " if self.state.undoable() else ""
-        return f"Your choice (1-{count}, {pages}b: board, f: full board, {takes_back}q: quit): "
+        choices = f"1-{count}, "
+        if self.forced and closes_undo(self.state):  # the only move, not made for them
+            choices = "1: no undo after it; "
+        return f"Your choice ({choices}{pages}b: board, f: full board, {takes_back}q: quit): "
 
     def _after_move(self, seat: int) -> None:
         """Hot seat: show the mover what their move did, and hide the screen before the next

@@ -131,8 +131,8 @@ class TerminalGame:
         made for them, None if they quit."""
         state = self.state
         legal = state.legal_actions()
-        waits = self.forced and len(legal) == 1 and closes_undo(state)
-        forced = self.forced and len(legal) == 1 and not waits
+        # an only choice is made for them, unless it would end what `u` can take back
+        forced = self.forced and len(legal) == 1 and not closes_undo(state)
         if forced and self.hotseat and self.holder != seat:
             state.apply(legal[0])  # they are told of it when the screen next comes to them
             return False

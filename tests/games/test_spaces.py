@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking.core.spaces import view_observation
+from ratking.core.spaces import Kept, view_observation
 from ratking.sim import random_play
 
 GAMES = [info.id for info in ratking.list_games()]
@@ -158,6 +158,59 @@ def test_tensors_never_leak(game_id, data, stop, redeal):
         # seats see the table differently: the observer always comes first
         views = [state.observation(seat) for seat in range(players)]
         assert any(not np.array_equal(views[0], other) for other in views[1:])
+
+
+# games whose fast encoder also comes in parts, for the environments' kept tensors
+UPDATED = [game_id for game_id in GAMES if ratking.make(game_id).encode_update is not None]
+
+
+def test_the_games_whose_tensors_pay_to_keep_have_encoders_in_parts():
+    # docs/performance.md: keeping a seat's tensor pays in these two, not in the others
+    assert sorted(UPDATED) == ["target-rats", "you-dirty-rat"]
+
+
+@pytest.mark.parametrize("game_id", UPDATED)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), looks=st.integers(0, 2**32))
+def test_a_kept_tensor_brought_up_to_date_is_the_tensor(game_id, data, looks):
+    # an environment keeps a tensor per seat and writes again only the parts whose keys
+    # changed: at every look, in game after game on the same kept tensors, it must be the
+    # fast encoder's tensor bit for bit, whichever seats look and however seldom
+    game, players, seed, rng = data.draw(games(game_id))
+    layout = game.observation_layout(players)
+    kept = {seat: Kept(layout) for seat in [None, *range(players)]}
+    chooser = random.Random(looks)
+    for g in range(3):
+        state = game.new_game(players, seed=seed + g)
+        while True:
+            seats = [seat for seat in kept if chooser.random() < 0.3]
+            if not state.is_over:
+                seats.append(state.current_player)
+            for seat in seats:
+                tensor = kept[seat]
+                if tensor.state is not state:
+                    tensor.start(state)
+                game.encode_update(state, seat, layout, tensor.out, tensor)
+                assert tensor.array.tobytes() == state.observation(seat).tobytes()
+            if state.is_over:
+                break
+            random_play(state, rng, 1)
+
+
+def test_a_kept_part_is_cleared_only_when_its_key_changes():
+    layout = ratking.make("you-dirty-rat").observation_layout(3)
+    kept = Kept(layout)
+    kept.start(object())
+    kept.array[:] = 1.0
+    assert kept.stale(0, ("a", [1, 2]), 2, 5)  # never written: stale, and its values cleared
+    assert kept.array[:6].tolist() == [1.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+    kept.array[:] = 1.0
+    assert not kept.stale(0, ("a", [1, 2]), 2, 5)  # an equal key: nothing cleared
+    assert kept.stale(1, ("a", [1, 2]), 7, 8)  # another part keeps its own key
+    assert kept.stale(0, ("a", [1, 3]), 2, 5)
+    assert kept.array[:6].tolist() == [1.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+    kept.start(object())  # a new state: every part is written again, from zeros
+    assert not kept.array.any() and kept.stale(0, ("a", [1, 3]), 2, 5)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

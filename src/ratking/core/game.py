@@ -52,12 +52,14 @@ class Game:
     # layout, its encoder from one view, (optional, the fast path) the same encoder reading
     # the state's fields, and (optional) the information-state encoder, for a game whose view
     # forgets what its seat was shown (the tensor with perfect recall; without it, the
-    # observation is the information state); None if the game has none
+    # observation is the information state), and (optional) the fast path in parts, which
+    # writes again only what changed since a seat's kept tensor; None if the game has none
     action_catalogue: ClassVar[Callable[..., list[Action]] | None] = None
     tensor_layout: ClassVar[Callable[..., Layout] | None] = None
     encode_view: ClassVar[Callable[..., None] | None] = None
     encode_state: ClassVar[Callable[..., None] | None] = None
     encode_recall: ClassVar[Callable[..., None] | None] = None
+    encode_update: ClassVar[Callable[..., None] | None] = None
     # names of the teams numbered by seat_teams (None: every seat plays for itself)
     team_names: ClassVar[tuple[str, ...] | None] = None
     # the "how to win" panel: standing(view) -> {"goal": str, "rows": [{"seats", "name",

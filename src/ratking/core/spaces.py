@@ -12,6 +12,11 @@ A game that supports them binds these hooks in its `game.py` (from its `observat
 - `encode_recall(game, state, seat, layout, out)` (optional): the information-state tensor,
   the same layout also holding what `seat` was shown earlier and its view no longer shows
   (Rat-a-Tat Roll's peeked cards). Without it the observation is the information state.
+- `encode_update(game, state, seat, layout, out, kept)` (optional): `encode_state` in parts,
+  each with a key (what it reads). Given a `Kept`, `out` holds the tensor the seat was last
+  given of this state, and only the parts whose keys changed are cleared and written again;
+  given None, `out` is zeros and every part is written (the game's `encode_state` is this).
+  An environment, which observes one state again and again, keeps a tensor per seat this way.
 
 Each is bound as a plain function (so it is called as a method of the game). `out` is a flat
 float32 buffer (an `array("f")` or a memoryview cast to "f"); encoders index it and read back
@@ -138,6 +143,7 @@ class Layout:
     def __init__(self) -> None:
         self.slices: list[Slice] = []
         self.at: dict[str, int] = {}  # slice name -> its first index
+        self.end: dict[str, int] = {}  # slice name -> the index after its last
         self.size = 0
         self._zeros = b""
         self.lookup: dict[str, Any] = {}  # tables the game's encoder works out once
@@ -151,6 +157,7 @@ class Layout:
         start = self.size
         self.slices.append(Slice(name, start, size, meaning))
         self.at[name] = start
+        self.end[name] = start + size
         self.size += size
         self._zeros = bytes(4 * self.size)
         return start
@@ -367,6 +374,49 @@ def encoder(game: Game, recall: bool = False) -> Encoder:
         encode_view(state.view(seat), layout, out)
 
     return from_view
+
+
+UNSEEN = object()  # the key of a part not yet written: equal to no key
+PARTS = 64  # parts a game's tensor may have in `encode_update`, numbered from 0
+
+
+class Kept:
+    """One seat's tensor of one state, kept between observations for a game's
+    `encode_update`: the array, the memoryview it is written through, and per part (numbered
+    from 0 to PARTS - 1) the key it was last written from. A part's key holds what the part
+    reads: values, copies of lists changed in place, or the lists a state replaces whole when
+    they change (never changed in place, so one that is still the same object still holds the
+    same values)."""
+
+    __slots__ = ("_zeros", "array", "keys", "out", "state")
+
+    def __init__(self, layout: Layout) -> None:
+        self.array = np.zeros(layout.size, np.float32)
+        self.out = memoryview(self.array)
+        self._zeros = memoryview(layout._zeros).cast("f")
+        self.keys: list[Any] = [UNSEEN] * PARTS
+        self.state: State | None = None
+
+    def start(self, state: State) -> None:
+        """Begin again from zeros for this state: every part is written at the next update."""
+        self.array.fill(0.0)
+        self.keys[:] = [UNSEEN] * PARTS
+        self.state = state
+
+    def stale(self, part: int, key: Any, start: int, stop: int) -> bool:
+        """True if part `part`, the values out[start:stop], was last written from another key
+        (or never): its values are then cleared for it to be written again, and `key` kept."""
+        keys = self.keys
+        if keys[part] == key:
+            return False
+        keys[part] = key
+        self.out[start:stop] = self._zeros[:stop - start]
+        return True
+
+    def clear(self, start: int, stop: int) -> None:
+        """Clear out[start:stop], for a part written again every time (its key would cost
+        what writing it does)."""
+        self.out[start:stop] = self._zeros[:stop - start]
 
 
 def _fill(state: State, seat: int | None, layout: Layout, out: Any,

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..core import Action, Game, RatkingError, State, game_class, make
-from ..core.spaces import ActionSpace, Layout, encoder, legal_list
+from ..core.spaces import ActionSpace, Kept, Layout, encoder, legal_list
 
 # The environments' round cap for a game whose rules set none (docs/research.md says why each
 # is what it is); a game with a cap of its own (Rat & Duck: 25 rounds) keeps it, and a caller's
@@ -115,13 +115,14 @@ class Observations:
     """An environment's observation tensors and action masks, each handed out as a new array
     (a caller may change or keep its own).
 
-    A tensor is written by the game's encoder straight into the array handed out, with
-    nothing kept: a tensor asked for again before the state changes (an illegal action
-    answered with the same observation) is written again, which costs what a copy of a kept
-    one would. A mask is a copy of the one kept for its set of legal actions (`Masks`).
+    A game with `encode_update` keeps one tensor per seat (`Kept`) and writes again only the
+    parts of it that changed since that seat last looked; the copy handed out costs what
+    clearing a new array would. Any other game's encoder writes straight into the array
+    handed out, with nothing kept. A mask is a copy of the one kept for its set of legal
+    actions (`Masks`).
     """
 
-    __slots__ = ("_encode", "_masks", "layout", "recall", "size", "space")
+    __slots__ = ("_encode", "_kept", "_masks", "_update", "layout", "recall", "size", "space")
 
     def __init__(self, spec: Spec) -> None:
         self.space = spec.space
@@ -129,14 +130,25 @@ class Observations:
         self.size = spec.layout.size
         self.recall = spec.recall
         self._encode = encoder(spec.game, spec.recall)
+        self._update = None if spec.recall else spec.game.encode_update
+        self._kept: dict[int | None, Kept] = {}
         self._masks = Masks(spec.space)
 
     def get(self, state: State, seat: int | None) -> np.ndarray:
         """The observation tensor of `seat` (float32; with `recall`, its information
         state). The seat is the environment's own, checked when it was dealt."""
-        out = np.zeros(self.size, dtype=np.float32)
-        self._encode(state, seat, self.layout, memoryview(out))
-        return out
+        update = self._update
+        if update is None:
+            out = np.zeros(self.size, dtype=np.float32)
+            self._encode(state, seat, self.layout, memoryview(out))
+            return out
+        kept = self._kept.get(seat)
+        if kept is None:
+            kept = self._kept[seat] = Kept(self.layout)
+        if kept.state is not state:
+            kept.start(state)
+        update(state, seat, self.layout, kept.out, kept)
+        return kept.array.copy()
 
     def mask(self, state: State) -> np.ndarray:
         """The action mask of the seat to move (int8: 1 for a legal action; all 0 once the

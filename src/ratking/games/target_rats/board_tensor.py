@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.spaces import Layout, Lookup, scale, scaled, seat_order
+from ...core.spaces import UNSEEN, Kept, Layout, Lookup, scale, scaled, seat_order
 from ...core.state import State
 from .board import Board
 
@@ -76,40 +76,84 @@ def write_board(s: State, seat: int | None, lay: Layout, out) -> None:
     """`encode_board`, read from a state of either game: its `rats` (per seat, a code
     space * 2 + fed per rat), `nests`, `ext` and `cheese`. Spaces and home nests are numbered
     as in the view, so their codes are their places in the tensor."""
+    players = s.players
+    start = 0 if seat is None else seat
+    rats = s.rats
+    for k in range(players):
+        p = (start + k) % players  # seat_order: the observer first
+        write_faction(s, lay, out, k, p, rats[p])
+    if s.ext >= 0:
+        out[lay.at["exterminator"] + s.ext] = 1.0
+
+
+def update_board(s: State, seat: int | None, lay: Layout, out, kept: Kept, part: int) -> int:
+    """`write_board` in parts for a game's `encode_update`: the Exterminator (part `part`),
+    then each faction (the parts after it), written again only if its rats, the Throne or
+    the Exterminator's space changed. Returns the next free part number."""
     at = lay.at
-    homes = s.game.board.homes
+    if kept.stale(part, s.ext, at["exterminator"], lay.end["exterminator"]) and s.ext >= 0:
+        out[at["exterminator"] + s.ext] = 1.0
+    players = s.players
+    start = 0 if seat is None else seat
+    keys = kept.keys
+    rats = s.rats
+    cheese = s.cheese
+    homes = len(s.game.board.homes)
+    for k in range(players):
+        p = (start + k) % players
+        codes = rats[p]
+        part += 1
+        key = (codes[:], cheese == p)
+        was = keys[part]
+        if was == key:
+            continue
+        if was is not UNSEEN:
+            _clear_rats(lay, out, k, players, was[0])
+        keys[part] = key
+        nests = at["nests"] + k * homes
+        kept.clear(nests, nests + homes)
+        factions = at["factions"] + k * FACTION_FEATURES
+        kept.clear(factions, factions + FACTION_FEATURES)
+        write_faction(s, lay, out, k, p, codes)
+    return part + 1
+
+
+def write_faction(s: State, lay: Layout, out, k: int, p: int, codes: list[int]) -> None:
+    """Seat p's faction, in position k of the observer's order: its rats on the board
+    (`codes`), its home nest and its counts."""
+    at = lay.at
     players = s.players
     stride = 2 * players
     share = lay.lookup["group_share"]
     rats_scale = lay.lookup["rats_scale"]
-    nests = at["nests"]
-    first = at["rats"]
-    base = at["factions"]
-    start = 0 if seat is None else seat
-    cheese = s.cheese
-    for k in range(players):
-        p = (start + k) % players  # seat_order: the observer first
-        codes = s.rats[p]
-        nest = s.nests[p]
-        home = homes[nest]
-        fed = at_home = 0
-        for c in set(codes):
-            n = codes.count(c)
-            # unfed rats at first + 2k + space * stride, fed ones next to them
-            out[first + 2 * k + (c >> 1) * stride + (c & 1)] = share[n]
-            if c & 1:
-                fed += n
-            if c >> 1 == home:
-                at_home += n
-        out[nests + k * len(homes) + nest] = 1.0
-        out[base] = rats_scale[len(codes)]
-        out[base + 1] = rats_scale[fed]
-        out[base + 2] = rats_scale[at_home]
-        if cheese == p:
-            out[base + 3] = 1.0
-        base += FACTION_FEATURES
-    if s.ext >= 0:
-        out[at["exterminator"] + s.ext] = 1.0
+    first = at["rats"] + 2 * k
+    homes = s.game.board.homes
+    nest = s.nests[p]
+    home = homes[nest]
+    fed = at_home = 0
+    for c in set(codes):
+        n = codes.count(c)
+        # unfed rats at first + space * stride, fed ones next to them
+        out[first + (c >> 1) * stride + (c & 1)] = share[n]
+        if c & 1:
+            fed += n
+        if c >> 1 == home:
+            at_home += n
+    out[at["nests"] + k * len(homes) + nest] = 1.0
+    base = at["factions"] + k * FACTION_FEATURES
+    out[base] = rats_scale[len(codes)]
+    out[base + 1] = rats_scale[fed]
+    out[base + 2] = rats_scale[at_home]
+    if s.cheese == p:
+        out[base + 3] = 1.0
+
+
+def _clear_rats(lay: Layout, out, k: int, players: int, codes: list[int]) -> None:
+    """Clear what `write_faction` wrote of these rats in position k."""
+    first = lay.at["rats"] + 2 * k
+    stride = 2 * players
+    for c in set(codes):
+        out[first + (c >> 1) * stride + (c & 1)] = 0.0
 
 
 def home_rats(faction: dict[str, Any], v: dict[str, Any], space: dict[str, int]) -> int:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Action
 from ...core.spaces import (
+    Kept,
     Layout,
     add_ending,
     add_turn,
@@ -190,7 +191,16 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
     """`encode` of `view(s, seat)`, read from the state: a hand only for its own seat, the
     Mastermind's drawn cards only for the seat that keeps one. Phases are numbered in the
     view's order, so their codes are their places in the tensor."""
+    encode_update(game, s, seat, lay, out, None)
+
+
+def encode_update(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout, out,
+                  kept: Kept | None) -> None:
+    """`encode_state` in parts (core/spaces.py): with `kept`, only the parts whose keys
+    changed are written again. A Night, a Refresh Area and a list of won heists are replaced
+    when they change (state.py), so a key holds them as they are; the rest it copies."""
     at = lay.at
+    end = lay.end
     look = lay.lookup
     d = game.deck
     card_type = d.card_type
@@ -198,28 +208,39 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
     players = s.players
     over = s.over
     phase = s.phase
+    to_move = s.to_move
     unit = 1.0 / d.copies
-    if not over:
-        write_turn(lay, out, seat, s.to_move, players, phase)
+    if (kept is None or kept.stale(0, (to_move, phase, over), at["to_move"], end["phase"])) \
+            and not over:
+        write_turn(lay, out, seat, to_move, players, phase)
     money = look["money_scale"]
     out[at["stash"]] = money[s.stash]
     out[at["deck"]] = look["deck_scale"][len(s.deck)]
-    _count_ids(out, at["discard"], s.discard, card_type, unit)
-    _count_ids(out, at["removed"], s.removed, card_type, unit)
-    base = at["heists"]
-    chain_from = look["chain_from"]
-    for top in s.tops:
-        if top >= 0:
-            out[base + 2 * top + 1] = 1.0
-            for h in chain_from[top]:
-                out[base + 2 * h] = 1.0
+    discard = s.discard
+    if kept is None or kept.stale(1, discard[:], at["discard"], end["discard"]):
+        _count_ids(out, at["discard"], discard, card_type, unit)
+    if kept is None or kept.stale(2, s.removed, at["removed"], end["removed"]):
+        _count_ids(out, at["removed"], s.removed, card_type, unit)
+    tops = s.tops
+    if kept is None or kept.stale(3, tops[:], at["heists"], end["heists"]):
+        base = at["heists"]
+        chain_from = look["chain_from"]
+        for top in tops:
+            if top >= 0:
+                out[base + 2 * top + 1] = 1.0
+                for h in chain_from[top]:
+                    out[base + 2 * h] = 1.0
     drawn = s.drawn
-    if not over:
-        if phase == TEAM:
+    shown = not over and phase == KEEP and seat == to_move
+    if kept is None or kept.stale(4, (over, phase, s.heist, shown and drawn[:]),
+                                  at["committing"], end["drawn"]):
+        if not over and phase == TEAM:
             out[at["committing"] + s.heist] = 1.0
-        elif phase == KEEP and seat == s.to_move and drawn:
+        elif shown and drawn:
             _count_ids(out, at["drawn"], drawn, card_type, 1.0 / MASTERMIND_DRAW)
     out[at["drawn_count"]] = look["drawn_scale"][len(drawn)]
+    if kept is not None:
+        out[at["over"]] = 0.0
     write_ending(lay, out, s.round, game.rules.max_rounds, over)
     slot = look["heist_slot"]
     hand_scale = look["hand_scale"]
@@ -231,6 +252,10 @@ def encode_state(game: YouDirtyRat, s: RatState, seat: int | None, lay: Layout,
         p = (start + k) % players  # seat_order: the observer first
         block = first + k * stride
         hand = hands[p]
+        if kept is not None and not kept.stale(
+                5 + k, (cash[p], len(hand), p == seat and hand[:], *nights[p], refresh[p],
+                        won[p]), block, block + stride):
+            continue
         out[block] = money[cash[p]]
         out[block + 1] = hand_scale[len(hand)]
         if p == seat:

@@ -60,6 +60,7 @@ class TargetRats(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     encode_state = observation.encode_state
+    encode_update = observation.encode_update
     metrics = staticmethod(metrics.measure)
     levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
     evaluate = staticmethod(evaluate.evaluate)

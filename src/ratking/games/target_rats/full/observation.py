@@ -7,11 +7,13 @@ the two draw piles, is not in the view and so not in the tensor.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ....core import Action
 from ....core.spaces import (
+    Kept,
     Layout,
     add_ending,
     add_turn,
@@ -25,7 +27,14 @@ from ....core.spaces import (
     write_ending,
     write_turn,
 )
-from ..board_tensor import add_board, add_spaces, encode_board, set_spaces, write_board
+from ..board_tensor import (
+    add_board,
+    add_spaces,
+    encode_board,
+    set_spaces,
+    update_board,
+    write_board,
+)
 from ..seats import NESTS
 from .cards import DECKS
 from .phases import (
@@ -193,7 +202,17 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
     """`encode` of `view(s, seat)`, read from the state (the order of the draw piles, the only
     hidden information, is not read). Spaces, card types and decks are numbered in the view's
     order, so their codes are their places in the tensor."""
+    encode_update(game, s, seat, lay, out, None)
+
+
+def encode_update(game: TargetRats, s: FullState, seat: int | None, lay: Layout, out,
+                  kept: Kept | None) -> None:
+    """`encode_state` in parts (core/spaces.py): with `kept`, only the parts whose keys
+    changed are written again. The last fight is never changed once made (state.py), so its
+    key holds it as it is; the rest it copies, or holds what it writes (the moving group, the
+    pending choice)."""
     at = lay.at
+    end = lay.end
     look = lay.lookup
     r = game.rules
     cs = game.cards
@@ -201,9 +220,86 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
     players = s.players
     over = s.over
     start = 0 if seat is None else seat
-    if not over:
-        write_turn(lay, out, seat, s.to_move, players, DECISION_INDEX[s.tasks[-1][0]])
-    write_board(s, seat, lay, out)
+    tasks = s.tasks
+    decision = None if over else DECISION_INDEX[tasks[-1][0]]
+    if (kept is None or kept.stale(0, (s.to_move, decision), at["to_move"], end["phase"])) \
+            and decision is not None:
+        write_turn(lay, out, seat, s.to_move, players, decision)
+    if kept is None:
+        write_board(s, seat, lay, out)
+    else:
+        update_board(s, seat, lay, out, kept, 9)
+    token = s.token
+    item, item_ready, pending_win = s.item, s.item_ready, s.pending_win
+    if kept is None or kept.stale(2, (token[:], item[:], item_ready[:], pending_win),
+                                  at["tokens"], end["faction_items"]):
+        _tokens(s, start, lay, out)
+    surface, under = look["deck_scales"]
+    decks = at["decks"]
+    used = s.surface_discard
+    out[decks] = surface[len(s.surface_deck)]
+    out[decks + 1] = surface[len(used)]
+    top = type_of[used[-1]] if used else -1
+    used = s.under_discard
+    out[decks + 2] = under[len(s.under_deck)]
+    out[decks + 3] = under[len(used)]
+    under_top = type_of[used[-1]] if used else -1
+    if kept is None or kept.stale(3, (top, under_top), at["discard_tops"],
+                                  end["discard_tops"]):
+        if top >= 0:
+            out[at["discard_tops"] + top] = 1.0
+        if under_top >= 0:
+            out[at["discard_tops"] + len(cs.types) + under_top] = 1.0
+    out[at["turn"]] = look["turn_scale"][s.groups_left]
+    rats_scale = look["rats_scale"]  # scaled(n, max_rats)
+    if s.grp_path and not over:
+        rats = s.rats[s.turn]
+        fed = sum([rats[i] & 1 for i in s.grp_idx])
+        group = (fed, len(s.grp_idx) - fed, s.grp_steps, s.grp_path[:])
+    else:
+        group = None
+    if (kept is None or kept.stale(7, group, at["group"], end["group_path"])) and \
+            group is not None:
+        fed, unfed, steps, path = group
+        base = at["group"]
+        out[base] = rats_scale[fed]
+        out[base + 1] = rats_scale[unfed]
+        out[base + 2] = look["steps_scale"][steps]
+        out[at["group_from"] + path[0]] = 1.0
+        set_flags(out, at["group_path"], path)
+    if kept is None or kept.stale(4, (s.action_spaces[:], s.done_spaces[:]),
+                                  at["action_spaces"], end["done_spaces"]):
+        set_flags(out, at["action_spaces"], s.action_spaces)
+        set_flags(out, at["done_spaces"], s.done_spaces)
+    choice = None if over or not tasks else pending_choice(s)
+    if (kept is None or kept.stale(8, choice, at["choice"], end["choice_spaces"])) and \
+            choice is not None:
+        _choice(choice, type_of, lay, out)
+    fight = s.last_fight
+    # a 1-tuple: its item is compared by identity first, a dict by its items
+    if (kept is None or kept.stale(5, (fight,), at["fight"], end["fight_sides"])) and \
+            fight is not None:
+        out[at["fight"] + fight["space"]] = 1.0
+        base = at["fight_sides"]
+        winner = fight["winner"]
+        for side, rats in fight["sides"].items():
+            side = int(side)  # the state keeps the seats as strings, as the view shows them
+            k = base + 3 * ((side - start) % players)
+            out[k] = rats_scale[rats]
+            if winner == side:
+                out[k + 1] = 1.0
+        for side, lost in fight["killed"].items():
+            out[base + 3 * ((int(side) - start) % players) + 2] = rats_scale[lost]
+    if kept is not None:
+        out[at["over"]] = 0.0
+    write_ending(lay, out, s.round, r.max_rounds, over)
+
+
+def _tokens(s: FullState, start: int, lay: Layout, out) -> None:
+    """The tokens on the board and each faction's nest tokens and item."""
+    at = lay.at
+    look = lay.lookup
+    players = s.players
     width = len(TOKENS) + players
     first = at["tokens"]
     token = s.token
@@ -232,56 +328,15 @@ def encode_state(game: TargetRats, s: FullState, seat: int | None, lay: Layout, 
             out[block + 2] = 1.0
         if item[p] >= 0:
             out[block + 3 + item_slot[item[p]]] = 1.0
-    types = len(cs.types)
-    piles = ((s.surface_deck, s.surface_discard), (s.under_deck, s.under_discard))
-    decks = at["decks"]
-    for d, (pile, used) in enumerate(piles):
-        size = look["deck_scales"][d]
-        out[decks + 2 * d] = size[len(pile)]
-        out[decks + 2 * d + 1] = size[len(used)]
-        if used:
-            out[at["discard_tops"] + d * types + type_of[used[-1]]] = 1.0
-    out[at["turn"]] = look["turn_scale"][s.groups_left]
-    rats_scale = look["rats_scale"]  # scaled(n, max_rats)
-    if s.grp_path and not over:
-        rats = s.rats[s.turn]
-        fed = sum([rats[i] & 1 for i in s.grp_idx])
-        group = at["group"]
-        out[group] = rats_scale[fed]
-        out[group + 1] = rats_scale[len(s.grp_idx) - fed]
-        out[group + 2] = look["steps_scale"][s.grp_steps]
-        out[at["group_from"] + s.grp_path[0]] = 1.0
-        set_flags(out, at["group_path"], s.grp_path)
-    set_flags(out, at["action_spaces"], s.action_spaces)
-    set_flags(out, at["done_spaces"], s.done_spaces)
-    if not over and s.tasks:
-        _choice(s, lay, out)
-    fight = s.last_fight
-    if fight is not None:
-        out[at["fight"] + fight["space"]] = 1.0
-        base = at["fight_sides"]
-        winner = fight["winner"]
-        for side, rats in fight["sides"].items():
-            side = int(side)  # the state keeps the seats as strings, as the view shows them
-            k = base + 3 * ((side - start) % players)
-            out[k] = rats_scale[rats]
-            if winner == side:
-                out[k + 1] = 1.0
-        for side, lost in fight["killed"].items():
-            out[base + 3 * ((int(side) - start) % players) + 2] = rats_scale[lost]
-    write_ending(lay, out, s.round, r.max_rounds, over)
 
 
-def _choice(s: FullState, lay: Layout, out) -> None:
-    """The choice slices from the task on top of the stack, as the view's `choice` shows it."""
-    pending = pending_choice(s)
-    if pending is None:
-        return
-    kind, cards, spaces = pending
+def _choice(choice: tuple[str, Sequence[int], Sequence[int]], type_of: Sequence[int],
+            lay: Layout, out) -> None:
+    """The choice slices from `pending_choice`, as the view's `choice` shows it."""
+    kind, cards, spaces = choice
     at = lay.at
     out[at["choice"] + CHOICE_INDEX[kind]] = 1.0
     base = at["choice_cards"]
-    type_of = s.game.cards.type_of
     for c in cards:
         out[base + type_of[c]] = 1.0
     set_flags(out, at["choice_spaces"], spaces)

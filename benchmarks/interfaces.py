@@ -34,12 +34,16 @@ mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own 
 `--churn` prints instead what an incremental tensor could skip: the share of a tensor's
 non-zero values in slices that changed since the same seat's last observation.
 
+`--callgrind N` counts instead machine instructions per decision of the loops (default raw and
+pettingzoo; `--loops` names others), each over N whole games under valgrind, and the share of
+raw those counts give: a figure a busy host does not move.
+
 `--before SRC` measures another checkout's ratking (its `src` directory) as well, in separate
 processes that take turns with this checkout's, slice after slice, and prints both. `--loops`
 measures only the loops named (raw always), and leaves out the table of calls.
 
 Run on its own:  python benchmarks/interfaces.py [--seconds 2] [--repeats 3] [--game ID]
-                 [--before ../main/src] [--loops raw,pettingzoo,vector]
+                 [--before ../main/src] [--loops raw,pettingzoo,vector] [--callgrind 5]
 Prints Markdown tables (the figures in docs/performance.md come from here).
 """
 
@@ -50,6 +54,7 @@ import json
 import os
 import platform
 import random
+import re
 import subprocess
 import sys
 import time
@@ -332,13 +337,9 @@ def players_for(game_id: str) -> int:
     return next((n for n in counts if n >= PLAYERS), counts[-1])
 
 
-def measure(game_id: str, seconds: float, repeats: int, split: bool,
-            names: list[str] | None = None) -> dict:
-    """Each loop (those in `names`, default all) a slice per round, in decisions (or steps)
-    per second, raw at the start and the end of every round; with `split`, the
-    microseconds per call as well."""
-    players = players_for(game_id)
-    makers: dict[str, Callable[[], Callable[[float], int]]] = {
+def loop_makers(game_id: str, players: int) -> dict[str, Callable[[], Callable[[float], int]]]:
+    """What makes each loop of a game, by name."""
+    return {
         "raw": lambda: engine(game_id, players, False, False),
         "mask": lambda: engine(game_id, players, True, False),
         "tensors": lambda: engine(game_id, players, True, True),
@@ -350,6 +351,38 @@ def measure(game_id: str, seconds: float, repeats: int, split: bool,
         "vector_free": lambda: vector(game_id, players, tensors=False),
         "openspiel": lambda: openspiel(game_id, players, False),
         "openspiel+tensor": lambda: openspiel(game_id, players, True)}
+
+
+def instructions(src: str | None, game_id: str, name: str, games: int) -> float:
+    """Machine instructions per decision (per step) of loop `name` over `games` whole games,
+    counted by valgrind's callgrind, the set-up (the same process with no game played)
+    subtracted: repeatable on a busy host. The loop's clock is replaced by a count of the
+    games begun, so each run plays the same games."""
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
+    if src is not None:
+        env["PYTHONPATH"] = str(Path(src).resolve())
+    counts = []
+    for work in (0, games):
+        code = (f"import itertools, sys; sys.path.insert(0, {str(HERE)!r}); import interfaces; "
+                f"g = {game_id!r}; loop = interfaces.loop_makers(g, interfaces.players_for(g))"
+                f"[{name!r}](); interfaces.clock = itertools.count().__next__; print(loop({work}))")
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                               sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, check=True)
+        made = int(done.stdout.split()[-1]) or 1
+        total = int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+        counts.append((total, made))
+    (base, _), (total, made) = counts
+    return (total - base) / made
+
+
+def measure(game_id: str, seconds: float, repeats: int, split: bool,
+            names: list[str] | None = None) -> dict:
+    """Each loop (those in `names`, default all) a slice per round, in decisions (or steps)
+    per second, raw at the start and the end of every round; with `split`, the
+    microseconds per call as well."""
+    players = players_for(game_id)
+    makers = loop_makers(game_id, players)
     loops = {name: make() for name, make in makers.items()
              if names is None or name in names or name == "raw"}
     gym = loops.get("gymnasium")
@@ -461,6 +494,23 @@ def report(sides: dict[str, list[dict]]) -> None:
                   f"{us['encode']:.1f} | {us['observation']:.1f} | {us['mask']:.1f} |")
 
 
+def counted(games: list[str], names: list[str], count: int, before: str | None) -> None:
+    """Print instructions per decision of each loop, with its share of raw, per game."""
+    names = ["raw", *(n for n in names if n != "raw")]
+    srcs = {"this": None} if before is None else {"before": before,
+                                                 "after": str(HERE.parent / "src")}
+    print(f"Machine instructions per decision (valgrind's callgrind, {count} games per loop; "
+          "the vector env: steps of its games), and the share of raw they give\n")
+    print("| game | code | " + " | ".join(names) + " |")
+    print("| --- | --- |" + " ---: |" * len(names))
+    for game in games:
+        for side, src in srcs.items():
+            per = {n: instructions(src, game, n, count) for n in names}
+            cells = [f"{per['raw']:,.0f}"] + [f"{per[n]:,.0f} ({per['raw'] / per[n]:.0%})"
+                                              for n in names[1:]]
+            print(f"| {game} | {side} | " + " | ".join(cells) + " |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per slice")
@@ -472,6 +522,10 @@ def main() -> None:
                         "and no table of calls")
     parser.add_argument("--churn", action="store_true", help="only the share of each tensor "
                         "that changes between two observations of a seat")
+    parser.add_argument("--callgrind", type=int, metavar="N",
+                        help="instead: machine instructions per decision of the loops (default "
+                        "raw and pettingzoo), each over N games (the vector env: N steps of its "
+                        "games), and their shares of raw (valgrind)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--split", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -491,6 +545,9 @@ def main() -> None:
         print("| --- | ---: |")
         for g in games:
             print(f"| {g} | {churn(g, players_for(g)):.0%} |")
+        return
+    if args.callgrind:
+        counted(games, names or ["raw", "pettingzoo"], args.callgrind, args.before)
         return
     if args.before is None:
         sides = {"this": [measure(g, args.seconds, args.repeats, names is None, names)

@@ -35,15 +35,15 @@ mask (mask - raw), the observation tensor (tensors - mask) and PettingZoo's own 
 non-zero values in slices that changed since the same seat's last observation.
 
 `--callgrind N` counts instead machine instructions per decision of the loops (default raw and
-pettingzoo; `--loops` names others), each over N whole games under valgrind, and the share of
-raw those counts give: a figure a busy host does not move.
+pettingzoo; `--loops` names others), each over the whole games that make N decisions or more,
+under valgrind, and the share of raw those counts give: a figure a busy host does not move.
 
 `--before SRC` measures another checkout's ratking (its `src` directory) as well, in separate
 processes that take turns with this checkout's, slice after slice, and prints both. `--loops`
 measures only the loops named (raw always), and leaves out the table of calls.
 
 Run on its own:  python benchmarks/interfaces.py [--seconds 2] [--repeats 3] [--game ID]
-                 [--before ../main/src] [--loops raw,pettingzoo,vector] [--callgrind 5]
+                 [--before ../main/src] [--loops raw,pettingzoo,vector] [--callgrind 20000]
 Prints Markdown tables (the figures in docs/performance.md come from here).
 """
 
@@ -353,22 +353,29 @@ def loop_makers(game_id: str, players: int) -> dict[str, Callable[[], Callable[[
         "openspiel+tensor": lambda: openspiel(game_id, players, True)}
 
 
-def instructions(src: str | None, game_id: str, name: str, games: int) -> float:
-    """Machine instructions per decision (per step) of loop `name` over `games` whole games,
-    counted by valgrind's callgrind, the set-up (the same process with no game played)
-    subtracted: repeatable on a busy host. The loop's clock is replaced by a count of the
-    games begun, so each run plays the same games."""
+def instructions(src: str | None, game_id: str, name: str, decisions: int) -> float:
+    """Machine instructions per decision (per step) of loop `name` over whole games, as many
+    as make `decisions` decisions, counted by valgrind's callgrind, the set-up (the same
+    process with no game played) subtracted: repeatable on a busy host. The loop's clock is
+    replaced by a count of the games begun, so each run plays the same games."""
     env = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
+    prefix = (f"import itertools, sys; sys.path.insert(0, {str(HERE)!r}); import interfaces; "
+              f"g = {game_id!r}; loop = interfaces.loop_makers(g, interfaces.players_for(g))"
+              f"[{name!r}](); interfaces.clock = itertools.count().__next__; ")
+    # how many games make the decisions asked for (without valgrind: the same games; a
+    # loop begins again from its first game at each call)
+    code = prefix + (f"n = 1\nwhile loop(n) < {decisions}:\n    n *= 2\n"
+                     "    interfaces.clock = itertools.count().__next__\nprint(n)")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True)
+    games = int(done.stdout.split()[-1])
     counts = []
     for work in (0, games):
-        code = (f"import itertools, sys; sys.path.insert(0, {str(HERE)!r}); import interfaces; "
-                f"g = {game_id!r}; loop = interfaces.loop_makers(g, interfaces.players_for(g))"
-                f"[{name!r}](); interfaces.clock = itertools.count().__next__; print(loop({work}))")
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                               sys.executable, "-c", code], env=env, capture_output=True,
-                              text=True, check=True)
+                               sys.executable, "-c", prefix + f"print(loop({work}))"], env=env,
+                              capture_output=True, text=True, check=True)
         made = int(done.stdout.split()[-1]) or 1
         total = int(re.search(r"Collected : (\d+)", done.stderr).group(1))
         counts.append((total, made))
@@ -499,8 +506,8 @@ def counted(games: list[str], names: list[str], count: int, before: str | None) 
     names = ["raw", *(n for n in names if n != "raw")]
     srcs = {"this": None} if before is None else {"before": before,
                                                  "after": str(HERE.parent / "src")}
-    print(f"Machine instructions per decision (valgrind's callgrind, {count} games per loop; "
-          "the vector env: steps of its games), and the share of raw they give\n")
+    print(f"Machine instructions per decision (valgrind's callgrind, whole games of {count:,} "
+          "decisions or more per loop), and the share of raw they give\n")
     print("| game | code | " + " | ".join(names) + " |")
     print("| --- | --- |" + " ---: |" * len(names))
     for game in games:
@@ -524,8 +531,8 @@ def main() -> None:
                         "that changes between two observations of a seat")
     parser.add_argument("--callgrind", type=int, metavar="N",
                         help="instead: machine instructions per decision of the loops (default "
-                        "raw and pettingzoo), each over N games (the vector env: N steps of its "
-                        "games), and their shares of raw (valgrind)")
+                        "raw and pettingzoo), each over whole games that make N decisions or "
+                        "more, and their shares of raw (valgrind)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--split", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -34,6 +34,11 @@ def add_board(lay: Layout, b: Board, players: int, max_rats: int) -> None:
     lay.add("factions", players * FACTION_FEATURES,
             "per faction relative to the observer: rats on the board / max_rats, fed rats / "
             "max_rats, rats on the home nest / max_rats, 1 if it is Da Big Cheese")
+    # for write_faction, in one lookup: where each slice starts, a space's stride in the rats
+    # slice, the scales and the home nests' spaces
+    lay.lookup["board"] = (lay.at["rats"], 2 * players, lay.lookup["group_share"],
+                           lay.lookup["rats_scale"], b.homes, lay.at["nests"],
+                           lay.at["factions"])
 
 
 def encode_board(v: dict[str, Any], lay: Layout, out, max_rats: int) -> None:
@@ -108,7 +113,7 @@ def update_board(s: State, seat: int | None, lay: Layout, out, kept: Kept, part:
         if was == key:
             continue
         if was is not UNSEEN:
-            _clear_rats(lay, out, k, players, was[0])
+            _clear_rats(lay, out, k, was[0])
         keys[part] = key
         nests = at["nests"] + k * homes
         kept.clear(nests, nests + homes)
@@ -121,13 +126,8 @@ def update_board(s: State, seat: int | None, lay: Layout, out, kept: Kept, part:
 def write_faction(s: State, lay: Layout, out, k: int, p: int, codes: list[int]) -> None:
     """Seat p's faction, in position k of the observer's order: its rats on the board
     (`codes`), its home nest and its counts."""
-    at = lay.at
-    players = s.players
-    stride = 2 * players
-    share = lay.lookup["group_share"]
-    rats_scale = lay.lookup["rats_scale"]
-    first = at["rats"] + 2 * k
-    homes = s.game.board.homes
+    first, stride, share, rats_scale, homes, nests, factions = lay.lookup["board"]
+    first += 2 * k
     nest = s.nests[p]
     home = homes[nest]
     fed = at_home = 0
@@ -139,8 +139,8 @@ def write_faction(s: State, lay: Layout, out, k: int, p: int, codes: list[int]) 
             fed += n
         if c >> 1 == home:
             at_home += n
-    out[at["nests"] + k * len(homes) + nest] = 1.0
-    base = at["factions"] + k * FACTION_FEATURES
+    out[nests + k * len(homes) + nest] = 1.0
+    base = factions + k * FACTION_FEATURES
     out[base] = rats_scale[len(codes)]
     out[base + 1] = rats_scale[fed]
     out[base + 2] = rats_scale[at_home]
@@ -148,10 +148,10 @@ def write_faction(s: State, lay: Layout, out, k: int, p: int, codes: list[int]) 
         out[base + 3] = 1.0
 
 
-def _clear_rats(lay: Layout, out, k: int, players: int, codes: list[int]) -> None:
+def _clear_rats(lay: Layout, out, k: int, codes: list[int]) -> None:
     """Clear what `write_faction` wrote of these rats in position k."""
-    first = lay.at["rats"] + 2 * k
-    stride = 2 * players
+    first, stride = lay.lookup["board"][:2]
+    first += 2 * k
     for c in set(codes):
         out[first + (c >> 1) * stride + (c & 1)] = 0.0
 

@@ -414,8 +414,7 @@ class Kept:
         return True
 
     def clear(self, start: int, stop: int) -> None:
-        """Clear out[start:stop], for a part written again every time (its key would cost
-        what writing it does)."""
+        """Clear out[start:stop]: a part's values that `stale` does not clear."""
         self.out[start:stop] = self._zeros[:stop - start]
 
 

@@ -91,10 +91,11 @@ def write_board(s: State, seat: int | None, lay: Layout, out) -> None:
         out[lay.at["exterminator"] + s.ext] = 1.0
 
 
-def update_board(s: State, seat: int | None, lay: Layout, out, kept: Kept, part: int) -> int:
+def update_board(s: State, seat: int | None, lay: Layout, out, kept: Kept, part: int) -> None:
     """`write_board` in parts for a game's `encode_update`: the Exterminator (part `part`),
     then each faction (the parts after it), written again only if its rats, the Throne or
-    the Exterminator's space changed. Returns the next free part number."""
+    the Exterminator's space changed. A faction's rats lie spread through the rats slice, so
+    its old ones, which its key holds, are cleared one by one."""
     at = lay.at
     if kept.stale(part, s.ext, at["exterminator"], lay.end["exterminator"]) and s.ext >= 0:
         out[at["exterminator"] + s.ext] = 1.0
@@ -120,7 +121,6 @@ def update_board(s: State, seat: int | None, lay: Layout, out, kept: Kept, part:
         factions = at["factions"] + k * FACTION_FEATURES
         kept.clear(factions, factions + FACTION_FEATURES)
         write_faction(s, lay, out, k, p, codes)
-    return part + 1
 
 
 def write_faction(s: State, lay: Layout, out, k: int, p: int, codes: list[int]) -> None:

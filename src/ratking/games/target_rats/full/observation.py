@@ -228,10 +228,10 @@ def encode_update(game: TargetRats, s: FullState, seat: int | None, lay: Layout,
     if kept is None:
         write_board(s, seat, lay, out)
     else:
-        update_board(s, seat, lay, out, kept, 9)
+        update_board(s, seat, lay, out, kept, 7)
     token = s.token
     item, item_ready, pending_win = s.item, s.item_ready, s.pending_win
-    if kept is None or kept.stale(2, (token[:], item[:], item_ready[:], pending_win),
+    if kept is None or kept.stale(1, (token[:], item[:], item_ready[:], pending_win),
                                   at["tokens"], end["faction_items"]):
         _tokens(s, start, lay, out)
     surface, under = look["deck_scales"]
@@ -244,7 +244,7 @@ def encode_update(game: TargetRats, s: FullState, seat: int | None, lay: Layout,
     out[decks + 2] = under[len(s.under_deck)]
     out[decks + 3] = under[len(used)]
     under_top = type_of[used[-1]] if used else -1
-    if kept is None or kept.stale(3, (top, under_top), at["discard_tops"],
+    if kept is None or kept.stale(2, (top, under_top), at["discard_tops"],
                                   end["discard_tops"]):
         if top >= 0:
             out[at["discard_tops"] + top] = 1.0
@@ -258,7 +258,7 @@ def encode_update(game: TargetRats, s: FullState, seat: int | None, lay: Layout,
         group = (fed, len(s.grp_idx) - fed, s.grp_steps, s.grp_path[:])
     else:
         group = None
-    if (kept is None or kept.stale(7, group, at["group"], end["group_path"])) and \
+    if (kept is None or kept.stale(3, group, at["group"], end["group_path"])) and \
             group is not None:
         fed, unfed, steps, path = group
         base = at["group"]
@@ -272,12 +272,12 @@ def encode_update(game: TargetRats, s: FullState, seat: int | None, lay: Layout,
         set_flags(out, at["action_spaces"], s.action_spaces)
         set_flags(out, at["done_spaces"], s.done_spaces)
     choice = None if over or not tasks else pending_choice(s)
-    if (kept is None or kept.stale(8, choice, at["choice"], end["choice_spaces"])) and \
+    if (kept is None or kept.stale(5, choice, at["choice"], end["choice_spaces"])) and \
             choice is not None:
         _choice(choice, type_of, lay, out)
     fight = s.last_fight
     # a 1-tuple: its item is compared by identity first, a dict by its items
-    if (kept is None or kept.stale(5, (fight,), at["fight"], end["fight_sides"])) and \
+    if (kept is None or kept.stale(6, (fight,), at["fight"], end["fight_sides"])) and \
             fight is not None:
         out[at["fight"] + fight["space"]] = 1.0
         base = at["fight_sides"]

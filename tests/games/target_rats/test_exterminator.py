@@ -170,13 +170,28 @@ def test_cheese_rolls_an_extra_die_in_rat_city_and_loses_the_crown_to_the_winner
     assert s.cheese == 0 and where(s, 1) == [("H2", 0)] * 2  # wiped out: re-entry
 
 
-def test_a_card_that_kills_the_throne_rat_ends_the_title():
-    # spec: the title is lost when no rat of theirs is left in Rat City (by a fight or a card)
-    s = arrange(new(2), {0: [("RC", 1), ("U0", 0)], 1: [("S13", 0)] * 2}, cheese=0)
+def test_an_event_in_rat_city_kills_the_others_of_his_group_never_the_throne_rat():
+    # seed 000, DA BIG CHEESE & RAT CITY: the title changes hands when Da Big Cheese "is
+    # defeated in a fight"; RULINGS, Target: Rats: he loses it only in a fight, and an event
+    # that kills rats in Rat City kills the others of his group, never the throne rat
+    s = arrange(new(2), {0: [("RC", 1)] + [("U0", 0)] * 2, 1: [("S13", 0)] * 2}, cheese=0)
     stack(s, "flash-flood", "dripping-tunnel")
-    play(s, "group:U0", "take:0:1", "step:RC", "stop")
+    play(s, "group:U0", "take:0:2", "step:RC", "stop")
     play(s, "scavenge:RC", "keep:flash-flood")
-    assert s.cheese == -1
+    assert s.cheese == 0 and where(s, 0) == [("RC", 1)] and s.turn == 1
+    assert "Player 1 lost 2 rats on Rat City." in texts(s)
+    # a card that kills a number: only the others die, never more than they are
+    s = arrange(new(2), {0: [("RC", 1), ("U0", 0)], 1: [("S13", 0)] * 2}, cheese=0)
+    stack(s, "sewer-gator", "dripping-tunnel")
+    play(s, "group:U0", "take:0:1", "step:RC", "stop")
+    play(s, "scavenge:RC", "keep:sewer-gator")
+    assert s.cheese == 0 and where(s, 0) == [("RC", 1)]
+    # half of the others (at least one): two of four
+    s = arrange(new(2), {0: [("RC", 1)] + [("U0", 0)] * 4, 1: [("S13", 0)] * 2}, cheese=0)
+    stack(s, "poison-bait", "dripping-tunnel")
+    play(s, "group:U0", "take:0:4", "step:RC", "stop")
+    play(s, "scavenge:RC", "keep:poison-bait")
+    assert s.cheese == 0 and where(s, 0) == [("RC", 0), ("RC", 0), ("RC", 1)]
 
 
 def test_a_pushed_side_that_beats_da_big_cheese_in_rat_city_is_crowned():

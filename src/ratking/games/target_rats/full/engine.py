@@ -68,7 +68,7 @@ from .phases import (
     W_FIGHT,
     W_SCAVENGE,
 )
-from .rats import throne_fix
+from .rats import own, throne_fix, throne_rat
 from .scavenge import (
     cancel,
     choose_item,
@@ -155,9 +155,7 @@ def _on(s: FullState, f: int, sp: int) -> bool:
 def _push_side(s: FullState, top: tuple) -> bool:
     """Are there still rats to push (the throne rat stays)?"""
     _, _chooser, side, sp, _ = top
-    a = sp * 2
-    n = s.rats[side].count(a) + s.rats[side].count(a + 1)
-    return n > (1 if side == s.cheese and sp == s.game.board.city else 0)
+    return own(s, side, sp) > throne_rat(s, side, sp)
 
 
 def _usable(s: FullState, power: int) -> bool:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..board import HOME
 from . import cards as C
 from .phases import FIGHT, NEST0, NO_TOKEN, PUSH, ROLL, USE, W_FIGHT
-from .rats import enemies, fed_unfed, kill, limit, move_all, nests, own, sides
+from .rats import enemies, fed_unfed, kill, limit, move_all, nests, own, sides, throne_rat
 
 if TYPE_CHECKING:
     from .state import FullState
@@ -125,7 +125,7 @@ def _steps_around(adj: tuple[tuple[int, ...], ...], start: int, most: int,
 
 def push(s: FullState, to: int) -> None:
     _, chooser, side, sp, _dist = s.tasks.pop()
-    keep = 1 if side == s.cheese and sp == s.game.board.city else 0
+    keep = throne_rat(s, side, sp)
     n = move_all(s, side, sp, to, keep)
     s._emit("push", chooser, {"side": side, "from": sp, "to": to, "rats": n})
     if to == s.ext:  # seed 000, FIGHT: pushed into the Exterminator, destroyed

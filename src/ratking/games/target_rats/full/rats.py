@@ -144,6 +144,11 @@ def move_all(s: FullState, f: int, frm: int, to: int, keep: int = 0) -> int:
     return moved
 
 
+def throne_rat(s: FullState, f: int, sp: int) -> int:
+    """1 if sp is Rat City and f holds Da Big Cheese (the throne rat stands there), else 0."""
+    return 1 if f == s.cheese and sp == s.game.board.city else 0
+
+
 def throne_fix(s: FullState) -> None:
     """Da Big Cheese: the title goes when no rat of theirs is left in Rat City; the throne rat
     is always fed (seed 000, DA BIG CHEESE'S SPECIAL PRIVILEGES)."""

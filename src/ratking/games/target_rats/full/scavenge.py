@@ -25,7 +25,7 @@ from .phases import (
     USE,
     W_SCAVENGE,
 )
-from .rats import discard, kill, nests, own, supply_left
+from .rats import discard, kill, nests, own, supply_left, throne_rat
 
 if TYPE_CHECKING:
     from .state import FullState
@@ -123,14 +123,16 @@ def effect(s: FullState, f: int, card: int, sp: int) -> None:
     elif kind == C.UNFEED:
         s._emit("unfeed", f, {"space": sp, "rats": unfeed(s, f, sp)})
     elif kind in (C.KILL, C.KILL_HALF, C.KILL_ALL):
-        here = own(s, f, sp)
+        # RULINGS, Target: Rats: Da Big Cheese loses the title only in a fight; an event in
+        # Rat City kills the others of his group, never the throne rat
+        here = own(s, f, sp) - throne_rat(s, f, sp)
         if kind == C.KILL_HALF:
             n = max(1, here // 2)
         elif kind == C.KILL_ALL:
             n = here
-        s._emit("killed", f, {"space": sp, "rats": kill(s, f, sp, n)})
+        s._emit("killed", f, {"space": sp, "rats": kill(s, f, sp, min(n, here))})
     elif kind == C.SCATTER:
-        if own(s, f, sp) > (1 if f == s.cheese and sp == s.game.board.city else 0):
+        if own(s, f, sp) > throne_rat(s, f, sp):
             s.tasks.append((PUSH, f, f, sp, n))
     elif kind == C.EXTERMINATOR:
         if s.game.board.kind[sp] == SURFACE:

@@ -211,3 +211,55 @@ def test_a_defender_uses_its_item_off_turn():
     dice(s, 2, 2, 3)
     play(s, "pass")
     assert s.last_fight["winner"] == 0
+
+
+def test_a_push_goes_through_a_sewer_entrance_token_like_movement():
+    # seed 000, FIGHT: "pushes the losing rats two spaces away"; RULINGS, Target: Rats: a
+    # push counts its steps along the links a group moves by, a Sewer Entrance token's
+    # included (S2's token leads down to U1, one step; U0 and U2 are two)
+    s = arrange(new(2), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3}, tokens={"S2": "sewer"})
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert sorted(ids(s)) == ["push:S0", "push:S4", "push:U0", "push:U2"]
+    play(s, "push:U2")
+    assert where(s, 1) == [("U2", 0), ("U2", 0)]
+    # and back up: from U1, a token on S3 leads up, so S2 and S4 are two steps away too
+    s = arrange(new(2), {0: [("U0", 0)] * 3, 1: [("U1", 0)] * 3}, tokens={"S3": "sewer"})
+    attack(s, "U0", "U1", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:U1")
+    assert sorted(ids(s)) == ["push:RC", "push:S0", "push:S2", "push:S4", "push:U11",
+                              "push:U3"]
+
+
+def test_only_the_end_of_a_push_matters_no_fight_on_a_space_passed():
+    # seed 000, FIGHT: pushed "into a space that holds another rat from a different faction,
+    # resolve that fight immediately"; RULINGS, Target: Rats: only the space where the push
+    # ends matters, so losers pushed past a third faction's rats do not fight there
+    s = arrange(new(3), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3, 2: [("U1", 0)]},
+                tokens={"S2": "sewer"})
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2", "push:U2")
+    assert s.last_fight["space"] == sp("S2") and s.turn == 1
+    assert where(s, 1) == [("U2", 0), ("U2", 0)] and where(s, 2) == [("U1", 0)]
+    # pushed down the token onto that faction's rats two steps away: they fight at once
+    s = arrange(new(3), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3, 2: [("U0", 0)]},
+                tokens={"S2": "sewer"})
+    attack(s, "S1", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1, 6, 6, 1)
+    play(s, "fight:S2", "push:U0")
+    assert s.last_fight["space"] == sp("U0") and s.last_fight["sides"] == {"1": 2, "2": 1}
+
+
+def test_a_push_through_a_sewer_entrance_never_crosses_the_exterminator():
+    # seed 000, THE EXTERMINATOR: his space is impassable; FIGHT: pushed into him, destroyed.
+    # With him on S1, the push from S2 may still go down the token, or end on him
+    s = arrange(new(2), {0: [("S3", 0)] * 3, 1: [("S2", 0)] * 3}, tokens={"S2": "sewer"},
+                ext="S1")
+    attack(s, "S3", "S2", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert sorted(ids(s)) == ["push:S1", "push:S4", "push:U0", "push:U2"]
+

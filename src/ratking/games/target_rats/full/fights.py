@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..board import HOME
 from . import cards as C
+from .movement import sewer_links
 from .phases import FIGHT, NEST0, NO_TOKEN, PUSH, ROLL, USE, W_FIGHT
 from .rats import enemies, fed_unfed, kill, limit, move_all, nests, own, sides, throne_rat
 
@@ -86,22 +87,20 @@ def roll(s: FullState, sp: int, attacker: int) -> None:
 
 
 def push_choices(s: FullState, chooser: int, side: int, sp: int, dist: int) -> list[int]:
-    """Spaces exactly `dist` steps away along the board, never a home nest; a winner does not
-    push the losers onto its own rats (ruling) unless nothing else is left.
+    """Spaces `dist` steps away (the fewest steps) along the links a group moves by, never a
+    home nest; a winner does not push the losers onto its own rats (ruling) unless nothing
+    else is left.
 
-    seed 000, FIGHT + THE EXTERMINATOR: his space is impassable and losers pushed into him are
-    destroyed, so a push never passes over him: the spaces beyond him (reachable only across
-    his space) are not offered, and a push towards him ends on his space."""
-    b = s.game.board
-    row = b.dist[sp]
-    ext = s.ext
-    if ext >= 0 and row[ext] <= dist:
-        steps = _steps_around(b.adj, sp, dist, ext)
-        out = [x for x, n in steps.items() if n == dist and b.kind[x] != HOME]
-        out.append(ext)
-        out.sort()
-    else:
-        out = [x for x in range(b.size) if row[x] == dist and b.kind[x] != HOME]
+    RULINGS, Target: Rats: a push counts its steps as movement does, through a Sewer Entrance
+    token too, and only its end matters (no fight on the spaces it passes). seed 000, FIGHT +
+    THE EXTERMINATOR: his space is impassable and losers pushed into him are destroyed, so a
+    push never passes over him: the spaces beyond him (reachable only across his space) are
+    not offered, and a push towards him ends on his space."""
+    found = _push_steps(s, sp, dist)
+    out = [x for x, n in found.items() if n == dist and x != s.ext]
+    if s.ext in found:
+        out.append(s.ext)
+    out.sort()
     if chooser != side:
         away = [x for x in out if not own(s, chooser, x)]
         if away:
@@ -109,17 +108,24 @@ def push_choices(s: FullState, chooser: int, side: int, sp: int, dist: int) -> l
     return out
 
 
-def _steps_around(adj: tuple[tuple[int, ...], ...], start: int, most: int,
-                  blocked: int) -> dict[int, int]:
-    """The spaces within `most` steps of `start` by paths that never enter `blocked`, each
-    with its fewest steps."""
+def _push_steps(s: FullState, start: int, most: int) -> dict[int, int]:
+    """The spaces within `most` steps of `start`, each with its fewest steps, along the rings,
+    corridors and Sewer Entrance tokens (home nests are never entered); the Exterminator's
+    space is reached but never crossed."""
+    adj = s.game.board.adj
+    ext = s.ext
     found = {start: 0}
     edge = [start]
     for n in range(1, most + 1):
-        edge = list(dict.fromkeys(x for here in edge for x in adj[here]
-                                  if x != blocked and x not in found))
-        for x in edge:
-            found[x] = n
+        nxt = []
+        for here in edge:
+            if here == ext:
+                continue
+            for x in (*adj[here], *sewer_links(s, here)):
+                if x not in found:
+                    found[x] = n
+                    nxt.append(x)
+        edge = nxt
     return found
 
 

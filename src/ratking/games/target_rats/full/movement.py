@@ -67,22 +67,30 @@ def steps(s: FullState, f: int, here: int, path: list[int], n: int,
     for to in b.adj[here]:
         if to not in path and can_enter(s, f, to, n):
             out.append((to, 1))
-    if kind == SURFACE:
-        if s.token[here] == SEWER:  # a Sewer Entrance token: down to the space beneath
-            to = b.beneath[here]
-            if to not in path and can_enter(s, f, to, n):
-                out.append((to, 1))
-        elif here == b.corridor_surface[s.nests[f]]:
-            to = b.homes[s.nests[f]]  # back into one's own home nest
-            if to not in path:
-                out.append((to, 1))
-    elif kind == UNDERGROUND:
-        token = s.token
-        for to in above()[here]:
-            # up through a Sewer Entrance token, never surfacing under the Exterminator
-            if token[to] == SEWER and to not in path and can_enter(s, f, to, n):
-                out.append((to, 1))
+    # down or up through a Sewer Entrance token (never surfacing under the Exterminator:
+    # can_enter refuses his space)
+    for to in sewer_links(s, here):
+        if to not in path and can_enter(s, f, to, n):
+            out.append((to, 1))
+    if kind == SURFACE and here == b.corridor_surface[s.nests[f]]:
+        to = b.homes[s.nests[f]]  # back into one's own home nest
+        if to not in path:
+            out.append((to, 1))
     return out
+
+
+def sewer_links(s: FullState, here: int) -> list[int]:
+    """The spaces a Sewer Entrance token links with `here`, one step each way (seed 000,
+    MOVEMENT): beneath a surface space holding one, or above an underground space, each
+    surface space over it that holds one."""
+    b = s.game.board
+    kind = b.kind[here]
+    token = s.token
+    if kind == SURFACE:
+        return [b.beneath[here]] if token[here] == SEWER else []
+    if kind == UNDERGROUND:
+        return [x for x in above()[here] if token[x] == SEWER]
+    return []
 
 
 def available(s: FullState, f: int, sp: int) -> tuple[int, int, int, int]:

@@ -263,3 +263,22 @@ def test_a_push_through_a_sewer_entrance_never_crosses_the_exterminator():
     play(s, "fight:S2")
     assert sorted(ids(s)) == ["push:S1", "push:S4", "push:U0", "push:U2"]
 
+
+def test_a_group_that_fought_because_losers_were_pushed_onto_it_has_taken_its_action():
+    # seed 000, ACTIONS: each group that moved takes one action; FIGHT: losers pushed onto
+    # other rats, "resolve that fight immediately"; RULINGS, Target: Rats: that fight is the
+    # action of the group whose space it was, so no Scavenge is offered there afterwards.
+    # Both spaces two steps from S2 hold the winner's rats, so either is offered (ruling)
+    rats = {0: [("S1", 0)] * 2 + [("S5", 0), ("S0", 0)], 1: [("S2", 0)] * 3}
+    s = arrange(new(2), rats)
+    play(s, "group:S5", "take:0:1", "step:S4", "stop")
+    attack(s, "S1", "S2", unfed=2)
+    dice(s, 6, 6, 1, 1, 1)
+    play(s, "fight:S2")
+    assert sorted(ids(s)) == ["push:S0", "push:S4"]
+    dice(s, 6, 2, 1)  # on S4 the group that moved there beats the two pushed rats
+    play(s, "push:S4")
+    assert s.last_fight["space"] == sp("S4") and s.last_fight["winner"] == 0
+    play(s, "push:S6")
+    assert s.turn == 1 and where(s, 1) == [("S6", 0)]
+    assert not any(t.startswith("Player 1 scavenged") for t in texts(s))

@@ -138,6 +138,9 @@ def push(s: FullState, to: int) -> None:
         s._emit("exterminated", side, {"space": to, "rats": kill(s, side, to, n)})
     elif enemies(s, side, to):  # seed 000, FIGHT: pushed onto other rats: fight at once
         s.tasks.append((FIGHT, to, side))
+        if to in s.action_spaces and to not in s.done_spaces:
+            # RULINGS, one action per group: a group that fought there has taken its action
+            s.done_spaces.append(to)
     else:
         overflow(s, side, to)
 

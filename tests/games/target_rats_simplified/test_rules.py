@@ -145,6 +145,14 @@ def test_four_rats_a_space_and_no_passing_through_a_full_space():
     assert s.count[sp("S2")] == 4
 
 
+
+def test_no_passing_through_four_of_your_own_rats():
+    # seed 001, MOVEMENT: "You may not pass through a space which already has four rats in
+    # it"; RULINGS, Target: Rats: even when all four are your own
+    s = arrange(new(4), {0: [("S1", 0)] + [("S2", 0)] * 4}, dice=(2, 3))
+    play(s, "rat:S1:unfed")
+    assert "step:S2" not in ids(s)
+
 def test_home_nests_and_rat_city_hold_any_number():
     # seed 001, MOVEMENT: the Home Nests and Rat City may hold any number of rats
     s = arrange(new(4), {0: [("U0", 0)] + [("RC", 0)] * 6}, dice=(1, 3), cheese=0)
@@ -298,6 +306,23 @@ def test_the_exact_cheese_takes_the_title_from_a_loser_in_a_fight():
     rules.fight(s)
     assert s.rats[1] == [] and s.cheese == 0
 
+
+
+def test_a_fight_in_rat_city_with_no_title_held_only_settles_who_stays():
+    # seed 001, MOVEMENT: Da Big Cheese comes of "an exact roll using all their dice"; FIGHT:
+    # rats fight in Rat City "to take the title"; RULINGS, Target: Rats: while nobody holds
+    # it, the fight only settles who stays, and the title still needs an exact roll
+    from ratking.games.target_rats.simplified import rules
+
+    s = arrange(new(2), {0: [("RC", 0)] * 2, 1: [("RC", 0)]})
+    rolls = iter([0.99, 0.99, 0.0])  # 6+6 against 1
+
+    class Fixed:
+        def random(self):
+            return next(rolls)
+    s.rng = Fixed()
+    rules.fight(s)
+    assert s.rats[1] == [] and where(s, 0) == [("RC", 0)] * 2 and s.cheese == -1
 
 # --- winning and the round cap -------------------------------------------------------------------
 

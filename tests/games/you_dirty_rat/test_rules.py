@@ -368,6 +368,32 @@ def test_chain_bonuses_and_tie_breaks():
     assert s2.returns() == [0.0, 1.0, 0.0]
 
 
+
+def test_ringleaders_never_count_in_the_fewest_specialists_tie_break():
+    # seed 002, tie-break on the fewest Specialists; RULINGS, You Dirty Rat: Ringleaders
+    # never count as Specialists there (seat 1 holds all three and one Specialist)
+    from ratking.games.you_dirty_rat import rules
+    s = new(2)
+    s.money = [500, 500]
+    set_hand(s, 0, "Hacker", "Forger")
+    set_hand(s, 1, "Mastermind", "Thief", "Pickpocket", "Hacker")
+    rules.finish(s, "finished")
+    assert s.returns() == [0.0, 1.0]
+
+
+def test_a_placeholder_in_the_hideout_is_not_counted_again_at_the_end():
+    # seed 002, F.A.Q.: $100 of your own into Night 1 when no card can be played; RULINGS,
+    # You Dirty Rat: it left the player's cash when placed, so the end does not count it
+    from ratking.games.you_dirty_rat import rules
+    s = ready(new(2))
+    set_hand(s, 0)
+    s.apply("placeholder")
+    assert s.nights[0][0] == [PLACEHOLDER] and s.money[0] == 200
+    s.money[1] = 250
+    assert rules.totals(s) == [200, 250]
+    rules.finish(s, "finished")
+    assert s.returns() == [0.0, 1.0]
+
 def test_round_cap_ends_the_game():
     # DESIGN principle 4: max_rounds
     s = new(2, max_rounds=1)
@@ -427,6 +453,23 @@ def test_femme_fatale_second_card_is_optional():
     s.apply("extra:none")
     assert s.to_move == 1 and names(s, s.hands[0]) == ["Forger"]
 
+
+
+def test_a_femme_fatales_second_card_may_be_another_femme_fatale():
+    # seed 002, F.A.Q. Femme Fatale: play another card at once, after advancing time;
+    # RULINGS, You Dirty Rat: that card may be a second Femme Fatale, whose own second card
+    # follows (time advances again before it)
+    s = ready(new(2))
+    set_hand(s, 0, "Femme Fatale", "Femme Fatale", "Forger")
+    s.apply("play:femme-fatale")
+    assert "play:femme-fatale" in ids(s)
+    s.apply("play:femme-fatale")
+    assert s.phase == EXTRA and "play:forger" in ids(s)
+    s.apply("play:forger")
+    assert names(s, s.nights[0][0]) == ["Forger"]
+    assert names(s, s.nights[0][1]) == ["Femme Fatale"]
+    assert names(s, s.nights[0][2]) == ["Femme Fatale"]
+    assert s.money[0] == 600 and s.to_move == 1
 
 def test_thug_steals_per_lone_matching_card():
     # seed 002, F.A.Q. Thug: $100 per card matching the partner's archetype, not in a team

@@ -343,6 +343,20 @@ def test_fifteen_unrest_wins_for_the_dissent():
     assert s.is_over and s.returns() == [1.0, 0.0, 1.0, 0.0]
 
 
+
+def test_fifteen_unrest_counts_the_unrest_on_the_map_now():
+    # seed 003, 4: "15 unrests in total"; RULINGS, Rat & Duck: the unrest standing on the
+    # map now, which Control lowers: 14 on the map, controlled to 13, and a Speak back to 14
+    # is no win, though 15 unrest have been raised in all
+    s = arrange(new(), active="p1", phase=PRE_ACTION, places={"p1": "hotel", "d1": "bar"},
+                unrest={"hotel": 3, "pharmacy": 3, "company": 3, "church": 3, "bar": 2})
+    s.apply("control")
+    assert sum(s.unrest) == 13
+    s.apply("end:d1")
+    s.apply("skip-move")
+    s.apply("speak")
+    assert sum(s.unrest) == 14 and not s.is_over
+
 def test_the_round_limit_scores_unrest_x2_against_bio_sci_x5():
     # RULINGS, Rat & Duck: at the limit unrest x 2 against Bio-Sci x 5; equal is a draw
     for unrest, biosci, expect in ((3, 1, [1.0, 0.0]), (2, 1, [0.0, 1.0]), (5, 2, [0.5, 0.5])):

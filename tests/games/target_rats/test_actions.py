@@ -53,6 +53,29 @@ def test_scavenge_draws_from_the_deck_of_where_the_rats_are():
     assert "Player 1 scavenged on surface 2 and drew Swept Alley." in texts(s)
 
 
+
+def test_an_empty_event_deck_is_refilled_by_shuffling_its_discard_pile():
+    # seed 000, SCAVENGE: draw from the deck of where the rats are; RULINGS, Target: Rats: an
+    # empty event deck is refilled by shuffling that deck's discard pile (and with both
+    # empty, nothing is drawn)
+    s = arrange(new(2), {0: [("S1", 0), ("U2", 0)]})
+    s.surface_discard = s.surface_deck[:3]
+    s.surface_deck = []
+    kept = list(s.surface_discard)
+    unders = list(s.under_deck)
+    moved_to(s, "S1", "S2")
+    dice(s, 3)
+    play(s, "scavenge:S2")
+    drawn = [e.data["card"] for e in s.events_for(None) if e.kind == "draw"]
+    assert len(drawn) == 1 and drawn[0] in kept and s.under_deck == unders
+    assert sorted([*s.surface_deck, drawn[0]]) == sorted(kept)
+    assert any(e.kind == "reshuffle" for e in s.events_for(None))
+    s = arrange(new(2), {0: [("S1", 0)]})
+    s.surface_deck, s.surface_discard = [], []
+    moved_to(s, "S1", "S2")
+    play(s, "scavenge:S2")
+    assert any(e.kind == "decks-empty" for e in s.events_for(None)) and s.turn == 1
+
 def test_no_scavenging_in_home_nests_nor_an_unclaimed_rat_city():
     # seed 000, RAT CITY: scavenging there draws Underground cards once the throne is claimed
     s = moved_to(arrange(new(2), {0: [("U0", 0)]}), "U0", "RC")

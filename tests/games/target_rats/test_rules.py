@@ -219,6 +219,14 @@ def test_four_rats_a_space_eight_of_yours_in_rat_city():
     assert "step:RC" not in ids(s)
 
 
+
+def test_no_passing_through_four_of_your_own_rats():
+    # seed 000, MOVEMENT: "A space can hold a maximum of 4 rats"; RULINGS, Target: Rats:
+    # passing through a space that already holds four is not allowed, even four of your own
+    s = arrange(new(2), {0: [("S1", 0)] + [("S2", 0)] * 4})
+    play(s, "group:S1", "take:0:1")
+    assert ids(s) == ["step:S0"]
+
 def test_the_exterminators_space_is_impassable():
     # seed 000, THE EXTERMINATOR: the space is impassable until he moves again
     s = arrange(new(2), {0: [("S1", 0)]}, ext="S2")

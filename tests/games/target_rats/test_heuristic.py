@@ -99,3 +99,17 @@ def test_it_keeps_a_guard_on_a_threatened_nest_token():
     s = arrange(new(2), {0: [("S2", 0)] * 3, 1: [("S5", 0)] * 2}, tokens={"S2": 0})
     play(s, "group:S2")
     assert choose(s) == "take:0:2"
+
+
+def test_it_keeps_pushed_losers_off_its_own_group_that_has_still_to_act():
+    # RULINGS, Target: Rats, one action per group: losers pushed onto a group of ours that
+    # moved this turn make it fight there, which is its action; with both spaces two steps
+    # away holding our rats, the push goes onto the rats that have no action to lose
+    for seed in range(8):
+        rats = {0: [("S1", 0)] * 2 + [("S5", 0), ("S0", 0)], 1: [("S2", 0)] * 3}
+        s = arrange(new(2), rats)
+        play(s, "group:S5", "take:0:1", "step:S4", "stop")
+        play(s, "group:S1", "take:0:2", "step:S2")
+        dice(s, 6, 6, 1, 1, 1)
+        play(s, "fight:S2")
+        assert s.game.heuristic(s, random.Random(seed)).id == "push:S0"

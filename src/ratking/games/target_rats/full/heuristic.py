@@ -15,6 +15,7 @@ from ....core import Action
 from ..board import HOME
 from . import actions as A
 from . import cards as C
+from .acting import pending
 from .phases import (
     EXT,
     ITEM,
@@ -264,8 +265,12 @@ def choose(s, rng: random.Random) -> Action:
             fu = fed_unfed(s, f, top[3])
             return max(legal, key=lambda a: space_value(s, f, a.key[1], *fu, near)
                        - (30 if enemies(s, f, a.key[1]) else 0) + jitter())
+        # losers pushed onto a group of ours that has still to act would take its action
+        # (a fight there is its action): keep them off it when another space will do
+        acting = pending(s) if f == s.turn else ()
         return max(legal, key=lambda a: (a.key[1] == s.ext) * 50
-                   + (s.count[a.key[1]] - own(s, f, a.key[1])) * 3 + jitter())
+                   + (s.count[a.key[1]] - own(s, f, a.key[1])) * 3
+                   - (a.key[1] in acting) * 5 + jitter())
     if code == EXT:
         return max(legal, key=lambda a: _ext_score(s, f, a.key[1]) + 0.1 * jitter())
     if code == PAIRS:

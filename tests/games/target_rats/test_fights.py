@@ -236,14 +236,15 @@ def test_a_push_goes_through_a_sewer_entrance_token_like_movement():
 def test_only_the_end_of_a_push_matters_no_fight_on_a_space_passed():
     # seed 000, FIGHT: pushed "into a space that holds another rat from a different faction,
     # resolve that fight immediately"; RULINGS, Target: Rats: only the space where the push
-    # ends matters, so losers pushed past a third faction's rats do not fight there
-    s = arrange(new(3), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3, 2: [("U1", 0)]},
+    # ends matters, so losers pushed past a third faction's rats do not fight there (nor does
+    # a full space on the way stop them)
+    s = arrange(new(3), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3, 2: [("U1", 0)] * 4},
                 tokens={"S2": "sewer"})
     attack(s, "S1", "S2", unfed=3)
     dice(s, 6, 6, 6, 1, 1, 1)
     play(s, "fight:S2", "push:U2")
     assert s.last_fight["space"] == sp("S2") and s.turn == 1
-    assert where(s, 1) == [("U2", 0), ("U2", 0)] and where(s, 2) == [("U1", 0)]
+    assert where(s, 1) == [("U2", 0), ("U2", 0)] and where(s, 2) == [("U1", 0)] * 4
     # pushed down the token onto that faction's rats two steps away: they fight at once
     s = arrange(new(3), {0: [("S1", 0)] * 3, 1: [("S2", 0)] * 3, 2: [("U0", 0)]},
                 tokens={"S2": "sewer"})

@@ -82,6 +82,17 @@ class Game:
     # not named here takes ratking.bots' default
     levels: ClassVar[dict[str, str]] = {}
 
+    # --- facts about the game, for its tests (ratking.testing, `ratking check`) -------------
+    # rule variants worth playing besides the defaults (each a dict of rule overrides; `{}`
+    # is the defaults): those that change what is seen, decided or encoded
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    # event kinds random play seldom reaches, each with a sample to tell: (kind, actor, public
+    # data); the narration check tells these too, so every kind the game logs has words
+    rare_events: ClassVar[tuple[tuple[str, int | None, dict[str, Any]], ...]] = ()
+    # whether the game ever offers an undo (True), never does (False: every decision rolls,
+    # draws, shows a card or hands the turn on), or None: not claimed either way
+    offers_undo: ClassVar[bool | None] = None
+
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)
         self._check_rules()

@@ -32,6 +32,10 @@ class RatATatRoll(Game):
     rule_specs = RULE_SPECS
     state_class = RollState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"memory_aid": True}, {"number_dice": 2, "cards": 3},
+                {"total_tokens": 0, "start_tokens": 0})
+    rare_events = (("nothing", 0, {}),)  # seldom reached in play: told from this sample
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)

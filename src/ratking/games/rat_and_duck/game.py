@@ -48,6 +48,8 @@ class RatAndDuck(Game):
     rule_specs = RULE_SPECS
     state_class = DuckState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"units": "PPS-DDD"}, {"uneven_teams": True})
     scores_at_cap = True  # at the round limit the game's own scoring decides
     team_names = TEAM_NAMES
 

@@ -33,6 +33,7 @@ class YouDirtyRat(Game):
     state_class = RatState
     rules_page = RULES_PAGE
     scores_at_cap = True  # at the round limit the game's own scoring decides
+    offers_undo = False  # each decision plays, draws or names a card, or ends the turn
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)

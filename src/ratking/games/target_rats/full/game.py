@@ -33,6 +33,12 @@ class TargetRats(Game):
     rule_specs = RULE_SPECS
     state_class = FullState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"max_rats": 8})
+    # seldom reached in play: told from these samples
+    rare_events = (("decks-empty", 0, {"space": 5}), ("reshuffle", None, {"deck": 1}),
+                   ("throne-lost", 0, {}), ("overflow", 1, {"from": 5, "to": [4, 6]}),
+                   ("relocate", 0, {"token": 4, "from": 7, "space": 9}))
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)

@@ -30,6 +30,8 @@ class TargetRatsSimplified(Game):
     rule_specs = RULE_SPECS
     state_class = RatsState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"cheese_dice": 2})
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)

@@ -6,10 +6,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
 from .errors import RatkingError, RecordError, RulesError
+from .hooks import bind
 from .rng import new_seed
 from .rules import Rules, RuleSpec
 from .state import STATE_FORMAT, State
@@ -92,6 +94,12 @@ class Game:
     # whether the game ever offers an undo (True), never does (False: every decision rolls,
     # draws, shows a card or hands the turn on), or None: not claimed either way
     offers_undo: ClassVar[bool | None] = None
+
+    def __init_subclass__(cls, hooks: tuple[ModuleType, ...] = (), **kwargs: Any) -> None:
+        """`class MyGame(Game, hooks=(text, svg, ...))`: bind the hooks those modules
+        provide, by the modules' names (core/hooks.py)."""
+        super().__init_subclass__(**kwargs)
+        bind(cls, hooks)
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)

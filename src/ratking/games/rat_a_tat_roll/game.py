@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ...core import Game, RulesError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
@@ -21,7 +20,8 @@ def _board() -> Board:
     return load_board()
 
 
-class RatATatRoll(Game):
+class RatATatRoll(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
+                               views)):
     """Rule options: see params.py. Components: components.toml."""
 
     id = "rat-a-tat-roll"
@@ -60,33 +60,7 @@ class RatATatRoll(Game):
                              f"cards, too few for the hands ({need}) and the "
                              f"{regions} face-up cards")
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
-    render_text = staticmethod(text.render)
-    render_compact = staticmethod(text.render_compact)
-    render_svg = staticmethod(svg.render)
-    heuristic = staticmethod(heuristic.choose)
-    # for learning agents (see core/spaces.py)
-    action_catalogue = observation.actions
-    tensor_layout = observation.layout
-    encode_view = observation.encode
-    encode_state = observation.encode_state
-    encode_recall = observation.encode_recall
-    metrics = staticmethod(metrics.measure)
-    levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
-    evaluate = staticmethod(evaluate.evaluate)
-    # the web table's how-to-win panel, end screen and finished-game replay
-    ending = staticmethod(standing.ending)
-    open_hands = staticmethod(standing.open_hands)
-    open_view = staticmethod(views.open_view)
-    standing = staticmethod(standing.standing)  # last: it rebinds the name
-
     browser_board = True  # server/static/boards/rat-a-tat-roll.js
-
-    @classmethod
-    def board_data(cls) -> dict[str, Any]:
-        """The browser's board (server/static/boards/rat-a-tat-roll.js) draws with svg's words,
-        colours and tables."""
-        return svg.board_data()
 
     def cards_needed(self, players: int) -> int:
         """Seed 004: 5 cards with two players, 4 with three to five."""

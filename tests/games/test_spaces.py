@@ -19,6 +19,8 @@ from ratking.core.spaces import Kept, view_observation
 from ratking.sim import random_play
 from ratking.testing.properties import check_spaces
 
+from ..own import own_games
+
 GAMES = [info.id for info in ratking.list_games()]
 CAP = 30
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,8 +42,7 @@ SPACED = [game_id for game_id in GAMES if has_spaces(game_id)]
 
 
 def test_every_game_of_ratkings_own_has_spaces():
-    own = [g for g in GAMES if ratking.core.game_class(g).__module__.startswith("ratking.")]
-    for game_id in own:
+    for game_id in own_games():
         game = ratking.make(game_id)
         for players in game.player_counts():
             assert game.action_space(players) is not None
@@ -63,7 +64,8 @@ def games(draw, game_id, players=None):
 
 # every game at every player count any of its variants takes (Rat & Duck takes up to one seat
 # per unit, which its rules may raise, and an odd count only with uneven_teams)
-SEATINGS = [(game_id, players) for game_id in SPACED
+# (the fast encoder is optional: the games that have one)
+SEATINGS = [(game_id, players) for game_id in SPACED if ratking.make(game_id).encode_state
             for players in sorted({n for rules in variants(game_id)
                                    for n in ratking.make(game_id, **rules).player_counts()})]
 

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 import ratking
 from ratking.sim import random_play
 
+from ..own import own_games
+
 GAMES = [info.id for info in ratking.list_games()]
 ENGINE_WORDS = re.compile(r"round-cap|pre-move|pre-action|after-action|_|None|\[|\{")
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -66,11 +68,7 @@ def test_rule_options_have_plain_labels(game_id):
         assert rule["label"][0].isupper(), rule
 
 
-def own(game_id: str) -> bool:
-    return ratking.core.game_class(game_id).__module__.startswith("ratking.")
-
-
-@pytest.mark.parametrize("game_id", [g for g in GAMES if own(g)])
+@pytest.mark.parametrize("game_id", own_games())
 def test_every_game_of_ratkings_own_explains_itself(game_id):
     # the how-to-win panel and the end screen; and a game whose play keeps secrets from a
     # seat (its hands) opens them in a finished game's replay (optional hooks for a game of

@@ -23,16 +23,12 @@ import pytest
 
 import ratking
 
+from ..own import own_games
+
 FILE = Path(__file__).with_name("view_fingerprints.json")
 CAP = 12
 SEEDS = (0, 1)
 
-
-def own_games() -> list[str]:
-    """ratking's own games: the fingerprints are theirs (a game from a package of its own
-    keeps its own, if it wants them)."""
-    return [info.id for info in ratking.list_games()
-            if ratking.core.game_class(info.id).__module__.startswith("ratking.")]
 
 
 def rules_words(rules: dict) -> str:

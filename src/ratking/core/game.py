@@ -255,9 +255,12 @@ class Game:
         rest. `actions` holds {"id", "label"} of what the viewer may do now."""
         raise NotImplementedError
 
-    # True when server/static/boards/<id>.js draws render_svg's board in the browser from the
-    # view and board_data(): the web table then sends views, never SVG, on a move
+    # True when a renderer in JavaScript draws render_svg's board in the browser from the
+    # view and board_data(): the web table then sends views, never SVG, on a move. The
+    # renderer is ratking's server/static/boards/<id>.js, or the game package's own file
+    # named by board_script (an ES module exporting render(view, actions, data) -> the SVG)
     browser_board: ClassVar[bool] = False
+    board_script: ClassVar[Path | None] = None
 
     @classmethod
     def board_data(cls) -> dict[str, Any]:

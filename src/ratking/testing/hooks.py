@@ -140,6 +140,12 @@ def try_board_data(game: Game, state: State) -> None:
     json.dumps(data)
 
 
+def try_board_script(game: Game, state: State) -> None:
+    script = game.board_script
+    need(game.browser_board, "board_script is set but browser_board is not")
+    need(script.is_file(), f"board_script {script} is not a file")
+
+
 def try_teams(game: Game, state: State) -> None:
     teams = game.seat_teams(state.players)
     need(len(teams) == state.players and set(teams) == set(range(max(teams) + 1)),
@@ -160,6 +166,7 @@ OPTIONAL = {
     "metrics": ("over", try_metrics),
     "levels": ("any", try_levels),
     "board_data": ("any", try_board_data),
+    "board_script": ("any", try_board_script),
     "team_names": ("any", try_teams),
 }
 REQUIRED = {"render_text": ("any", try_text), "render_svg": ("any", try_svg),

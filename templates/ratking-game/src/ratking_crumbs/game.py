@@ -37,6 +37,10 @@ class Crumbs(Game, hooks=(evaluate, heuristic, metrics, observation, standing, s
     # that every decision hands the turn on or draws a card (so nothing is ever undone)
     variants = ({}, {"most": 1, "top_card": 1})
     offers_undo = False
+    # the board drawn in the browser by the package's own renderer (board.js), the same
+    # drawing as svg.py's: the web table then sends views instead of drawings
+    browser_board = True
+    board_script = Path(__file__).with_name("board.js")
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)

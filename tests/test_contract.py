@@ -62,3 +62,22 @@ def test_check_from_python_returns_one_outcome_per_check_in_order():
     outcomes = check("target-rats-simplified", games=1, only=["views", "play"])
     assert [(o.name, o.passed) for o in outcomes] == [("views", True), ("play", True)]
     assert list(CHECKS)[:3] == ["play", "legality", "replay"]
+
+
+def test_a_game_with_none_of_the_optional_hooks_is_checked_without_a_crash():
+    # the kernel's toy game fills in only the state's hooks: no renderers, no round, no
+    # spaces, no facts; each check still answers, and those it fails say why in a line
+    from ratking.core import registry
+
+    from .core.toy import Toy
+
+    registry._load()
+    registry._GAMES[Toy.id] = Toy
+    try:
+        outcomes = {o.name: o for o in check(Toy.id, games=2)}
+    finally:
+        registry._GAMES.pop(Toy.id)
+    assert [name for name, o in outcomes.items() if not o.passed] == ["views", "hooks"]
+    assert outcomes["views"].why == "the state has no whole-number `round`"
+    assert outcomes["hooks"].why == "render_text raised NotImplementedError()"
+    assert outcomes["spaces"].why.startswith("no action space or observation")

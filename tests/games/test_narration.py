@@ -1,5 +1,5 @@
 """Narration reads right for every reader, by construction, for every game: every kind of
-event a game can emit (each `_emit("kind", ...)` in its package) is told to the player who did
+event a game can emit (each `emit("kind", ...)` in its package) is told to the player who did
 it ("you push"), to the others ("Ana pushes"), to a spectator, and with a seat named "You" (as
 the terminal names its one person), and each sentence is checked for grammar markers.
 

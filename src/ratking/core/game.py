@@ -205,7 +205,7 @@ class Game:
         """The game's Action with this id, or None if the game has no such action."""
         return self._actions.get(action_id)
 
-    def _intern(self, action_id: str, label: str, key: Any) -> Action:
+    def intern(self, action_id: str, label: str, key: Any) -> Action:
         """Create (once) and return the shared Action for this id."""
         action = self._actions.get(action_id)
         if action is None:

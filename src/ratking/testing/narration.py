@@ -14,7 +14,7 @@ EMITTED = re.compile(r'\b_?emit\(\s*"([a-z0-9-]+)"')
 
 
 def kinds_in_source(game_cls: type) -> set[str]:
-    """Every event kind the game's package logs (each literal `_emit("kind", ...)`)."""
+    """Every event kind the game's package logs (each literal `emit("kind", ...)`)."""
     module = sys.modules[game_cls.__module__]
     folder = Path(module.__file__).parent
     text = "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*.py"))

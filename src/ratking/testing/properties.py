@@ -81,7 +81,7 @@ def check_legality(state: State, rng: random.Random, tries: int = 5) -> None:
     ids = {a.id for a in legal}
     for action in legal:
         need(state.game.action_by_id(action.id) is action,
-             f"legal action {action.id!r} is not the game's own (made with _intern)")
+             f"legal action {action.id!r} is not the game's own (made with intern)")
         state.clone().apply(action.id)
     others = [a for a in state.game._actions if a not in ids]
     before = dump(state)
@@ -206,7 +206,7 @@ def check_undo_step(before: State, action_id: str, seed: int) -> State:
             guess.apply(action_id)
             need(guess.view(q) == after.view(q) and told(guess, q, mark) == told(after, q, mark),
                  f"{action_id!r} may be taken back but showed {q} something hidden "
-                 "(take the card with draw(), or call _reveal)")
+                 "(take the card with draw(), or call reveal)")
     frozen = dump(after)
     try:
         after.undo(can + 1)

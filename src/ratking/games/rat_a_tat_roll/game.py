@@ -44,7 +44,7 @@ class RatATatRoll(Game, hooks=(evaluate, heuristic, metrics, observation, standi
         self.icon = tuple(int(v >= self.rules.reroll_icon_from) for v in self.values)
         self.bits = tuple(1 << c for c in range(len(self.values)))  # each card's mask bit
         max_hand = max(self.rules.cards, self.rules.cards_two_players) + 1
-        self.catalogue = Catalogue(self._intern, self.rules.number_dice, self.board.colours,
+        self.catalogue = Catalogue(self.intern, self.rules.number_dice, self.board.colours,
                                    max_hand)
 
     def _check_rules(self) -> None:

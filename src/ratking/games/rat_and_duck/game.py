@@ -65,7 +65,7 @@ class RatAndDuck(Game, hooks=(evaluate, heuristic, metrics, observation, standin
         self.government = tuple(u for u, r in enumerate(roles) if r != DISSENT)
         self.all_units = (1 << self.unit_count) - 1
         self.unit_keys, self.unit_names = unit_ids(roles)
-        self.catalogue = Catalogue(self._intern, self.city, roles)
+        self.catalogue = Catalogue(self.intern, self.city, roles)
         self._owners: dict[int, tuple[int, ...]] = {}
 
     def check_players(self, players: int) -> None:

@@ -38,6 +38,6 @@ class YouDirtyRat(Game, hooks=(evaluate, heuristic, metrics, observation, standi
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         self.deck = _deck()
-        self.catalogue = Catalogue(self._intern, self.deck)
+        self.catalogue = Catalogue(self.intern, self.deck)
 
     browser_board = True  # server/static/boards/you-dirty-rat.js

@@ -45,7 +45,7 @@ class Crumbs(Game, hooks=(evaluate, heuristic, metrics, observation, standing, s
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         # every action is made once, here; hooks return these same objects
-        self.takes = [self._intern(f"take:{k}", f"Take {k} crumb{'s' if k > 1 else ''}", k)
+        self.takes = [self.intern(f"take:{k}", f"Take {k} crumb{'s' if k > 1 else ''}", k)
                       for k in range(1, self.rules.most + 1)]
-        self.swap = self._intern("swap", "Swap your card for the top of the deck", SWAP)
+        self.swap = self.intern("swap", "Swap your card for the top of the deck", SWAP)
         self.cards = sorted(list(range(self.rules.top_card + 1)) * 2)

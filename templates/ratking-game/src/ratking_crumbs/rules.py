@@ -36,11 +36,11 @@ def apply(s: CrumbsState, action: Action) -> None:
         s.secret[p] = new
         s.swapped[p] = True
         s.phase = TAKE
-        s._emit("swap", p, {"old": old}, {"new": new}, 1 << p)
+        s.emit("swap", p, {"old": old}, {"new": new}, 1 << p)
         return
     s.pile -= action.key
     s.crumbs[p] += action.key
-    s._emit("take", p, {"n": action.key, "left": s.pile})
+    s.emit("take", p, {"n": action.key, "left": s.pile})
     if s.pile == 0:
         finish(s, "finished")
         return
@@ -66,6 +66,6 @@ def finish(s: CrumbsState, reason: str) -> None:
     scores = s.scores()
     won = winners(scores, reason)
     share = won or list(range(s.players))
-    s._emit("end", None, {"scores": [int(x) for x in scores], "cards": s.secret[:],
+    s.emit("end", None, {"scores": [int(x) for x in scores], "cards": s.secret[:],
                           "winners": won, "reason": reason})
-    s._finish([1 / len(share) if i in share else 0.0 for i in range(s.players)], reason)
+    s.finish([1 / len(share) if i in share else 0.0 for i in range(s.players)], reason)

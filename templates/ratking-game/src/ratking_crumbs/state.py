@@ -35,9 +35,9 @@ class CrumbsState(State):
         self.round = 1
         self.phase = CHOOSE
         self.to_move = 0
-        self._emit("setup", None, {"players": n, "pile": self.pile})
+        self.emit("setup", None, {"players": n, "pile": self.pile})
         for seat in range(n):  # each sees only their own card
-            self._emit("deal", seat, {}, {"card": self.secret[seat]}, 1 << seat)
+            self.emit("deal", seat, {}, {"card": self.secret[seat]}, 1 << seat)
 
     # the rules and the words live in their own modules
     _legal_actions = rules.legal_actions

@@ -45,7 +45,7 @@ class TargetRats(Game, hooks=(evaluate, heuristic, metrics, observation, standin
         self.board: Board = board()
         self.cards: CardSet = cards()
         self.limits = limits(self)
-        self.catalogue = Catalogue(self._intern, self.board, self.cards, self.rules.max_rats)
+        self.catalogue = Catalogue(self.intern, self.board, self.cards, self.rules.max_rats)
 
     def _check_rules(self) -> None:
         r = self.rules

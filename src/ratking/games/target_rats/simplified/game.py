@@ -37,7 +37,7 @@ class TargetRatsSimplified(Game, hooks=(evaluate, heuristic, metrics, observatio
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         self.board: Board = board()
-        self.catalogue = Catalogue(self._intern, self.board, self.rules.dice,
+        self.catalogue = Catalogue(self.intern, self.board, self.rules.dice,
                                    self.rules.cheese_dice)
 
     browser_board = True  # server/static/boards/target-rats-simplified.js

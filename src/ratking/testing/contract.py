@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..core import Game, State, make
 from . import properties as p
-from .hooks import check_hooks
+from .hooks import check_hooks, declared
 from .narration import kinds_in_source, tell, with_rare_events
 
 CAP = 12  # max_rounds of the games played: long enough for every phase, short enough to run
@@ -156,10 +156,8 @@ def _narration(trial: Trial) -> str:
 
 
 def _hooks(trial: Trial) -> str:
-    for state, seed in trial.walk(20):  # drawing every seat's board is slow: fewer points
-        check_hooks(state.game, state, seed)
-    from .hooks import declared
-
+    for state, _ in trial.walk(20):  # drawing every seat's board is slow: fewer points
+        check_hooks(state.game, state)
     return "declared: " + (", ".join(declared(make(trial.game_id))) or "none")
 
 

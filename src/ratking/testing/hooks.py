@@ -56,7 +56,8 @@ def try_svg(game: Game, state: State, view: dict[str, Any] | None = None) -> Non
                         f"{sorted(stray)[:3]}")
 
 
-def try_heuristic(game: Game, state: State, seed: int) -> None:
+def try_heuristic(game: Game, state: State) -> None:
+    seed = state.seed + state.steps
     choice = game.heuristic(state, random.Random(seed))
     need(choice in state.legal_actions(), f"heuristic chose {choice!r}, not a legal action")
     twin = state.determinize(state.to_move, seed=seed)
@@ -173,15 +174,12 @@ REQUIRED = {"render_text": ("any", try_text), "render_svg": ("any", try_svg),
             "seat_teams": ("any", try_teams)}
 
 
-def check_hooks(game: Game, state: State, seed: int) -> None:
+def check_hooks(game: Game, state: State) -> None:
     """Try the required hooks and every optional hook the game declares on `state`."""
     for name, (when, attempt) in {**REQUIRED, **{h: OPTIONAL[h] for h in declared(game)}}.items():
         if when == "any" or (when == "over") == state.is_over:
             try:
-                if attempt is try_heuristic:
-                    attempt(game, state, seed)
-                else:
-                    attempt(game, state)
+                attempt(game, state)
             except Broken:
                 raise
             except Exception as exc:  # a hook that raises breaks its consumer

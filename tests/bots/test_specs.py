@@ -142,3 +142,22 @@ def test_the_strength_page_lists_every_games_levels_as_shipped():
         row = (f"| {game.title} | `{level_spec(game, 'hard')}` | "
                f"`{level_spec(game, 'expert')}` |")
         assert row in page, f"{row} is not in docs/strength.md"
+
+
+def test_a_game_without_a_heuristic_refuses_the_bots_that_play_with_one(monkeypatch):
+    # the heuristic is an optional hook: a table is refused, seat by seat, a bot that would
+    # need it (the heuristic bot, the levels built on it, a search with a prior or heuristic
+    # rollouts), and plays random and plain searches
+    from ratking.bots.specs import Unplayable, check_budget, needs_heuristic
+    from ratking.games.rat_a_tat_roll.game import RatATatRoll
+
+    game = ratking.make("rat-a-tat-roll")
+    monkeypatch.setattr(RatATatRoll, "heuristic", None)
+    for spec in ("heuristic", "bot", "normal", "easy", "hard", "expert",
+                 "ismcts:iters=50:rollout=heuristic", "ismcts:iters=50:prior=0.3"):
+        assert needs_heuristic(spec, game), spec
+        with pytest.raises(Unplayable, match="Rat-a-Tat Roll has no heuristic"):
+            check_budget(spec, game)
+    for spec in ("random", "ismcts:iters=50:depth=8", "ismcts:iters=50:depth=8:prior=neural"):
+        assert not needs_heuristic(spec, game), spec
+        check_budget(spec, game)

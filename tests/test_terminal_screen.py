@@ -98,7 +98,7 @@ def test_every_screen_fits_80x24_at_the_largest_player_count(game_id):
     (the title rule, the compact board, the page of options, the prompt) takes at most 24
     lines; and at every decision the last board drawn is still on the 24-line screen."""
     screens = decisions = 0
-    for seed in (1, 2):
+    for seed in range(1, 7):  # two games, or more of a short one
         table, person = play_at_80x24(game_id, seed)
         assert table.state.players == max(table.state.game.player_counts())
         for answer, printed, prompt in person.segments:
@@ -116,6 +116,8 @@ def test_every_screen_fits_80x24_at_the_largest_player_count(game_id):
         for view in person.in_view:
             decisions += 1
             assert len(view) <= LINES, "the board scrolled off:\n" + "\n".join(view)
+        if seed >= 2 and screens >= 10 and decisions >= 20:
+            break
     assert screens >= 10 and decisions >= 20
 
 

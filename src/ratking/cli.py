@@ -1,5 +1,5 @@
 """The `ratking` command: games, rules, play, serve, replay, simulate, arena, sweep, tune,
-bench."""
+bench, check."""
 
 from __future__ import annotations
 
@@ -349,6 +349,33 @@ def review(
         run(file, console, seat, json_out, seed, iters)
     except RatkingError as exc:
         fail(str(exc))
+
+
+@app.command()
+def check(
+    game: Annotated[str, typer.Argument(help="game id")],
+    games_: Annotated[int, typer.Option("--games", "-n", min=1,
+                                        help="random games each check plays")] = 6,
+    seed: Annotated[int, typer.Option(help="the first game's seed")] = 0,
+    only: Annotated[list[str] | None, typer.Option(
+        "--only", help="run only this check (repeatable)")] = None,
+) -> None:
+    """Hold a game to the kernel contract: one line per check; exit 1 if any fails."""
+    from .testing import check as run
+
+    try:
+        outcomes = run(game, games_, seed, only)
+    except (RatkingError, ValueError) as exc:
+        fail(str(exc))
+    for outcome in outcomes:
+        mark = "[green]pass[/]" if outcome.passed else "[bold red]FAIL[/]"
+        line = Text.from_markup(f"{mark}  {outcome.name}")
+        if outcome.why:
+            line.append(": " + " ".join(outcome.why.split()))
+        console.print(line, soft_wrap=True)
+    failed = [o.name for o in outcomes if not o.passed]
+    if failed:
+        raise typer.Exit(1)
 
 
 # options shared by simulate, sweep and tune

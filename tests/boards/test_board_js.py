@@ -52,8 +52,9 @@ def cases(game_id: str, seed: int, players: int, steps: int = 400, every: int = 
 
 
 def drawn_in_node(game_id: str, views: list[tuple[dict[str, Any], list]]) -> list[Any]:
+    script = shared(game_id).board_script  # a game package's own renderer, or ratking's
     payload = orjson.dumps({"game": game_id, "data": shared(game_id).board_data(),
-                            "cases": views})
+                            "cases": views} | ({} if script is None else {"module": str(script)}))
     done = subprocess.run([NODE, str(HERE / "render.mjs")], input=payload,
                           capture_output=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
@@ -77,6 +78,19 @@ def assert_same(game_id: str, found: list[Case], game: ratking.Game | None = Non
             pytest.fail(f"{game_id}, {where}: the boards differ at character {i} of "
                         f"{len(python)}\npython:  ...{python[max(0, i - 150):i + 150]!r}\n"
                         f"browser: ...{js[max(0, i - 150):i + 150]!r}")
+
+
+# games that ship their own renderer in their package (Game.board_script): a game installed
+# from another package, such as the template (tests/test_plugins.py)
+PACKAGED = [info.id for info in ratking.list_games()
+            if ratking.core.game_class(info.id).board_script is not None]
+
+
+@pytest.mark.parametrize("game_id", PACKAGED)
+def test_a_game_packages_own_board_draws_what_its_python_draws(game_id):
+    game = shared(game_id)
+    for seed, players in enumerate(game.player_counts()):
+        assert_same(game_id, cases(game_id, seed, players))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

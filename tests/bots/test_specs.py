@@ -21,6 +21,8 @@ from ratking.bots import (
 from ratking.bots.specs import DEFAULT_LEVELS
 from ratking.core import RatkingError
 
+from ..own import own_games
+
 GAMES = [info.id for info in ratking.list_games()]
 
 
@@ -135,8 +137,27 @@ def test_the_heuristic_with_random_moves_is_repeatable_and_mixes_in_random_choic
 def test_the_strength_page_lists_every_games_levels_as_shipped():
     # docs/strength.md's table of levels is what players read before they pick one
     page = (Path(__file__).resolve().parents[2] / "docs" / "strength.md").read_text("utf-8")
-    for info in ratking.list_games():
-        game = ratking.make(info.id)
-        row = (f"| {info.title} | `{level_spec(game, 'hard')}` | "
+    for game_id in own_games():  # ratking's docs list ratking's games
+        game = ratking.make(game_id)
+        row = (f"| {game.title} | `{level_spec(game, 'hard')}` | "
                f"`{level_spec(game, 'expert')}` |")
         assert row in page, f"{row} is not in docs/strength.md"
+
+
+def test_a_game_without_a_heuristic_refuses_the_bots_that_play_with_one(monkeypatch):
+    # the heuristic is an optional hook: a table is refused, seat by seat, a bot that would
+    # need it (the heuristic bot, the levels built on it, a search with a prior or heuristic
+    # rollouts), and plays random and plain searches
+    from ratking.bots.specs import Unplayable, check_budget, needs_heuristic
+    from ratking.games.rat_a_tat_roll.game import RatATatRoll
+
+    game = ratking.make("rat-a-tat-roll")
+    monkeypatch.setattr(RatATatRoll, "heuristic", None)
+    for spec in ("heuristic", "bot", "normal", "easy", "hard", "expert",
+                 "ismcts:iters=50:rollout=heuristic", "ismcts:iters=50:prior=0.3"):
+        assert needs_heuristic(spec, game), spec
+        with pytest.raises(Unplayable, match="Rat-a-Tat Roll has no heuristic"):
+            check_budget(spec, game)
+    for spec in ("random", "ismcts:iters=50:depth=8", "ismcts:iters=50:depth=8:prior=neural"):
+        assert not needs_heuristic(spec, game), spec
+        check_budget(spec, game)

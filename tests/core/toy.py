@@ -24,7 +24,7 @@ class ToyState(State):
         self.deck = deck
         self.revealed = [False] * self.players
         for p in range(self.players):
-            self._emit("deal", p, {}, {"card": self.secret[p]}, 1 << p)
+            self.emit("deal", p, {}, {"card": self.secret[p]}, 1 << p)
 
     def _legal_actions(self) -> list[Action]:
         g = self.game
@@ -37,13 +37,13 @@ class ToyState(State):
         p = self.to_move
         if action.key == 0:
             self.revealed[p] = True
-            self._emit("reveal", p, {"card": self.secret[p]})
+            self.emit("reveal", p, {"card": self.secret[p]})
         else:
             self.pile -= action.key
-            self._emit("take", p, {"n": action.key})
+            self.emit("take", p, {"n": action.key})
             if self.pile == 0:
                 result = [1.0 if i == p else 0.0 for i in range(self.players)]
-                self._finish(result, "finished")
+                self.finish(result, "finished")
                 return
         self.to_move = (p + 1) % self.players
 
@@ -73,12 +73,12 @@ class ToyState(State):
     piles = ("deck",)
 
     def _redeal(self, seat, rng) -> None:
-        hidden, cards = self._redeal_plan(seat, self._plan_redeal)
+        hidden, cards = self.redeal_plan(seat, self._plan_redeal)
         cards = cards[:]
         for i, card in zip(hidden, rng.deal(cards, len(hidden)), strict=True):
             self.secret[i] = card
         self.deck = cards  # what is left, sorted: drawn in no order
-        self._leave_unordered("deck", len(cards))
+        self.leave_unordered("deck", len(cards))
 
     def _plan_redeal(self, seat):
         """The secrets `seat` has not seen, and the sorted cards to deal them from."""
@@ -114,6 +114,6 @@ class Toy(Game):
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
-        self.takes = [self._intern(f"take:{k}", f"Take {k}", k)
+        self.takes = [self.intern(f"take:{k}", f"Take {k}", k)
                       for k in range(1, self.rules.max_take + 1)]
-        self.reveal = self._intern("reveal", "Reveal your card", 0)
+        self.reveal = self.intern("reveal", "Reveal your card", 0)

@@ -1,16 +1,15 @@
 """Narration reads right for every reader, by construction, for every game: every kind of
-event a game can emit (each `_emit("kind", ...)` in its package) is told to the player who did
+event a game can emit (each `emit("kind", ...)` in its package) is told to the player who did
 it ("you push"), to the others ("Ana pushes"), to a spectator, and with a seat named "You" (as
 the terminal names its one person), and each sentence is checked for grammar markers.
 
-A kind that random and heuristic play does not reach needs a sample in RARE."""
+A kind that random and heuristic play does not reach needs a sample in the game's
+`rare_events`."""
 
 from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,17 +17,10 @@ import ratking
 from ratking.bots import make_bot
 from ratking.core import game_class, narrate
 from ratking.sim import random_play
+from ratking.testing.narration import kinds_in_source, with_rare_events
 
 GAMES = [info.id for info in ratking.list_games()]
 NAMES = ("Ana", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")
-# kinds that play seldom reaches: (actor, public data) to tell, per game
-RARE = {
-    "rat-a-tat-roll": {"nothing": (0, {})},
-    "target-rats": {"decks-empty": (0, {"space": 5}), "reshuffle": (None, {"deck": 1}),
-                    "throne-lost": (0, {}), "overflow": (1, {"from": 5, "to": [4, 6]}),
-                    "relocate": (0, {"token": 4, "from": 7, "space": 9})},
-}
-
 # "you" with a third-person verb or a name's possessive: "you was", "you holds", "you's"
 YOU_AS_THIRD = re.compile(r"\byou(?:'s?\b| (?:is|was|has|does)\b| [a-z]+[^s\W]s\b)",
                           re.IGNORECASE)
@@ -64,13 +56,6 @@ def verbs_agreeing_with_you(text: str) -> list[str]:
             if words and re.fullmatch(r"[a-z]+s", words[0]):
                 found.append(words[0])
     return found
-
-
-def kinds_in_source(game_id: str) -> set[str]:
-    """Every event kind the game's package emits."""
-    folder = Path(sys.modules[game_class(game_id).__module__].__file__).parent
-    text = "".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
-    return set(re.findall(r'_emit\(\s*"([a-z0-9-]+)"', text))
 
 
 def played(game_id: str) -> list:
@@ -115,14 +100,9 @@ def readers(state):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_event_kind_reads_right_for_you_for_names_and_for_spectators(game_id):
-    declared = kinds_in_source(game_id)
+    declared = kinds_in_source(game_class(game_id))
     states = played(game_id)
-    rare = RARE.get(game_id, {})
-    if rare:  # tell the rare kinds too: add them to one game's log
-        extra = states[0].clone()
-        for kind, (actor, data) in rare.items():
-            extra.log.append((len(extra.history) - 1, kind, actor, data, None, 0))
-        states.append(extra)
+    states.append(with_rare_events(states[0]))  # the kinds the game declares rare, told too
     told = set()
     for state in states:
         for names, reader in readers(state):
@@ -138,7 +118,8 @@ def test_every_event_kind_reads_right_for_you_for_names_and_for_spectators(game_
             for line in narrate(events):
                 check(line, reader, names, f"{game_id} narrated for {reader}")
     missing = declared - told
-    assert not missing, f"{game_id}: no game reached {sorted(missing)}: add samples to RARE"
+    assert not missing, f"{game_id}: no game reached {sorted(missing)}: add samples to the " \
+                        "game's rare_events"
 
 
 def test_the_agreement_check_reads_whole_clauses():

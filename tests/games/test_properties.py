@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking import IllegalAction
 from ratking.sim import random_play
+from ratking.testing import properties as contract
 
+from ..own import own_games
 from .rat_a_tat_roll import invariants as rat_a_tat_roll
 from .rat_and_duck import invariants as rat_and_duck
 from .target_rats import invariants as target_rats
@@ -42,8 +43,7 @@ def invariants(game_id):
 
 
 def test_every_game_of_ratkings_own_has_invariants():
-    own = [g for g in GAMES if ratking.core.game_class(g).__module__.startswith("ratking.")]
-    assert sorted(INVARIANTS) == sorted(own)
+    assert sorted(INVARIANTS) == sorted(own_games())
 
 
 def dump(state) -> str:
@@ -104,31 +104,10 @@ def test_random_play_ends_and_keeps_invariants(game_id, data):
 @pytest.mark.parametrize("game_id", GAMES)
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 400))
-def test_replay_and_json_round_trip_bit_for_bit(game_id, data, stop):
-    game, state, _ = started(data, game_id, stop)
-    record = json.loads(json.dumps(state.record()))
-    assert dump(ratking.replay(record)) == dump(state)
-    loaded = game.from_json(json.loads(json.dumps(state.to_json())))
-    assert dump(loaded) == dump(state)
-    # and the two go on identically, chance included
-    random_play(state, random.Random(stop), 30)
-    random_play(loaded, random.Random(stop), 30)
-    assert dump(loaded) == dump(state)
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data(), stop=st.integers(0, 200))
-def test_clones_stay_independent(game_id, data, stop):
+def test_replay_and_json_round_trip_bit_for_bit_and_clones_stay_independent(game_id, data,
+                                                                            stop):
     _, state, _ = started(data, game_id, stop)
-    twin = state.clone()
-    frozen = dump(twin)
-    assert frozen == dump(state)
-    random_play(state, random.Random(1), 25)
-    assert dump(twin) == frozen
-    original = dump(state)
-    random_play(twin, random.Random(2), 25)
-    assert dump(state) == original
+    contract.check_replay(state, stop)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -136,30 +115,18 @@ def test_clones_stay_independent(game_id, data, stop):
 @given(data=st.data(), stop=st.integers(0, 200), redeal=st.integers(0, 2**32))
 def test_determinize_keeps_every_view(game_id, data, stop, redeal):
     _, state, _ = started(data, game_id, stop)
+    contract.check_leaks(state, redeal)
+    contract.check_views(state)
     for seat in [None, *range(state.players)]:
-        guess = state.determinize(seat, seed=redeal)
-        assert guess.view(seat) == state.view(seat)
-        assert [e.to_dict() for e in guess.events_for(seat)] == \
-            [e.to_dict() for e in state.events_for(seat)]
-        if seat is not None and seat == state.current_player:
-            assert [a.id for a in guess.legal_actions()] == [a.id for a in state.legal_actions()]
-        invariants(game_id)(guess)
-        json.dumps(state.view(seat))
+        invariants(game_id)(state.determinize(seat, seed=redeal))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 @SETTINGS
 @given(data=st.data(), stop=st.integers(0, 200))
 def test_illegal_actions_change_nothing(game_id, data, stop):
-    game, state, rng = started(data, game_id, stop)
-    legal = {a.id for a in state.legal_actions()}
-    illegal = [a for a in game._actions if a not in legal]
-    before = dump(state)
-    for action_id in rng.sample(illegal, min(5, len(illegal))):
-        with pytest.raises(IllegalAction) as info:
-            state.apply(action_id)
-        assert info.value.reason
-        assert dump(state) == before
+    _, state, rng = started(data, game_id, stop)
+    contract.check_legality(state, rng)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

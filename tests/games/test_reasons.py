@@ -43,7 +43,7 @@ def test_every_refusal_reads_as_plain_words(game_id):
                 plain(refused.value.reason, f"{game_id} {action_id}")
                 told += 1
             state.apply(rng.choice(state.legal_actions()))
-    assert told > 100
+    assert told > min(100, 5 * len(every))  # fewer in a game of few actions
 
 
 @pytest.mark.parametrize("units", ["PP-DD", "PS-DDD"])

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.sim import random_play
+from ratking.testing import check
 
 GAMES = [info.id for info in ratking.list_games()]
 
@@ -94,3 +95,33 @@ def test_a_kept_plan_deals_as_a_fresh_one(game_id, data, stop, redeal):
         seat = seats[-1]
         assert dump(state.determinize(seat, seed=redeal)) == \
             dump(state.clone().determinize(seat, seed=redeal))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_contract_finds_each_redeal_sound(game_id):
+    # ratking check's redeal check: a determinization depends only on what the seat knows,
+    # and re-deals something wherever a seat was kept from a secret or a pile's order
+    assert check(game_id, games=3, only=["redeal"])[0].passed
+
+
+@pytest.mark.parametrize("game_id", ["rat-a-tat-roll", "rat-and-duck", "you-dirty-rat"])
+def test_a_redeal_that_deals_nothing_is_found(game_id, monkeypatch):
+    # a search on such a game would see through every hidden card
+    state_class = ratking.make(game_id).state_class
+    monkeypatch.setattr(state_class, "_redeal", lambda self, seat, rng: None)
+    outcome = check(game_id, games=3, only=["redeal"])[0]
+    assert not outcome.passed and "re-deals nothing" in outcome.why
+
+
+def test_a_redeal_that_reads_the_hidden_order_is_found(monkeypatch):
+    # shuffling the unseen cards from the order they are in lets the truth decide the guess
+    from ratking.core.rng import shuffle
+    from ratking.games.you_dirty_rat.state import RatState
+
+    def from_the_truth(self, seat, rng):
+        shuffle(rng, self.deck)
+        self._legal = None
+
+    monkeypatch.setattr(RatState, "_redeal", from_the_truth)
+    outcome = check("you-dirty-rat", games=2, only=["redeal"])[0]
+    assert not outcome.passed and "depends on the cards it re-deals" in outcome.why

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 import ratking
 from ratking.sim import random_play
 
+from ..own import own_games
+
 GAMES = [info.id for info in ratking.list_games()]
-HIDES_HANDS = {"rat-a-tat-roll", "rat-and-duck", "you-dirty-rat"}
 ENGINE_WORDS = re.compile(r"round-cap|pre-move|pre-action|after-action|_|None|\[|\{")
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -67,14 +68,25 @@ def test_rule_options_have_plain_labels(game_id):
         assert rule["label"][0].isupper(), rule
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_every_game_explains_itself(game_id):
-    game = ratking.make(game_id)
+@pytest.mark.parametrize("game_id", own_games())
+def test_every_game_of_ratkings_own_explains_itself(game_id):
+    # the how-to-win panel and the end screen; and a game whose play keeps secrets from a
+    # seat (its hands) opens them in a finished game's replay (optional hooks for a game of
+    # another package: without them the web table shows no panel, bare returns, view(None))
+    game = ratking.make(game_id, max_rounds=20)
     assert game.standing is not None and game.ending is not None
-    assert (game.open_hands is not None) == (game_id in HIDES_HANDS)
+    state = game.new_game(game.min_players, seed=1)
+    random_play(state, random.Random(1))
+    secrets = any(secret is not None for *_, secret, _ in state.log)
+    assert (game.open_hands is not None) == secrets
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+# the games that declare the panel and the end screen
+EXPLAINED = [g for g in GAMES
+             if ratking.make(g).standing is not None and ratking.make(g).ending is not None]
+
+
+@pytest.mark.parametrize("game_id", EXPLAINED)
 @SETTINGS
 @given(data=st.data())
 def test_standing_and_ending_over_random_play(game_id, data):
@@ -98,7 +110,7 @@ def test_standing_and_ending_over_random_play(game_id, data):
             plain(entry["holds"])
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", EXPLAINED)
 def test_standing_reads_only_the_view(game_id):
     """Two states that differ only in what a seat cannot see give that seat the same panel."""
     game = ratking.make(game_id, max_rounds=20)

@@ -79,3 +79,14 @@ def test_bad_input_is_one_line_on_stderr(finished, tmp_path):
     unfinished.write_text(json.dumps({k: v for k, v in record.items() if k != "result"}
                                      | {"actions": record["actions"][:5]}))
     assert_clean_error(run("review", str(unfinished), "--iters", "5"), "not over")
+
+
+def test_a_game_without_an_evaluation_cannot_be_reviewed_and_says_so(finished, monkeypatch):
+    # evaluate is an optional hook: without it there are no chances to draw, so the review
+    # stops at once with one line, before any work
+    from ratking.games.rat_a_tat_roll.game import RatATatRoll
+
+    monkeypatch.setattr(RatATatRoll, "evaluate", None)
+    path, _ = finished
+    result = run("review", str(path))
+    assert_clean_error(result, "Rat-a-Tat Roll cannot be reviewed", "no evaluation")

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 import ratking
 from ratking.server import create_app
 from ratking.server import reviews as server_reviews
+from ratking.server.messages import result_of
 
 from .conftest import GAME_WAIT, new_table, waiting
 from .test_lobby import finish
@@ -70,6 +71,23 @@ def test_a_finished_game_is_reviewed_once_with_the_persons_moves_judged(client, 
     again = client.get(f"/api/tables/{table['id']}/review")
     assert again.status_code == 200 and again.json() == review
     assert calls == [1]
+
+
+def test_a_game_without_an_evaluation_is_not_offered_a_review(client, monkeypatch):
+    # evaluate is an optional hook: the end screen then offers no Review button (the result
+    # says so) and the route answers why, never a 500
+    from ratking.games.rat_a_tat_roll.game import RatATatRoll
+
+    table = new_table(client, seats=("human", "bot"), rules={"max_rounds": 3})
+    finish(client, table)
+    monkeypatch.setattr(RatATatRoll, "evaluate", None)
+    answer = client.get(f"/api/tables/{table['id']}/review")
+    assert answer.status_code == 409
+    assert "cannot be reviewed" in answer.json()["error"]
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert result_of(ratking.replay(record))["reviewable"] is False
+    monkeypatch.undo()
+    assert result_of(ratking.replay(record))["reviewable"] is True
 
 
 def test_the_review_page_is_served(client):

@@ -194,12 +194,35 @@ class OverBudget(RatkingError):
     """A bot spec that asks for more search than the game's strongest level spends."""
 
 
+class Unplayable(OverBudget):
+    """A bot spec the game cannot play: it needs the game's heuristic, an optional hook the
+    game lacks (refused where a spec over budget is)."""
+
+
+def needs_heuristic(spec: str, game: Any) -> bool:
+    """Whether the bot `spec` (a level as `game` sets it) plays with the game's heuristic: the
+    heuristic bot, or a search guided by it (a prior on its choice, or heuristic rollouts)."""
+    name, options = parse_spec(spec)
+    if name in LEVELS:
+        name, options = parse_spec(level_spec(game, name))
+    if name == "heuristic":
+        return True
+    if name != "ismcts":
+        return False
+    prior = options.get("prior", SearchSettings.prior)
+    return options.get("rollout") == "heuristic" or (prior != "neural" and prior > 0)
+
+
 def check_budget(spec: str, game: Any) -> None:
     """Refuse (OverBudget) a spec a client chose that would search more than `game`'s
     `expert` level: more iterations, deeper rollouts (a rollout to the end is deeper than any
     cut), a costlier rollout policy, another way of branching, or over MAX_SEARCH_MS
-    milliseconds per decision. Levels and the one-move bots are always within budget; a bad
-    spec raises RatkingError as in `parse_spec`."""
+    milliseconds per decision; and (Unplayable) one that needs a heuristic the game has not.
+    Levels and the one-move bots are always within budget; a bad spec raises RatkingError as
+    in `parse_spec`."""
+    if getattr(game, "heuristic", None) is None and needs_heuristic(spec, game):
+        raise Unplayable(f"bot spec {spec!r}: {game.title} has no heuristic for it to play "
+                         "with; choose random or a search without a prior")
     name, options = parse_spec(spec)
     if name != "ismcts":
         return

@@ -6,10 +6,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
 from .errors import RatkingError, RecordError, RulesError
+from .hooks import bind
 from .rng import new_seed
 from .rules import Rules, RuleSpec
 from .state import STATE_FORMAT, State
@@ -81,6 +83,23 @@ class Game:
     # bot levels tuned for this game: level name ("easy", "hard", "expert") -> bot spec; a level
     # not named here takes ratking.bots' default
     levels: ClassVar[dict[str, str]] = {}
+
+    # --- facts about the game, for its tests (ratking.testing, `ratking check`) -------------
+    # rule variants worth playing besides the defaults (each a dict of rule overrides; `{}`
+    # is the defaults): those that change what is seen, decided or encoded
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    # event kinds random play seldom reaches, each with a sample to tell: (kind, actor, public
+    # data); the narration check tells these too, so every kind the game logs has words
+    rare_events: ClassVar[tuple[tuple[str, int | None, dict[str, Any]], ...]] = ()
+    # whether the game ever offers an undo (True), never does (False: every decision rolls,
+    # draws, shows a card or hands the turn on), or None: not claimed either way
+    offers_undo: ClassVar[bool | None] = None
+
+    def __init_subclass__(cls, hooks: tuple[ModuleType, ...] = (), **kwargs: Any) -> None:
+        """`class MyGame(Game, hooks=(text, svg, ...))`: bind the hooks those modules
+        provide, by the modules' names (core/hooks.py)."""
+        super().__init_subclass__(**kwargs)
+        bind(cls, hooks)
 
     def __init__(self, **rules: Any) -> None:
         self.rules = Rules(self.rule_specs, rules)
@@ -186,7 +205,7 @@ class Game:
         """The game's Action with this id, or None if the game has no such action."""
         return self._actions.get(action_id)
 
-    def _intern(self, action_id: str, label: str, key: Any) -> Action:
+    def intern(self, action_id: str, label: str, key: Any) -> Action:
         """Create (once) and return the shared Action for this id."""
         action = self._actions.get(action_id)
         if action is None:
@@ -236,9 +255,12 @@ class Game:
         rest. `actions` holds {"id", "label"} of what the viewer may do now."""
         raise NotImplementedError
 
-    # True when server/static/boards/<id>.js draws render_svg's board in the browser from the
-    # view and board_data(): the web table then sends views, never SVG, on a move
+    # True when a renderer in JavaScript draws render_svg's board in the browser from the
+    # view and board_data(): the web table then sends views, never SVG, on a move. The
+    # renderer is ratking's server/static/boards/<id>.js, or the game package's own file
+    # named by board_script (an ES module exporting render(view, actions, data) -> the SVG)
     browser_board: ClassVar[bool] = False
+    board_script: ClassVar[Path | None] = None
 
     @classmethod
     def board_data(cls) -> dict[str, Any]:

@@ -61,7 +61,7 @@ class State:
 
     # The fields that are draw piles: lists whose last item is the top, taken with `draw`.
     # `unordered` is None in a real game; a determinization may set, per pile, how many of its
-    # top cards are in no order (`_leave_unordered`), and `draw` picks among those.
+    # top cards are in no order (`leave_unordered`), and `draw` picks among those.
     piles: tuple[str, ...] = ()
 
     # --- set-up -----------------------------------------------------------------------------
@@ -256,7 +256,7 @@ class State:
         own generator; the re-deal reads its first numbers and the clone's chance the rest.
         A draw pile whose order the seat cannot know is not shuffled here: the re-deal
         leaves it in no order (`unordered`) and each `draw` picks from it. What does not
-        depend on the seed is planned once per state and seat (`_redeal_plan`).
+        depend on the seed is planned once per state and seat (`redeal_plan`).
         """
         self._check_seat(seat)
         stream = KeyedRng(new_seed() if seed is None else seed)
@@ -285,7 +285,7 @@ class State:
         new.rng = stream
         return new
 
-    def _redeal_plan(self, seat: int | None, make: Any) -> Any:
+    def redeal_plan(self, seat: int | None, make: Any) -> Any:
         """For `_redeal`: `make(seat)`, the part of a re-deal that does not depend on the
         stream (which places are dealt again, from which sorted cards), made once per state
         and seat. A search determinizes one state many times; `determinize` keeps the plan
@@ -316,7 +316,7 @@ class State:
                 return cards.pop(len(cards) - loose + self.rng.randrange(loose))
         return cards.pop()
 
-    def _leave_unordered(self, pile: str, top: int) -> None:
+    def leave_unordered(self, pile: str, top: int) -> None:
         """For `_redeal`: leave the top `top` cards of the draw pile in field `pile` in no
         order, for `draw` to pick from; the cards below keep their order. `_redeal` puts
         them in an order that depends only on what the seat knows (sorted)."""
@@ -412,18 +412,18 @@ class State:
 
     # --- helpers for games --------------------------------------------------------------------
 
-    def _emit(self, kind: str, actor: int | None, public: dict[str, Any],
+    def emit(self, kind: str, actor: int | None, public: dict[str, Any],
               secret: dict[str, Any] | None = None, audience: int = 0) -> None:
         """Log an event; `secret` is shown only to seats whose bit is set in `audience`."""
         self._log.tail.append((self.steps - 1, kind, actor, public, secret, audience))
 
-    def _reveal(self) -> None:
+    def reveal(self) -> None:
         """Mark the step being applied as showing hidden information (a card drawn, turned
         or looked at): it and the steps before it can no longer be taken back. `draw` and
         any chance (`rng`) mark it already."""
         self.undo_from, self.undo_bar = self.steps, "hidden"
 
-    def _finish(self, result: list[float], reason: str) -> None:
+    def finish(self, result: list[float], reason: str) -> None:
         self.over = True
         self.result = result
         self.end_reason = reason

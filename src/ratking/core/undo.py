@@ -4,7 +4,7 @@ The kernel keeps one bar per state (`State.undo_from`): the steps from there on 
 by the seat to move, in its current turn, and none of them touched chance or hidden
 information. `State.apply` moves the bar past a step that drew from the state's generator (a
 die, a shuffle) or handed the decision to another seat; `State.draw` and a game's own
-`State._reveal` move it past a step that showed a hidden card. Undo then needs no inverse in
+`State.reveal` move it past a step that showed a hidden card. Undo then needs no inverse in
 any game: the state before those steps is the record without them, replayed (bit for bit).
 """
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..bots.ismcts import SearchBot, SearchSettings
 from ..bots.specs import level_spec, parse_spec
-from ..core import Action, RatkingError, State, narrate, replay
+from ..core import Action, Game, RatkingError, State, narrate, replay
 from ..core.rng import derive_seed
 
 MARGIN = 0.05  # the least loss of win chance called a mistake
@@ -95,11 +95,23 @@ def judge(state: State, played: Action, settings: SearchSettings,
     return best, value - mine.total[seat] / mine.visits
 
 
+def unreviewable(game: Game | type[Game]) -> str | None:
+    """Why games of `game` cannot be reviewed (its estimated chances come from the game's
+    `evaluate` hook, which is optional), or None if they can."""
+    if game.evaluate is None:
+        return f"{game.title} cannot be reviewed: the game has no evaluation of a position"
+    return None
+
+
 def finished(record: dict[str, Any]) -> State:
-    """The final state of a record's game; RatkingError unless the game is over."""
+    """The final state of a record's game; RatkingError unless the game is over and can be
+    reviewed."""
     final = replay(record)
     if not final.over:
         raise RatkingError("the game is not over: a review is made once it has ended")
+    why = unreviewable(final.game)
+    if why is not None:
+        raise RatkingError(why)
     return final
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..core import RatkingError, load_record
+from ..core import RatkingError, game_class, load_record
 from ..outputs import check_writable_file
 from ..sim.progress import progress_bar
-from .analysis import review
+from .analysis import review, unreviewable
 from .text import render
 
 
@@ -21,6 +21,9 @@ def run(path: Path, console: Console, seat: int | None = None, out: Path | None 
     if out is not None:
         check_writable_file(out, "--json")
     record = load_record(path)
+    why = unreviewable(game_class(record["game"]))
+    if why is not None:
+        raise RatkingError(why)
     players = record.get("players")
     if seat is not None and not (isinstance(players, int) and 1 <= seat <= players):
         raise RatkingError(f"no seat {seat}: this game's seats are 1 to {players}")

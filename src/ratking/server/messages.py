@@ -23,7 +23,8 @@ def result_of(state: State) -> dict[str, Any] | None:
     if not state.is_over:
         return None
     return {"returns": state.returns(), "scores": state.scores(), "end": state.end_reason,
-            "names": list(state.names)}
+            "names": list(state.names),
+            "reviewable": state.game.evaluate is not None}  # the end screen's Review button
 
 
 def made_for_note(state: State, seat: int, by: str) -> str:

@@ -22,7 +22,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..core.rng import derive_seed
-from ..review.analysis import mistakes, search_settings, timeline
+from ..review.analysis import mistakes, search_settings, timeline, unreviewable
 from .lobby import room_or_404, rooms_of
 from .rooms import HUMAN, Room, Rooms
 
@@ -100,6 +100,9 @@ async def review(request: Request, table_id: str) -> JSONResponse:
     if room.playing:
         raise HTTPException(409, "the review is made once the game is over (it shows every "
                                  "hand and the search's view of each position)")
+    why = unreviewable(room.state.game)
+    if why is not None:  # the page offers no review then; a client asking is told why
+        raise HTTPException(409, why)
     rooms = rooms_of(request)
     stored = await rooms.run(rooms.storage.review, table_id)
     if stored is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ...core import Game, RulesError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
@@ -21,7 +20,8 @@ def _board() -> Board:
     return load_board()
 
 
-class RatATatRoll(Game):
+class RatATatRoll(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
+                               views)):
     """Rule options: see params.py. Components: components.toml."""
 
     id = "rat-a-tat-roll"
@@ -32,6 +32,10 @@ class RatATatRoll(Game):
     rule_specs = RULE_SPECS
     state_class = RollState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"memory_aid": True}, {"number_dice": 2, "cards": 3},
+                {"total_tokens": 0, "start_tokens": 0})
+    rare_events = (("nothing", 0, {}),)  # seldom reached in play: told from this sample
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
@@ -40,7 +44,7 @@ class RatATatRoll(Game):
         self.icon = tuple(int(v >= self.rules.reroll_icon_from) for v in self.values)
         self.bits = tuple(1 << c for c in range(len(self.values)))  # each card's mask bit
         max_hand = max(self.rules.cards, self.rules.cards_two_players) + 1
-        self.catalogue = Catalogue(self._intern, self.rules.number_dice, self.board.colours,
+        self.catalogue = Catalogue(self.intern, self.rules.number_dice, self.board.colours,
                                    max_hand)
 
     def _check_rules(self) -> None:
@@ -56,33 +60,7 @@ class RatATatRoll(Game):
                              f"cards, too few for the hands ({need}) and the "
                              f"{regions} face-up cards")
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
-    render_text = staticmethod(text.render)
-    render_compact = staticmethod(text.render_compact)
-    render_svg = staticmethod(svg.render)
-    heuristic = staticmethod(heuristic.choose)
-    # for learning agents (see core/spaces.py)
-    action_catalogue = observation.actions
-    tensor_layout = observation.layout
-    encode_view = observation.encode
-    encode_state = observation.encode_state
-    encode_recall = observation.encode_recall
-    metrics = staticmethod(metrics.measure)
-    levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
-    evaluate = staticmethod(evaluate.evaluate)
-    # the web table's how-to-win panel, end screen and finished-game replay
-    ending = staticmethod(standing.ending)
-    open_hands = staticmethod(standing.open_hands)
-    open_view = staticmethod(views.open_view)
-    standing = staticmethod(standing.standing)  # last: it rebinds the name
-
     browser_board = True  # server/static/boards/rat-a-tat-roll.js
-
-    @classmethod
-    def board_data(cls) -> dict[str, Any]:
-        """The browser's board (server/static/boards/rat-a-tat-roll.js) draws with svg's words,
-        colours and tables."""
-        return svg.board_data()
 
     def cards_needed(self, players: int) -> int:
         """Seed 004: 5 cards with two players, 4 with three to five."""

@@ -145,7 +145,7 @@ def _roll(s: RollState, p: int, key: tuple) -> None:
     roll = s.rng.random
     sides = s.game.rules.dice_sides
     dice = s.dice = [int(roll() * sides) + 1 for _ in range(key[1])]
-    s._emit("roll", p, {"dice": tuple(dice)})
+    s.emit("roll", p, {"dice": tuple(dice)})
     if s.tokens[p]:
         s.phase = P_REROLL
     else:
@@ -165,7 +165,7 @@ def _reroll(s: RollState, p: int, key: tuple) -> None:
     before = tuple(dice)
     for d in key[1]:
         dice[d] = int(roll() * sides) + 1
-    s._emit("reroll", p, {"which": key[1], "before": before, "dice": tuple(dice)})
+    s.emit("reroll", p, {"which": key[1], "before": before, "dice": tuple(dice)})
     if not s.tokens[p]:
         move(s)
 
@@ -203,8 +203,8 @@ def _peek_own(s: RollState, p: int, key: tuple) -> None:
     hand = s.hands[p]
     for c in hand:
         s.known[p] |= 1 << c
-    s._reveal()
-    s._emit("peek-own", p, {"count": len(hand)}, {"values": [values[c] for c in hand]}, 1 << p)
+    s.reveal()
+    s.emit("peek-own", p, {"count": len(hand)}, {"values": [values[c] for c in hand]}, 1 << p)
     end_turn(s)
 
 
@@ -212,13 +212,13 @@ def _peek(s: RollState, p: int, key: tuple) -> None:
     other, slot = key[1], key[2]
     card = s.hands[other][slot]
     s.known[p] |= 1 << card
-    s._reveal()  # a look at a hidden card: the turn can no longer be taken back
-    s._emit("peek", p, {"target": other, "slot": slot}, {"value": s.game.values[card]}, 1 << p)
+    s.reveal()  # a look at a hidden card: the turn can no longer be taken back
+    s.emit("peek", p, {"target": other, "slot": slot}, {"value": s.game.values[card]}, 1 << p)
     end_turn(s)
 
 
 def _peek_none(s: RollState, p: int, key: tuple) -> None:
-    s._emit("no-peek", p, {})
+    s.emit("no-peek", p, {})
     end_turn(s)
 
 
@@ -232,24 +232,24 @@ def _swap(s: RollState, p: int, key: tuple) -> None:
     mine, other, slot = s.choices[0], key[1], key[2]
     hand, theirs = s.hands[p], s.hands[other]
     hand[mine], theirs[slot] = theirs[slot], hand[mine]
-    s._emit("swap", p, {"slot": mine, "target": other, "their_slot": slot})
+    s.emit("swap", p, {"slot": mine, "target": other, "their_slot": slot})
     end_turn(s)
 
 
 def _swap_none(s: RollState, p: int, key: tuple) -> None:
-    s._emit("no-swap", p, {})
+    s.emit("no-swap", p, {})
     end_turn(s)
 
 
 def _discard(s: RollState, p: int, key: tuple) -> None:
     card = s.hands[p].pop(key[1])
     s.pile.insert(0, card)  # seed 004: an older card goes to the bottom of the draw pile
-    s._emit("discard", p, {"slot": key[1]})
+    s.emit("discard", p, {"slot": key[1]})
     end_turn(s)
 
 
 def _skip(s: RollState, p: int, key: tuple) -> None:
-    s._emit("skip", p, {})
+    s.emit("skip", p, {})
     end_turn(s)
 
 
@@ -272,7 +272,7 @@ def gain_tokens(s: RollState, p: int, count: int) -> None:
     got = count if count <= s.pool else s.pool
     s.pool -= got
     s.tokens[p] += got
-    s._emit("tokens", p, {"count": got, "wanted": count})
+    s.emit("tokens", p, {"count": got, "wanted": count})
 
 
 def move(s: RollState) -> None:
@@ -282,7 +282,7 @@ def move(s: RollState) -> None:
     steps = sum(s.dice)
     s.pawn = (s.pawn + steps) % board.size
     space = board.kinds[s.pawn]
-    s._emit("move", p, {"steps": steps, "space": s.pawn})
+    s.emit("move", p, {"steps": steps, "space": s.pawn})
     region = board.regions[s.pawn]
     if space == WILD:
         roll_wild(s, p)
@@ -296,14 +296,14 @@ def move(s: RollState) -> None:
             elif s.pile:
                 take_from_pile(s, p)
             else:
-                s._emit("nothing", p, {})
+                s.emit("nothing", p, {})
             after_take(s, p)
     elif space == REROLL_SPACE:
         # seed 004: the face-up card and a token; a 7, 8 or 9 here earns two tokens
         if s.faceup[region] >= 0:
             take_faceup(s, p, region, bonus=1)
         else:
-            s._emit("nothing", p, {})
+            s.emit("nothing", p, {})
             gain_tokens(s, p, 1)
         after_take(s, p)
     else:  # PEEK_SPACE
@@ -311,14 +311,14 @@ def move(s: RollState) -> None:
         if s.faceup[region] >= 0:
             take_faceup(s, p, region)
         else:
-            s._emit("nothing", p, {})
+            s.emit("nothing", p, {})
         s.phase = P_PEEK
 
 
 def roll_wild(s: RollState, p: int, again: bool = False) -> None:
     faces = s.game.board.wild_faces
     s.wild = faces[int(s.rng.random() * len(faces))]
-    s._emit("wild", p, {"face": s.wild, "again": again})
+    s.emit("wild", p, {"face": s.wild, "again": again})
     if s.tokens[p]:
         s.phase = WILD_REROLL
     else:
@@ -331,7 +331,7 @@ def resolve_wild(s: RollState, p: int) -> None:
         values = s.game.values
         shown = [(values[c], r) for r, c in enumerate(s.faceup) if c >= 0]
         if not shown:
-            s._emit("nothing", p, {})
+            s.emit("nothing", p, {})
             end_turn(s)
             return
         best = min(shown)[0] if face == LOWEST else max(shown)[0]
@@ -346,7 +346,7 @@ def resolve_wild(s: RollState, p: int) -> None:
         if s.hands[p] and any(s.hands[o] for o in range(s.players) if o != p):
             s.phase = P_SWAP
         else:
-            s._emit("nothing", p, {})
+            s.emit("nothing", p, {})
             end_turn(s)
 
 
@@ -355,7 +355,7 @@ def take_faceup(s: RollState, p: int, region: int, bonus: int = 0) -> None:
     card = s.faceup[region]
     s.faceup[region] = -1
     s.hands[p].append(card)
-    s._emit("take", p, {"region": region, "value": s.game.values[card]})
+    s.emit("take", p, {"region": region, "value": s.game.values[card]})
     if s.game.icon[card]:
         bonus += 1  # seed 004: a 7, 8 or 9 carries the re-roll icon
     if bonus:
@@ -364,10 +364,10 @@ def take_faceup(s: RollState, p: int, region: int, bonus: int = 0) -> None:
 
 def take_from_pile(s: RollState, p: int) -> None:
     card = s.draw("pile") if s.unordered else s.pile.pop()  # (a real game: the top card)
-    s._reveal()
+    s.reveal()
     s.hands[p].append(card)
     s.known[p] |= 1 << card  # seed 004: look at it before placing it face down
-    s._emit("draw", p, {}, {"value": s.game.values[card]}, 1 << p)
+    s.emit("draw", p, {}, {"value": s.game.values[card]}, 1 << p)
     if s.game.icon[card]:
         gain_tokens(s, p, 1)  # the icon counts on a card from the pile too
 
@@ -399,13 +399,13 @@ def deal_empty_regions(s: RollState) -> int:
     for region, card in enumerate(faceup):
         if card < 0 and pile:
             card = s.draw("pile") if s.unordered else pile.pop()
-            s._reveal()
+            s.reveal()
             faceup[region] = card
             s.public |= 1 << card  # everyone sees a face-up card
             icons += icon[card]
             dealt.append((region, values[card]))
     if dealt:
-        s._emit("deal", None, {"cards": dealt})
+        s.emit("deal", None, {"cards": dealt})
     return icons
 
 
@@ -425,7 +425,7 @@ def reshuffle_if_needed(s: RollState) -> None:
         plain = len(pool) - sum(icon[c] for c in pool)
         if plain < min(len(s.faceup), len(pool)) - limit:
             return
-        s._emit("reshuffle", None, {"icons": icons})
+        s.emit("reshuffle", None, {"icons": icons})
         s.pile.extend(shown)
         s.faceup = [-1] * len(s.faceup)
         forget = 0
@@ -456,7 +456,7 @@ def end_turn(s: RollState) -> None:
             and all(len(h) >= s.need for h in s.hands):
         # seed 004: the last player to complete triggers a final round that ends with them
         s.final_left = n
-        s._emit("final-round", p, {})
+        s.emit("final-round", p, {})
     nxt = p + 1
     if nxt == n:
         nxt = 0
@@ -485,8 +485,8 @@ def finish(s: RollState, reason: str) -> None:
     for hand in s.hands:  # seed 004: everyone reveals their cards
         for c in hand:
             s.public |= 1 << c
-    s._emit("end", None, {"reason": reason, "scores": [int(t) for t in totals],
+    s.emit("end", None, {"reason": reason, "scores": [int(t) for t in totals],
                           "winners": winners,
                           "hands": [[values[c] for c in h] for h in s.hands]})
     s.phase = CHOOSE
-    s._finish(result, reason)
+    s.finish(result, reason)

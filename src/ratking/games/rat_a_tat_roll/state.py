@@ -59,9 +59,9 @@ class RollState(State):
         self.round = 1
         self.turns = 0
         self.to_move = 0
-        self._emit("setup", None, {"players": n, "cards": self.need})
+        self.emit("setup", None, {"players": n, "cards": self.need})
         for seat in range(n):
-            self._emit("first-card", seat, {}, {"value": g.values[self.hands[seat][0]]},
+            self.emit("first-card", seat, {}, {"value": g.values[self.hands[seat][0]]},
                        1 << seat)
         rules.refill(self)
 
@@ -114,7 +114,7 @@ class RollState(State):
         The top of the pile down to the first card anyone was shown (all of it, unless
         cards went under it) is left in no order: each draw picks a card.
         """
-        spots, below, pool, remap = self._redeal_plan(seat, self._plan_redeal)
+        spots, below, pool, remap = self.redeal_plan(seat, self._plan_redeal)
         pool = pool[:]
         new = rng.deal(pool, len(spots))
         hands, pile = self.hands, self.pile
@@ -124,7 +124,7 @@ class RollState(State):
             else:
                 hands[p][i] = card
         pile[below:] = pool
-        self._leave_unordered("pile", len(pool))
+        self.leave_unordered("pile", len(pool))
         # Other seats saw the places, not the cards: their knowledge moves with the re-deal.
         known, mask = self.known, self.game.bits
         for s, bits, places in remap:

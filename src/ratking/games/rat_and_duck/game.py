@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
 
 from ...core import Game, RatkingError, RulesError
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
@@ -29,7 +28,8 @@ def _layout(cells: tuple[int, ...]) -> Layout:
     return build_layout(_city(), cells)
 
 
-class RatAndDuck(Game):
+class RatAndDuck(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
+                              views)):
     """Rule options: see params.py. Components: components.toml.
 
     Seats (with the default 4 units the game takes 2 or 4 players; with more units, up to one
@@ -48,6 +48,8 @@ class RatAndDuck(Game):
     rule_specs = RULE_SPECS
     state_class = DuckState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"units": "PPS-DDD"}, {"uneven_teams": True})
     scores_at_cap = True  # at the round limit the game's own scoring decides
     team_names = TEAM_NAMES
 
@@ -63,7 +65,7 @@ class RatAndDuck(Game):
         self.government = tuple(u for u, r in enumerate(roles) if r != DISSENT)
         self.all_units = (1 << self.unit_count) - 1
         self.unit_keys, self.unit_names = unit_ids(roles)
-        self.catalogue = Catalogue(self._intern, self.city, roles)
+        self.catalogue = Catalogue(self.intern, self.city, roles)
         self._owners: dict[int, tuple[int, ...]] = {}
 
     def check_players(self, players: int) -> None:
@@ -82,11 +84,6 @@ class RatAndDuck(Game):
         return tuple(range(2, self.unit_count + 1, step))
 
     browser_board = True  # server/static/boards/rat-and-duck.js
-
-    @classmethod
-    def board_data(cls) -> dict[str, Any]:
-        """The browser's board renderer's words, colours, pictures and layout (svg.py's)."""
-        return svg.board_data()
 
     @staticmethod
     def layout_for(cells: tuple[int, ...]) -> Layout:
@@ -123,22 +120,3 @@ class RatAndDuck(Game):
             else:
                 dis |= 1 << seat
         return gov, dis
-
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
-    render_text = staticmethod(text.render)
-    render_compact = staticmethod(text.render_compact)
-    render_svg = staticmethod(svg.render)
-    heuristic = staticmethod(heuristic.choose)
-    # for learning agents (see core/spaces.py)
-    action_catalogue = observation.actions
-    tensor_layout = observation.layout
-    encode_view = observation.encode
-    encode_state = observation.encode_state
-    metrics = staticmethod(metrics.measure)
-    levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
-    evaluate = staticmethod(evaluate.evaluate)
-    # the web table's how-to-win panel, end screen and finished-game replay
-    ending = staticmethod(standing.ending)
-    open_hands = staticmethod(standing.open_hands)
-    open_view = staticmethod(views.open_view)
-    standing = staticmethod(standing.standing)  # last: it rebinds the name

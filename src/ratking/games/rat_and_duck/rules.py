@@ -178,12 +178,12 @@ def _move(s: DuckState, u: int, key: tuple) -> None:
     for c in carried:
         s.civ_at[c] = to  # a linked civilian moves with its unit
     s.phase = PRE_ACTION
-    s._emit("move", s.to_move, {"unit": u, "to": to, "carried": carried})
+    s.emit("move", s.to_move, {"unit": u, "to": to, "carried": carried})
 
 
 def _skip_move(s: DuckState, u: int, key: tuple) -> None:
     s.phase = PRE_ACTION
-    s._emit("stay", s.to_move, {"unit": u})
+    s.emit("stay", s.to_move, {"unit": u})
 
 
 def _arrest(s: DuckState, u: int, key: tuple) -> None:
@@ -193,7 +193,7 @@ def _arrest(s: DuckState, u: int, key: tuple) -> None:
     w = s.wanted[d] - g.rules.arrest_reduce
     s.wanted[d] = w if w > 0 else 0
     s.phase = AFTER_ACTION
-    s._emit("arrest", s.to_move, {"unit": u, "target": d, "wanted": s.wanted[d]})
+    s.emit("arrest", s.to_move, {"unit": u, "target": d, "wanted": s.wanted[d]})
 
 
 def _control(s: DuckState, u: int, key: tuple) -> None:
@@ -201,25 +201,25 @@ def _control(s: DuckState, u: int, key: tuple) -> None:
     cut = s.game.rules.control_reduce
     s.unrest[here] = s.unrest[here] - cut if s.unrest[here] > cut else 0
     s.phase = AFTER_ACTION
-    s._emit("control", s.to_move, {"unit": u, "place": here, "unrest": s.unrest[here]})
+    s.emit("control", s.to_move, {"unit": u, "place": here, "unrest": s.unrest[here]})
 
 
 def _target(s: DuckState, u: int, key: tuple) -> None:
     card = s.draw("deck")
     s.held.append(card)
-    s._emit("target", s.to_move, {"unit": u, "held": len(s.held), "deck": len(s.deck)},
+    s.emit("target", s.to_move, {"unit": u, "held": len(s.held), "deck": len(s.deck)},
             {"card": card}, s.game.seat_masks(s.players)[GOVERNMENT])
 
 
 def _kidnap(s: DuckState, u: int, key: tuple) -> None:
     here = s.pos[u]
     s.held.remove(here)
-    s._reveal()  # the dissent learns the government held this place's card
+    s.reveal()  # the dissent learns the government held this place's card
     s.used.append(here)
     s.civ_at[here] = here
     s.civs.append(here)
     s.phase = AFTER_ACTION
-    s._emit("kidnap", s.to_move, {"unit": u, "place": here})
+    s.emit("kidnap", s.to_move, {"unit": u, "place": here})
 
 
 def _remove_civilian(s: DuckState, c: int) -> None:
@@ -234,19 +234,19 @@ def _research(s: DuckState, u: int, key: tuple) -> None:
     g = s.game
     s.biosci += g.rules.research_gain
     s.phase = AFTER_ACTION
-    s._emit("research", s.to_move, {"unit": u, "civilian": c, "biosci": s.biosci})
+    s.emit("research", s.to_move, {"unit": u, "civilian": c, "biosci": s.biosci})
     if s.biosci >= g.rules.bio_sci_to_win:
         finish(s, GOVERNMENT)
 
 
 def _link(s: DuckState, u: int, key: tuple) -> None:
     s.link[key[1]] = u
-    s._emit("link", s.to_move, {"unit": u, "civilian": key[1]})
+    s.emit("link", s.to_move, {"unit": u, "civilian": key[1]})
 
 
 def _unlink(s: DuckState, u: int, key: tuple) -> None:
     s.link[key[1]] = -1
-    s._emit("unlink", s.to_move, {"unit": u, "civilian": key[1]})
+    s.emit("unlink", s.to_move, {"unit": u, "civilian": key[1]})
 
 
 def _raise(s: DuckState, place: int, amount: int, cap: int) -> int:
@@ -265,7 +265,7 @@ def _speak(s: DuckState, u: int, key: tuple) -> None:
     _raise(s, here, r.unrest_gain, r.max_unrest)
     s.wanted[u] += r.wanted_gain
     s.phase = AFTER_ACTION
-    s._emit("speak", s.to_move, {"unit": u, "place": here, "unrest": s.unrest[here],
+    s.emit("speak", s.to_move, {"unit": u, "place": here, "unrest": s.unrest[here],
                                  "wanted": s.wanted[u]})
     check_unrest(s)
 
@@ -290,7 +290,7 @@ def _release(s: DuckState, u: int, key: tuple) -> None:
                     raised.append(n)
     s.wanted[u] += r.wanted_gain
     s.phase = AFTER_ACTION
-    s._emit("release", s.to_move, {"unit": u, "civilian": c, "place": here, "raised": raised,
+    s.emit("release", s.to_move, {"unit": u, "civilian": c, "place": here, "raised": raised,
                                    "linked": was_linked, "wanted": s.wanted[u]})
     check_unrest(s)
 
@@ -299,7 +299,7 @@ def _end(s: DuckState, u: int, key: tuple) -> None:
     g = s.game
     nxt = key[1]
     s.played |= 1 << u
-    s._emit("end", s.to_move, {"unit": u, "next": nxt})
+    s.emit("end", s.to_move, {"unit": u, "next": nxt})
     if s.played == g.all_units:
         cap = g.rules.max_rounds
         if cap is not None and s.round >= cap:
@@ -307,7 +307,7 @@ def _end(s: DuckState, u: int, key: tuple) -> None:
             return
         s.round += 1
         s.played = 0
-        s._emit("round", None, {"round": s.round})
+        s.emit("round", None, {"round": s.round})
     s.active = nxt
     s.phase = PRE_MOVE
     s.to_move = g.owners(s.players)[nxt]
@@ -350,6 +350,6 @@ def finish(s: DuckState, winner: int | None) -> None:
     else:
         teams = g.seat_teams(n)
         result = [1.0 if teams[seat] == winner else 0.0 for seat in range(n)]
-    s._emit("end-game", None, {"reason": reason, "winner": winner, "scores": [gov, dis],
+    s.emit("end-game", None, {"reason": reason, "winner": winner, "scores": [gov, dis],
                                "biosci": s.biosci, "unrest": sum(s.unrest)})
-    s._finish(result, reason)
+    s.finish(result, reason)

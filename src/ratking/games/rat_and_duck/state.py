@@ -56,7 +56,7 @@ class DuckState(State):
         self.active = g.dissents[0]  # seed 003, 1.3: a dissent starts
         self.phase = PRE_MOVE
         self.to_move = g.owners(self.players)[self.active]
-        self._emit("setup", None, {"players": self.players, "units": list(g.roles),
+        self.emit("setup", None, {"players": self.players, "units": list(g.roles),
                                    "cells": list(cells)})
 
     # --- the kernel hooks -------------------------------------------------------------------
@@ -104,12 +104,12 @@ class DuckState(State):
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Nobody knows the deck's order (it is left in no order, each draw picks a card);
         only government seats know the held cards (dealt again from the unseen ones)."""
-        sees, pool = self._redeal_plan(seat, self._plan_redeal)
+        sees, pool = self.redeal_plan(seat, self._plan_redeal)
         pool = pool[:]
         if not sees:
             self.held = rng.deal(pool, len(self.held))
         self.deck = pool
-        self._leave_unordered("deck", len(pool))
+        self.leave_unordered("deck", len(pool))
 
     def _plan_redeal(self, seat: int | None) -> tuple[bool, list[int]]:
         """Whether `seat` sees the held cards, and the sorted cards to deal from (the deck,

@@ -178,7 +178,7 @@ def apply(s: RatState, action: Action) -> None:
             # seed 002, F.A.Q. Femme Fatale: Advance Time, then play into Night 1
             advance(s, p)
         place(s, p, [take(s, p, key[1])])
-        s._emit("play", p, {"type": key[1]})
+        s.emit("play", p, {"type": key[1]})
         resolve(s, p, key[1])
     elif kind == A.HEIST:
         h = s.game.deck.heists[key[1]]
@@ -187,21 +187,21 @@ def apply(s: RatState, action: Action) -> None:
         s.wild_used = 0
         s.nights[p][0] = []
         s.phase = TEAM
-        s._emit("commit", p, {"heist": h.index})
-        s._reveal()  # only a hand that can match the team may choose it: the others learn so
+        s.emit("commit", p, {"heist": h.index})
+        s.reveal()  # only a hand that can match the team may choose it: the others learn so
     elif kind == A.TEAM:
         t = key[1]
         c = take(s, p, t)
         night = s.nights[p]
         night[0] = night[0] + [c]
         s.public |= 1 << c
-        s._reveal()  # a card from the hand, face up: the turn can no longer be taken back
+        s.reveal()  # a card from the hand, face up: the turn can no longer be taken back
         a = s.game.deck.types[t].archetype
         if a == ANY:
             s.wild_used += 1
         else:
             s.need[a] -= 1
-        s._emit("team", p, {"type": t})
+        s.emit("team", p, {"type": t})
         if sum(s.need) == s.wild_used:
             heist_done(s, p)
     elif kind == A.TARGET:
@@ -218,9 +218,9 @@ def apply(s: RatState, action: Action) -> None:
         for c in rest:
             s.discard.append(c)
             s.public |= 1 << c
-        s._reveal()
+        s.reveal()
         s.drawn = []
-        s._emit("keep", p, {"discarded": [card_type[c] for c in rest]}, {"kept": key[1]},
+        s.emit("keep", p, {"discarded": [card_type[c] for c in rest]}, {"kept": key[1]},
                 1 << p)
         done(s)
     elif kind == A.WITH:
@@ -228,8 +228,8 @@ def apply(s: RatState, action: Action) -> None:
         night = s.nights[p]
         night[0] = night[0] + [c]
         s.public |= 1 << c
-        s._reveal()  # a card from the hand, face up: the turn can no longer be taken back
-        s._emit("partner", p, {"type": key[1]})
+        s.reveal()  # a card from the hand, face up: the turn can no longer be taken back
+        s.emit("partner", p, {"type": key[1]})
         a = s.game.deck.types[key[1]].archetype
         if a == ANY:
             s.phase = ARCH
@@ -240,19 +240,19 @@ def apply(s: RatState, action: Action) -> None:
         thug(s, p, key[1])
         done(s)
     elif kind == A.COPY:
-        s._emit("copy", p, {"type": key[1]})
-        s._reveal()  # names a card of the hand: the others learn it is there
+        s.emit("copy", p, {"type": key[1]})
+        s.reveal()  # names a card of the hand: the others learn it is there
         resolve(s, p, key[1])
     elif kind == A.NO_EXTRA:
-        s._emit("no-extra", p, {})
+        s.emit("no-extra", p, {})
         done(s)
     else:  # PLACEHOLDER
         if s.money[p] >= TOKEN:
             s.money[p] -= TOKEN
             s.nights[p][0] = [PLACEHOLDER]
-            s._emit("placeholder", p, {"paid": True})
+            s.emit("placeholder", p, {"paid": True})
         else:
-            s._emit("placeholder", p, {"paid": False})
+            s.emit("placeholder", p, {"paid": False})
         done(s)
     check_end(s)
 
@@ -287,7 +287,7 @@ def place(s: RatState, p: int, cards: list[int]) -> None:
     s.nights[p][0] = cards
     for c in cards:
         s.public |= 1 << c
-    s._reveal()
+    s.reveal()
     s.played = cards[0]
 
 
@@ -310,14 +310,14 @@ def steal_stash(s: RatState, p: int, amount: int) -> None:
     got = min(amount, s.stash)  # seed 002, F.A.Q.: only what the stash holds
     s.stash -= got
     s.money[p] += got
-    s._emit("steal", p, {"from": -1, "amount": got})
+    s.emit("steal", p, {"from": -1, "amount": got})
 
 
 def rob(s: RatState, p: int, o: int, amount: int) -> None:
     got = min(amount, s.money[o])
     s.money[o] -= got
     s.money[p] += got
-    s._emit("steal", p, {"from": o, "amount": got})
+    s.emit("steal", p, {"from": o, "amount": got})
 
 
 def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
@@ -335,16 +335,16 @@ def draw(s: RatState, p: int, n: int, into: list[int] | None = None) -> None:
             for c in s.deck:
                 s.public &= ~(1 << c)
             shuffle(s.rng, s.deck)
-            s._emit("reshuffle", None, {"cards": len(s.deck)})
+            s.emit("reshuffle", None, {"cards": len(s.deck)})
         c = s.draw("deck") if s.unordered else s.deck.pop()  # (a real game: the top card)
-        s._reveal()
+        s.reveal()
         s.public &= ~(1 << c)
         got.append(c)
     if not s.deck and not s.discard:
         s.deck_out = True
     (s.hands[p] if into is None else into).extend(got)
     card_type = s.game.deck.card_type
-    s._emit("draw", p, {"count": len(got)}, {"types": [card_type[c] for c in got]}, 1 << p)
+    s.emit("draw", p, {"count": len(got)}, {"types": [card_type[c] for c in got]}, 1 << p)
 
 
 def resolve(s: RatState, p: int, t: int) -> None:
@@ -414,7 +414,7 @@ def card_effect(s: RatState, p: int, c: int) -> None:
             s.discard.append(c)
         else:
             s.refresh[p] = s.refresh[p] + [c]
-    s._emit("move-card", p, {"card": c, "how": kind, "owner": owner})
+    s.emit("move-card", p, {"card": c, "how": kind, "owner": owner})
 
 
 def thug(s: RatState, p: int, a: int) -> None:
@@ -433,7 +433,7 @@ def heist_done(s: RatState, p: int) -> None:
     s.won[p] = s.won[p] + [h.index]
     chain = [x for x in deck.heists if x.chain == h.chain]
     s.tops[h.chain] = chain[h.step + 1].index if h.step + 1 < len(chain) else -1
-    s._emit("heist", p, {"heist": h.index})
+    s.emit("heist", p, {"heist": h.index})
     if h.reward == "stash":
         steal_stash(s, p, h.amount)
     elif h.reward == "rob-each":
@@ -517,6 +517,6 @@ def finish(s: RatState, reason: str) -> None:
     best = max(keys)
     winners = [p for p in range(s.players) if keys[p] == best]
     share = 1.0 / len(winners)
-    s._emit("end", None, {"totals": score, "winners": winners, "reason": reason,
+    s.emit("end", None, {"totals": score, "winners": winners, "reason": reason,
                           "endings": endings(s)})
-    s._finish([share if p in winners else 0.0 for p in range(s.players)], reason)
+    s.finish([share if p in winners else 0.0 for p in range(s.players)], reason)

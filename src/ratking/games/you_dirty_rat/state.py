@@ -77,10 +77,10 @@ class RatState(State):
         self.round = 1
         self.turns = 0
         self.to_move = 0
-        self._emit("setup", None, {"players": n, "stash": self.stash})
+        self.emit("setup", None, {"players": n, "stash": self.stash})
         for seat in range(n):
             types = sorted(d.type_of(c) for c in self.hands[seat][3:])
-            self._emit("deal", seat, {"count": len(types)}, {"types": types}, 1 << seat)
+            self.emit("deal", seat, {"count": len(types)}, {"types": types}, 1 << seat)
 
     _legal_actions = rules.legal_actions
     _apply = rules.apply
@@ -124,7 +124,7 @@ class RatState(State):
         """Deal every Specialist `seat` cannot place (others' unseen hand cards, the cards the
         Mastermind is showing someone else, the deck) to those places again; the deck gets
         what is left, in no order (each draw picks a card)."""
-        spots, pool = self._redeal_plan(seat, self._plan_redeal)
+        spots, pool = self.redeal_plan(seat, self._plan_redeal)
         pool = pool[:]
         hands, drawn = self.hands, self.drawn
         for (p, i), c in zip(spots, rng.deal(pool, len(spots)), strict=True):
@@ -133,7 +133,7 @@ class RatState(State):
             else:
                 hands[p][i] = c
         self.deck = pool
-        self._leave_unordered("deck", len(pool))
+        self.leave_unordered("deck", len(pool))
 
     def _plan_redeal(self, seat: int | None) -> tuple:
         """The places `_redeal` deals again (hand p, slot i; p = -1: the drawn cards) and the

@@ -62,8 +62,13 @@ export function showResult(message) {
     cells.push(marks[i]);
     for (const text of cells) row.insertCell().textContent = text;
   });
-  // the game review (review.html): a link beside "Download record", made once
+  // the game review (review.html): a link beside "Download record", made once; none for a
+  // game without an evaluation to review it with
   let review = $("over-review");
+  if (result.reviewable === false) {
+    if (review) review.remove();
+    return;
+  }
   if (!review) {
     review = document.createElement("a");
     review.id = "over-review";

@@ -1,4 +1,4 @@
-"""The game: its id, players, rule options and actions, and the hooks bound to it."""
+"""The game: its id, players, rule options and actions, and the modules its hooks come from."""
 
 from __future__ import annotations
 
@@ -6,13 +6,16 @@ from pathlib import Path
 
 from ratking.core import MAX_ROUNDS, Game, RuleSpec
 
-from . import heuristic, svg, text
+from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
 from .state import CrumbsState
 
 SWAP = 0  # the key of the swap action; a take's key is how many crumbs it takes
 
 
-class Crumbs(Game):
+# hooks=: each module gives the hooks its name stands for (ratking/core/hooks.py): text the
+# terminal's boards, svg the web page's, standing the how-to-win panel and end screen...
+class Crumbs(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
+                          views)):
     """Players take crumbs from a pile; a secret card adds to each score."""
 
     id = "crumbs"
@@ -30,16 +33,19 @@ class Crumbs(Game):
     )
     state_class = CrumbsState
     rules_page = Path(__file__).with_name("rules.md")
+    # facts for `ratking check crumbs` and the generic tests: the variants worth playing, and
+    # that every decision hands the turn on or draws a card (so nothing is ever undone)
+    variants = ({}, {"most": 1, "top_card": 1})
+    offers_undo = False
+    # the board drawn in the browser by the package's own renderer (board.js), the same
+    # drawing as svg.py's: the web table then sends views instead of drawings
+    browser_board = True
+    board_script = Path(__file__).with_name("board.js")
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         # every action is made once, here; hooks return these same objects
-        self.takes = [self._intern(f"take:{k}", f"Take {k} crumb{'s' if k > 1 else ''}", k)
+        self.takes = [self.intern(f"take:{k}", f"Take {k} crumb{'s' if k > 1 else ''}", k)
                       for k in range(1, self.rules.most + 1)]
-        self.swap = self._intern("swap", "Swap your card for the top of the deck", SWAP)
+        self.swap = self.intern("swap", "Swap your card for the top of the deck", SWAP)
         self.cards = sorted(list(range(self.rules.top_card + 1)) * 2)
-
-    # the plug-ins for the terminal, the web page and the heuristic bot
-    render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
-    heuristic = staticmethod(heuristic.choose)

@@ -85,7 +85,7 @@ def unfeed(s: FullState, f: int, sp: int, n: int = 1 << 20) -> int:
 
 def do_feed(s: FullState, sp: int) -> None:
     f = s.turn
-    s._emit("feed", f, {"space": sp, "rats": feed(s, f, sp)})
+    s.emit("feed", f, {"space": sp, "rats": feed(s, f, sp)})
 
 
 def do_breed(s: FullState, sp: int) -> None:
@@ -105,7 +105,7 @@ def breed(s: FullState, sp: int, pairs: int) -> None:
     r = s.game.rules
     born = min(pairs * r.breed_rats, r.max_rats - len(s.rats[f]))
     unfeed(s, f, sp, 2 * pairs)
-    s._emit("breed", f, {"space": sp, "pairs": pairs, "rats": born})
+    s.emit("breed", f, {"space": sp, "pairs": pairs, "rats": born})
     if born:
         s.tasks.append((SPAWN, f, born))
 
@@ -134,7 +134,7 @@ def do_spawn(s: FullState, at: int) -> None:
     r = s.game.rules
     room = left if b.kind[at] == HOME else limit(s, at) - s.count[at]
     n = spawn(s, f, at, min(left, r.breed_rats, room))
-    s._emit("spawn", f, {"space": at, "rats": n})
+    s.emit("spawn", f, {"space": at, "rats": n})
     left -= n
     if left > 0 and n and len(s.rats[f]) < r.max_rats:
         s.tasks.append((SPAWN, f, left))
@@ -147,7 +147,7 @@ def do_nest(s: FullState, sp: int) -> None:
     unfeed(s, f, sp, 2)
     old = s.token[sp]
     s.token[sp] = NEST0 + f
-    s._emit("nest", f, {"space": sp, "replaced": old})
+    s.emit("nest", f, {"space": sp, "replaced": old})
 
 
 def do_claim(s: FullState, sp: int) -> None:
@@ -159,7 +159,7 @@ def do_claim(s: FullState, sp: int) -> None:
     rand = s.rng.random
     dice = [int(rand() * 6) + 1 for _ in range(1 + nests(s, f))]
     won = r.target_face in dice
-    s._emit("claim", f, {"dice": dice, "won": won})
+    s.emit("claim", f, {"dice": dice, "won": won})
     if won:
         s.cheese = f
         return
@@ -177,7 +177,7 @@ def retreat_places(s: FullState, f: int, sp: int) -> list[int]:
 def do_retreat(s: FullState, to: int) -> None:
     _, f, sp = s.tasks.pop()
     n = move_all(s, f, sp, to)
-    s._emit("retreat", f, {"from": sp, "to": to, "rats": n})
+    s.emit("retreat", f, {"from": sp, "to": to, "rats": n})
 
 
 def act(s: FullState, kind: int, sp: int) -> None:
@@ -197,4 +197,4 @@ def act(s: FullState, kind: int, sp: int) -> None:
     elif kind == A.CLAIM:
         do_claim(s, sp)
     else:
-        s._emit("rest", s.turn, {"space": sp})
+        s.emit("rest", s.turn, {"space": sp})

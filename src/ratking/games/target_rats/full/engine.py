@@ -323,7 +323,7 @@ def _use(s: FullState) -> None:
     cs = s.game.cards
     power = cs.power[card]
     s.item_ready[f] = False
-    s._emit("use", f, {"card": card})
+    s.emit("use", f, {"card": card})
     if top[0] == USE:
         s.tasks.pop()
         window = top[2]

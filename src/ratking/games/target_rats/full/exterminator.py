@@ -63,7 +63,7 @@ def move(s: FullState) -> None:
             most = max(count[x] for x in surf)
             best = [x for x in surf if count[x] == most and (most or x != s.ext)]
             choices.extend(x for x in best if x not in choices)
-        s._emit("infestation", f, {"quadrants": quads})
+        s.emit("infestation", f, {"quadrants": quads})
         if len(choices) == 1:
             land(s, choices[0], f)
         else:
@@ -71,7 +71,7 @@ def move(s: FullState) -> None:
         return
     die = int(s.rng.random() * 6) + 1
     hit = die == s.game.rules.target_face
-    s._emit("ext-roll", f, {"die": die, "target": hit})
+    s.emit("ext-roll", f, {"die": die, "target": hit})
     if hit:
         s.tasks.append((EXT, f, *surface_choices(s)))
 
@@ -82,7 +82,7 @@ def land(s: FullState, sp: int, actor: int) -> None:
     killed = kill_all_on(s, sp)
     tok = s.token[sp]
     s.token[sp] = NO_TOKEN
-    s._emit("exterminator", actor, {"space": sp, "killed": killed, "token": tok})
+    s.emit("exterminator", actor, {"space": sp, "killed": killed, "token": tok})
 
 
 def pigeon_call(s: FullState, seat: int) -> None:

@@ -76,7 +76,7 @@ def roll(s: FullState, sp: int, attacker: int) -> None:
         s.token[sp] = NEST0 + winner if nests(s, winner) < r.max_nests else NO_TOKEN
     s.last_fight = {"space": sp, "sides": {str(g): size[g] for g in who}, "rolls": first,
                     "rerolls": rerolls, "winner": winner, "killed": killed}
-    s._emit("fight", winner, {"space": sp, "attacker": attacker,
+    s.emit("fight", winner, {"space": sp, "attacker": attacker,
                               "sides": {str(g): size[g] for g in who}, "rolls": first,
                               "rerolls": rerolls, "winner": winner, "killed": killed,
                               "throne": took_throne, "nest": s.token[sp] != tok})
@@ -133,9 +133,9 @@ def push(s: FullState, to: int) -> None:
     _, chooser, side, sp, _dist = s.tasks.pop()
     keep = throne_rat(s, side, sp)
     n = move_all(s, side, sp, to, keep)
-    s._emit("push", chooser, {"side": side, "from": sp, "to": to, "rats": n})
+    s.emit("push", chooser, {"side": side, "from": sp, "to": to, "rats": n})
     if to == s.ext:  # seed 000, FIGHT: pushed into the Exterminator, destroyed
-        s._emit("exterminated", side, {"space": to, "rats": kill(s, side, to, n)})
+        s.emit("exterminated", side, {"space": to, "rats": kill(s, side, to, n)})
     elif enemies(s, side, to):  # seed 000, FIGHT: pushed onto other rats: fight at once
         s.tasks.append((FIGHT, to, side))
         if to in s.action_spaces and to not in s.done_spaces:
@@ -166,4 +166,4 @@ def overflow(s: FullState, g: int, sp: int) -> None:
         s.count[sp] -= 1
         s.count[to] += 1
         moves.append(to)
-    s._emit("overflow", g, {"from": sp, "to": moves})
+    s.emit("overflow", g, {"from": sp, "to": moves})

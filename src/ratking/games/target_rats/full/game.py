@@ -16,7 +16,7 @@ from .state import FullState
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-class TargetRats(Game):
+class TargetRats(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text)):
     """Rule options: see params.py. The board: ../board.toml (shared with the Simplified
     game); the event decks: cards.toml.
 
@@ -33,13 +33,19 @@ class TargetRats(Game):
     rule_specs = RULE_SPECS
     state_class = FullState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"max_rats": 8})
+    # seldom reached in play: told from these samples
+    rare_events = (("decks-empty", 0, {"space": 5}), ("reshuffle", None, {"deck": 1}),
+                   ("throne-lost", 0, {}), ("overflow", 1, {"from": 5, "to": [4, 6]}),
+                   ("relocate", 0, {"token": 4, "from": 7, "space": 9}))
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         self.board: Board = board()
         self.cards: CardSet = cards()
         self.limits = limits(self)
-        self.catalogue = Catalogue(self._intern, self.board, self.cards, self.rules.max_rats)
+        self.catalogue = Catalogue(self.intern, self.board, self.cards, self.rules.max_rats)
 
     def _check_rules(self) -> None:
         r = self.rules
@@ -48,22 +54,4 @@ class TargetRats(Game):
         if r.nests_to_win > r.max_nests:
             raise RulesError("rule 'nests_to_win' may not exceed 'max_nests' (no one could win)")
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
-    render_text = staticmethod(text.render)
-    render_compact = staticmethod(text.render_compact)
-    render_svg = staticmethod(svg.render)
     browser_board = True  # server/static/boards/target-rats.js
-    board_data = staticmethod(svg.board_data)  # what the browser's board reads besides views
-    heuristic = staticmethod(heuristic.choose)
-    # for learning agents (see core/spaces.py)
-    action_catalogue = observation.actions
-    tensor_layout = observation.layout
-    encode_view = observation.encode
-    encode_state = observation.encode_state
-    encode_update = observation.encode_update
-    metrics = staticmethod(metrics.measure)
-    levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
-    evaluate = staticmethod(evaluate.evaluate)
-    # the web table's how-to-win panel, end screen
-    ending = staticmethod(standing.ending)
-    standing = staticmethod(standing.standing)  # last: it rebinds the name

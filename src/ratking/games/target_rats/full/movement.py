@@ -241,7 +241,7 @@ def step(s: FullState, to: int) -> list[tuple[int, int]] | None:
 def stop(s: FullState) -> None:
     f = s.turn
     path = s.grp_path
-    s._emit("move", f, {"path": list(path), "rats": len(s.grp_idx)})
+    s.emit("move", f, {"path": list(path), "rats": len(s.grp_idx)})
     end = path[-1]
     if end not in s.action_spaces:
         s.action_spaces.append(end)
@@ -260,4 +260,4 @@ def end_moves(s: FullState) -> None:
     s.action_spaces = [x for x in s.action_spaces if x in ends]
     s.moved = []
     s.tasks.pop()
-    s._emit("end-moves", f, {"spaces": list(s.action_spaces)})
+    s.emit("end-moves", f, {"spaces": list(s.action_spaces)})

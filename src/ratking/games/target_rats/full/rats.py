@@ -122,7 +122,7 @@ def eliminated(s: FullState, f: int) -> None:
         s.item[f] = -1
         s.item_ready[f] = False
         discard(s, card)
-        s._emit("item-lost", f, {"card": card})
+        s.emit("item-lost", f, {"card": card})
 
 
 def move_all(s: FullState, f: int, frm: int, to: int, keep: int = 0) -> int:
@@ -163,7 +163,7 @@ def throne_fix(s: FullState) -> None:
         rats[rats.index(a)] = a + 1
         return
     s.cheese = -1
-    s._emit("throne-lost", f, {})
+    s.emit("throne-lost", f, {})
 
 
 def discard(s: FullState, card: int) -> None:

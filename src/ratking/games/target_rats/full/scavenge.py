@@ -40,7 +40,7 @@ def scavenge(s: FullState, f: int, sp: int) -> None:
         if f == s.cheese:
             s.cheese_drew = True  # DA BIG CHEESE: this was the turn's first Scavenge action
         s.token[sp] = NEST0 + f if mine else NO_TOKEN
-        s._emit("discover", f, {"space": sp, "owner": tok - NEST0, "taken": mine})
+        s.emit("discover", f, {"space": sp, "owner": tok - NEST0, "taken": mine})
         return
     deck = C.SURFACE_DECK if s.game.board.kind[sp] == SURFACE else C.UNDER_DECK
     many = 1
@@ -53,13 +53,13 @@ def scavenge(s: FullState, f: int, sp: int) -> None:
         if card < 0:
             break
         drawn.append(card)
-        s._emit("draw", f, {"card": card, "space": sp})
+        s.emit("draw", f, {"card": card, "space": sp})
     if len(drawn) > 1:
         s.tasks.append((KEEP, f, sp, *drawn))
     elif drawn:
         resolve(s, f, drawn[0], sp)
     else:
-        s._emit("decks-empty", f, {"space": sp})
+        s.emit("decks-empty", f, {"space": sp})
 
 
 def draw(s: FullState, deck: int) -> int:
@@ -73,7 +73,7 @@ def draw(s: FullState, deck: int) -> int:
         pile.extend(used)
         used.clear()
         shuffle(s.rng, pile)
-        s._emit("reshuffle", None, {"deck": deck})
+        s.emit("reshuffle", None, {"deck": deck})
     return s.draw(name)
 
 
@@ -85,7 +85,7 @@ def keep(s: FullState, type_index: int) -> None:
     for c in drawn:
         if c != kept:
             discard(s, c)
-    s._emit("keep", f, {"card": kept, "discarded": [c for c in drawn if c != kept]})
+    s.emit("keep", f, {"card": kept, "discarded": [c for c in drawn if c != kept]})
     resolve(s, f, kept, sp)
 
 
@@ -112,16 +112,16 @@ def effect(s: FullState, f: int, card: int, sp: int) -> None:
         return
     discard(s, card)
     if kind == C.FOOD:
-        s._emit("feed", f, {"space": sp, "rats": feed(s, f, sp)})
+        s.emit("feed", f, {"space": sp, "rats": feed(s, f, sp)})
         place(s, f, sp, FOOD)
     elif kind == C.NEST:
         place(s, f, sp, NEST0 + f)
     elif kind == C.SEWER:
         place(s, f, sp, SEWER)
     elif kind == C.FEED:
-        s._emit("feed", f, {"space": sp, "rats": feed(s, f, sp)})
+        s.emit("feed", f, {"space": sp, "rats": feed(s, f, sp)})
     elif kind == C.UNFEED:
-        s._emit("unfeed", f, {"space": sp, "rats": unfeed(s, f, sp)})
+        s.emit("unfeed", f, {"space": sp, "rats": unfeed(s, f, sp)})
     elif kind in (C.KILL, C.KILL_HALF, C.KILL_ALL):
         # RULINGS, Target: Rats: Da Big Cheese loses the title only in a fight; an event in
         # Rat City kills the others of his group, never the throne rat
@@ -130,7 +130,7 @@ def effect(s: FullState, f: int, card: int, sp: int) -> None:
             n = max(1, here // 2)
         elif kind == C.KILL_ALL:
             n = here
-        s._emit("killed", f, {"space": sp, "rats": kill(s, f, sp, min(n, here))})
+        s.emit("killed", f, {"space": sp, "rats": kill(s, f, sp, min(n, here))})
     elif kind == C.SCATTER:
         if own(s, f, sp) > throne_rat(s, f, sp):
             s.tasks.append((PUSH, f, f, sp, n))
@@ -147,7 +147,7 @@ def cancel(s: FullState) -> None:
     """A cancel item used: the card under the prompt is discarded without effect."""
     _, f, card, sp = s.tasks.pop()
     discard(s, card)
-    s._emit("cancel", f, {"card": card, "space": sp})
+    s.emit("cancel", f, {"card": card, "space": sp})
 
 
 def take_item(s: FullState, f: int, card: int) -> None:
@@ -156,7 +156,7 @@ def take_item(s: FullState, f: int, card: int) -> None:
     if s.item[f] < 0:
         s.item[f] = card
         s.item_ready[f] = True
-        s._emit("item", f, {"card": card})
+        s.emit("item", f, {"card": card})
     else:
         s.tasks.append((ITEM, f, card))
 
@@ -169,10 +169,10 @@ def choose_item(s: FullState, type_index: int) -> None:
         s.item[f] = new
         s.item_ready[f] = True
         discard(s, old)
-        s._emit("item", f, {"card": new, "discarded": old})
+        s.emit("item", f, {"card": new, "discarded": old})
     else:
         discard(s, new)
-        s._emit("item-kept", f, {"card": old, "discarded": new})
+        s.emit("item-kept", f, {"card": old, "discarded": new})
 
 
 def place(s: FullState, f: int, sp: int, tok: int) -> None:
@@ -180,7 +180,7 @@ def place(s: FullState, f: int, sp: int, tok: int) -> None:
     stays), none in corridors or Rat City, and with none left in the box one is moved from
     elsewhere on the board."""
     if not s.game.board.token_slot[sp]:
-        s._emit("no-token", f, {"space": sp, "token": tok})
+        s.emit("no-token", f, {"space": sp, "token": tok})
         return
     cur = s.token[sp]
     if cur == tok:
@@ -197,13 +197,13 @@ def put(s: FullState, f: int, sp: int, tok: int) -> None:
             s.tasks.append((RELOCATE, f, sp, tok))
         return
     s.token[sp] = tok
-    s._emit("token", f, {"space": sp, "token": tok})
+    s.emit("token", f, {"space": sp, "token": tok})
 
 
 def token_choice(s: FullState, new: bool) -> None:
     _, f, sp, tok = s.tasks.pop()
     if not new:
-        s._emit("token-kept", f, {"space": sp, "token": s.token[sp], "refused": tok})
+        s.emit("token-kept", f, {"space": sp, "token": s.token[sp], "refused": tok})
         return
     s.token[sp] = NO_TOKEN
     put(s, f, sp, tok)
@@ -218,4 +218,4 @@ def relocate(s: FullState, frm: int) -> None:
     _, f, sp, tok = s.tasks.pop()
     s.token[frm] = NO_TOKEN
     s.token[sp] = tok
-    s._emit("relocate", f, {"from": frm, "space": sp, "token": tok})
+    s.emit("relocate", f, {"from": frm, "space": sp, "token": tok})

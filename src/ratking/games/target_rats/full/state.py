@@ -102,7 +102,7 @@ class FullState(State):
         self.last_fight = None
         self.moved = []
         self.tasks = []
-        self._emit("setup", None, {"players": self.players})
+        self.emit("setup", None, {"players": self.players})
         start_turn(self)
         engine.run(self)
 
@@ -150,11 +150,11 @@ class FullState(State):
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """The order of both draw piles is all that is hidden: leave them in no order (each
         draw picks a card), sorted so that only what `seat` knows decides the re-deal."""
-        surface, under = self._redeal_plan(seat, self._plan_redeal)
+        surface, under = self.redeal_plan(seat, self._plan_redeal)
         self.surface_deck = surface[:]
         self.under_deck = under[:]
-        self._leave_unordered("surface_deck", len(surface))
-        self._leave_unordered("under_deck", len(under))
+        self.leave_unordered("surface_deck", len(surface))
+        self.leave_unordered("under_deck", len(under))
 
     def _plan_redeal(self, seat: int | None) -> tuple[list[int], list[int]]:
         return sorted(self.surface_deck), sorted(self.under_deck)

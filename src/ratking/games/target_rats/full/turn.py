@@ -15,14 +15,14 @@ if TYPE_CHECKING:
 def start_turn(s: FullState) -> None:
     f = s.turn
     r = s.game.rules
-    s._emit("turn", f, {"round": s.round})
+    s.emit("turn", f, {"round": s.round})
     # RULINGS (victory): marked at a check, the player wins if it still holds now
     if s.pending_win == f:
         s.pending_win = -1
         if s.cheese == f and nests(s, f) >= r.nests_to_win:
             win(s, f)
             return
-        s._emit("win-lost", f, {})
+        s.emit("win-lost", f, {})
     if s.item[f] >= 0:
         s.item_ready[f] = True  # 1. reactivate any used item
     s.cheese_drew = False
@@ -35,7 +35,7 @@ def start_turn(s: FullState) -> None:
     if not s.rats[f]:
         # seed 000, GAMEPLAY: a wiped-out faction re-enters with two rats and plays on
         n = spawn(s, f, home(s, f), r.reentry_rats)
-        s._emit("reentry", f, {"rats": n})
+        s.emit("reentry", f, {"rats": n})
     elif len(s.rats[f]) == 1 and r.one_rat_skip:
         s.tasks.append((ONE_RAT, f))
     s.groups_left = r.base_groups + nests(s, f)
@@ -49,7 +49,7 @@ def reinforce(s: FullState) -> None:
     rats on a home nest change no nest and no throne."""
     f = s.turn
     n = spawn(s, f, home(s, f), s.game.rules.reentry_rats)
-    s._emit("reinforce", f, {"rats": n})
+    s.emit("reinforce", f, {"rats": n})
     s.tasks = [(END_TURN,)]
     s.moved = []
 
@@ -59,15 +59,15 @@ def victory_check(s: FullState) -> None:
     f = s.cheese
     if f >= 0 and nests(s, f) >= s.game.rules.nests_to_win and s.pending_win != f:
         s.pending_win = f
-        s._emit("pending-win", f, {"nests": nests(s, f)})
+        s.emit("pending-win", f, {"nests": nests(s, f)})
 
 
 def win(s: FullState, f: int) -> None:
     result = [0.0] * s.players
     result[f] = 1.0
     s.tasks = []
-    s._emit("end-game", None, {"winner": f, "reason": "finished"})
-    s._finish(result, "finished")
+    s.emit("end-game", None, {"winner": f, "reason": "finished"})
+    s.finish(result, "finished")
 
 
 def end_turn(s: FullState) -> None:
@@ -76,8 +76,8 @@ def end_turn(s: FullState) -> None:
         cap = s.game.rules.max_rounds
         if cap is not None and s.round >= cap:
             s.tasks = []
-            s._emit("end-game", None, {"winner": None, "reason": "round-cap"})
-            s._finish([1.0 / s.players] * s.players, "round-cap")
+            s.emit("end-game", None, {"winner": None, "reason": "round-cap"})
+            s.finish([1.0 / s.players] * s.players, "round-cap")
             return
         s.round += 1
     s.turn = nxt

@@ -14,7 +14,8 @@ from .state import RatsState
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-class TargetRatsSimplified(Game):
+class TargetRatsSimplified(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg,
+                                        text)):
     """Rule options: see params.py. The board: ../board.toml (shared with the full game).
 
     Seat f plays faction f: with 4 players the nests H0..H3, with 3 H0..H2, with 2 the opposite
@@ -30,28 +31,13 @@ class TargetRatsSimplified(Game):
     rule_specs = RULE_SPECS
     state_class = RatsState
     rules_page = RULES_PAGE
+    offers_undo = True  # a move of the turn touching no chance nor hidden card
+    variants = ({}, {"cheese_dice": 2})
 
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
         self.board: Board = board()
-        self.catalogue = Catalogue(self._intern, self.board, self.rules.dice,
+        self.catalogue = Catalogue(self.intern, self.board, self.rules.dice,
                                    self.rules.cheese_dice)
 
-    # the game's plug-ins (see Game): terminal view, web board, heuristic bot, evaluation
-    render_text = staticmethod(text.render)
-    render_compact = staticmethod(text.render_compact)
-    render_svg = staticmethod(svg.render)
     browser_board = True  # server/static/boards/target-rats-simplified.js
-    board_data = staticmethod(svg.board_data)  # what the browser's board reads besides views
-    heuristic = staticmethod(heuristic.choose)
-    # for learning agents (see core/spaces.py)
-    action_catalogue = observation.actions
-    tensor_layout = observation.layout
-    encode_view = observation.encode
-    encode_state = observation.encode_state
-    metrics = staticmethod(metrics.measure)
-    levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
-    evaluate = staticmethod(evaluate.evaluate)
-    # the web table's how-to-win panel, end screen
-    ending = staticmethod(standing.ending)
-    standing = staticmethod(standing.standing)  # last: it rebinds the name

@@ -180,7 +180,7 @@ def apply(s: RatsState, action: Action) -> None:
         f = s.to_move
         n = min(s.game.rules.topup_rats, s.game.rules.max_rats - len(s.rats[f]))
         _spawn(s, f, n)
-        s._emit("topup", f, {"rats": n})
+        s.emit("topup", f, {"rats": n})
         before_roll(s)
     else:
         before_roll(s)
@@ -227,7 +227,7 @@ def roll(s: RatsState, n: int) -> None:
     s.pool = sum(s.dice)
     s.target = s.game.rules.target_face in s.dice
     s.phase = PICK_PHASE
-    s._emit("roll", f, {"dice": list(s.dice)})
+    s.emit("roll", f, {"dice": list(s.dice)})
     advance(s)
 
 
@@ -267,15 +267,15 @@ def _step(s: RatsState, to: int) -> None:
     if to == s.ext:  # seed 001, THE EXTERMINATOR: a rat that lands on his space dies
         rats.pop(s.mover)
         s.moved.pop(s.mover)
-        s._emit("move", f, {"path": list(s.path)})
-        s._emit("exterminated", f, {"space": to})
+        s.emit("move", f, {"path": list(s.path)})
+        s.emit("exterminated", f, {"space": to})
         _next_pick(s)
         return
     s.count[to] += 1
     fed = code & 1
     if not fed and b.kind[to] == SURFACE and to in s.dumpsters and to != s.ext:
         fed = 1  # seed 001, FEED: on landing or passing a dumpster
-        s._emit("feed", f, {"space": to})
+        s.emit("feed", f, {"space": to})
     rats[s.mover] = to * 2 + fed
     if check_win(s):
         return
@@ -301,7 +301,7 @@ def _breed(s: RatsState) -> None:
     r = s.game.rules
     n = min(r.breed_rats, r.max_rats - len(rats))
     _spawn(s, f, n)
-    s._emit("breed", f, {"space": code >> 1, "rats": n})
+    s.emit("breed", f, {"space": code >> 1, "rats": n})
     _after_step(s)
 
 
@@ -311,13 +311,13 @@ def finish_move(s: RatsState) -> None:
     b = g.board
     f = s.to_move
     here = s.rats[f][s.mover] >> 1
-    s._emit("move", f, {"path": list(s.path)})
+    s.emit("move", f, {"path": list(s.path)})
     total = sum(s.dice)
     # seed 001 + RULINGS: one rat moves the whole total of all dice, stopping on Rat City
     if here == b.city and s.cheese < 0 and s.start_pool == total and s.pool == 0 \
             and len(s.path) - 1 == total:
         s.cheese = f
-        s._emit("cheese", f, {"how": "exact"})
+        s.emit("cheese", f, {"how": "exact"})
     _next_pick(s)
 
 
@@ -338,7 +338,7 @@ def _exterminate(s: RatsState, space: int) -> None:
     s.target = False
     s.pool -= 1
     killed = _kill_on(s, space)
-    s._emit("exterminator", f, {"space": space, "killed": killed})
+    s.emit("exterminator", f, {"space": space, "killed": killed})
     advance(s)
 
 
@@ -361,7 +361,7 @@ def _check_throne(s: RatsState) -> None:
     if s.cheese >= 0:
         city = s.game.board.city
         if not any(c >> 1 == city for c in s.rats[s.cheese]):
-            s._emit("throne-lost", s.cheese, {})
+            s.emit("throne-lost", s.cheese, {})
             s.cheese = -1
 
 
@@ -397,7 +397,7 @@ def fight(s: RatsState) -> None:
             s.rats[f] = [s.rats[f][i] for i in keep]
     s.count[city] = sides[winner]
     took = s.cheese >= 0 and s.cheese != winner and s.cheese in sides
-    s._emit("fight", None, {"sides": {str(f): n for f, n in sides.items()}, "rolls": rounds,
+    s.emit("fight", None, {"sides": {str(f): n for f, n in sides.items()}, "rolls": rounds,
                             "winner": winner, "throne": took})
     if took:
         s.cheese = winner
@@ -415,8 +415,8 @@ def check_win(s: RatsState) -> bool:
     result = [0.0] * s.players
     result[f] = 1.0
     s.mover = -1
-    s._emit("end-game", None, {"winner": f, "reason": "finished"})
-    s._finish(result, "finished")
+    s.emit("end-game", None, {"winner": f, "reason": "finished"})
+    s.finish(result, "finished")
     return True
 
 
@@ -429,10 +429,10 @@ def end_turn(s: RatsState) -> None:
     if nxt == 0:
         cap = s.game.rules.max_rounds
         if cap is not None and s.round >= cap:
-            s._emit("end-game", None, {"winner": None, "reason": "round-cap"})
-            s._finish([1.0 / s.players] * s.players, "round-cap")
+            s.emit("end-game", None, {"winner": None, "reason": "round-cap"})
+            s.finish([1.0 / s.players] * s.players, "round-cap")
             return
         s.round += 1
     s.to_move = nxt
-    s._emit("turn", nxt, {"round": s.round})
+    s.emit("turn", nxt, {"round": s.round})
     start_turn(s)

@@ -61,7 +61,7 @@ class RatsState(State):
         self.path: list[int] = []
         self.start_pool = 0
         self.to_move = 0
-        self._emit("setup", None, {"players": self.players})
+        self.emit("setup", None, {"players": self.players})
         rules.start_turn(self)
 
     _legal_actions = rules.legal_actions

@@ -1,4 +1,5 @@
-// The board drawn in the browser: each game's renderer (boards/<game-id>.js) draws, from the
+// The board drawn in the browser: each game's renderer (boards/<game-id>.js, or the file its
+// package ships, both served at /api/games/<game-id>/board.js) draws, from the
 // view the server sends and the game's words and tables (/api/games/<id>/board-data), the
 // same SVG the server's Python renderer would (tests/boards/test_board_js.py keeps them so).
 // A game with no renderer here has its board drawn by the server and sent as `svg`.
@@ -14,7 +15,9 @@ export function boardFor(game) {
       if (!response.ok) throw new Error(`the board of ${game} could not be loaded`);
       return response.json();
     });
-    loaded.set(game, Promise.all([import(`./${game}.js`), data]).then(([module, words]) =>
+    // ratking's own renderer (a redirect to ./<game>.js) or the game package's
+    const script = import(`/api/games/${game}/board.js`);
+    loaded.set(game, Promise.all([script, data]).then(([module, words]) =>
       (message) => module.render(message.view, message.actions.concat(message.route_actions),
                                  words)));
     loaded.get(game).catch(() => loaded.delete(game));  // a later message tries again

@@ -233,3 +233,15 @@ def test_compact_board_over_random_play(game_id, seed, stop, players):
         assert "…" not in text
         guess = state.determinize(seat, seed=seed)
         assert text_of(console, game.render_compact(guess.view(seat))) == text
+
+
+def test_you_dirty_rat_compact_board_abbreviates_teams_rather_than_wrap():
+    """Four long heists on top of their chains at once (found by the property test above):
+    the teams are abbreviated, so no heist takes two lines and the board keeps its height."""
+    from ratking.sim import random_play
+
+    state = ratking.make("you-dirty-rat", max_rounds=30).new_game(4, seed=4)
+    random_play(state, random.Random(4), 300)
+    text = text_of(screen_console(), state.game.render_compact(state.view(0)))
+    assert len(text.split("\n")) <= COMPACT_MOST, text
+    assert "Local Bank Teller in Stick Up! 2 St 1 Mu" in text and "3 Sm 1 St 1 Mu" in text

@@ -120,14 +120,25 @@ def render(view: dict[str, Any]) -> Panel:
     return Panel(Group(*parts), title=title, expand=False)
 
 
+COMPACT_WIDTH = 80  # the terminal the compact board is drawn for
+SHORT = {"smarts": "Sm", "stealth": "St", "muscle": "Mu"}  # the full board spells them out
+
+
 def _heists(view: dict[str, Any]) -> Table:
-    """A line per chain in play: the heist on top, its team, reward and how many are left."""
+    """A line per chain in play: the heist on top, its team, reward and how many are left.
+    Where a line would not fit COMPACT_WIDTH the teams are abbreviated ("1 Sm 2 St 3 Mu"),
+    so that no heist wraps onto a second line."""
+    rows = [(colour, name, team, reward, f"{left} left" if left else "")
+            for colour, name, team, reward, left in _heist_rows(view)]
+    widths = [max((len(row[k]) for row in rows), default=0) for k in range(5)]
+    if sum(widths) + len(widths) - 1 > COMPACT_WIDTH:
+        rows = [(colour, name, " ".join(SHORT.get(w, w) for w in team.split()), reward, left)
+                for colour, name, team, reward, left in rows]
     table = Table.grid(padding=(0, 1))
     for _ in range(5):
-        table.add_column()
-    for colour, name, team, reward, left in _heist_rows(view):
-        table.add_row(Text(colour, style="bold"), name, team, reward,
-                      f"{left} left" if left else "")
+        table.add_column(no_wrap=True)
+    for colour, *rest in rows:
+        table.add_row(Text(colour, style="bold"), *rest)
     return table
 
 

@@ -180,3 +180,23 @@ def test_seats_change_on_what_is_stored_and_a_rematch_is_made_once(storage):
     assert storage.create_rematch("s1", second) == "r1"  # the one already made
     assert storage.load("r2") is None and storage.load("s1").row.rematch == "r1"
     assert storage.load("r1").row.seats == seats  # the seats as stored
+
+
+def test_a_move_is_written_only_at_the_version_it_was_made_at(storage):
+    """A move names the table's version; after an undo the versions go on growing, so a
+    move made for the position before the undo is refused, and so is a gap."""
+    storage.create(row("cas"))
+    storage.add_move("cas", 0, "roll:1", 0, "human", version=0)
+    storage.add_move("cas", 1, "go", 1, "bot", version=1)
+    storage.take_back("cas", 2, keep=1)  # the version is 3 now, one move stands
+    for index, version in ((1, 2), (1, 1), (2, 3), (0, 3)):  # stale, older, a gap, taken
+        with pytest.raises(MoveConflict):
+            storage.add_move("cas", index, "stale", 1, "human", version=version)
+    with pytest.raises(MoveConflict):
+        storage.take_back("cas", 2, keep=0)  # an undo at a version gone by
+    storage.add_move("cas", 1, "keep", 1, "human", version=3)
+    stored = storage.load("cas")
+    assert stored.actions == ["roll:1", "keep"]
+    assert (stored.row.moves, stored.row.version) == (2, 4)
+    assert storage.moves_since("cas", 1) == (4, ["keep"])
+    assert storage.moves_since("missing", 0) is None

@@ -232,7 +232,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
         room = await room_or_404(request, table_id)
         finished(room)
-        total = room.version
+        total = room.steps
         if not 0 <= step <= total:
             raise HTTPException(400, f"step must be 0 to {total}")
         state = replay(room.state.record(), upto=step)
@@ -324,6 +324,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             await room.take_back(seat, version)
         except MoveRefused as exc:
             await refuse(conn, exc.code, str(exc))
+            if exc.code == "stale":  # the sender's view is behind: the table as it is
+                await room.send_state(conn, full=True)
 
     async def handle(room: Room, conn: Connection, text: str) -> None:
         if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:

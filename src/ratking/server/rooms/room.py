@@ -53,8 +53,10 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.lock = asyncio.Lock()
         self.task: asyncio.Task | None = None
         self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
+        self.version = row.version  # grows at every move and undo (see submit, take_back)
         self.moved_at = utc(row.updated_at)
-        self.turn_began = self.moved_at  # when the seat to move came to it (turn-based)
+        # when the seat to move came to it (turn-based; stored with the move that began it)
+        self.turn_began = utc(row.turn_since) if row.turn_since else self.moved_at
         # when a person last moved or came to the table (the table's start if never)
         self.attended = utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
@@ -72,7 +74,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self._summary_cache: dict[str, Any] = {}
 
     @property
-    def version(self) -> int:
+    def steps(self) -> int:
+        """The moves that stand (the record's length); `version` also counts the undos."""
         return self.state.steps
 
     @property
@@ -103,8 +106,14 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                 except IllegalAction as exc:
                     raise MoveRefused("illegal", exc.reason) from None
             storage = self.rooms.storage
+            since = None  # turn-based: a move that hands the turn on stores when it did
+            if self.row.turn_bank:
+                probe = state.clone()
+                probe.apply(action)
+                since = now() if probe.current_player != seat else None
             try:
-                await self.rooms.run(storage.add_move, self.id, version, action, seat, by)
+                await self.rooms.run(storage.add_move, self.id, self.steps, action, seat, by,
+                                     False, version, since)
                 lost = False
             except MoveConflict:
                 # another process wrote this move first: take its moves (their notice may
@@ -113,11 +122,12 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                 lost = True
             if not lost:
                 if by in MADE_FOR:
-                    self.notes[self.version] = made_for_note(state, seat, by)
+                    self.notes[self.steps] = made_for_note(state, seat, by)
                 if by == "forced":
-                    self.forced.add(self.version)
+                    self.forced.add(self.steps)
                 state.apply(action)
-                self.moved_at = now()
+                self.version = version + 1
+                self.moved_at = since or now()
                 if by in PERSON:
                     self.attended = self.moved_at
                 after = state.current_player
@@ -125,7 +135,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                     self.turn_began = self.moved_at
                 if self.row.turn_bank and after is not None and after != seat \
                         and self.kinds[after] == HUMAN:  # a new turn: tell its person
-                    self.rooms.spawn(turn_started(self, after, self.version))
+                    self.rooms.spawn(turn_started(self, after, self.steps))
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")

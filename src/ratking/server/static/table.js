@@ -686,7 +686,7 @@ installSettings((now) => {
   if (now.forced && last) playForced(last);
 });
 $("board-desc").classList.toggle("shown", settings().words);
-initReplay({ tableId, toast, drawLog, total: () => last.version,
+initReplay({ tableId, toast, drawLog, total: () => last.moves,
              drawBoard: (svg, actions) => { drawnLook = null; drawBoard(svg, actions); },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });

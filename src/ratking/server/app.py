@@ -28,7 +28,7 @@ from .collector import collecting
 from .messages import board_message
 from .names import BadName, check_name
 from .origin import SameOrigin
-from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
+from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, Unreplayable, token_hash
 from .security import Protect
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
@@ -37,6 +37,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes: a move is a few dozen
 MAX_TOKENS = 12
 TOO_MANY_SOCKETS = 4429  # close code: over a cap on sockets per table or per client
+UNREPLAYABLE = 4409  # close code: the table's stored record cannot be replayed
 log = logging.getLogger("ratking.server")
 
 
@@ -265,7 +266,12 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     async def _table_socket(socket: WebSocket, table_id: str,
                             account: accounts.Account | None, who: str | None) -> None:
-        room = await rooms_of(socket).get(table_id)
+        try:
+            room = await rooms_of(socket).get(table_id)
+        except Unreplayable as exc:
+            await socket.send_json({"type": "error", "code": "unreplayable", "message": str(exc)})
+            await socket.close(code=UNREPLAYABLE, reason="its stored record cannot be replayed")
+            return
         if room is None:
             await socket.send_json({"type": "error", "code": "unknown-table",
                                     "message": f"no table {table_id!r}"})

@@ -498,7 +498,10 @@ class Storage:
     def take_back(self, table_id: str, version: int, keep: int) -> None:
         """Undo at the table's `version`: delete the moves from index `keep` on, move the
         version on by one, and announce it ('u <table> <keep> <new version>', with the
-        deletion). A table no longer at `version` raises MoveConflict and changes nothing."""
+        deletion). A table no longer at `version` (or with no move from `keep` on) raises
+        MoveConflict and changes nothing."""
+        if keep < 0:
+            raise ValueError(f"an undo keeps 0 moves or more, not {keep}")
         with self.engine.begin() as conn:
             counted = conn.execute(
                 update(TableRow).where(TableRow.id == table_id, TableRow.version == version,

@@ -16,7 +16,7 @@ from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
 from ..turnmail import turn_started
 from .connection import Connection
-from .errors import MoveRefused
+from .errors import MoveRefused, Unreplayable
 from .seats import HUMAN, Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
@@ -40,8 +40,11 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.row = row
         self.game = shared(row.game, **row.rules)
         self.state = self.game.new_game(row.players, seed=row.seed, names=seat_names(row))
-        for action in stored.actions:
-            self.state.apply(action)
+        for index, action in enumerate(stored.actions):
+            try:
+                self.state.apply(action)
+            except IllegalAction as exc:
+                raise Unreplayable(row.id, index, action, exc.reason) from None
         # the moves made for a person (their only move, or when their time ran out), by index
         self.notes: dict[float, str] = {i: made_for_note(self.state, seat, by)
                                         for i, (seat, by) in stored.made_for.items()}

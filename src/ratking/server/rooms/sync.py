@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core import IllegalAction
 from ..storage import now
+from .errors import Unreplayable
 from .seats import HUMAN, seat_names
 
 if TYPE_CHECKING:
@@ -146,7 +147,12 @@ class Leases:
         for table_id in await self.run(self.storage.orphans):
             room = self.rooms.get(table_id)
             if room is None:
-                room = await self.get(table_id)
+                if table_id in self.unreplayable:  # logged: opening it tries again
+                    continue
+                try:
+                    room = await self.get(table_id)
+                except Unreplayable:
+                    continue
             elif room.playing:
                 await self.take_lease(room)
                 room.schedule()

@@ -94,7 +94,7 @@ class Snapshots:
             "seq": self.seq,
             "table": self._summary(),
             "version": self.version,
-            "moves": self.steps,
+            "steps": self.steps,
             "you": list(conn.seats),
             "turn_deadline": self._seconds_left(),
             "result": result_of(state),

@@ -22,7 +22,19 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
-from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
+from . import (
+    accounts,
+    boards,
+    chat,
+    explain,
+    failures,
+    hints,
+    lobby,
+    pages,
+    profiles,
+    quickmatch,
+    reviews,
+)
 from .clients import quota_key
 from .collector import collecting
 from .messages import board_message
@@ -126,6 +138,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
+
+    failures.install(app)
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

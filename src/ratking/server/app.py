@@ -30,6 +30,7 @@ from . import (
     failures,
     hints,
     lobby,
+    openapi,
     pages,
     profiles,
     quickmatch,
@@ -140,6 +141,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     failures.install(app)
+    openapi.install(app)
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

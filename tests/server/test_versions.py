@@ -4,6 +4,7 @@ table replays from its stored moves, and the loser of each race was told "stale"
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -28,7 +29,9 @@ class Tab:
     sent, and the errors."""
 
     def __init__(self, server: Server, table: dict) -> None:
-        self.ws = connect(f"{server.ws}/ws/tables/{table['id']}", max_size=None)
+        self.held = contextlib.ExitStack()
+        self.ws = self.held.enter_context(connect(f"{server.ws}/ws/tables/{table['id']}",
+                                                  max_size=None))
         self.ws.send(json.dumps({"type": "hello",
                                  "tokens": [s["token"] for s in table["seats"]]}))
         self.state: dict = {}
@@ -73,7 +76,7 @@ class Tab:
         self.ws.send(json.dumps(message))
 
     def close(self) -> None:
-        self.ws.close()
+        self.held.close()
 
 
 def new_table(server: Server) -> dict:

@@ -51,7 +51,7 @@ def test_the_person_to_move_takes_back_their_move_and_everyone_sees_it(app_clien
                 seen = receive_state(ws)
                 if seen["version"] == version + 1:  # an undo moves the version on too
                     break
-            assert seen["steps"] == version - 1
+            assert seen["table"]["steps"] == version - 1
             assert any("took back 1 step" in line for line in seen["log"]), seen["log"][-3:]
             if ws is not mine:
                 assert seen["can_undo"] is False  # offered to the person to move only
@@ -70,7 +70,7 @@ def test_the_person_to_move_takes_back_their_move_and_everyone_sees_it(app_clien
             assert seen["version"] in (version + 1, version + 2)
             if seen["version"] == version + 2:
                 break
-        assert seen["steps"] == version
+        assert seen["table"]["steps"] == version
     owner = {"authorization": f"Bearer {table['owner_token']}"}
     assert app_client.delete(f"/api/tables/{table['id']}", headers=owner).status_code == 200
     record = app_client.get(f"/api/tables/{table['id']}/record").json()
@@ -107,7 +107,7 @@ def test_a_move_made_for_the_person_is_taken_back_with_theirs(client):
         ws.send_json({"type": "undo"})
         if can >= 2:
             for _ in waiting(15, "the state after the undo"):
-                if receive_state(ws)["steps"] == version - 2:
+                if receive_state(ws)["table"]["steps"] == version - 2:
                     break
         else:
             refused = expect(ws, "error")
@@ -152,7 +152,7 @@ def test_an_undo_reaches_people_on_another_server(postgres):
             on_a.send(json.dumps({"type": "undo"}))
             back = state_at(on_b, version + 1)
             assert any("took back" in line for line in back["log"])
-            assert back["steps"] == version - 1
+            assert back["table"]["steps"] == version - 1
             mine = state_at(on_a, version + 1)
             with connect(f"{a.ws}/ws/tables/{table['id']}", max_size=None) as watcher:
                 assert state_at(watcher, version + 1)["view"] == back["view"]

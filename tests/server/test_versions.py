@@ -187,7 +187,8 @@ def test_an_undo_races_a_move_from_another_process(postgres):
                     else:  # the move was written where its sender saw the table
                         assert after == [*before, move]
                         outcomes["move"] += 1
-                    assert on_a.state["steps"] == on_b.state["steps"] == len(after)
+                    assert len(after) == on_a.state["table"]["steps"] \
+                        == on_b.state["table"]["steps"]
                     assert on_a.state["view"] == on_b.state["view"]
                     on_a.errors.clear()
                     on_b.errors.clear()
@@ -233,7 +234,7 @@ def test_a_move_made_before_an_undo_is_never_applied_after_it(tmp_path):
                     assert one.refused() == ["stale"] and two.errors == []
                     after_version, after = stored.moves(table["id"])
                     assert after_version == version + 2
-                    assert after == [*before[:back["steps"]], again]
+                    assert after == [*before[:back["table"]["steps"]], again]
                     one.version(version + 2)
                     one.errors.clear()
                     trials += 1
@@ -257,7 +258,7 @@ def test_a_table_that_cannot_be_replayed_says_so(tmp_path, caplog):
             ws.send_json({"type": "hello", "tokens": [table["seats"][0]["token"]]})
             ws.send_json({"type": "move", "seat": 0, "action": "roll:2", "version": 0})
             for _ in waiting(15, "the move"):
-                if receive_state(ws).get("steps") == 1:
+                if receive_state(ws)["table"]["steps"] == 1:
                     break
     engine = create_engine(url)
     with engine.begin() as conn:

@@ -94,7 +94,6 @@ class Snapshots:
             "seq": self.seq,
             "table": self._summary(),
             "version": self.version,
-            "steps": self.steps,
             "you": list(conn.seats),
             "turn_deadline": self._seconds_left(),
             "result": result_of(state),

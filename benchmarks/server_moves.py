@@ -50,7 +50,7 @@ async def run(tables: int, game: str = "rat-a-tat-roll", rules: dict | None = No
     async def timed_submit(self, seat, action, version, by="human"):
         await submit(self, seat, action, version, by)
         done = time.process_time()
-        if self.version > 1:  # from the end of one move to the end of the next
+        if self.steps > 1:  # from the end of one move to the end of the next
             per_move.append(done - last[0])
         last[0] = done
 
@@ -79,7 +79,7 @@ async def run(tables: int, game: str = "rat-a-tat-roll", rules: dict | None = No
         finally:
             Room.submit = submit
         rooms.storage.close()
-    moves = sum(r.version for r in live)
+    moves = sum(r.steps for r in live)
     seats = 2  # sockets watching each table
     sizes = [size for sink in sinks for size in sink.sizes[1:]]  # after the first, full one
     return {"game": game, "tables": tables, "moves": moves,

@@ -16,6 +16,7 @@ from .test_browser import browser  # noqa: F401
 from .test_phone import at_table, my_turn, server  # noqa: F401
 
 VERSION = "() => document.body.dataset.version"
+STEPS = "() => document.body.dataset.steps"  # the moves that stand
 LOG = "() => [...document.querySelectorAll('#log li')].map(n => n.textContent)"
 UNDO = "#undo"
 
@@ -74,8 +75,9 @@ def no_undo(page) -> str:
 
 
 def take_back(page, how: str) -> int:
-    """Undo with the button or a key; the version before and after."""
-    version = int(page.evaluate(VERSION))
+    """Undo with the button or a key: the moves that stand go down, the version goes on
+    (it is never seen again); the version after."""
+    version, steps = int(page.evaluate(VERSION)), int(page.evaluate(STEPS))
     if how == "button":
         page.locator(UNDO).click()
     else:
@@ -83,7 +85,7 @@ def take_back(page, how: str) -> int:
         page.keyboard.press(how)
     answered(page, str(version))
     after = int(page.evaluate(VERSION))
-    assert after < version, (version, after)
+    assert after > version and int(page.evaluate(STEPS)) < steps, (version, after)
     assert any("took back" in line for line in page.evaluate(LOG)), page.evaluate(LOG)[-3:]
     return after
 
@@ -110,7 +112,7 @@ def test_target_rats_a_group_moved_then_taken_back(browser, server):  # noqa: F8
         assert len(page.evaluate(LOG)) >= len(before) - 10
         played = click_an_action(page, rng)
         assert played is not None
-        seen = int(page.evaluate(VERSION))
+        seen = int(page.evaluate(STEPS))
         record = record_of(server, page)
     # the bot (or a forced move) may have moved again before the table closed
     final = len(record["actions"])

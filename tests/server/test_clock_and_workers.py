@@ -131,43 +131,64 @@ def test_a_worker_pool_needs_a_process():
 
 
 def test_workers_step_back_for_the_event_loop(monkeypatch):
-    from ratking.server import processes, workers
+    from ratking.server import workers
 
-    steps, watchers = [], []
+    steps, parents = [], []
     monkeypatch.setattr(os, "nice", steps.append)
-    monkeypatch.setattr(processes.threading, "Thread",
-                        lambda **kw: type("T", (), {"start": lambda self: watchers.append(kw)})())
-    workers._start_worker(10)
-    workers._start_worker(0)
+    monkeypatch.setattr(workers, "die_with_parent", parents.append)
+    workers._start_worker(10, 123)
+    workers._start_worker(0, 123)
     assert steps == [10]
-    assert [w["name"] for w in watchers] == ["parent-watch"] * 2
+    assert parents == [123, 123]  # each leaves with the server
     assert Settings().search_nice == 10
     assert Settings.from_env({"RATKING_SEARCH_WORKERS": "3"}).search_workers == 3
 
 
 WORKER_PARENT = """
-import asyncio, os, sys
+import asyncio, os
+from ratking.core import shared
+from ratking.server.processes import death_signal
 from ratking.server.workers import Workers
-workers = Workers(1, nice=0)
-print(asyncio.run(workers.run(os.getpid)), flush=True)
-sys.stdin.read()
+
+async def main():
+    workers = Workers(1, nice=0)
+    print(await workers.run(os.getpid), await workers.run(death_signal), flush=True)
+    state = shared("target-rats").new_game(2, seed=1)
+    searching = asyncio.ensure_future(workers.choose(state, "ismcts:iters=100000000", 1))
+    await asyncio.sleep(0.5)
+    print(workers.busy, flush=True)
+    await searching
+
+asyncio.run(main())
 """
 
 
-def test_a_killed_server_leaves_no_worker_behind():
-    """kill -9 of the server process: its worker processes notice and leave."""
-    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+def gone(pid: int) -> bool:
+    """The process has ended (a zombie not yet reaped counts as ended)."""
     try:
-        worker = int(parent.stdout.readline())
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_server_leaves_no_worker_behind():
+    """kill -9 of the server process mid-search: its worker ends at once (the kernel's
+    parent-death signal), not when the search is over."""
+    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        worker, told = map(int, parent.stdout.readline().split())
+        assert told == signal.SIGKILL  # the kernel kills it with its parent
+        assert parent.stdout.readline().strip() == "1"  # one worker busy: searching
         os.kill(parent.pid, signal.SIGKILL)
         parent.wait(10)
-        for _ in waiting(20, "the orphaned worker to leave"):
-            try:
-                os.kill(worker, 0)
-            except ProcessLookupError:
+        # a guard, not a measure: the worker polling its parent took 2 s and more
+        for _ in waiting(1.5, "the orphaned worker to leave"):
+            if gone(worker):
                 return
-            time.sleep(0.1)
+            time.sleep(0.02)
     finally:
         if parent.poll() is None:
             parent.kill()

@@ -78,9 +78,9 @@ def test_a_move_is_written_counted_and_told_in_one_statement(postgres):
             storage.add_move("t1", 0, "roll:2", 0, "human")
         storage.add_move("t1", 1, "keep", 1, "bot")
         told = [n.payload for n in listener.notifies(timeout=2, stop_after=3)]
-        assert told == ["m t1 0 roll:1", "m t1 1 keep"]
-        assert storage.moves_since("t1", 0) == ["roll:1", "keep"]
-        assert storage.row("t1").moves == 2
+        assert told == ["m t1 0 0 roll:1", "m t1 1 1 keep"]
+        assert storage.moves_since("t1", 0) == (2, ["roll:1", "keep"])
+        assert storage.row("t1").moves == 2 and storage.row("t1").version == 2
     finally:
         listener.close()
         storage.close()

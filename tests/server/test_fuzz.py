@@ -63,6 +63,21 @@ def test_every_route_of_the_app_is_fuzzed():
     assert len(HTTP_ROUTES) >= 15
 
 
+def test_the_schema_lists_each_routes_refusals_in_their_shape():
+    """# issue 45: the refusals are in the schema, each as {"error": ...} (the fuzzing below
+    checks every answer it gets is listed)."""
+    assert SCHEMA["components"]["schemas"]["Error"]["required"] == ["error"]
+    for path, operations in SCHEMA["paths"].items():
+        for method, operation in operations.items():
+            for code, response in operation["responses"].items():
+                if code.startswith(("4", "5")):
+                    assert response["content"]["application/json"]["schema"] == {
+                        "$ref": "#/components/schemas/Error"}, (method, path, code)
+    refusals = SCHEMA["paths"]["/api/tables/{table_id}"]["get"]["responses"]
+    assert {"404", "409", "500", "503"} <= set(refusals)
+    assert "401" in SCHEMA["paths"]["/api/session"]["post"]["responses"]
+
+
 scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70)
            | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30))
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=6)
@@ -218,6 +233,10 @@ def test_every_route_answers_without_500_and_refusals_change_nothing(fuzz, route
     assert response.status_code < 500, (method, path, response.text)
     if response.status_code >= 400 and path.startswith("/api/"):
         assert "error" in response.json(), response.text  # a reason, in one place
+    listed = SCHEMA["paths"].get(route, {}).get(method.lower(), {}).get("responses")
+    if method == route_method and listed is not None:  # the schema lists what it answers
+        assert str(response.status_code) in listed, (method, path, response.status_code,
+                                                     sorted(listed))
     changes = method in ("POST", "DELETE") and response.status_code < 400
     after = stored(client, tables)
     if not changes:

@@ -136,7 +136,12 @@ def test_a_real_server_refuses_huge_slow_and_malformed_clients(tmp_path):
                 create_per_minute=2, search_workers=1) as server:
         # a 100 KB header, and 1,000 headers: 431, the connection closed
         big = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n"
-        assert head_answer(port, big).startswith(b"HTTP/1.1 431 ")
+        refused = head_answer(port, big)
+        assert refused.startswith(b"HTTP/1.1 431 ")
+        head, _, body = refused.partition(b"\r\n\r\n")
+        assert b"\r\nx-content-type-options: nosniff\r\n" in head  # as every answer
+        assert b"\r\ncontent-security-policy: " in head
+        assert b"\r\ncontent-type: application/json\r\n" in head and b'"error"' in body
         many = b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"X-A: b\r\n" * 1000 + b"\r\n"
         assert head_answer(port, many).startswith(b"HTTP/1.1 431 ")
         assert b'"ok":true' in head_answer(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n"

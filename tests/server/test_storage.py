@@ -1,6 +1,8 @@
 """Storage on SQLite and PostgreSQL: migrations, tables, moves, the tables to resume."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import inspect, select
 
 from ratking.server.storage import LimitReached, Limits, MoveConflict, Storage, TableRow, now
@@ -180,3 +182,69 @@ def test_seats_change_on_what_is_stored_and_a_rematch_is_made_once(storage):
     assert storage.create_rematch("s1", second) == "r1"  # the one already made
     assert storage.load("r2") is None and storage.load("s1").row.rematch == "r1"
     assert storage.load("r1").row.seats == seats  # the seats as stored
+
+
+def test_a_move_is_written_only_at_the_version_it_was_made_at(storage):
+    """A move names the table's version; after an undo the versions go on growing, so a
+    move made for the position before the undo is refused, and so is a gap."""
+    storage.create(row("cas"))
+    storage.add_move("cas", 0, "roll:1", 0, "human", version=0)
+    storage.add_move("cas", 1, "go", 1, "bot", version=1)
+    storage.take_back("cas", 2, keep=1)  # the version is 3 now, one move stands
+    for index, version in ((1, 2), (1, 1), (2, 3), (0, 3)):  # stale, older, a gap, taken
+        with pytest.raises(MoveConflict):
+            storage.add_move("cas", index, "stale", 1, "human", version=version)
+    with pytest.raises(MoveConflict):
+        storage.take_back("cas", 2, keep=0)  # an undo at a version gone by
+    storage.add_move("cas", 1, "keep", 1, "human", version=3)
+    stored = storage.load("cas")
+    assert stored.actions == ["roll:1", "keep"]
+    assert (stored.row.moves, stored.row.version) == (2, 4)
+    assert storage.moves_since("cas", 1) == (4, ["keep"])
+    assert storage.moves_since("missing", 0) is None
+
+
+@pytest.fixture(scope="module")
+def one_store(tmp_path_factory):
+    """One SQLite store for many examples (each on a table of its own)."""
+    store = Storage(f"sqlite:///{tmp_path_factory.mktemp('cas') / 'tables.db'}")
+    yield store
+    store.close()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(-2, 2), st.integers(1, 2)),
+                max_size=25))
+def test_writes_at_any_version_keep_one_history(one_store, ops):
+    """Moves and undos sent at versions near the table's (stale, current, ahead): exactly
+    those at the current version are written, the version only grows, and the stored moves
+    are always the model's, with no gap."""
+    storage, table_id = one_store, f"p{one_store.count()}"
+    storage.create(row(table_id))
+    model, version = [], 0
+    for n, (is_move, off, steps) in enumerate(ops):
+        at = version + off
+        if is_move:
+            try:
+                storage.add_move(table_id, len(model), f"a{n}", 0, "human", version=at)
+            except MoveConflict:
+                assert at != version
+            else:
+                assert at == version
+                model.append(f"a{n}")
+                version += 1
+        else:
+            keep = len(model) - steps
+            try:
+                storage.take_back(table_id, at, keep)
+            except ValueError:
+                assert keep < 0
+            except MoveConflict:
+                assert at != version
+            else:
+                assert at == version
+                del model[keep:]
+                version += 1
+        stored = storage.load(table_id)
+        assert stored.actions == model
+        assert (stored.row.version, stored.row.moves) == (version, len(model))

@@ -146,3 +146,39 @@ def test_a_turn_bank_is_one_hour_to_seven_days(mailing):
             == status
     both = client.post("/api/tables", json={**body, "turn_bank": 3600, "turn_timer": 60})
     assert both.status_code == 400
+
+
+def test_a_turns_deadline_is_stored_and_an_undo_does_not_move_it(tmp_path):
+    """# issue 45: a turn-based table's deadline is stored with the move that began the
+    turn; moves within the turn and an undo change it neither live nor after a restart."""
+    url = f"sqlite:///{tmp_path / 'turns.db'}"
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        table = client.post("/api/tables", json={
+            "game": "rat-and-duck", "players": 2, "seats": ["human", "human"],
+            "turn_bank": 3600}).json()
+        tokens = [s["token"] for s in table["seats"]]
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": tokens})
+            state = receive_state(ws)
+            while state["you"] != [0, 1]:
+                state = receive_state(ws)
+            ends = state["table"]["turn_ends"]
+            for _ in waiting(30, "a move that can be taken back"):
+                if state["can_undo"]:
+                    break
+                turn = state["table"]["to_move"]
+                ws.send_json({"type": "move", "seat": state["seat"], "version": state["version"],
+                              "action": state["actions"][0]["id"]})
+                state = receive_state(ws)
+                if state["table"]["to_move"] != turn:  # a new turn: its own deadline
+                    ends = state["table"]["turn_ends"]
+            assert state["table"]["turn_ends"] == ends  # moves within the turn keep it
+            time.sleep(0.05)  # the undo's time differs from the turn's start
+            ws.send_json({"type": "undo", "version": state["version"]})
+            for _ in waiting(15, "the undo"):
+                state = receive_state(ws)
+                if state["type"] == "state" and "took back" in state["log"][-1]:
+                    break
+            assert state["table"]["turn_ends"] == ends
+    with TestClient(create_app(url, bot_delay=0)) as client:  # read back from storage
+        assert client.get(f"/api/tables/{table['id']}").json()["turn_ends"] == ends

@@ -49,22 +49,28 @@ def test_the_person_to_move_takes_back_their_move_and_everyone_sees_it(app_clien
         for ws in (mine, theirs, watcher):
             for _ in waiting(15, "the state after the undo"):
                 seen = receive_state(ws)
-                if seen["version"] == version - 1:
+                if seen["version"] == version + 1:  # an undo moves the version on too
                     break
+            assert seen["table"]["steps"] == version - 1
             assert any("took back 1 step" in line for line in seen["log"]), seen["log"][-3:]
             if ws is not mine:
                 assert seen["can_undo"] is False  # offered to the person to move only
-        assert app_client.get(f"/api/tables/{table['id']}").json()["version"] == version - 1
+        summary = app_client.get(f"/api/tables/{table['id']}").json()
+        assert (summary["version"], summary["steps"]) == (version + 1, version - 1)
+        # the move taken back, sent again at the version it was made at: stale
+        mine.send_json({"type": "move", "seat": 0, "action": action, "version": version - 1})
+        assert expect(mine, "error")["code"] == "stale"
         # a different move now, then the record: the undone move is not in it
         others = [a["id"] for a in seen["actions"] if a["id"] != action] or [action]
         mine.send_json({"type": "move", "seat": 0, "action": others[0],
-                        "version": version - 1})
+                        "version": version + 1})
         # the state after the undo may come again first (on PostgreSQL, its notice as well)
         for _ in waiting(15, "the state after the new move"):
             seen = receive_state(mine)
-            assert seen["version"] in (version - 1, version)
-            if seen["version"] == version:
+            assert seen["version"] in (version + 1, version + 2)
+            if seen["version"] == version + 2:
                 break
+        assert seen["table"]["steps"] == version
     owner = {"authorization": f"Bearer {table['owner_token']}"}
     assert app_client.delete(f"/api/tables/{table['id']}", headers=owner).status_code == 200
     record = app_client.get(f"/api/tables/{table['id']}/record").json()
@@ -101,7 +107,7 @@ def test_a_move_made_for_the_person_is_taken_back_with_theirs(client):
         ws.send_json({"type": "undo"})
         if can >= 2:
             for _ in waiting(15, "the state after the undo"):
-                if receive_state(ws)["version"] == version - 2:
+                if receive_state(ws)["table"]["steps"] == version - 2:
                     break
         else:
             refused = expect(ws, "error")
@@ -109,8 +115,8 @@ def test_a_move_made_for_the_person_is_taken_back_with_theirs(client):
 
 
 def test_an_undo_reaches_people_on_another_server(postgres):
-    """Taken back on one process (NOTIFY 'u'), seen on the other: the version goes back, the
-    log says so, and the next move is played on from there on both."""
+    """Taken back on one process (NOTIFY 'u'), seen on the other: the move is gone (the
+    version moves on), the log says so, and the next move is played on from there on both."""
     import json
     import time
 
@@ -144,14 +150,16 @@ def test_an_undo_reaches_people_on_another_server(postgres):
             version = state["version"]
             state_at(on_b, version)
             on_a.send(json.dumps({"type": "undo"}))
-            back = state_at(on_b, version - 1)
+            back = state_at(on_b, version + 1)
             assert any("took back" in line for line in back["log"])
-            mine = state_at(on_a, version - 1)
+            assert back["table"]["steps"] == version - 1
+            mine = state_at(on_a, version + 1)
             with connect(f"{a.ws}/ws/tables/{table['id']}", max_size=None) as watcher:
-                assert state_at(watcher, version - 1)["view"] == back["view"]
-                on_a.send(json.dumps({"type": "move", "seat": 0, "version": version - 1,
+                assert state_at(watcher, version + 1)["view"] == back["view"]
+                on_a.send(json.dumps({"type": "move", "seat": 0, "version": version + 1,
                                       "action": mine["actions"][-1]["id"]}))
-                assert state_at(on_b, version)["view"] == state_at(watcher, version)["view"]
+                assert state_at(on_b, version + 2)["view"] == \
+                    state_at(watcher, version + 2)["view"]
 
 
 def test_undo_is_refused_after_a_draw(client):

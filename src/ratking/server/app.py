@@ -22,13 +22,26 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
-from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
+from . import (
+    accounts,
+    boards,
+    chat,
+    explain,
+    failures,
+    hints,
+    lobby,
+    openapi,
+    pages,
+    profiles,
+    quickmatch,
+    reviews,
+)
 from .clients import quota_key
 from .collector import collecting
 from .messages import board_message
 from .names import BadName, check_name
 from .origin import SameOrigin
-from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
+from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, Unreplayable, token_hash
 from .security import Protect
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
@@ -37,6 +50,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes: a move is a few dozen
 MAX_TOKENS = 12
 TOO_MANY_SOCKETS = 4429  # close code: over a cap on sockets per table or per client
+UNREPLAYABLE = 4409  # close code: the table's stored record cannot be replayed
 log = logging.getLogger("ratking.server")
 
 
@@ -125,6 +139,9 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
+
+    failures.install(app)
+    openapi.install(app)
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -232,7 +249,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
         room = await room_or_404(request, table_id)
         finished(room)
-        total = room.version
+        total = room.steps
         if not 0 <= step <= total:
             raise HTTPException(400, f"step must be 0 to {total}")
         state = replay(room.state.record(), upto=step)
@@ -265,7 +282,12 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     async def _table_socket(socket: WebSocket, table_id: str,
                             account: accounts.Account | None, who: str | None) -> None:
-        room = await rooms_of(socket).get(table_id)
+        try:
+            room = await rooms_of(socket).get(table_id)
+        except Unreplayable as exc:
+            await socket.send_json({"type": "error", "code": "unreplayable", "message": str(exc)})
+            await socket.close(code=UNREPLAYABLE, reason="its stored record cannot be replayed")
+            return
         if room is None:
             await socket.send_json({"type": "error", "code": "unknown-table",
                                     "message": f"no table {table_id!r}"})
@@ -324,6 +346,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             await room.take_back(seat, version)
         except MoveRefused as exc:
             await refuse(conn, exc.code, str(exc))
+            if exc.code == "stale":  # the sender's view is behind: the table as it is
+                await room.send_state(conn, full=True)
 
     async def handle(room: Room, conn: Connection, text: str) -> None:
         if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:

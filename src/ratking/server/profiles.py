@@ -21,7 +21,7 @@ from .accounts import name_key, require, rooms_of
 from .names import unsafe
 from .people_storage import account_player
 from .ratings import rating_json
-from .rooms import stored_summary
+from .rooms import Unreplayable, stored_summary
 from .storage import TableRow
 
 router = APIRouter()
@@ -75,7 +75,10 @@ async def me(request: Request) -> dict[str, Any]:
     tables = _tables(rows, public=False)
     for told, stored in zip(tables, [r for r in rows if _shown(r)], strict=True):
         yours = [i for i, s in enumerate(stored.seats) if s.get("account") == account.id]
-        room = await rooms.get(stored.id) if stored.status == "playing" else None
+        try:
+            room = await rooms.get(stored.id) if stored.status == "playing" else None
+        except Unreplayable:  # logged; told from its row
+            room = None
         if room is not None:
             told.update(room.summary())
         told["yours"] = yours

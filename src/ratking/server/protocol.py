@@ -23,9 +23,11 @@ import functools
 import logging
 from typing import Any
 
+import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from .security import HEADERS
 from .settings import Settings
 
 log = logging.getLogger("ratking.server")
@@ -93,10 +95,13 @@ class GuardedHttp(HttpToolsProtocol):
             self._refuse(408, "Request Timeout", "the request's headers came too slowly")
 
     def _refuse(self, status: int, phrase: str, message: str) -> None:
-        body = message.encode()
-        self.transport.write(b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        """Answer before the app sees the request: JSON, as every answer, with the security
+        headers the app adds to its own."""
+        body = orjson.dumps({"error": message})
+        headers = b"".join(b"%s: %s\r\n" % pair for pair in HEADERS)
+        self.transport.write(b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\n%s"
                              b"content-length: %d\r\nconnection: close\r\n\r\n%s"
-                             % (status, phrase.encode(), len(body), body))
+                             % (status, phrase.encode(), headers, len(body), body))
         self.transport.close()
 
 

@@ -71,7 +71,7 @@ async def compute(rooms: Rooms, room: Room, job: Job) -> dict[str, Any]:
 
 
 def start(rooms: Rooms, room: Room, jobs: dict[str, Job]) -> Job:
-    job = Job(total=room.version)
+    job = Job(total=room.steps)
 
     async def run() -> None:
         try:

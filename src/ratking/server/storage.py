@@ -86,6 +86,9 @@ class TableRow(Base):
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of its token
     client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # who created it
     moves: Mapped[int] = mapped_column(Integer, default=0)
+    # grows by one at every move and every undo, never goes down: a move or an undo names
+    # the version it was made at and is written only if the table is still there
+    version: Mapped[int] = mapped_column(Integer, default=0)
     drivable: Mapped[bool] = mapped_column(Boolean, default=False)  # bots or a turn timer
     driver: Mapped[str | None] = mapped_column(String(40), nullable=True)  # the process...
     driver_until: Mapped[float | None] = mapped_column(Float, nullable=True)  # ...and until when
@@ -102,6 +105,9 @@ class TableRow(Base):
     # turn-based: seconds a person has for each turn (then the stand-in moves); such a table
     # is kept until it ends (never archived)
     turn_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # turn-based: when the seat to move came to its turn (its deadline is this + turn_bank),
+    # written with the move that began the turn (None: the table's last change)
+    turn_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class MoveRow(Base):
@@ -155,12 +161,16 @@ class ChatRow(Base):
 
 
 # one move on PostgreSQL (see Storage._add_move_postgres): data-modifying CTEs run once,
-# whether or not the query reads them; the notice is sent for the inserted row
+# whether or not the query reads them. The table's row is counted on only if it is still at
+# the move's version (a compare-and-set: a process writing the same version at once waits for
+# the row's lock, then finds the version changed); the move is inserted and the notice sent
+# only for a row counted on, so a stale move returns no row and writes nothing
 _PG_ADD_MOVE = (
-    'WITH added AS (INSERT INTO moves (table_id, "index", action, seat, "by", created_at) '
-    "VALUES (%(tid)s, %(i)s, %(a)s, %(s)s, %(by)s, %(at)s) RETURNING 1), "
-    "counted AS (UPDATE tables SET updated_at = %(at)s, moves = %(n)s WHERE id = %(tid)s "
-    "RETURNING 1) "
+    "WITH counted AS (UPDATE tables SET updated_at = %(at)s, moves = %(i)s + 1, "
+    "version = %(v)s + 1, turn_since = COALESCE(%(since)s, turn_since) "
+    "WHERE id = %(tid)s AND version = %(v)s AND moves = %(i)s RETURNING 1), "
+    'added AS (INSERT INTO moves (table_id, "index", action, seat, "by", created_at) '
+    "SELECT %(tid)s, %(i)s, %(a)s, %(s)s, %(by)s, %(at)s FROM counted RETURNING 1) "
     "SELECT pg_notify(%(channel)s, %(note)s) FROM added")
 
 
@@ -177,7 +187,8 @@ class ReviewRow(Base):
 
 
 class MoveConflict(Exception):
-    """A move at an index already written (by another process)."""
+    """A move or an undo made at a version the table is no longer at (another process, or
+    a timer, changed it first), or a chat line at an index already written."""
 
 
 @dataclass(frozen=True)
@@ -249,13 +260,21 @@ class Storage:
             event.listen(self.engine, "connect", functools.partial(_sqlite_pragmas,
                                                                    synchronous=synchronous))
         migrate(self.engine)
+        # reads that must see one moment of the database (a table's row and its moves)
+        self._snapshot = self.engine if self.local else self.engine.execution_options(
+            isolation_level="REPEATABLE READ")
         self._raw: Any = None
         self._stamp: Any = None
         self._moves_conn: psycopg.Connection | None = None  # PostgreSQL: moves are written here
         self._move_lock = threading.Lock()
         self._insert_move = insert(MoveRow)
-        self._count_move = update(TableRow).where(TableRow.id == bindparam("tid")).values(
-            updated_at=bindparam("stamp"), moves=bindparam("n"))
+        self._count_move = update(TableRow).where(
+            TableRow.id == bindparam("tid"), TableRow.version == bindparam("v", type_=Integer),
+            TableRow.moves == bindparam("i", type_=Integer)).values(
+            updated_at=bindparam("stamp"), moves=bindparam("i", type_=Integer) + 1,
+            version=bindparam("v", type_=Integer) + 1,
+            turn_since=func.coalesce(bindparam("since", type_=DateTime(timezone=True)),
+                                     TableRow.turn_since))
         self.channel: str | None = None
         from .people_storage import People  # its rows build on this module's
 
@@ -346,18 +365,25 @@ class Storage:
             return session.get(TableRow, table_id)
 
     def load(self, table_id: str) -> StoredTable | None:
-        with Session(self.engine, expire_on_commit=False) as session:
+        """A table's row and moves, read from one snapshot of the database (so its version is
+        that of its moves)."""
+        with Session(self._snapshot, expire_on_commit=False) as session, session.begin():
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
             return StoredTable(row, *self._moves(session, table_id))
 
-    def moves_since(self, table_id: str, index: int) -> list[str]:
-        """The actions from move `index` on (to catch up with another process's moves)."""
+    def moves_since(self, table_id: str, index: int) -> tuple[int, list[str]] | None:
+        """The table's version and its actions from move `index` on (to catch up with another
+        process), read in one statement; None if there is no such table."""
+        query = (select(TableRow.version, MoveRow.action)
+                 .outerjoin(MoveRow, (MoveRow.table_id == TableRow.id) & (MoveRow.index >= index))
+                 .where(TableRow.id == table_id).order_by(MoveRow.index))
         with self.engine.connect() as conn:
-            query = select(MoveRow.action).where(MoveRow.table_id == table_id,
-                                                 MoveRow.index >= index).order_by(MoveRow.index)
-            return list(conn.scalars(query).all())
+            rows = conn.execute(query).all()
+        if not rows:
+            return None
+        return rows[0][0], [action for _, action in rows if action is not None]
 
     def load_playing(self) -> list[StoredTable]:
         """Every table still being played."""
@@ -389,82 +415,103 @@ class Storage:
     # --- moves ------------------------------------------------------------------------------
 
     def add_move(self, table_id: str, index: int, action: str, seat: int, by: str,
-                 over: bool = False) -> None:
-        """Commit one move: durable before anyone hears of it. A move already written at that
-        index (by another process) raises MoveConflict and writes nothing."""
+                 over: bool = False, version: int | None = None,
+                 turn_since: datetime | None = None) -> None:
+        """Commit move `index` made at the table's `version` (None: `index`, a table never
+        undone): durable before anyone hears of it. The write is a compare-and-set: a table
+        no longer at that version and move count (another process, an undo or a timer came
+        first) raises MoveConflict and nothing is written. `turn_since`: the move began a
+        turn-based table's next turn then."""
         stamp = now()
+        args = {"tid": table_id, "i": index, "v": index if version is None else version,
+                "a": action, "s": seat, "by": by, "at": stamp, "since": turn_since}
         if self.local:
-            self._add_move_sqlite(table_id, index, action, seat, by, stamp)
+            self._add_move_sqlite(args)
         elif self.channel is not None:
-            self._add_move_postgres(table_id, index, action, seat, by, stamp)
+            self._add_move_postgres(args)
         else:
             try:
                 with self.engine.begin() as conn:  # statements made once: runs once per move
+                    counted = conn.execute(self._count_move, {
+                        "tid": table_id, "stamp": stamp, "i": index, "v": args["v"],
+                        "since": turn_since})
+                    if counted.rowcount != 1:
+                        raise MoveConflict(table_id, args["v"])
                     conn.execute(self._insert_move, {"table_id": table_id, "index": index,
                                                      "action": action, "seat": seat, "by": by,
                                                      "created_at": stamp})
-                    conn.execute(self._count_move, {"tid": table_id, "stamp": stamp,
-                                                    "n": index + 1})
             except IntegrityError:
-                raise MoveConflict(table_id, index) from None
+                raise MoveConflict(table_id, args["v"]) from None
         if over:
             self.set_status(table_id, "over")
 
-    def _add_move_sqlite(self, table_id: str, index: int, action: str, seat: int, by: str,
-                         stamp: datetime) -> None:
+    def _add_move_sqlite(self, args: dict[str, Any]) -> None:
         """The same two statements on one SQLite connection kept for moves, without the
         SQL layer: a fifth of the time per move (this runs on the server's event loop)."""
         if self._raw is None:
             self._raw = self.engine.raw_connection()
             self._stamp = DateTime().bind_processor(self.engine.dialect)
         raw = self._raw
-        when = self._stamp(stamp) if self._stamp else stamp
+        convert = self._stamp or (lambda value: value)
+        when = convert(args["at"])
+        since = None if args["since"] is None else convert(args["since"])
         cursor = raw.cursor()
         try:
+            cursor.execute("UPDATE tables SET updated_at = ?, moves = ? + 1, version = ? + 1, "
+                           "turn_since = COALESCE(?, turn_since) "
+                           "WHERE id = ? AND version = ? AND moves = ?",
+                           (when, args["i"], args["v"], since, args["tid"], args["v"],
+                            args["i"]))
+            if cursor.rowcount != 1:
+                raw.rollback()
+                raise MoveConflict(args["tid"], args["v"])
             cursor.execute('INSERT INTO moves (table_id, "index", action, seat, by, created_at) '
-                           "VALUES (?, ?, ?, ?, ?, ?)", (table_id, index, action, seat, by, when))
-            cursor.execute("UPDATE tables SET updated_at = ?, moves = ? WHERE id = ?",
-                           (when, index + 1, table_id))
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           (args["tid"], args["i"], args["a"], args["s"], args["by"], when))
             raw.commit()
         except sqlite3.IntegrityError:
             raw.rollback()
-            raise MoveConflict(table_id, index) from None
+            raise MoveConflict(args["tid"], args["v"]) from None
         finally:
             cursor.close()
 
-    def _add_move_postgres(self, table_id: str, index: int, action: str, seat: int, by: str,
-                           stamp: datetime) -> None:
-        """The move, the table's count and the notice as one statement (its own transaction)
-        on a connection kept for moves: one round trip to the database where the SQL layer's
-        transaction took five (begin, insert, update, notify, commit). The notice goes out
+    def _add_move_postgres(self, args: dict[str, Any]) -> None:
+        """The count, the move and the notice as one statement (its own transaction) on a
+        connection kept for moves: one round trip to the database where the SQL layer's
+        transaction took five (begin, update, insert, notify, commit). The notice goes out
         when the statement commits, so never for a move that was not written."""
         with self._move_lock:  # storage calls come from a pool of threads
             if self._moves_conn is None or self._moves_conn.closed:
                 self._moves_conn = psycopg.connect(libpq_url(self.url), autocommit=True)
             try:
-                self._moves_conn.execute(_PG_ADD_MOVE, {
-                    "tid": table_id, "i": index, "a": action, "s": seat, "by": by,
-                    "at": stamp, "n": index + 1, "channel": self.channel,
-                    "note": f"m {table_id} {index} {action}"})
+                written = self._moves_conn.execute(_PG_ADD_MOVE, {
+                    **args, "channel": self.channel,
+                    "note": f"m {args['tid']} {args['i']} {args['v']} {args['a']}"}).fetchone()
             except psycopg.IntegrityError:
-                raise MoveConflict(table_id, index) from None
+                raise MoveConflict(args["tid"], args["v"]) from None
             except psycopg.Error:
                 self._moves_conn.close()  # a new connection next time
                 raise
+            if written is None:
+                raise MoveConflict(args["tid"], args["v"])
 
     def take_back(self, table_id: str, version: int, keep: int) -> None:
-        """Undo: delete the moves from index `keep` on of a table at `version` moves, and
-        announce it ('u <table> <keep>', with the deletion). A table no longer at `version`
-        (another process moved first) raises MoveConflict and changes nothing."""
+        """Undo at the table's `version`: delete the moves from index `keep` on, move the
+        version on by one, and announce it ('u <table> <keep> <new version>', with the
+        deletion). A table no longer at `version` (or with no move from `keep` on) raises
+        MoveConflict and changes nothing."""
+        if keep < 0:
+            raise ValueError(f"an undo keeps 0 moves or more, not {keep}")
         with self.engine.begin() as conn:
             counted = conn.execute(
-                update(TableRow).where(TableRow.id == table_id, TableRow.moves == version)
-                .values(moves=keep, updated_at=now()))
+                update(TableRow).where(TableRow.id == table_id, TableRow.version == version,
+                                       TableRow.moves > keep)
+                .values(moves=keep, version=version + 1, updated_at=now()))
             if counted.rowcount != 1:
                 raise MoveConflict(table_id, version)
             conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id,
                                                MoveRow.index >= keep))
-            self._notify(conn, f"u {table_id} {keep}")
+            self._notify(conn, f"u {table_id} {keep} {version + 1}")
 
     def set_status(self, table_id: str, status: str, only_if: str | None = "playing") -> bool:
         """Mark a table over, closed or archived (if it is still `only_if`); False if not."""

@@ -40,7 +40,7 @@ from ..bots import make_bot
 from ..bots.specs import LEVELS, level_spec
 from ..core import Game, State, shared
 from .budgets import table_spec
-from .processes import leave_with_parent
+from .processes import die_with_parent
 
 log = logging.getLogger("ratking.server")
 
@@ -59,12 +59,13 @@ def state_of(job: tuple[str, tuple[tuple[str, Any], ...], dict[str, Any]]) -> St
     return shared(game_id, **dict(rules)).from_json(data)
 
 
-def _start_worker(step: int) -> None:
-    """In a new worker process: step back for the event loop (POSIX nice; 0: not at all), and
-    leave when the server does, even if it was killed (no orphan keeps a core busy)."""
+def _start_worker(step: int, parent: int) -> None:
+    """In a new worker process: leave the moment the server (`parent`) does, even if it was
+    killed, even mid-search (no orphan keeps a core busy), and step back for the event loop
+    (POSIX nice; 0: not at all)."""
+    die_with_parent(parent)
     if step > 0 and hasattr(os, "nice"):
         os.nice(step)
-    leave_with_parent(lambda: os._exit(0))
 
 
 def choose_in_worker(job: tuple, spec: str, seed: int) -> str:
@@ -109,11 +110,11 @@ def _no_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
-def serve_jobs(conn: Any, cancel: Any, nice: int) -> None:
+def serve_jobs(conn: Any, cancel: Any, nice: int, parent: int) -> None:
     """A worker process: run the jobs `(number, call, args)` that come on `conn` and send back
     `(number, "ok" | "error" | "cancelled", result)`, until the pipe closes or None comes. A
     SIGUSR1 while job `cancel.value` runs interrupts it."""
-    _start_worker(nice)
+    _start_worker(nice, parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle
     running = 0
 
@@ -289,8 +290,8 @@ class Workers:
     def _start(self) -> Worker:
         ours, theirs = self._context.Pipe()
         cancel = self._context.Value("q", 0, lock=False)
-        process = self._context.Process(target=serve_jobs, args=(theirs, cancel, self.nice),
-                                        name="ratking-search", daemon=True)
+        process = self._context.Process(target=serve_jobs, name="ratking-search", daemon=True,
+                                        args=(theirs, cancel, self.nice, os.getpid()))
         with _no_interrupt():  # a Ctrl+C while it starts is the server's, not a traceback
             process.start()
         theirs.close()  # ours alone then: its reader hears EOF when the worker dies

@@ -19,13 +19,13 @@ One module per concern:
 - `registry.py`: `Rooms`, the tables in memory, loading, start and close;
 - `creation.py`: new tables and their limits;
 - `upkeep.py`: the background sweep (renewing, adopting, unloading, archiving);
-- `errors.py`: `MoveRefused` and `Refused`.
+- `errors.py`: `MoveRefused`, `Refused` and `Unreplayable`.
 """
 
 from ..security import client_key
 from .connection import Connection
 from .creation import Creator
-from .errors import MoveRefused, Refused
+from .errors import MoveRefused, Refused, Unreplayable
 from .registry import Rooms
 from .room import Room
 from .seats import (
@@ -54,6 +54,7 @@ __all__ = [
     "Room",
     "Rooms",
     "Snapshot",
+    "Unreplayable",
     "client_key",
     "process_name",
     "seat_names",

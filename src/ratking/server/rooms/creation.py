@@ -127,7 +127,8 @@ class NewTables:
             bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
             drivable=any(k != "human" for k in kinds) or bool(turn_timer or turn_bank),
-            private=private, joinable=joinable, rated=rated, turn_bank=turn_bank)
+            private=private, joinable=joinable, rated=rated, turn_bank=turn_bank,
+            turn_since=stamp if turn_bank else None)
         return row, tokens, owner
 
     async def open(self, row: TableRow, client: str | None = None) -> Room:

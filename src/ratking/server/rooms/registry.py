@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from ..quotas import Quotas
@@ -13,10 +14,13 @@ from ..settings import Settings
 from ..storage import Storage
 from ..workers import Workers
 from .creation import NewTables
+from .errors import Unreplayable
 from .room import Room
 from .seats import stored_summary
 from .sync import Leases, process_name
 from .upkeep import Upkeep
+
+log = logging.getLogger("ratking.server")
 
 
 class Rooms(Leases, Upkeep, NewTables):
@@ -31,6 +35,7 @@ class Rooms(Leases, Upkeep, NewTables):
         self.me = process_name()
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future] = {}
+        self.unreplayable: set[str] = set()  # tables whose record failed to replay (logged)
         self.closing = False
         self.maintenance: asyncio.Task | None = None
         self.listener: Any = None
@@ -123,7 +128,15 @@ class Rooms(Leases, Upkeep, NewTables):
         stored = await self.run(self.storage.load, table_id)
         if stored is None:
             return None
-        room = self.rooms[table_id] = Room(self, stored)
+        try:
+            room = Room(self, stored)
+        except Unreplayable as exc:
+            if table_id not in self.unreplayable:  # once per process: it is asked again
+                self.unreplayable.add(table_id)
+                log.error("ratking: %s", exc)
+            raise
+        self.unreplayable.discard(table_id)
+        self.rooms[table_id] = room
         if not self.storage.local:
             # the notices of what other processes wrote while it was being read found no
             # room here and were dropped: read again what they told of

@@ -16,7 +16,7 @@ from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
 from ..turnmail import turn_started
 from .connection import Connection
-from .errors import MoveRefused
+from .errors import MoveRefused, Unreplayable
 from .seats import HUMAN, Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
@@ -40,8 +40,11 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.row = row
         self.game = shared(row.game, **row.rules)
         self.state = self.game.new_game(row.players, seed=row.seed, names=seat_names(row))
-        for action in stored.actions:
-            self.state.apply(action)
+        for index, action in enumerate(stored.actions):
+            try:
+                self.state.apply(action)
+            except IllegalAction as exc:
+                raise Unreplayable(row.id, index, action, exc.reason) from None
         # the moves made for a person (their only move, or when their time ran out), by index
         self.notes: dict[float, str] = {i: made_for_note(self.state, seat, by)
                                         for i, (seat, by) in stored.made_for.items()}
@@ -53,8 +56,10 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.lock = asyncio.Lock()
         self.task: asyncio.Task | None = None
         self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
+        self.version = row.version  # grows at every move and undo (see submit, take_back)
         self.moved_at = utc(row.updated_at)
-        self.turn_began = self.moved_at  # when the seat to move came to it (turn-based)
+        # when the seat to move came to it (turn-based; stored with the move that began it)
+        self.turn_began = utc(row.turn_since) if row.turn_since else self.moved_at
         # when a person last moved or came to the table (the table's start if never)
         self.attended = utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
@@ -72,7 +77,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self._summary_cache: dict[str, Any] = {}
 
     @property
-    def version(self) -> int:
+    def steps(self) -> int:
+        """The moves that stand (the record's length); `version` also counts the undos."""
         return self.state.steps
 
     @property
@@ -103,8 +109,14 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                 except IllegalAction as exc:
                     raise MoveRefused("illegal", exc.reason) from None
             storage = self.rooms.storage
+            since = None  # turn-based: a move that hands the turn on stores when it did
+            if self.row.turn_bank:
+                probe = state.clone()
+                probe.apply(action)
+                since = now() if probe.current_player != seat else None
             try:
-                await self.rooms.run(storage.add_move, self.id, version, action, seat, by)
+                await self.rooms.run(storage.add_move, self.id, self.steps, action, seat, by,
+                                     False, version, since)
                 lost = False
             except MoveConflict:
                 # another process wrote this move first: take its moves (their notice may
@@ -113,11 +125,12 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                 lost = True
             if not lost:
                 if by in MADE_FOR:
-                    self.notes[self.version] = made_for_note(state, seat, by)
+                    self.notes[self.steps] = made_for_note(state, seat, by)
                 if by == "forced":
-                    self.forced.add(self.version)
+                    self.forced.add(self.steps)
                 state.apply(action)
-                self.moved_at = now()
+                self.version = version + 1
+                self.moved_at = since or now()
                 if by in PERSON:
                     self.attended = self.moved_at
                 after = state.current_player
@@ -125,7 +138,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                     self.turn_began = self.moved_at
                 if self.row.turn_bank and after is not None and after != seat \
                         and self.kinds[after] == HUMAN:  # a new turn: tell its person
-                    self.rooms.spawn(turn_started(self, after, self.version))
+                    self.rooms.spawn(turn_started(self, after, self.steps))
             if not lost and state.is_over:
                 self.row.status = "over"
                 await self.rooms.run(storage.set_status, self.id, "over")

@@ -109,6 +109,7 @@ class Seats:
             "players": state.players,
             "status": "over" if state.is_over else self.row.status,
             "version": self.version,
+            "steps": self.steps,
             "to_move": state.current_player if self.playing else None,
             "seats": [{"seat": i, "name": state.names[i], "kind": kind, "connected": on,
                        "claimed": taken}
@@ -128,7 +129,8 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
     """A table's summary from its row alone, without loading it (for the lobby's list)."""
     return {
         "id": row.id, "game": row.game, "title": game_class(row.game).title, "players": row.players,
-        "status": row.status, "version": row.moves, "to_move": None,
+        "status": row.status, "version": row.version, "steps": row.moves,
+        "to_move": None,
         "seats": [{"seat": i, "name": name, "kind": seat["kind"],
                    "connected": seat["kind"] != HUMAN, "claimed": taken}
                   for i, (seat, taken, name) in enumerate(zip(

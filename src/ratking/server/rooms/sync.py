@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core import IllegalAction
 from ..storage import now
+from .errors import Unreplayable
 from .seats import HUMAN, seat_names
 
 if TYPE_CHECKING:
@@ -58,24 +59,32 @@ class CatchUp:
         elif changed:
             await self.broadcast()
 
-    async def _catch_up(self, upto: int | None = None, action: str | None = None,
-                        undone: bool = False) -> bool:
-        """Apply the moves another process wrote (the lock is held). With `action`, move
-        `upto` is that action and needs no read. With `undone` (notices may have been
-        lost), read every move, for moves taken back meanwhile. True if the state moved on."""
-        if upto is not None and upto < self.version:
-            return False
-        if undone:
-            stored = await self.rooms.run(self.rooms.storage.load, self.id)
-            mine = self.state.history.to_list()
-            if stored is not None and stored.actions[:len(mine)] != mine:
-                self.back_to(next(i for i, (a, b) in enumerate(
-                    zip(mine, [*stored.actions, None], strict=False)) if a != b))
-        if action is not None and upto == self.version:
-            actions = [action]
+    async def _catch_up(self, version: int | None = None, action: str | None = None) -> bool:
+        """Apply what other processes wrote (the lock is held). With `version` and `action`
+        (a notice), the move made at `version` needs no read if it is the next one here.
+        Otherwise the moves are read with the table's version: if the version grew by more
+        than the new moves, an undo came between, and the state is rebuilt where the stored
+        record leaves this one. True if the state changed."""
+        if version is not None and version < self.version:
+            return False  # already known here
+        if action is not None and version == self.version:
+            actions, stored_version = [action], version + 1
         else:
-            actions = await self.rooms.run(self.rooms.storage.moves_since, self.id,
-                                           self.version)
+            read = await self.rooms.run(self.rooms.storage.moves_since, self.id, self.steps)
+            if read is None or read[0] <= self.version:
+                return False
+            stored_version, actions = read
+            if stored_version - self.version != len(actions):  # an undo came between
+                read = await self.rooms.run(self.rooms.storage.moves_since, self.id, 0)
+                if read is None:
+                    return False
+                stored_version, every = read
+                mine = self.state.history.to_list()
+                keep = next((i for i, (a, b) in enumerate(zip(mine, every, strict=False))
+                             if a != b), min(len(mine), len(every)))
+                if keep < len(mine):
+                    self.back_to(keep)
+                actions = every[keep:]
         before = self.state.current_player
         for move in actions:
             mover = self.state.current_player  # only the driver stands in for a person, so
@@ -90,18 +99,21 @@ class CatchUp:
                                                 names=seat_names(self.row))
                 for again in stored.actions:
                     self.state.apply(again)
+                stored_version = stored.row.version
                 break
+        self.version = stored_version
+        self.rev += 1
         if self.state.current_player != before:  # a turn begun elsewhere: timed from now
             self.turn_began = now()
         if self.state.is_over:
             self.row.status = "over"
             self.driving = False
-        return bool(actions)
+        return True
 
-    async def heard_move(self, index: int, action: str) -> None:
-        """Another process committed move `index` (NOTIFY)."""
+    async def heard_move(self, index: int, version: int, action: str) -> None:
+        """Another process committed move `index` at `version` (NOTIFY)."""
         async with self.lock:
-            changed = await self._catch_up(index, action)
+            changed = await self._catch_up(version, action if index == self.steps else None)
         if changed:
             self.touch()
             await self.moved(heard=True)
@@ -135,7 +147,12 @@ class Leases:
         for table_id in await self.run(self.storage.orphans):
             room = self.rooms.get(table_id)
             if room is None:
-                room = await self.get(table_id)
+                if table_id in self.unreplayable:  # logged: opening it tries again
+                    continue
+                try:
+                    room = await self.get(table_id)
+                except Unreplayable:
+                    continue
             elif room.playing:
                 await self.take_lease(room)
                 room.schedule()
@@ -145,20 +162,21 @@ class Leases:
     # --- what other processes did (NOTIFY) -----------------------------------------------
 
     def heard(self, payload: str) -> None:
-        """A NOTIFY from any process: 'm <table> <index> <action>', 'u <table> <keep>' (the
-        moves from `keep` on taken back), 's <table> <status>',
+        """A NOTIFY from any process: 'm <table> <index> <version> <action>' (a move made at
+        `version`), 'u <table> <keep> <version>' (the moves from `keep` on taken back, making
+        the table's version `version`), 's <table> <status>',
         't <table>' (its seats or rematch changed) or 'c <table> <index>' (a chat line)."""
         kind, _, rest = payload.partition(" ")
         if kind == "m":
-            table_id, index, action = [*rest.split(" ", 2), "", ""][:3]
+            table_id, index, version, action = [*rest.split(" ", 3), "", "", ""][:4]
             room = self.rooms.get(table_id)
-            if room is not None and index.isdigit():
-                self.spawn(room.heard_move(int(index), action))
+            if room is not None and index.isdigit() and version.isdigit():
+                self.spawn(room.heard_move(int(index), int(version), action))
         elif kind == "u":  # moves taken back (rooms/undo.py)
-            table_id, _, keep = rest.partition(" ")
+            table_id, keep, version = [*rest.split(" ", 2), "", ""][:3]
             room = self.rooms.get(table_id)
-            if room is not None and keep.isdigit():
-                self.spawn(room.heard_undo(int(keep)))
+            if room is not None and keep.isdigit() and version.isdigit():
+                self.spawn(room.heard_undo(int(keep), int(version)))
         elif kind == "s":
             table_id, _, status = rest.partition(" ")
             room = self.rooms.get(table_id)
@@ -179,7 +197,7 @@ class Leases:
         """After the listener reconnected: catch up every room (notices may have been lost)."""
         for room in list(self.rooms.values()):
             async with room.lock:
-                changed = await room._catch_up(undone=True)
+                changed = await room._catch_up()
             if changed:
                 await room.moved()
 

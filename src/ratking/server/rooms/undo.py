@@ -1,8 +1,9 @@
 """Undo at a table: the seat to move takes back its last steps of the turn (as far as the
 kernel allows, `State.undoable`: no chance or hidden card since, no other seat's decision).
 The moves are deleted from storage, the state is the record without them replayed, and every
-socket (in every process, by NOTIFY 'u <table> <keep>') is sent the new state with a log
-line saying what was taken back."""
+socket (in every process, by NOTIFY 'u <table> <keep> <version>') is sent the new state with
+a log line saying what was taken back. An undo moves the table's version on, as a move does,
+so a move or an undo sent for the position before it is refused as stale."""
 
 from __future__ import annotations
 
@@ -28,9 +29,9 @@ class TakeBack:
         if seat is None or not self.playing or state.current_player != seat \
                 or self.kinds[seat] != HUMAN:
             return 0
-        can, version = state.undoable(), self.version
+        can, last = state.undoable(), self.steps
         for steps in range(1, can + 1):
-            index = version - steps
+            index = last - steps
             if index in self.forced:
                 continue
             return 0 if index in self.notes else steps  # a move the turn timer made stays
@@ -47,7 +48,7 @@ class TakeBack:
                 why = refusal(self.state) if not self.state.undoable() else \
                     "the moves since were made for you (your only move, or your time ran out)"
                 raise MoveRefused("cannot-undo", f"nothing to take back: {why}")
-            keep = version - steps
+            keep = self.steps - steps
             earlier = self.state.undo(steps)
             try:
                 await self.rooms.run(self.rooms.storage.take_back, self.id, version, keep)
@@ -55,16 +56,21 @@ class TakeBack:
                 await self._catch_up()
                 raise MoveRefused("stale", "another move was made first: look again") from None
             self._rebuilt(earlier, keep)
+            self.version = version + 1
         self.touch()
         await self.moved()
 
-    async def heard_undo(self, keep: int) -> None:
-        """Another process took moves back down to `keep` (NOTIFY)."""
+    async def heard_undo(self, keep: int, version: int) -> None:
+        """Another process took moves back down to `keep`, making the table's version
+        `version` (NOTIFY)."""
         async with self.lock:
-            if keep >= self.version:
-                return
-            self.back_to(keep)
-            await self._catch_up()  # any move made after the undo
+            if version <= self.version:
+                return  # already known here
+            if version == self.version + 1 and keep < self.steps:
+                self.back_to(keep)
+                self.version = version
+            else:  # notices were missed, or overtaken: read the table as stored
+                await self._catch_up()
         self.touch()
         await self.moved(heard=True)
 

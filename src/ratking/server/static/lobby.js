@@ -222,7 +222,7 @@ async function loadMine() {
     // been at for a while is still "playing", with `abandoned` set
     const ended = { over: "finished", closed: "closed", archived: "archived" }[t.status];
     const word = t.status === "over" ? "Replay" : ended ? "Open" : "Resume";
-    const state = ended || (t.abandoned ? `left at move ${t.version}` : `move ${t.version}`);
+    const state = ended || (t.abandoned ? `left at move ${t.steps}` : `move ${t.steps}`);
     return el("li", {},
       el("a", { class: "button small", href: `/t/${t.id}`, text: word, "data-resume": t.id }),
       el("strong", { text: ` ${t.title}` }),
@@ -257,7 +257,7 @@ async function loadTables() {
       const item = el("li", {},
         el("a", { href: `/t/${t.id}`, text: mine.has(t.id) ? "Resume" : "Watch" }),
         el("strong", { text: ` ${t.title}` }),
-        el("span", { class: "muted", text: ` · move ${t.version} · ${seatsText(t)}` }));
+        el("span", { class: "muted", text: ` · move ${t.steps} · ${seatsText(t)}` }));
       if (t.joinable && !mine.has(t.id)) {
         for (const s of t.seats.filter((x) => x.kind === "human" && !x.claimed)) {
           const button = el("button", { type: "button", class: "small", "data-take": s.seat,
@@ -287,7 +287,7 @@ function showTurns() {
     el("a", { class: "button small", href: `/t/${t.id}`, text: "Play" }),
     el("strong", { text: ` ${t.title}` }),
     el("span", { class: "muted", text: t.turn_ends
-      ? ` · until ${new Date(t.turn_ends).toLocaleString()}` : ` · move ${t.version}` })))
+      ? ` · until ${new Date(t.turn_ends).toLocaleString()}` : ` · move ${t.steps}` })))
     : [el("li", { class: "muted", text: "Nothing waits for you." })]));
   document.title = waiting.length ? `(${waiting.length}) Your turn · ratking` : "ratking · lobby";
   turnIcon(waiting.length > 0);

@@ -65,7 +65,7 @@ async function profile(name) {
                          : el("a", "Watch", { href: t.url }),
                 el("strong", ` ${t.title}`),
                 el("span", ` · ${t.rated ? "rated · " : ""}${t.status === "over" ? "finished"
-                   : `move ${t.version}`} · ${names}`, { class: "muted" }));
+                   : `move ${t.steps}`} · ${names}`, { class: "muted" }));
     return item;
   }));
   if (!player.tables.length) $("profile-tables").append(el("li", "No tables yet.",

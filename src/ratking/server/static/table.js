@@ -175,6 +175,7 @@ function show(message) {
   asking = null;
   delete document.body.dataset.forcing;
   document.body.dataset.version = message.version;  // for tests and tools watching the page
+  document.body.dataset.steps = message.table.steps;
   const table = message.table;
   signalTurn(`ratking · ${table.title}`, message.actions.length > 0 && !message.result);
   $("title").textContent = table.title;
@@ -686,7 +687,7 @@ installSettings((now) => {
   if (now.forced && last) playForced(last);
 });
 $("board-desc").classList.toggle("shown", settings().words);
-initReplay({ tableId, toast, drawLog, total: () => last.version,
+initReplay({ tableId, toast, drawLog, total: () => last.table.steps,
              drawBoard: (svg, actions) => { drawnLook = null; drawBoard(svg, actions); },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });

@@ -14,6 +14,7 @@ from fastapi.openapi.utils import get_openapi
 WHY = {
     "202": "still being computed: its progress",
     "304": "not modified since the ETag sent",
+    "307": "a board of ratking's own games: its script under /static/boards/",
     "400": "a request the game or the table cannot take",
     "401": "not signed in, or a wrong name, password or token",
     "403": "not allowed to whoever asks (or a request from another site with the cookie)",
@@ -35,6 +36,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/games"): (),
     ("GET", "/api/bots"): (),
     ("GET", "/api/games/{game_id}/board-data"): ("304", "404"),
+    ("GET", "/api/games/{game_id}/board.js"): ("307", "404"),
     ("GET", "/api/tables"): READS_STORAGE,
     ("POST", "/api/tables"): ("400", "422", "429", *READS_STORAGE),
     ("GET", "/api/tables/{table_id}"): ("404", "409", *READS_STORAGE),
@@ -87,7 +89,7 @@ def install(app: FastAPI) -> None:
                 responses.pop("422", None)  # FastAPI's guess, with its own shape
                 for code in answers(method.upper(), path):
                     described = {"description": WHY[code]}
-                    if code not in ("202", "304"):
+                    if code not in ("202", "304", "307"):
                         described["content"] = error
                     responses[code] = described
         made["components"]["schemas"].pop("HTTPValidationError", None)

@@ -28,6 +28,7 @@ from .collector import collecting
 from .messages import board_message
 from .names import BadName, check_name
 from .origin import SameOrigin
+from .passwords import Hashing
 from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
 from .security import Protect
 from .settings import Settings
@@ -97,6 +98,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         rooms = Rooms(storage, settings)
         rooms.sweeps.append(quickmatch.fill)  # bots for quick tables whose wait is over
         app.state.rooms = rooms
+        app.state.hashing = Hashing(settings.hash_threads, settings.hash_queue,
+                                    settings.search_nice)
         try:
             resumed = await rooms.start()
             log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
@@ -104,6 +107,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                 yield
         finally:
             await rooms.close()
+            app.state.hashing.close()
             storage.close()
             lock.release()
 

@@ -23,6 +23,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from . import throttle
 from .storage import Base, Storage, TablePlayerRow, TableRow, now
 
 
@@ -102,6 +103,7 @@ class People:
     transaction."""
 
     def __init__(self, storage: Storage) -> None:
+        self.storage = storage
         self.engine = storage.engine
 
     # --- accounts and sessions ----------------------------------------------------------------
@@ -174,24 +176,38 @@ class People:
 
     # --- failed sign-ins ------------------------------------------------------------------------
 
-    def failed(self, keys: list[str], at: float, before: float) -> None:
-        """Note a failed sign-in under each key, and forget failures older than `before`."""
+    def reserve_sign_in(self, account: str, client: str, pair: str, clock: float
+                        ) -> tuple[list[int], float]:
+        """Count a sign-in try as a failure under the keys of its account, its client and the
+        two together, before its password is checked, if the delays of `throttle` let it be
+        tried now: the failures' ids (to forget if the password is right) and 0; else no ids
+        and the seconds to wait. The count and the insert hold one lock (PostgreSQL; SQLite's
+        calls run one at a time), so parallel tries are each counted before the next."""
+        keys = [account, client, pair]
         with self.engine.begin() as conn:
-            conn.execute(delete(FailureRow).where(FailureRow.at < before))
-            conn.execute(insert(FailureRow), [{"key": k, "at": at} for k in keys])
+            self.storage._lock(conn, "sign-in")
+            conn.execute(delete(FailureRow).where(FailureRow.at < clock - throttle.WINDOW))
+            found = {key: (count, last) for key, count, last in conn.execute(
+                select(FailureRow.key, func.count(), func.max(FailureRow.at))
+                .where(FailureRow.key.in_(keys)).group_by(FailureRow.key))}
+            count, last = found.get(client, (0, None))
+            pause = throttle.wait(count, last, throttle.PER_CLIENT, clock)
+            if pair in found:  # the account's delays hold for a client that failed at it
+                count, last = found.get(account, (0, None))
+                pause = max(pause, throttle.wait(count, last, throttle.PER_ACCOUNT, clock))
+            if pause > 0:
+                return [], pause
+            ids = conn.scalars(insert(FailureRow).returning(FailureRow.id),
+                               [{"key": key, "at": clock} for key in keys]).all()
+        return list(ids), 0.0
 
-    def failures(self, keys: list[str], since: float) -> dict[str, int]:
-        """The failed sign-ins under each key since `since`."""
-        query = (select(FailureRow.key, func.count()).where(FailureRow.key.in_(keys),
-                                                            FailureRow.at >= since)
-                 .group_by(FailureRow.key))
-        with self.engine.connect() as conn:
-            found = dict(conn.execute(query).all())
-        return {k: found.get(k, 0) for k in keys}
-
-    def forget_failures(self, key: str) -> None:
+    def release_sign_in(self, ids: list[int], pair: str | None = None) -> None:
+        """Forget the failures `ids` (a try that was right, or never checked), and, with
+        `pair`, that client's earlier failures at the account."""
         with self.engine.begin() as conn:
-            conn.execute(delete(FailureRow).where(FailureRow.key == key))
+            conn.execute(delete(FailureRow).where(FailureRow.id.in_(ids)))
+            if pair is not None:
+                conn.execute(delete(FailureRow).where(FailureRow.key == pair))
 
     # --- the seats accounts hold ------------------------------------------------------------
 

@@ -102,6 +102,19 @@ def test_open_seats_go_to_bots_after_the_chosen_wait(app_client):
     assert client.post("/api/quickmatch", json={**PLAY, "players": 9}).status_code == 400
 
 
+def test_play_now_holds_bot_level_to_the_budget_of_api_tables(app_client):
+    client = app_client
+    over = "ismcts:iters=1000000000"
+    table = client.post("/api/tables", json={"game": "rat-a-tat-roll", "players": 2,
+                                              "seats": ["human", over]})
+    assert table.status_code == 422
+    refused = client.post("/api/quickmatch", json={**PLAY, "bot_level": over,
+                                                   "bots_after": 30})
+    assert refused.status_code == 422 and "bot_level" in refused.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []  # nothing stored
+    assert press(client, name="Bo", bot_level="hard", bots_after=30)["created"]
+
+
 def test_presses_at_the_same_moment_on_two_processes_sit_at_one_table(postgres):
     # two storages on one PostgreSQL, as two server processes have, and eight presses at
     # once for two-seat tables: four full tables, no person alone

@@ -21,11 +21,11 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..bots import BOT_NAMES
-from ..core import RatkingError, game_class
+from ..core import RatkingError, game_class, make
 from .accounts import rooms_of, signed_in
 from .clients import quota_key
 from .names import check_name
-from .rooms import Creator, Rooms, seat_names, token_hash
+from .rooms import Creator, Refused, Rooms, seat_names, token_hash
 from .rooms.turns import seat_kinds
 from .storage import Limits, Storage, TableRow, now, seat_accounts
 
@@ -147,12 +147,14 @@ async def play_now(request: Request, body: PlayNow) -> dict[str, Any]:
     who = quota_key(request, account.id if account else None)
     try:
         name = check_name(body.name) if body.name is not None and account is None else None
-        seat_kinds([body.bot_level])
         count = body.players or max(2, game_class(body.game).min_players)
         row, _tokens, _owner = rooms.build(body.game, count, ["human"] * count, {}, None,
                                            None, None, who, rated=True)
+        seat_kinds([body.bot_level], make(body.game))  # as /api/tables: 422 over budget
     except (RatkingError, ValueError) as exc:  # BadName is a ValueError
         raise HTTPException(400, str(exc)) from None
+    except Refused as exc:
+        raise HTTPException(exc.status, f"bot_level: {exc}") from None
     creator = Creator(account.name if account else name, account.id if account else None)
     row.quick, row.fill_after = True, body.bots_after
     row.fill_level = body.bot_level if body.bots_after is not None else None

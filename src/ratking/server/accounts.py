@@ -41,6 +41,7 @@ class Account:
 
     id: int
     name: str
+    session: str = ""  # the hash of the session it was seen with
 
 
 class Credentials(BaseModel):
@@ -75,7 +76,7 @@ async def signed_in(conn: HTTPConnection) -> Account | None:
         return None
     rooms = rooms_of(conn)
     row = await rooms.run(rooms.storage.people.session_account, session_hash(value))
-    return Account(row.id, row.name) if row is not None else None
+    return Account(row.id, row.name, session_hash(value)) if row is not None else None
 
 
 async def require(request: Request) -> Account:
@@ -167,5 +168,7 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
     if value:
         rooms = rooms_of(request)
         await rooms.run(rooms.storage.people.drop_session, session_hash(value))
+        await request.app.state.sessions.close([session_hash(value)])  # the other processes
+        # close theirs as they hear of it
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
     return {"signed_in": False}

@@ -31,6 +31,7 @@ from .origin import SameOrigin
 from .passwords import Hashing
 from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
 from .security import Protect
+from .sessions import SIGNED_OUT, SessionSockets
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
 
@@ -98,6 +99,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         rooms = Rooms(storage, settings)
         rooms.sweeps.append(quickmatch.fill)  # bots for quick tables whose wait is over
         app.state.rooms = rooms
+        app.state.sessions = sockets = SessionSockets()
+        rooms.notices["o"] = functools.partial(sockets.heard, rooms.spawn)
         app.state.hashing = Hashing(settings.hash_threads, settings.hash_queue,
                                     settings.search_nice)
         try:
@@ -263,9 +266,15 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             return await too_many_sockets(
                 socket, f"at most {limit} sockets from one person: close some tables")
         try:
+            if account is not None:
+                app.state.sessions.add(account.session, socket)
+                if await accounts.signed_in(socket) is None:  # signed out while it opened
+                    return await socket.close(code=SIGNED_OUT, reason="signed out")
             await _table_socket(socket, table_id, account, who)
         finally:
             quotas.close_socket(who)
+            if account is not None:
+                app.state.sessions.discard(account.session, socket)
 
     async def _table_socket(socket: WebSocket, table_id: str,
                             account: accounts.Account | None, who: str | None) -> None:

@@ -145,8 +145,10 @@ class People:
             return session.scalar(query)
 
     def drop_session(self, session_hash: str) -> None:
+        """End a session, and tell every process to close its sockets (sessions.py)."""
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
+            self.storage._notify(conn, f"o {session_hash}")
 
     def set_email(self, account_id: int, email: str | None, key: str) -> None:
         """An account's address for turn mails (None: none), and its unsubscribe key."""

@@ -37,6 +37,7 @@ class Rooms(Leases, Upkeep, NewTables):
         self.tasks: set[asyncio.Task] = set()
         self.quotas = Quotas()  # per person: chat, hints, joins, sockets
         self.sweeps: list = []  # more work for the background sweep: async f(rooms)
+        self.notices: dict = {}  # more notices heard: {kind: f(rest of the payload)}
 
     def spawn(self, work) -> None:
         """Run `work` in the background, keeping a reference until it is done."""

@@ -21,6 +21,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
+from . import quotas
 from .clients import client_of
 from .names import BadName, check_name
 from .origin import same_origin
@@ -108,9 +109,10 @@ async def sign_up(request: Request, response: Response, body: Credentials) -> di
     rooms = rooms_of(request)
     hashing = hashing_of(request)
     hashing.ready()  # refused if busy, before the quota is spent
-    if not rooms.quotas.take("sign-up", client_of(request), 10, 3600):
+    limit, window = quotas.SIGN_UPS
+    if not await quotas.spend(rooms, "sign-up", None, client_of(request), limit, window):
         raise Refused(429, "too many new accounts from this client: try in an hour",
-                      retry_after=3600)
+                      retry_after=int(window))
     hashed = await hashing.hash(password)
     try:
         row = await rooms.run(rooms.storage.people.create_account, name, name_key(name),

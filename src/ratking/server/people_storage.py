@@ -56,6 +56,14 @@ class FailureRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class QuotaUseRow(Base):
+    __tablename__ = "quota_uses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(120))  # "<what>:<person or address>"
+    at: Mapped[float] = mapped_column(Float)
+
+
 class RatingRow(Base):
     __tablename__ = "ratings"
 
@@ -82,6 +90,9 @@ class TurnMailRow(Base):
                                           primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+QUOTA_KEPT = 3600.0  # seconds a quota's use is kept: no quota's window is longer
 
 
 class NameTaken(Exception):
@@ -210,6 +221,25 @@ class People:
             conn.execute(delete(FailureRow).where(FailureRow.id.in_(ids)))
             if pair is not None:
                 conn.execute(delete(FailureRow).where(FailureRow.key == pair))
+
+    # --- quotas ---------------------------------------------------------------------------
+
+    def take_quota(self, limits: list[tuple[str, int]], window: float, clock: float) -> bool:
+        """Note one use under each key if every key has had fewer than its limit in the last
+        `window` seconds (at most QUOTA_KEPT), and True; else False and nothing noted. The
+        count and the insert hold one lock (PostgreSQL; SQLite's calls run one at a time)."""
+        keys = [key for key, _limit in limits]
+        with self.engine.begin() as conn:
+            self.storage._lock(conn, "quota")
+            conn.execute(delete(QuotaUseRow).where(QuotaUseRow.at < clock - QUOTA_KEPT))
+            counts = dict(conn.execute(
+                select(QuotaUseRow.key, func.count())
+                .where(QuotaUseRow.key.in_(keys), QuotaUseRow.at > clock - window)
+                .group_by(QuotaUseRow.key)).all())
+            if any(counts.get(key, 0) >= limit for key, limit in limits):
+                return False
+            conn.execute(insert(QuotaUseRow), [{"key": key, "at": clock} for key in keys])
+        return True
 
     # --- the seats accounts hold ------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 
 from . import quotas
 from .clients import client_of
-from .names import BadName, check_name
+from .names import BadName, check_name, look_alike
 from .origin import same_origin
 from .passwords import MAX_PASSWORD, BadPassword, Hashing, check_password, normal
 from .people_storage import AccountRow, NameTaken
@@ -116,9 +116,10 @@ async def sign_up(request: Request, response: Response, body: Credentials) -> di
     hashed = await hashing.hash(password)
     try:
         row = await rooms.run(rooms.storage.people.create_account, name, name_key(name),
-                              hashed)
+                              look_alike(name), hashed)
     except NameTaken:
-        raise HTTPException(409, f"the name {name!r} is taken") from None
+        raise HTTPException(409, f"the name {name!r} is taken, or one that looks like "
+                                 "it") from None
     await _start_session(request, response, row)
     return {"id": row.id, "name": row.name}
 

@@ -33,6 +33,7 @@ class AccountRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(24))
     key: Mapped[str] = mapped_column(String(96), unique=True)  # the name case-folded
+    look: Mapped[str | None] = mapped_column(String(64), nullable=True)  # names.look_alike
     password: Mapped[str] = mapped_column(String(200))  # an argon2 hash
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     unsubscribe: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -119,11 +120,18 @@ class People:
 
     # --- accounts and sessions ----------------------------------------------------------------
 
-    def create_account(self, name: str, key: str, password_hash: str) -> AccountRow:
-        """A new account; NameTaken if its key is in use."""
-        row = AccountRow(name=name, key=key, password=password_hash, created_at=now())
+    def create_account(self, name: str, key: str, look: str, password_hash: str
+                       ) -> AccountRow:
+        """A new account; NameTaken if its key is in use or an account's name looks like it
+        (the same `look`, names.look_alike). The look-up and the insert hold one lock."""
+        row = AccountRow(name=name, key=key, look=look, password=password_hash,
+                         created_at=now())
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                self.storage._lock(session.connection(), "sign-up")
+                if session.scalar(select(AccountRow.id).where(AccountRow.look == look)
+                                  .limit(1)) is not None:
+                    raise NameTaken(name)
                 session.add(row)
         except IntegrityError:
             raise NameTaken(name) from None

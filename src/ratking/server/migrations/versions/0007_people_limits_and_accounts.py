@@ -1,5 +1,6 @@
 """Quotas counted in the database (chat lines, hints, seats taken, new accounts), per person
-and per address, the same on every process.
+and per address, the same on every process; what each account's name looks like (names.py's
+look_alike: no two accounts' names may look alike).
 
 Revision ID: 0007
 Revises: 0005
@@ -16,6 +17,17 @@ depends_on = None
 
 
 def upgrade() -> None:
+    from ratking.server.names import look_alike
+
+    with op.batch_alter_table("accounts") as batch:
+        batch.add_column(sa.Column("look", sa.String(64), nullable=True))
+    op.create_index("ix_accounts_look", "accounts", ["look"])
+    accounts = sa.table("accounts", sa.column("id", sa.Integer()),
+                        sa.column("name", sa.String()), sa.column("look", sa.String()))
+    conn = op.get_bind()
+    for account_id, name in conn.execute(sa.select(accounts.c.id, accounts.c.name)).all():
+        conn.execute(accounts.update().where(accounts.c.id == account_id)
+                     .values(look=look_alike(name)))
     op.create_table(
         "quota_uses",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
@@ -28,3 +40,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("quota_uses")
+    op.drop_index("ix_accounts_look", "accounts")
+    with op.batch_alter_table("accounts") as batch:
+        batch.drop_column("look")

@@ -35,7 +35,9 @@ class AccountRow(Base):
     key: Mapped[str] = mapped_column(String(96), unique=True)  # the name case-folded
     look: Mapped[str | None] = mapped_column(String(64), nullable=True)  # names.look_alike
     password: Mapped[str] = mapped_column(String(200))  # an argon2 hash
-    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)  # confirmed
+    email_pending: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    confirm: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its link's key
     unsubscribe: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -169,11 +171,25 @@ class People:
             conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
             self.storage._notify(conn, f"o {session_hash}")
 
-    def set_email(self, account_id: int, email: str | None, key: str) -> None:
-        """An account's address for turn mails (None: none), and its unsubscribe key."""
+    def set_email(self, account_id: int, email: str | None, key: str | None) -> None:
+        """Ask for turn mails at `email`, once the link with `key` confirms it (the address
+        confirmed before is kept until then); None: no address, none mailed."""
         with Session(self.engine) as session, session.begin():
             row = session.get(AccountRow, account_id)
-            row.email, row.unsubscribe = email, key
+            row.email_pending, row.confirm = email, key
+            if email is None:
+                row.email = None
+
+    def confirm_email(self, key: str, unsubscribe: str) -> bool:
+        """The link in the confirmation mail was opened: its address is the account's for
+        turn mails, with a new unsubscribe key. False if no account waits for that link."""
+        with Session(self.engine) as session, session.begin():
+            row = session.scalar(select(AccountRow).where(AccountRow.confirm == key))
+            if row is None:
+                return False
+            row.email, row.unsubscribe = row.email_pending, unsubscribe
+            row.email_pending = row.confirm = None
+        return True
 
     def unsubscribe(self, key: str) -> bool:
         """Forget the address whose mails carry `key`; False if no account has it."""

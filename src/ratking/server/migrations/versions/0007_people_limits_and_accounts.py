@@ -1,6 +1,7 @@
 """Quotas counted in the database (chat lines, hints, seats taken, new accounts), per person
 and per address, the same on every process; what each account's name looks like (names.py's
-look_alike: no two accounts' names may look alike).
+look_alike: no two accounts' names may look alike); an address for turn mails is used once
+a mailed link confirms it (the addresses given before wait for that too).
 
 Revision ID: 0007
 Revises: 0005
@@ -22,6 +23,11 @@ def upgrade() -> None:
     with op.batch_alter_table("accounts") as batch:
         batch.add_column(sa.Column("look", sa.String(64), nullable=True))
     op.create_index("ix_accounts_look", "accounts", ["look"])
+    with op.batch_alter_table("accounts") as batch:
+        batch.add_column(sa.Column("email_pending", sa.String(254), nullable=True))
+        batch.add_column(sa.Column("confirm", sa.String(32), nullable=True))
+    op.execute("UPDATE accounts SET email_pending = email, email = NULL "
+               "WHERE email IS NOT NULL")
     accounts = sa.table("accounts", sa.column("id", sa.Integer()),
                         sa.column("name", sa.String()), sa.column("look", sa.String()))
     conn = op.get_bind()
@@ -43,3 +49,5 @@ def downgrade() -> None:
     op.drop_index("ix_accounts_look", "accounts")
     with op.batch_alter_table("accounts") as batch:
         batch.drop_column("look")
+        batch.drop_column("email_pending")
+        batch.drop_column("confirm")

@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 
 from . import quotas
 from .clients import client_of
-from .names import BadName, check_name, look_alike
+from .names import FORMER_PLAYER, BadName, check_name, look_alike
 from .origin import same_origin
 from .passwords import MAX_PASSWORD, BadPassword, Hashing, check_password, normal
 from .people_storage import AccountRow, NameTaken
@@ -106,6 +106,8 @@ async def sign_up(request: Request, response: Response, body: Credentials) -> di
         raise HTTPException(422, f"name: {exc}") from None
     except BadPassword as exc:
         raise HTTPException(422, f"password: {exc}") from None
+    if look_alike(name) == look_alike(FORMER_PLAYER):
+        raise HTTPException(409, f"the name {name!r} is kept for deleted accounts' seats")
     rooms = rooms_of(request)
     hashing = hashing_of(request)
     hashing.ready()  # refused if busy, before the quota is spent
@@ -132,15 +134,14 @@ def _throttle_keys(name: str, client: str | None) -> tuple[str, str, str]:
             f"pair:{session_hash(f'{account} {client}')[:40]}")
 
 
-@router.post("/api/session")
-async def sign_in(request: Request, response: Response, body: Credentials) -> dict[str, Any]:
-    """Sign in (200 and the cookie); 401 for a wrong name or password, 429 (with
-    Retry-After) while this client must wait after failing, 503 while the server is busy
-    checking passwords."""
+async def checked(request: Request, name: str, password: str) -> AccountRow | None:
+    """The account called `name` if `password` is its own, else None (the failure counted
+    against the account and the client); Refused 429 (with Retry-After) while this client
+    must wait after failing, 503 while the server is busy checking passwords."""
     rooms = rooms_of(request)
     hashing = hashing_of(request)
     people = rooms.storage.people
-    key = name_key(" ".join(normal(body.name).split()))
+    key = name_key(" ".join(normal(name).split()))
     by_account, by_client, pair = _throttle_keys(key, client_of(request))
     hashing.ready()  # refused if busy, before the try is counted
     reserved, pause = await rooms.run(people.reserve_sign_in, by_account, by_client, pair,
@@ -150,16 +151,27 @@ async def sign_in(request: Request, response: Response, body: Credentials) -> di
                       retry_after=max(1, math.ceil(pause)))
     try:
         row = await rooms.run(people.account_by_key, key)
-        good = await hashing.verify(row.password if row else None, normal(body.password))
+        good = await hashing.verify(row.password if row else None, normal(password))
     except BaseException:
         await rooms.run(people.release_sign_in, reserved)  # never checked: not a failure
         raise
-    if not good:
-        raise HTTPException(401, "wrong name or password")
+    if not good or row is None:
+        return None
     await rooms.run(people.release_sign_in, reserved, pair)
-    rehashed = await hashing.rehashed(row.password, normal(body.password))
+    rehashed = await hashing.rehashed(row.password, normal(password))
     if rehashed is not None:
         await rooms.run(people.set_password, row.id, rehashed)
+    return row
+
+
+@router.post("/api/session")
+async def sign_in(request: Request, response: Response, body: Credentials) -> dict[str, Any]:
+    """Sign in (200 and the cookie); 401 for a wrong name or password, 429 (with
+    Retry-After) while this client must wait after failing, 503 while the server is busy
+    checking passwords."""
+    row = await checked(request, body.name, body.password)
+    if row is None:
+        raise HTTPException(401, "wrong name or password")
     await _start_session(request, response, row)
     return {"id": row.id, "name": row.name}
 

@@ -22,7 +22,19 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
-from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
+from . import (
+    accounts,
+    boards,
+    chat,
+    explain,
+    hints,
+    lobby,
+    my_account,
+    pages,
+    profiles,
+    quickmatch,
+    reviews,
+)
 from .clients import quota_key
 from .collector import collecting
 from .messages import board_message
@@ -129,6 +141,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(lobby.router)
     app.include_router(accounts.router)
     app.include_router(profiles.router)
+    app.include_router(my_account.router)
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404

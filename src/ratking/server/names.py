@@ -31,6 +31,7 @@ UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 BLANK = frozenset({0x034F, 0x115F, 0x1160, 0x180B, 0x180C, 0x180D, 0x180E, 0x180F, 0x2800,
                    0x3164, 0xFFA0})
 MAX_MARKS = 3  # combining marks on one letter
+FORMER_PLAYER = "former player"  # the seats of a deleted account: no account may take it
 EMOJI_SELECTORS = frozenset("\ufe0e\ufe0f")
 
 

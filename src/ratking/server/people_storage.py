@@ -19,6 +19,7 @@ from sqlalchemy import (
     insert,
     literal,
     select,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -169,7 +170,61 @@ class People:
         """End a session, and tell every process to close its sockets (sessions.py)."""
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
-            self.storage._notify(conn, f"o {session_hash}")
+            self._ended(conn, [session_hash])
+
+    def _ended(self, conn, hashes: list[str]) -> None:
+        """Tell every process the sessions `hashes` ended (NOTIFY 'o <hash>...', sent as the
+        transaction commits; a few dozen to a notice, which holds 8,000 bytes)."""
+        for start in range(0, len(hashes), 50):
+            self.storage._notify(conn, "o " + " ".join(hashes[start:start + 50]))
+
+    def sessions_of(self, account_id: int) -> list[SessionRow]:
+        """An account's live sessions, newest first."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.scalars(
+                select(SessionRow).where(SessionRow.account_id == account_id,
+                                         SessionRow.expires_at > now())
+                .order_by(SessionRow.created_at.desc())))
+
+    def end_sessions(self, account_id: int, keep: str | None = None,
+                     password_hash: str | None = None) -> list[str]:
+        """End every session of an account but `keep` (and, with `password_hash`, set its
+        new password in the same transaction); the sessions ended."""
+        with self.engine.begin() as conn:
+            if password_hash is not None:
+                conn.execute(update(AccountRow).where(AccountRow.id == account_id)
+                             .values(password=password_hash))
+            hashes = list(conn.scalars(delete(SessionRow).where(
+                SessionRow.account_id == account_id, SessionRow.id != (keep or ""))
+                .returning(SessionRow.id)))
+            self._ended(conn, hashes)
+        return hashes
+
+    def delete_account(self, account_id: int, former: str) -> tuple[list[str], list[str]]:
+        """Delete an account, its sessions and ratings. Its tables stay: its seats there are
+        named `former` and no longer say whose they were. The sessions ended, and the tables
+        whose seats changed (announced to every process, 't <table>')."""
+        player = account_player(account_id)
+        with Session(self.engine) as session, session.begin():
+            conn = session.connection()
+            tables = list(session.scalars(
+                select(TablePlayerRow.table_id).where(TablePlayerRow.account_id == account_id)
+                .distinct()))
+            for row in session.scalars(select(TableRow).where(TableRow.id.in_(tables))
+                                       .with_for_update()):
+                row.seats = [{k: v for k, v in seat.items() if k != "account"}
+                             | {"name": former} if seat.get("account") == account_id
+                             else seat for seat in row.seats]
+            session.flush()
+            conn.execute(delete(TablePlayerRow).where(TablePlayerRow.account_id == account_id))
+            conn.execute(delete(RatingRow).where(RatingRow.player == player))
+            hashes = list(conn.scalars(delete(SessionRow).where(
+                SessionRow.account_id == account_id).returning(SessionRow.id)))
+            conn.execute(delete(AccountRow).where(AccountRow.id == account_id))
+            self._ended(conn, hashes)
+            for table_id in tables:
+                self.storage._notify(conn, f"t {table_id}")
+        return hashes, tables
 
     def set_email(self, account_id: int, email: str | None, key: str | None) -> None:
         """Ask for turn mails at `email`, once the link with `key` confirms it (the address

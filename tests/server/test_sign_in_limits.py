@@ -138,3 +138,15 @@ def test_hashing_past_its_queue_is_refused_at_once():
     for refused in results[2:]:
         assert isinstance(refused, Refused) and refused.status == 503
         assert refused.retry_after >= 1
+
+
+def test_guesses_spread_over_two_processes_are_counted_once(postgres, checks):
+    # two apps on one PostgreSQL, as two server processes are: their tries share the counts
+    apps = [create_app(postgres, bot_delay=0, forwarded_allow_ips="testclient", hash_queue=500)
+            for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+        sign_up(one, "Ann")
+        checks.clear()
+        answers = parallel(40, lambda i: sign_in((one, two)[i % 2], "Ann", "guess guess"))
+    codes = [a.status_code for a in answers]
+    assert set(codes) <= {401, 429} and 1 <= len(checks) <= throttle.PER_ACCOUNT, codes

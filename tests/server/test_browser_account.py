@@ -1,18 +1,21 @@
 """A real browser: a person signs up in the lobby, asks for turn mails (the page says the
 address waits for its link), sees the devices signed in, changes the password, signs out
 everywhere and finally deletes the account: at 1280x800 in light colours and 390x844 in dark
-ones. Screenshots of the account panel are kept in test-artifacts/browser/."""
+ones, with no serious accessibility problem (axe-core). Screenshots of the account panel are
+kept in test-artifacts/browser/."""
 
 import pytest
 
 from .conftest import Server, free_port
 from .test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
+from .test_phone import axe, axe_problems  # noqa: F401 - the fixture
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.mark.parametrize(("size", "scheme"), [("desktop", "light"), ("phone", "dark")])
-def test_the_account_panel_does_what_it_says(browser, tmp_path, size, scheme):  # noqa: F811
+def test_the_account_panel_does_what_it_says(browser, axe, tmp_path, size,  # noqa: F811
+                                             scheme):
     with Server(f"sqlite:///{tmp_path / 't.db'}", free_port()) as server:
         page = browser.new_page(viewport=SIZES[size], color_scheme=scheme)
         errors: list[str] = []
@@ -36,6 +39,7 @@ def test_the_account_panel_does_what_it_says(browser, tmp_path, size, scheme):  
         panel.screenshot(path=str(ARTIFACTS / f"account-{size}-{scheme}.png"))
         box = panel.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
+        assert not axe_problems(page)
         page.fill("#password-now", "correct horse")
         page.fill("#password-new", "password")
         page.click("[data-testid=change-password]")

@@ -63,3 +63,25 @@ def test_the_account_panel_does_what_it_says(browser, axe, tmp_path, size,  # no
         page.locator("#you-note", has_text="Your account is deleted").wait_for()
         assert errors == []
         page.close()
+
+
+def test_a_table_page_signed_out_elsewhere_says_so_and_goes_on_as_a_guest(browser,  # noqa: F811
+                                                                        tmp_path):
+    with Server(f"sqlite:///{tmp_path / 't.db'}", free_port()) as server:
+        context = browser.new_context(viewport=SIZES["desktop"])
+        page = context.new_page()
+        page.goto(server.url + "/")
+        made = page.request.post(server.url + "/api/accounts",
+                                 data={"name": "Ann", "password": "correct horse"})
+        assert made.status == 201
+        table = page.request.post(server.url + "/api/tables", data={
+            "game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}).json()
+        page.goto(f"{server.url}/t/{table['id']}")
+        page.locator("[data-seat-panel]").first.wait_for()
+        # another tab of the same browser signs out: this page's socket is closed (4401)
+        other = context.new_page()
+        other.goto(server.url + "/")
+        assert other.request.delete(server.url + "/api/session").status == 200
+        page.locator("#toast", has_text="You were signed out").wait_for()
+        page.locator("#banner").wait_for(state="hidden")  # connected again, as a guest
+        context.close()

@@ -115,10 +115,13 @@ async def sign_up(request: Request, response: Response, body: Credentials) -> di
     if not await quotas.spend(rooms, "sign-up", None, client_of(request), limit, window):
         raise Refused(429, "too many new accounts from this client: try in an hour",
                       retry_after=int(window))
-    hashed = await hashing.hash(password)
+    people = rooms.storage.people
     try:
-        row = await rooms.run(rooms.storage.people.create_account, name, name_key(name),
-                              look_alike(name), hashed)
+        if await rooms.run(people.name_taken, name_key(name), look_alike(name)):
+            raise NameTaken(name)  # no password hashed for nothing
+        hashed = await hashing.hash(password)
+        row = await rooms.run(people.create_account, name, name_key(name), look_alike(name),
+                              hashed)  # which looks again, under a lock
     except NameTaken:
         raise HTTPException(409, f"the name {name!r} is taken, or one that looks like "
                                  "it") from None

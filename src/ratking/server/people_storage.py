@@ -140,6 +140,12 @@ class People:
             raise NameTaken(name) from None
         return row
 
+    def name_taken(self, key: str, look: str) -> bool:
+        """True if an account has that name (`key`) or one that looks like it (`look`)."""
+        query = select(AccountRow.id).where((AccountRow.key == key) | (AccountRow.look == look))
+        with self.engine.connect() as conn:
+            return conn.execute(query.limit(1)).first() is not None
+
     def account_by_key(self, key: str) -> AccountRow | None:
         with Session(self.engine, expire_on_commit=False) as session:
             return session.scalar(select(AccountRow).where(AccountRow.key == key))

@@ -3,10 +3,10 @@ makes an account, then times `/healthz` (one request at a time, every 10 ms) fir
 then while `--burst` sign-ins with the right password arrive at once, each from an address
 of its own (the server believes `X-Forwarded-For` from loopback), and prints the
 percentiles of both and what the sign-ins were answered. `--hash-queue` sets the server's
-`hash_queue` (a large one shows the hashing unbounded).
+`hash_queue`: 1 admits a single hash, which shows what the burst's requests cost without it.
 
-    python benchmarks/sign_in_burst.py                      # the defaults: 100 sign-ins
-    python benchmarks/sign_in_burst.py --hash-queue 1000    # every hash admitted
+    python benchmarks/sign_in_burst.py                   # the defaults: 100 sign-ins
+    python benchmarks/sign_in_burst.py --hash-queue 1    # the requests alone, nearly
 """
 
 from __future__ import annotations

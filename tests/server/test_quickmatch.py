@@ -4,18 +4,23 @@ its creator chose; people pressing at once sit at one table (also two processes)
 
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from ratking.server.quickmatch import fill, seat_or_open
 from ratking.server.storage import Limits, Storage
 
-from .conftest import receive_state, sign_up
+from .conftest import expect, receive_state, sign_up
 
 PLAY = {"game": "rat-a-tat-roll", "players": 2}
 
 
-def press(client, who=None, **body):
+def press(client, who=None, keep=False, **body):
+    """Press Play now; a guest (no `who`) is a new one each time unless it `keep`s the
+    cookie it was given."""
     answer = client.post("/api/quickmatch", json={**PLAY, **body}, headers=who or {})
     assert answer.status_code == 200, answer.text
+    if not keep:
+        client.cookies.clear()
     return answer.json()
 
 
@@ -44,6 +49,32 @@ def test_people_who_press_play_now_sit_at_one_table(app_client):
         ws.send_json({"type": "hello", "tokens": [guest["token"]]})
         state = receive_state(ws)
         assert state["you"] == [1] and state["table"]["seats"][1]["name"] == "Dot"
+
+
+def test_a_guest_pressing_again_is_given_its_seat_again_never_a_second(app_client):
+    client = app_client
+    first = press(client, name="Dot", keep=True)
+    again = press(client, name="Dot", keep=True)
+    assert (again["id"], again["seat"], again["created"]) == (first["id"], 0, False)
+    assert client.get(f"/api/tables/{first['id']}").json()["waiting"]  # nobody else sat
+    with client.websocket_connect(f"/ws/tables/{first['id']}") as ws:  # the new token holds
+        receive_state(ws)
+        ws.send_json({"type": "hello", "tokens": [first["token"]]})
+        assert expect(ws, "error")["code"] == "bad-token"
+        assert receive_state(ws)["you"] == []
+        ws.send_json({"type": "hello", "tokens": [again["token"]]})
+        assert receive_state(ws)["you"] == [0]
+    client.cookies.clear()  # another guest sits against Dot
+    other = press(client, name="Eve")
+    assert (other["id"], other["seat"]) == (first["id"], 1)
+
+
+def test_a_guests_presses_at_once_give_it_one_seat(app_client):
+    client = app_client
+    press(client, name="Dot", keep=True, game="rat-and-duck", players=None)  # its cookie
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _i: press(client, name="Dot", keep=True), range(4)))
+    assert {(a["id"], a["seat"]) for a in answers} == {(answers[0]["id"], 0)}
 
 
 def test_the_oldest_open_table_that_fits_comes_first_and_any_count_fits(app_client):
@@ -100,6 +131,19 @@ def test_open_seats_go_to_bots_after_the_chosen_wait(app_client):
                                                    "bots_after": 30})
     assert refused.status_code == 400
     assert client.post("/api/quickmatch", json={**PLAY, "players": 9}).status_code == 400
+
+
+def test_play_now_holds_bot_level_to_the_budget_of_api_tables(app_client):
+    client = app_client
+    over = "ismcts:iters=1000000000"
+    table = client.post("/api/tables", json={"game": "rat-a-tat-roll", "players": 2,
+                                              "seats": ["human", over]})
+    assert table.status_code == 422
+    refused = client.post("/api/quickmatch", json={**PLAY, "bot_level": over,
+                                                   "bots_after": 30})
+    assert refused.status_code == 422 and "bot_level" in refused.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []  # nothing stored
+    assert press(client, name="Bo", bot_level="hard", bots_after=30)["created"]
 
 
 def test_presses_at_the_same_moment_on_two_processes_sit_at_one_table(postgres):

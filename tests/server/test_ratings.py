@@ -8,6 +8,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 import ratking
+from ratking.server.names import look_alike
 from ratking.server.ratings import lineup, rate_end
 from ratking.server.storage import Storage
 
@@ -121,7 +122,8 @@ def test_two_processes_seeing_one_end_rate_it_once(postgres):
     # two storages on one PostgreSQL, as two server processes have, racing on one end
     first, second = Storage(postgres), Storage(postgres)
     try:
-        ids = [first.people.create_account(n, n.lower(), "x").id for n in ("Ann", "Bea")]
+        ids = [first.people.create_account(n, n.lower(), look_alike(n), "x").id
+               for n in ("Ann", "Bea")]
         from ratking.server.storage import TableRow, now
 
         state = ratking.make("rat-a-tat-roll").new_game(2, seed=5)

@@ -9,8 +9,10 @@ from datetime import timedelta
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from ratking.server import create_app
+from ratking.server.people_storage import TurnMailRow
 from ratking.server.storage import now
 from ratking.server.turnmail import turn_started
 
@@ -81,12 +83,51 @@ def wait_mails(inbox, address, count, seconds=10):
         time.sleep(0.1)
 
 
+def confirm(client, inbox, who, address):
+    """Ask for turn mails at `address` and open the link the confirmation mail brings."""
+    answer = client.put("/api/me/email", json={"email": address}, headers=who)
+    assert answer.status_code == 200
+    assert answer.json()["email_pending"] == address
+    [mail] = [m for m in wait_mails(inbox, address, 1) if m["Subject"].startswith("Confirm")]
+    link = next(word for word in mail.get_payload().split() if "/confirm/" in word)
+    assert client.get(link.removeprefix("https://play.example")).status_code == 200
+    me = client.get("/api/me", headers=who).json()
+    assert (me["email"], me["email_pending"]) == (address, None)
+    inbox.mails.remove(mail)
+
+
+def test_turn_mails_go_to_confirmed_addresses_of_people_not_at_the_table(mailing):
+    client, inbox = mailing
+    ann, bea = sign_up(client, "Ann"), sign_up(client, "Bea")
+    # Ann's address is never confirmed; Bea's is, but she is at the table
+    assert client.put("/api/me/email", json={"email": "ann@mail.example"},
+                      headers=ann).json() == {"email": None,
+                                              "email_pending": "ann@mail.example"}
+    assert client.get("/confirm/not-a-key").status_code == 404
+    confirm(client, inbox, bea, "bea@mail.example")
+    table = turn_table(client, ann, bea)
+    storage = client.app.state.rooms.storage
+    with client.websocket_connect(f"/ws/tables/{table['id']}", headers=bea) as here, \
+            client.websocket_connect(f"/ws/tables/{table['id']}", headers=ann) as there:
+        for ws in (here, there):
+            receive_state(ws)
+            ws.send_json({"type": "hello", "tokens": []})
+        for _turn in range(4):  # each plays two turns, both at the table
+            seat = client.get(f"/api/tables/{table['id']}").json()["to_move"]
+            if seat is None:
+                break
+            play_turn(client, table, (ann, bea)[seat], seat)
+        time.sleep(1)
+    assert [m["Subject"] for m in inbox.mails] == ["Confirm your address for ratking"]  # Ann's
+    with storage.engine.connect() as conn:
+        assert conn.execute(select(TurnMailRow)).all() == []
+
+
 def test_a_turn_is_told_once_by_mail_and_the_stand_in_moves_when_the_bank_runs_out(mailing):
     client, inbox = mailing
     ann, bea = sign_up(client, "Ann"), sign_up(client, "Bea")
     for who, address in ((ann, "ann@mail.example"), (bea, "bea@mail.example")):
-        assert client.put("/api/me/email", json={"email": address},
-                          headers=who).status_code == 200
+        confirm(client, inbox, who, address)
     assert client.put("/api/me/email", json={"email": "not an address"},
                       headers=ann).status_code == 422
     table = turn_table(client, ann, bea)

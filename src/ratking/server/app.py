@@ -30,6 +30,7 @@ from . import (
     failures,
     hints,
     lobby,
+    my_account,
     openapi,
     pages,
     profiles,
@@ -41,8 +42,10 @@ from .collector import collecting
 from .messages import board_message
 from .names import BadName, check_name
 from .origin import SameOrigin
+from .passwords import Hashing
 from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, Unreplayable, token_hash
 from .security import Protect
+from .sessions import SIGNED_OUT, SessionSockets
 from .settings import Settings
 from .storage import ServerLock, Storage, default_db_url, why
 
@@ -111,6 +114,10 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         rooms = Rooms(storage, settings)
         rooms.sweeps.append(quickmatch.fill)  # bots for quick tables whose wait is over
         app.state.rooms = rooms
+        app.state.sessions = sockets = SessionSockets()
+        rooms.notices["o"] = functools.partial(sockets.heard, rooms.spawn)
+        app.state.hashing = Hashing(settings.hash_threads, settings.hash_queue,
+                                    settings.search_nice)
         try:
             resumed = await rooms.start()
             log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
@@ -118,6 +125,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                 yield
         finally:
             await rooms.close()
+            app.state.hashing.close()
             storage.close()
             lock.release()
 
@@ -136,6 +144,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(lobby.router)
     app.include_router(accounts.router)
     app.include_router(profiles.router)
+    app.include_router(my_account.router)
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
@@ -276,9 +285,15 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             return await too_many_sockets(
                 socket, f"at most {limit} sockets from one person: close some tables")
         try:
+            if account is not None:
+                app.state.sessions.add(account.session, socket)
+                if await accounts.signed_in(socket) is None:  # signed out while it opened
+                    return await socket.close(code=SIGNED_OUT, reason="signed out")
             await _table_socket(socket, table_id, account, who)
         finally:
             quotas.close_socket(who)
+            if account is not None:
+                app.state.sessions.discard(account.session, socket)
 
     async def _table_socket(socket: WebSocket, table_id: str,
                             account: accounts.Account | None, who: str | None) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import orjson
 
 from . import quotas
+from .clients import client_of, person_at
 from .names import clean_text
 from .rooms import Connection, Room
 from .storage import MoveConflict
@@ -92,7 +93,8 @@ async def post(room: Room, conn: Connection, message: dict[str, Any]) -> None:
         raise ChatRefused("not-your-seat", "spectators read the chat; players write in it")
     text = clean(message.get("text"))
     limit, window = quotas.CHAT  # per person, over all their sockets
-    if not room.rooms.quotas.take("chat", conn.who, limit, window):
+    if not await quotas.spend(room.rooms, "chat", person_at(room, conn),
+                              client_of(conn.socket), limit, window):
         raise ChatRefused("slow-down", f"at most {limit} chat lines in {window:.0f} seconds")
     seat = conn.shown_seat(room.state)
     new: list[dict[str, Any]] = []

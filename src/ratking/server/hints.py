@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.rng import derive_seed
 from . import quotas
+from .clients import client_of, person_at
 from .explain import hints_available
 from .hint_moves import whole_move
 from .rooms import Connection, Room
@@ -84,7 +85,8 @@ async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, An
     if seat is None or seat not in conn.seats:
         raise HintRefused("hint-not-your-turn", "hints are for the player whose turn it is")
     limit, window = quotas.HINTS  # per person, over all their sockets
-    if not room.rooms.quotas.take("hint", conn.who, limit, window):
+    if not await quotas.spend(room.rooms, "hint", person_at(room, conn),
+                              client_of(conn.socket), limit, window):
         raise HintRefused("hint-slow-down", f"at most {limit} hints in {window:.0f} seconds")
     version = room.version
     seed = derive_seed(derive_seed(room.row.seed, 200 + seat), version)

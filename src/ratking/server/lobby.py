@@ -13,8 +13,9 @@ from pydantic import BaseModel, Field
 from ..bots import make_bot
 from ..core import RatkingError
 from ..core.rng import new_seed
+from . import quotas
 from .accounts import Account, rooms_of, signed_in
-from .clients import quota_key
+from .clients import client_of, quota_key
 from .names import BadName, check_name
 from .rooms import HUMAN, Connection, Refused, Room, Rooms, stored_summary, token_hash
 from .storage import TableRow, now
@@ -140,8 +141,9 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     except BadName as exc:
         raise HTTPException(422, f"name: {exc}") from None
     limit = rooms_of(request).settings.join_per_minute
-    if not rooms_of(request).quotas.take("join", quota_key(request, account and account.id),
-                                         limit, 60):
+    joiner = f"account:{account.id}" if account is not None else None
+    if not await quotas.spend(rooms_of(request), "join", joiner, client_of(request), limit,
+                              60):
         raise Refused(429, f"too many seats taken: at most {limit} a minute from one person",
                       retry_after=60)
     async with room.lock:

@@ -54,6 +54,10 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("DELETE", "/api/session"): READS_STORAGE,
     ("GET", "/api/me"): ("401", *READS_STORAGE),
     ("PUT", "/api/me/email"): ("401", "422", *READS_STORAGE),
+    ("PUT", "/api/me/password"): ("401", "422", "429", *READS_STORAGE),
+    ("GET", "/api/me/sessions"): ("401", *READS_STORAGE),
+    ("DELETE", "/api/me/sessions"): ("401", *READS_STORAGE),
+    ("DELETE", "/api/me"): ("400", "401", "422", "429", *READS_STORAGE),  # a JSON body
     ("GET", "/api/players/{name}"): ("404", *READS_STORAGE),
     ("GET", "/api/leaderboard/{game_id}"): ("404", *READS_STORAGE),
     ("POST", "/api/quickmatch"): ("400", "422", "429", *READS_STORAGE),

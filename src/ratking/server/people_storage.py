@@ -19,10 +19,12 @@ from sqlalchemy import (
     insert,
     literal,
     select,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from . import throttle
 from .storage import Base, Storage, TablePlayerRow, TableRow, now
 
 
@@ -32,8 +34,11 @@ class AccountRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(24))
     key: Mapped[str] = mapped_column(String(96), unique=True)  # the name case-folded
+    look: Mapped[str | None] = mapped_column(String(64), nullable=True)  # names.look_alike
     password: Mapped[str] = mapped_column(String(200))  # an argon2 hash
-    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)  # confirmed
+    email_pending: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    confirm: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its link's key
     unsubscribe: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -52,6 +57,14 @@ class FailureRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class QuotaUseRow(Base):
+    __tablename__ = "quota_uses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(120))  # "<what>:<person or address>"
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -83,6 +96,9 @@ class TurnMailRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+QUOTA_KEPT = 3600.0  # seconds a quota's use is kept: no quota's window is longer
+
+
 class NameTaken(Exception):
     """An account with that name (case aside) exists already."""
 
@@ -102,19 +118,33 @@ class People:
     transaction."""
 
     def __init__(self, storage: Storage) -> None:
+        self.storage = storage
         self.engine = storage.engine
 
     # --- accounts and sessions ----------------------------------------------------------------
 
-    def create_account(self, name: str, key: str, password_hash: str) -> AccountRow:
-        """A new account; NameTaken if its key is in use."""
-        row = AccountRow(name=name, key=key, password=password_hash, created_at=now())
+    def create_account(self, name: str, key: str, look: str, password_hash: str
+                       ) -> AccountRow:
+        """A new account; NameTaken if its key is in use or an account's name looks like it
+        (the same `look`, names.look_alike). The look-up and the insert hold one lock."""
+        row = AccountRow(name=name, key=key, look=look, password=password_hash,
+                         created_at=now())
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                self.storage._lock(session.connection(), "sign-up")
+                if session.scalar(select(AccountRow.id).where(AccountRow.look == look)
+                                  .limit(1)) is not None:
+                    raise NameTaken(name)
                 session.add(row)
         except IntegrityError:
             raise NameTaken(name) from None
         return row
+
+    def name_taken(self, key: str, look: str) -> bool:
+        """True if an account has that name (`key`) or one that looks like it (`look`)."""
+        query = select(AccountRow.id).where((AccountRow.key == key) | (AccountRow.look == look))
+        with self.engine.connect() as conn:
+            return conn.execute(query.limit(1)).first() is not None
 
     def account_by_key(self, key: str) -> AccountRow | None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -143,14 +173,84 @@ class People:
             return session.scalar(query)
 
     def drop_session(self, session_hash: str) -> None:
+        """End a session, and tell every process to close its sockets (sessions.py)."""
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
+            self._ended(conn, [session_hash])
 
-    def set_email(self, account_id: int, email: str | None, key: str) -> None:
-        """An account's address for turn mails (None: none), and its unsubscribe key."""
+    def _ended(self, conn, hashes: list[str]) -> None:
+        """Tell every process the sessions `hashes` ended (NOTIFY 'o <hash>...', sent as the
+        transaction commits; a few dozen to a notice, which holds 8,000 bytes)."""
+        for start in range(0, len(hashes), 50):
+            self.storage._notify(conn, "o " + " ".join(hashes[start:start + 50]))
+
+    def sessions_of(self, account_id: int) -> list[SessionRow]:
+        """An account's live sessions, newest first."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.scalars(
+                select(SessionRow).where(SessionRow.account_id == account_id,
+                                         SessionRow.expires_at > now())
+                .order_by(SessionRow.created_at.desc())))
+
+    def end_sessions(self, account_id: int, keep: str | None = None,
+                     password_hash: str | None = None) -> list[str]:
+        """End every session of an account but `keep` (and, with `password_hash`, set its
+        new password in the same transaction); the sessions ended."""
+        with self.engine.begin() as conn:
+            if password_hash is not None:
+                conn.execute(update(AccountRow).where(AccountRow.id == account_id)
+                             .values(password=password_hash))
+            hashes = list(conn.scalars(delete(SessionRow).where(
+                SessionRow.account_id == account_id, SessionRow.id != (keep or ""))
+                .returning(SessionRow.id)))
+            self._ended(conn, hashes)
+        return hashes
+
+    def delete_account(self, account_id: int, former: str) -> tuple[list[str], list[str]]:
+        """Delete an account, its sessions and ratings. Its tables stay: its seats there are
+        named `former` and no longer say whose they were. The sessions ended, and the tables
+        whose seats changed (announced to every process, 't <table>')."""
+        player = account_player(account_id)
+        with Session(self.engine) as session, session.begin():
+            conn = session.connection()
+            tables = list(session.scalars(
+                select(TablePlayerRow.table_id).where(TablePlayerRow.account_id == account_id)
+                .distinct()))
+            for row in session.scalars(select(TableRow).where(TableRow.id.in_(tables))
+                                       .with_for_update()):
+                row.seats = [{k: v for k, v in seat.items() if k != "account"}
+                             | {"name": former} if seat.get("account") == account_id
+                             else seat for seat in row.seats]
+            session.flush()
+            conn.execute(delete(TablePlayerRow).where(TablePlayerRow.account_id == account_id))
+            conn.execute(delete(RatingRow).where(RatingRow.player == player))
+            hashes = list(conn.scalars(delete(SessionRow).where(
+                SessionRow.account_id == account_id).returning(SessionRow.id)))
+            conn.execute(delete(AccountRow).where(AccountRow.id == account_id))
+            self._ended(conn, hashes)
+            for table_id in tables:
+                self.storage._notify(conn, f"t {table_id}")
+        return hashes, tables
+
+    def set_email(self, account_id: int, email: str | None, key: str | None) -> None:
+        """Ask for turn mails at `email`, once the link with `key` confirms it (the address
+        confirmed before is kept until then); None: no address, none mailed."""
         with Session(self.engine) as session, session.begin():
             row = session.get(AccountRow, account_id)
-            row.email, row.unsubscribe = email, key
+            row.email_pending, row.confirm = email, key
+            if email is None:
+                row.email = None
+
+    def confirm_email(self, key: str, unsubscribe: str) -> bool:
+        """The link in the confirmation mail was opened: its address is the account's for
+        turn mails, with a new unsubscribe key. False if no account waits for that link."""
+        with Session(self.engine) as session, session.begin():
+            row = session.scalar(select(AccountRow).where(AccountRow.confirm == key))
+            if row is None:
+                return False
+            row.email, row.unsubscribe = row.email_pending, unsubscribe
+            row.email_pending = row.confirm = None
+        return True
 
     def unsubscribe(self, key: str) -> bool:
         """Forget the address whose mails carry `key`; False if no account has it."""
@@ -174,24 +274,57 @@ class People:
 
     # --- failed sign-ins ------------------------------------------------------------------------
 
-    def failed(self, keys: list[str], at: float, before: float) -> None:
-        """Note a failed sign-in under each key, and forget failures older than `before`."""
+    def reserve_sign_in(self, account: str, client: str, pair: str, clock: float
+                        ) -> tuple[list[int], float]:
+        """Count a sign-in try as a failure under the keys of its account, its client and the
+        two together, before its password is checked, if the delays of `throttle` let it be
+        tried now: the failures' ids (to forget if the password is right) and 0; else no ids
+        and the seconds to wait. The count and the insert hold one lock (PostgreSQL; SQLite's
+        calls run one at a time), so parallel tries are each counted before the next."""
+        keys = [account, client, pair]
         with self.engine.begin() as conn:
-            conn.execute(delete(FailureRow).where(FailureRow.at < before))
-            conn.execute(insert(FailureRow), [{"key": k, "at": at} for k in keys])
+            self.storage._lock(conn, "sign-in")
+            conn.execute(delete(FailureRow).where(FailureRow.at < clock - throttle.WINDOW))
+            found = {key: (count, last) for key, count, last in conn.execute(
+                select(FailureRow.key, func.count(), func.max(FailureRow.at))
+                .where(FailureRow.key.in_(keys)).group_by(FailureRow.key))}
+            count, last = found.get(client, (0, None))
+            pause = throttle.wait(count, last, throttle.PER_CLIENT, clock)
+            if pair in found:  # the account's delays hold for a client that failed at it
+                count, last = found.get(account, (0, None))
+                pause = max(pause, throttle.wait(count, last, throttle.PER_ACCOUNT, clock))
+            if pause > 0:
+                return [], pause
+            ids = conn.scalars(insert(FailureRow).returning(FailureRow.id),
+                               [{"key": key, "at": clock} for key in keys]).all()
+        return list(ids), 0.0
 
-    def failures(self, keys: list[str], since: float) -> dict[str, int]:
-        """The failed sign-ins under each key since `since`."""
-        query = (select(FailureRow.key, func.count()).where(FailureRow.key.in_(keys),
-                                                            FailureRow.at >= since)
-                 .group_by(FailureRow.key))
-        with self.engine.connect() as conn:
-            found = dict(conn.execute(query).all())
-        return {k: found.get(k, 0) for k in keys}
-
-    def forget_failures(self, key: str) -> None:
+    def release_sign_in(self, ids: list[int], pair: str | None = None) -> None:
+        """Forget the failures `ids` (a try that was right, or never checked), and, with
+        `pair`, that client's earlier failures at the account."""
         with self.engine.begin() as conn:
-            conn.execute(delete(FailureRow).where(FailureRow.key == key))
+            conn.execute(delete(FailureRow).where(FailureRow.id.in_(ids)))
+            if pair is not None:
+                conn.execute(delete(FailureRow).where(FailureRow.key == pair))
+
+    # --- quotas ---------------------------------------------------------------------------
+
+    def take_quota(self, limits: list[tuple[str, int]], window: float, clock: float) -> bool:
+        """Note one use under each key if every key has had fewer than its limit in the last
+        `window` seconds (at most QUOTA_KEPT), and True; else False and nothing noted. The
+        count and the insert hold one lock (PostgreSQL; SQLite's calls run one at a time)."""
+        keys = [key for key, _limit in limits]
+        with self.engine.begin() as conn:
+            self.storage._lock(conn, "quota")
+            conn.execute(delete(QuotaUseRow).where(QuotaUseRow.at < clock - QUOTA_KEPT))
+            counts = dict(conn.execute(
+                select(QuotaUseRow.key, func.count())
+                .where(QuotaUseRow.key.in_(keys), QuotaUseRow.at > clock - window)
+                .group_by(QuotaUseRow.key)).all())
+            if any(counts.get(key, 0) >= limit for key, limit in limits):
+                return False
+            conn.execute(insert(QuotaUseRow), [{"key": key, "at": clock} for key in keys])
+        return True
 
     # --- the seats accounts hold ------------------------------------------------------------
 

@@ -7,6 +7,8 @@ private tables are left out."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import secrets
 from pathlib import Path
@@ -23,8 +25,10 @@ from .people_storage import account_player
 from .ratings import rating_json
 from .rooms import Unreplayable, stored_summary
 from .storage import TableRow
+from .turnmail import confirm_message, send
 
 router = APIRouter()
+log = logging.getLogger("ratking.server")
 TABLES_SHOWN = 20
 ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 PAGE = Path(__file__).with_name("static") / "people.html"
@@ -85,6 +89,7 @@ async def me(request: Request) -> dict[str, Any]:
         told["your_turn"] = told["status"] == "playing" and not told.get("waiting") \
             and told["to_move"] in yours
     return {"id": account.id, "name": account.name, "email": row.email,
+            "email_pending": row.email_pending,
             "ratings": {r.game: rating_json(r) for r in ratings}, "tables": tables}
 
 
@@ -94,15 +99,40 @@ class Email(BaseModel):
 
 @router.put("/api/me/email")
 async def set_email(request: Request, body: Email) -> dict[str, Any]:
-    """The address turn-based tables mail when it is the person's turn (null: none)."""
+    """Ask for turn mails at an address (null: none, at once): a mail with a link to
+    confirm it is sent, and it is mailed once the link is opened. `email` answers the
+    address confirmed, `email_pending` the one waiting."""
     account = await require(request)
     email = body.email.strip() if body.email else None
     if email is not None and (not ADDRESS.fullmatch(email) or any(map(unsafe, email))):
         raise HTTPException(422, "email: not an address")
     rooms = rooms_of(request)
-    await rooms.run(rooms.storage.people.set_email, account.id, email,
-                    secrets.token_urlsafe(18))
-    return {"email": email}
+    people = rooms.storage.people
+    key = secrets.token_urlsafe(18) if email is not None else None
+    await rooms.run(people.set_email, account.id, email, key)
+    settings = rooms.settings
+    if email is not None and key is not None and settings.smtp_host:
+        message = confirm_message(settings, email, account.name, key)
+        try:
+            await asyncio.to_thread(send, settings, message)
+        except Exception:
+            log.exception("the confirmation mail to account %s could not be sent", account.id)
+            raise HTTPException(502, "the confirmation mail could not be sent: try again "
+                                     "later") from None
+    row = (await rooms.run(people.accounts, [account.id]))[account.id]
+    return {"email": row.email, "email_pending": row.email_pending}
+
+
+@router.get("/confirm/{key}", include_in_schema=False)
+async def confirm(request: Request, key: str) -> HTMLResponse:
+    """The link in the confirmation mail: turn mails go to that address from now on."""
+    rooms = rooms_of(request)
+    done = await rooms.run(rooms.storage.people.confirm_email, key[:40],
+                           secrets.token_urlsafe(18))
+    text = "Your address is confirmed: turn mails will come to it." if done else \
+        "This link is no longer valid."
+    return HTMLResponse(f"<!doctype html><title>ratking</title><p>{text}</p>",
+                        status_code=200 if done else 404)
 
 
 @router.get("/unsubscribe/{key}", include_in_schema=False)

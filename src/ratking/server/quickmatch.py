@@ -6,7 +6,9 @@ after a wait.
 
 The choice is made in the database, in one transaction under an advisory lock on PostgreSQL
 (SQLite has one server process, whose storage calls run one at a time), so two people
-pressing at once, on any processes, sit at one table."""
+pressing at once, on any processes, sit at one table. A person pressing again while they wait
+is given their seat again, never a second seat against themself: an account is known by its
+session, a guest by a cookie of its own (`ratking_guest`, set at its first press)."""
 
 from __future__ import annotations
 
@@ -15,22 +17,24 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..bots import BOT_NAMES
-from ..core import RatkingError, game_class
-from .accounts import rooms_of, signed_in
+from ..core import RatkingError, game_class, make
+from .accounts import rooms_of, session_hash, signed_in
 from .clients import quota_key
 from .names import check_name
-from .rooms import Creator, Rooms, seat_names, token_hash
+from .rooms import Creator, Refused, Rooms, seat_names, token_hash
 from .rooms.turns import seat_kinds
 from .storage import Limits, Storage, TableRow, now, seat_accounts
 
 router = APIRouter()
 CANDIDATES = 20  # open tables looked at, oldest first
+GUEST = "ratking_guest"  # the cookie a guest is known by when it presses again
+GUEST_DAYS = 365
 
 
 class PlayNow(BaseModel):
@@ -46,7 +50,8 @@ class Seated:
     table_id: str
     seat: int
     created: bool
-    again: bool = False  # the person held the seat already (their token is not stored)
+    again: bool = False  # the person held the seat already (an account's token is not
+    # stored; a guest's seat gets the new token)
 
 
 def _open_seat(row: TableRow) -> int | None:
@@ -54,11 +59,15 @@ def _open_seat(row: TableRow) -> int | None:
                  if s["kind"] == "human" and not s.get("claimed")), None)
 
 
-def _held(row: TableRow, account: int | None) -> int | None:
-    """The seat `account` holds at `row`, if any."""
-    if account is None:
-        return None
-    return next((i for i, s in enumerate(row.seats) if s.get("account") == account), None)
+def _held(row: TableRow, person: dict[str, Any]) -> int | None:
+    """The seat `person` (their account, or a guest's cookie) holds at `row`, if any."""
+    for key in ("account", "guest"):
+        if person.get(key) is not None:
+            mine = next((i for i, s in enumerate(row.seats) if s.get(key) == person[key]),
+                        None)
+            if mine is not None:
+                return mine
+    return None
 
 
 def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[str, Any],
@@ -66,8 +75,8 @@ def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[
     """Seat a person (`person`: the seat's token hash, and their name and account) at the
     oldest open quick table of `game` for `players` (None: any) that fits, or store `new`
     (its first seat theirs) within `limits`. One transaction, one at a time per schema. A
-    signed-in person already waiting at such a table is given their seat there again."""
-    account = person.get("account")
+    person already waiting at such a table (by account, or a guest by cookie) is given their
+    seat there again; a guest's with the new token."""
     with Session(storage.engine, expire_on_commit=False) as session, session.begin():
         conn = session.connection()
         storage._lock(conn, "quickmatch")
@@ -78,8 +87,14 @@ def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[
             query = query.where(TableRow.players == players)
         rows = list(session.scalars(query))
         for row in rows:
-            mine = _held(row, account)
+            mine = _held(row, person)
             if mine is not None:
+                if person.get("account") is None:  # a guest: its new token holds the seat
+                    seats = [dict(s, token=person["token"]) if i == mine else s
+                             for i, s in enumerate(row.seats)]
+                    session.execute(update(TableRow).where(TableRow.id == row.id)
+                                    .values(seats=seats))
+                    storage._notify(conn, f"t {row.id}")
                 return Seated(row.id, mine, False, again=True)
         for row in rows:
             seat = _open_seat(row)
@@ -138,8 +153,18 @@ async def fill(rooms: Rooms) -> None:
             await room.heard_seats()
 
 
+def _guest_cookie(request: Request, response: Response) -> str:
+    """The cookie a guest is known by, set on its first press."""
+    value = request.cookies.get(GUEST)
+    if not value or len(value) > 100:
+        value = secrets.token_urlsafe(24)
+        response.set_cookie(GUEST, value, max_age=GUEST_DAYS * 86400, path="/", httponly=True,
+                            samesite="lax", secure=request.url.scheme == "https")
+    return value
+
+
 @router.post("/api/quickmatch")
-async def play_now(request: Request, body: PlayNow) -> dict[str, Any]:
+async def play_now(request: Request, response: Response, body: PlayNow) -> dict[str, Any]:
     """Seat the person at an open quick table or open one: its id, url, the seat and its
     token (the invite link works for a guest as for anyone), and whether it is new."""
     rooms = rooms_of(request)
@@ -147,17 +172,21 @@ async def play_now(request: Request, body: PlayNow) -> dict[str, Any]:
     who = quota_key(request, account.id if account else None)
     try:
         name = check_name(body.name) if body.name is not None and account is None else None
-        seat_kinds([body.bot_level])
         count = body.players or max(2, game_class(body.game).min_players)
         row, _tokens, _owner = rooms.build(body.game, count, ["human"] * count, {}, None,
                                            None, None, who, rated=True)
+        seat_kinds([body.bot_level], make(body.game))  # as /api/tables: 422 over budget
     except (RatkingError, ValueError) as exc:  # BadName is a ValueError
         raise HTTPException(400, str(exc)) from None
+    except Refused as exc:
+        raise HTTPException(exc.status, f"bot_level: {exc}") from None
     creator = Creator(account.name if account else name, account.id if account else None)
     row.quick, row.fill_after = True, body.bots_after
     row.fill_level = body.bot_level if body.bots_after is not None else None
     token = secrets.token_urlsafe(18)
     person = {"token": token_hash(token), **creator.seat()}
+    if account is None:
+        person["guest"] = session_hash(_guest_cookie(request, response))[:32]
     seated = await rooms.store_new(seat_or_open, rooms.storage, body.game, body.players,
                                    person, row, rooms.limits(who))
     if seated.created:
@@ -167,5 +196,5 @@ async def play_now(request: Request, body: PlayNow) -> dict[str, Any]:
         if room is not None:
             await room.heard_seats()
     return {"id": seated.table_id, "url": f"/t/{seated.table_id}", "seat": seated.seat,
-            "token": None if seated.again else token, "created": seated.created,
+            "token": None if seated.again and account else token, "created": seated.created,
             "table": room.summary() if room is not None else None}

@@ -1,44 +1,43 @@
-"""Quotas per person: sliding-window rate limits (chat lines, hints, joins) and the number of
-open sockets, each counted per account, or per client address for a guest (clients.py), so
-that opening more sockets buys nothing. Kept in each server process's memory."""
+"""Quotas per person: sliding-window rate limits (chat lines, hints, seats taken, new
+accounts) and the number of open sockets.
+
+The rate limits are counted in the database (`People.take_quota`), so they are the same on
+every socket and every server process: each use counts once for the person (an account, or
+a guest's seat at a table, or a guest's client when it holds none) and once for the address
+it came from, which may make `PER_ADDRESS` times the person's uses. The open sockets are
+counted in each server process's memory."""
 
 from __future__ import annotations
 
 import time
-from collections import deque
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rooms import Rooms
 
 # (how many, in how many seconds) per person
 CHAT = (5, 10.0)
 HINTS = (6, 60.0)
+SIGN_UPS = (10, 3600.0)  # new accounts, per client address
+PER_ADDRESS = 3  # an address may make this many times a person's uses (a home, an office)
+
+
+async def spend(rooms: Rooms, what: str, person: str | None, address: str | None,
+                limit: int, window: float) -> bool:
+    """True (and the use noted) if the person, and their address, are within `limit` uses
+    of `what` in `window` seconds (the address within PER_ADDRESS times that); else False.
+    With no person, the address alone counts, at `limit`. An unknown address (None) is one."""
+    where = f"{what}:address:{address or '?'}"
+    limits = [(f"{what}:{person}", limit), (where, limit * PER_ADDRESS)] if person \
+        else [(where, limit)]
+    return await rooms.run(rooms.storage.people.take_quota, limits, window, time.time())
 
 
 class Quotas:
-    """The moments each person last did each thing, and their open sockets."""
+    """The open sockets of each person, in this process."""
 
     def __init__(self) -> None:
-        self.times: dict[tuple[str, str], deque[float]] = {}
         self.sockets: dict[str, int] = {}
-        self._calls = 0
-
-    def take(self, what: str, who: str | None, limit: int, window: float) -> bool:
-        """True (and the moment noted) if `who` did `what` fewer than `limit` times in the
-        last `window` seconds; else False. An unknown client (None) shares one quota."""
-        clock = time.monotonic()
-        times = self.times.setdefault((what, who or "?"), deque())
-        while times and clock - times[0] > window:
-            times.popleft()
-        self._calls += 1
-        if self._calls % 1000 == 0:
-            self._prune(clock)
-        if len(times) >= limit:
-            return False
-        times.append(clock)
-        return True
-
-    def _prune(self, clock: float, older: float = 3600) -> None:
-        """Forget the people who have done nothing for an hour (longer than any window)."""
-        for key in [k for k, t in self.times.items() if not t or clock - t[-1] > older]:
-            del self.times[key]
 
     def open_socket(self, who: str | None, limit: int) -> bool:
         """Count a new socket of `who`; False (not counted) if they have `limit` open (over

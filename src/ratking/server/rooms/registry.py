@@ -40,8 +40,9 @@ class Rooms(Leases, Upkeep, NewTables):
         self.maintenance: asyncio.Task | None = None
         self.listener: Any = None
         self.tasks: set[asyncio.Task] = set()
-        self.quotas = Quotas()  # per person: chat, hints, joins, sockets
+        self.quotas = Quotas()  # open sockets per person (rate limits: quotas.spend)
         self.sweeps: list = []  # more work for the background sweep: async f(rooms)
+        self.notices: dict = {}  # more notices heard: {kind: f(rest of the payload)}
 
     def spawn(self, work) -> None:
         """Run `work` in the background, keeping a reference until it is done."""

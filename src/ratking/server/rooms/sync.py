@@ -192,6 +192,8 @@ class Leases:
             room = self.rooms.get(rest.partition(" ")[0])
             if room is not None and room.chat is not None:
                 self.spawn(chat.heard(room))
+        elif kind in self.notices:  # the app's own (sessions.py: 'o <session>...')
+            self.notices[kind](rest)
 
     async def resync(self) -> None:
         """After the listener reconnected: catch up every room (notices may have been lost)."""

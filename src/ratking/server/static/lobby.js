@@ -303,7 +303,10 @@ function showYou() {
   $("guest").hidden = Boolean(me);
   showTurns();
   if (me) {
-    $("email").value = me.email || "";
+    $("email").value = me.email_pending || me.email || "";
+    $("email-status").textContent = me.email_pending
+      ? `Open the link mailed to ${me.email_pending} to get turn mails there.`
+      : me.email ? `Turn mails go to ${me.email}.` : "";
     $("me-link").textContent = me.name;
     $("me-link").href = `/players/${encodeURIComponent(me.name)}`;
   } else {
@@ -354,13 +357,69 @@ $("sign-out").addEventListener("click", async () => {
   await loadMe();
   loadMine();
 });
+async function send(path, method, body) {
+  // A request about the account; its answer, or null after saying why it failed.
+  $("you-error").textContent = "";
+  $("you-note").textContent = "";
+  const response = await fetch(path, { method, headers: { "content-type": "application/json" },
+                                       body: body === undefined ? undefined
+                                         : JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("you-error").textContent = answer.error || "That did not work";
+    return null;
+  }
+  return answer;
+}
+
+async function loadSessions() {
+  const answer = await send("/api/me/sessions", "GET");
+  if (!answer) return;
+  $("session-list").replaceChildren(...answer.sessions.map((s) => el("li", {
+    text: `since ${new Date(s.created).toLocaleString()}${s.current ? " (this device)" : ""}`,
+  })));
+}
+
+async function signedOut(note) {
+  $("account-settings").open = false;
+  await loadMe();
+  loadMine();
+  $("you-note").textContent = note;
+}
+
 $("email-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const response = await fetch("/api/me/email", {
-    method: "PUT", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: $("email").value.trim() || null }),
-  });
-  $("you-error").textContent = response.ok ? "" : (await response.json()).error;
+  const answer = await send("/api/me/email", "PUT", { email: $("email").value.trim() || null });
+  if (answer) {
+    Object.assign(me, answer);
+    showYou();
+  }
+});
+$("account-settings").addEventListener("toggle", () => {
+  if ($("account-settings").open) loadSessions();
+});
+$("password-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const answer = await send("/api/me/password", "PUT", {
+    password: $("password-now").value, new_password: $("password-new").value });
+  if (!answer) return;
+  $("password-form").reset();
+  await loadSessions();
+  $("you-note").textContent = "Password changed; other devices are signed out.";
+});
+$("sign-out-everywhere").addEventListener("click", async () => {
+  if (await send("/api/me/sessions", "DELETE")) {
+    await signedOut("Signed out on every device.");
+  }
+});
+$("delete-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (!window.confirm("Delete your account for good? Your games stay, without your name.")) {
+    return;
+  }
+  const answer = await send("/api/me", "DELETE", { password: $("delete-password").value });
+  $("delete-form").reset();
+  if (answer) await signedOut("Your account is deleted.");
 });
 $("notify-me").addEventListener("click", async () => {
   await Notification.requestPermission();

@@ -117,6 +117,10 @@ function connect() {
     route = null;
     setBusy(false);
     if (event.code === 4404) return;
+    if (event.code === 4401) { // the session it was opened with ended: back as a guest
+      toast("You were signed out: this page now shows the table as a guest sees it.");
+      retry = 500;
+    }
     banner("Connection lost: reconnecting…", true);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);

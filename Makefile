@@ -15,13 +15,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	@bash scripts/system-deps.sh
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
 # the learn extra pins PyTorch's CPU build exactly (torch==2.13.0), so pip never reaches for CUDA
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	@bash scripts/system-deps.sh
 	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab,learn]'
 	@touch $@ $(VENV)/.installed
 

@@ -5,16 +5,29 @@ h1; a hint lists the moves best chance first."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .pages import click_an_action, turn_or_end
 from .test_browser import browser  # noqa: F401
 from .test_phone import at_table, finished, my_turn, server  # noqa: F401
 
+# the thinking badge's box against the texts on the board that hold the bot's name
+COVERS_NAME = """() => {
+  const badge = document.querySelector('#board [data-testid=board-thinking] rect');
+  if (!badge) return null;
+  const r = badge.getBoundingClientRect();
+  return [...document.querySelectorAll('#board svg text')]
+    .filter((t) => t.textContent.includes('Whiskers'))
+    .some((t) => { const n = t.getBoundingClientRect();
+                   return n.left < r.right && r.left < n.right && n.top < r.bottom
+                          && r.top < n.bottom; });
+}"""
 
-def test_a_searching_bot_says_it_is_thinking(browser, server):  # noqa: F811
-    with at_table(browser, server, "you-dirty-rat", "desktop",
-                  seats=["human", "expert"]) as page:
+
+@pytest.mark.parametrize("game", ["you-dirty-rat", "target-rats"])
+def test_a_searching_bot_says_it_is_thinking(browser, server, game):  # noqa: F811
+    with at_table(browser, server, game, "desktop", seats=["human", "expert"]) as page:
         seen = None
         for _ in range(10):
             if not my_turn(page):
@@ -26,18 +39,19 @@ def test_a_searching_bot_says_it_is_thinking(browser, server):  # noqa: F811
             except PlaywrightTimeout:  # the bot's only move needed no search: try the next turn
                 continue
             # in the seat list, and on the seat's panel on the board, read at one moment
-            seen, board = page.evaluate("""() => {
+            seen, board, covers = page.evaluate(f"""() => {{
               const badge = document.querySelector(
                 '#board [data-seat-panel="1"] [data-testid=board-thinking]');
               const item = document.querySelector('#seats li:has([data-testid=thinking])');
-              return [item?.textContent, badge ? badge.textContent : null];
-            }""")
+              return [item?.textContent, badge ? badge.textContent : null, ({COVERS_NAME})()];
+            }}""")
             if seen is None:  # the bot was done meanwhile
                 continue
             break
         assert seen and "thinking" in seen and seen.rstrip().endswith(" s"), seen
         assert seen.startswith("Whiskers"), seen
         assert board and board.startswith("thinking") and board.endswith(" s"), board
+        assert covers is False  # the badge leaves the bot's name on the board readable
         assert not page.locator('#board [data-seat-panel="0"] [data-testid=board-thinking]'
                                 ).count()
 

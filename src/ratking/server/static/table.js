@@ -547,7 +547,8 @@ function drawSeats(message) {
     }
     list.append(item);
   });
-  markThinking(message.table.thinking ?? null);
+  const thinker = message.table.thinking ?? null;
+  markThinking(thinker, thinker === null ? "" : message.table.seats[thinker]?.name);
   askName(message);
   const invites = $("invites");
   invites.replaceChildren();
@@ -580,16 +581,16 @@ function drawSeats(message) {
 // page heard of it: the server's clock is not the page's)
 let thinking = { seat: null, since: 0 };
 
-function markThinking(seat) {
+function markThinking(seat, name) {
   if (seat !== thinking.seat) thinking = { seat, since: performance.now() };
-  boardThinking(replaying() ? null : seat);
+  boardThinking(replaying() ? null : seat, name);
   tickThinking();
 }
 
 // ... and on that seat's panel on the board (`data-seat-panel`, drawn by each game)
 const SVG = "http://www.w3.org/2000/svg";
 
-function boardThinking(seat) {
+function boardThinking(seat, name) {
   $("board").querySelector(".thinking-badge")?.remove();
   const panel = seat === null ? null : $("board").querySelector(`[data-seat-panel="${seat}"]`);
   const svg = $("board").querySelector("svg");
@@ -602,17 +603,37 @@ function boardThinking(seat) {
   badge.dataset.testid = "board-thinking";
   const rect = document.createElementNS(SVG, "rect");
   const text = document.createElementNS(SVG, "text");
-  const width = size * 7.6;
-  const x = box.x + box.width - width - size * 0.3;
-  const y = box.y + size * 0.3;
-  Object.entries({ x, y, width, height: size * 1.5, rx: size * 0.75, fill: "#2b2118",
-                   stroke: "#f3c44b", "stroke-width": size / 8 })
-    .forEach(([k, v]) => rect.setAttribute(k, v));
-  Object.entries({ x: x + width / 2, y: y + size * 1.08, "font-size": size, fill: "#f3c44b",
-                   "font-weight": "bold", "text-anchor": "middle" })
-    .forEach(([k, v]) => text.setAttribute(k, v));
+  const [width, height, pad] = [size * 7.6, size * 1.5, size * 0.3];
+  const place = (x, y) => {
+    Object.entries({ x, y, width, height, rx: size * 0.75, fill: "#2b2118",
+                     stroke: "#f3c44b", "stroke-width": size / 8 })
+      .forEach(([k, v]) => rect.setAttribute(k, v));
+    Object.entries({ x: x + width / 2, y: y + size * 1.08, "font-size": size, fill: "#f3c44b",
+                     "font-weight": "bold", "text-anchor": "middle" })
+      .forEach(([k, v]) => text.setAttribute(k, v));
+  };
   badge.append(rect, text);
   panel.append(badge);
+  // where it covers no text of the board (else at least not the seat's name): a corner of
+  // the panel, or just above or below it, inside the board
+  const [right, left] = [box.x + box.width - width - pad, box.x + pad];
+  const [top, bottom] = [box.y + pad, box.y + box.height - height - pad];
+  const spots = [[right, top], [right, bottom], [left, bottom], [left, top],
+                 [right, box.y - height - pad], [right, box.y + box.height + pad]];
+  const texts = [...svg.querySelectorAll("text")]
+    .filter((t) => !badge.contains(t) && t.textContent.trim() && t.getClientRects().length);
+  const named = texts.filter((t) => name && t.textContent.includes(name));
+  const board = svg.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
+  const clear = (among) => spots.find(([x, y]) => {
+    place(x, y);
+    const r = rect.getBoundingClientRect();
+    return r.left >= board.left && r.top >= board.top && r.right <= board.right
+      && r.bottom <= board.bottom
+      && !among.some((t) => meets(t.getBoundingClientRect(), r));
+  });
+  place(...(clear(texts) ?? clear(named) ?? spots[0]));
 }
 
 function tickThinking() {

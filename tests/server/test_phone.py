@@ -210,7 +210,9 @@ def axe_problems(page) -> list[str]:
     # Content-Security-Policy (rightly) refuses an injected <script> tag
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
     found = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ["violations"]});
+        // WCAG 2.2's target size (2.5.8) too, which axe leaves off unless asked
+        const result = await axe.run(document, {resultTypes: ["violations"],
+                                                rules: {"target-size": {enabled: true}}});
         return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
           .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target)
                                                    .join(" | ")}`);

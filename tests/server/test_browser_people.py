@@ -100,3 +100,40 @@ def test_an_invitee_with_no_name_is_asked_for_one_at_the_table(browser):  # noqa
         page.locator("#seats li.you", has_text="Bea").wait_for()
         assert form.is_hidden()
         context.close()
+
+
+def test_a_guest_lobby_logs_no_error_and_a_failed_sign_in_gives_way(browser):  # noqa: F811
+    """A guest's lobby asks who is there without a 401 in the console; "wrong name or
+    password" goes once the person types again or the lobby says something else."""
+    import tempfile
+
+    import httpx
+
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(f"sqlite:///{folder}/web.db", free_port(), bot_delay=0.05) as server:
+        assert httpx.get(server.url + "/api/me").status_code == 401  # the contract stands
+        guest = httpx.get(server.url + "/api/me", params={"optional": "true"})
+        assert guest.status_code == 200 and guest.json() is None
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        console: list[str] = []
+        page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+        page.goto(server.url + "/")
+        page.locator("#guest").wait_for()
+        page.wait_for_load_state("networkidle")
+        assert console == []
+        error = page.locator("#you-error")
+        page.click("#account-box summary")
+        for again in ("type", "save a name"):
+            page.fill("[data-testid=account-name]", "Nobody")
+            page.fill("[data-testid=account-password]", "wrong password")
+            page.click("[data-testid=sign-in]")
+            page.wait_for_function("() => document.querySelector('#you-error').textContent")
+            assert "wrong" in error.inner_text()
+            if again == "type":
+                page.fill("[data-testid=account-password]", "another try")
+            else:
+                page.fill("[data-testid=guest-name]", "Cleo")
+                page.click("[data-testid=save-name]")
+            assert error.inner_text() == ""
+        page.close()
+        server.check()

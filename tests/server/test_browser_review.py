@@ -124,3 +124,48 @@ def test_a_persons_review_lists_their_better_moves(browser, server, size, scheme
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+# the page's theme, its paper's brightness and, on the review, the first curve's colour
+THEME = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const panel = document.querySelector('.panel:not([hidden])');
+  const paper = rgb(getComputedStyle(panel).backgroundColor);
+  const curve = document.querySelector('[data-testid=review-graph] polyline');
+  return [document.documentElement.dataset.theme, paper.reduce((a, b) => a + b, 0),
+          curve ? getComputedStyle(curve).stroke : null];
+}"""
+CURVE = {"light": "rgb(47, 111, 176)", "dark": "rgb(127, 179, 234)"}  # review.css, seat 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_review_and_people_pages_follow_the_theme(browser, server, scheme):
+    """The review, the leaderboard and a profile take the colours of the system, or of the
+    person's choice in Settings over it; the review's graph draws in the page's colours."""
+    table = bots_table(server, "rat-a-tat-roll")
+    httpx.post(server.url + "/api/accounts", json={"name": "Ann", "password": "correct horse"})
+    other = {"light": "dark", "dark": "light"}[scheme]
+    problems = []
+    for path in (f"/t/{table}/review", "/leaderboard/rat-a-tat-roll", "/players/Ann"):
+        page = new_page(browser, "desktop", scheme)
+        try:
+            for chosen in ("system", other):
+                page.goto(server.url + path)
+                page.locator(".panel:not([hidden])").first.wait_for()
+                if path.endswith("review"):
+                    page.locator("[data-testid=review-graph] polyline").first.wait_for(
+                        timeout=120_000)
+                theme, paper, curve = page.evaluate(THEME)
+                wanted = scheme if chosen == "system" else other
+                assert theme == wanted, (path, chosen, theme)
+                assert (paper < 200) == (wanted == "dark"), (path, chosen, paper)
+                if path.endswith("review"):
+                    assert curve == CURVE[wanted], (chosen, curve)
+                if chosen == "system" and AXE.exists():
+                    problems += [f"{path} {scheme}: {p}" for p in axe_problems(page)]
+                page.evaluate("t => localStorage.setItem('ratking:settings', "
+                              "JSON.stringify({theme: t}))", other)
+            assert not page.errors, page.errors
+        finally:
+            page.close()
+    assert not problems, "\n".join(problems)

@@ -137,3 +137,46 @@ def test_a_guest_lobby_logs_no_error_and_a_failed_sign_in_gives_way(browser):  #
             assert error.inner_text() == ""
         page.close()
         server.check()
+
+
+def test_play_now_waiting_says_for_whom_and_offers_nothing_to_click(browser):  # noqa: F811
+    """A guest who presses Play now for a three-player table sees that it waits, for two
+    more, with a link to share, and nothing to click on the board or under it; the link
+    opens the lobby with Play now ready for that game and count, and the second person it
+    seats there leaves one to wait for."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(f"sqlite:///{folder}/web.db", free_port(), bot_delay=0.05) as server:
+        pages, link = [], ""
+        for name in ("Ann", "Bea"):
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            pages.append(page)
+            page.goto(server.url + "/")
+            page.fill("[data-testid=guest-name]", name)
+            page.click("[data-testid=save-name]")
+            if name == "Ann":
+                page.select_option("[data-testid=quick-game]", "target-rats-simplified")
+                page.select_option("[data-testid=quick-players]", "3")
+            else:  # the link Ann shares
+                page.goto(link)
+                assert page.locator("[data-testid=quick-game]").input_value() == \
+                    "target-rats-simplified"
+                assert page.locator("[data-testid=quick-players]").input_value() == "3"
+            page.click("[data-testid=play-now]")
+            page.wait_for_url("**/t/*")
+            page.locator("#board svg").wait_for()
+            waiting = page.locator("[data-testid=waiting]")
+            more = {"Ann": "2 more players", "Bea": "1 more player"}[name]
+            page.wait_for_function("m => document.querySelector('#waiting-text').textContent"
+                                   ".includes(m)", arg=more)
+            assert waiting.is_visible()
+            assert page.locator("[data-testid=status]").inner_text().startswith("Waiting for")
+            assert not page.locator("#board [data-action], #actions button").count()
+            assert page.locator("#hint").is_hidden()
+            link = page.locator("[data-testid=waiting-link]").get_attribute("href")
+            assert link.endswith("/?play=target-rats-simplified&players=3"), link
+        assert pages[0].url == pages[1].url  # one table
+        for page in pages:
+            page.context.close()
+        server.check()

@@ -49,6 +49,22 @@ async function loadGames() {
                                                                        text: l.level })));
   $("quick-level").value = "heuristic";
   quickCounts();
+  askedToPlay();
+}
+
+// a link shared from a waiting quick table (/?play=<game>&players=<n>): Play now, ready
+function askedToPlay() {
+  const asked = new URLSearchParams(location.search);
+  const game = games.find((g) => g.id === asked.get("play"));
+  if (!game) return;
+  $("quick-game").value = game.id;
+  quickCounts();
+  const players = asked.get("players");
+  if ([...$("quick-players").options].some((o) => o.value === players)) {
+    $("quick-players").value = players;
+  }
+  $("play-now").scrollIntoView({ block: "center" });
+  document.querySelector("[data-testid=play-now]").focus();
 }
 
 function quickCounts() {

@@ -167,7 +167,27 @@ function showDrawn(message) {
   });
 }
 
+// A quick table waits until every seat is taken (the server refuses moves meanwhile): it
+// says so, for how many, with a link to share, and offers nothing to click on the board.
+function drawWaiting(table, open) {
+  const box = $("waiting");
+  box.hidden = !open;
+  if (!open) return;
+  const count = table.seats.length;
+  $("waiting-text").textContent = `This table starts once every seat is taken: waiting for ` +
+    `${open} more ${open === 1 ? "player" : "players"}. Send a friend this link; pressing ` +
+    `Play now there seats them at the oldest table of ${table.title} for ${count} that is ` +
+    "still waiting, which is this one unless an older one waits too.";
+  const link = new URL(`/?play=${encodeURIComponent(table.game)}&players=${count}`,
+                       location.href).href;
+  $("waiting-link").href = link;
+  $("waiting-link").textContent = link;
+}
+
 function show(message) {
+  const open = message.table.waiting && !message.result
+    ? message.table.seats.filter((s) => !s.claimed).length : 0;
+  if (open) message = { ...message, actions: [], route_actions: [], routes: {}, can_undo: false };
   // a choice being made stays on screen when the table only tells who is watching
   const still = asking && last && last.version === message.version ? asking : null;
   last = message;
@@ -183,7 +203,9 @@ function show(message) {
   const mover = table.to_move === null ? null : table.seats[table.to_move];
   const shut = { closed: "Table closed", archived: "Table archived" }[table.status];
   $("status").textContent = message.result ? "Game over" : shut ? shut
-    : message.actions.length ? "Your move" : mover ? `${mover.name} to move` : "";
+    : open ? `Waiting for ${open} more` : message.actions.length ? "Your move"
+    : mover ? `${mover.name} to move` : "";
+  drawWaiting(table, open);
   $("close-table").hidden = !ownerToken() || table.status !== "playing";
   $("status").classList.toggle("mine", message.actions.length > 0);
   if (!replaying()) {

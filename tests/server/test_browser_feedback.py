@@ -113,3 +113,28 @@ def test_colours_follow_the_settings_switch_and_one_h1(browser, server):  # noqa
         page.locator("#board svg").wait_for()
         page.select_option("#set-theme", "system")
         assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
+
+
+def test_a_turn_based_table_shows_its_deadline(browser, server):  # noqa: F811
+    """The table page of a turn-based table says whose turn it is and until when (the
+    summary's `turn_ends`), as the lobby does."""
+    import httpx
+
+    body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "heuristic"],
+            "turn_bank": 7200, "bot_delay": 0.02}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        assert my_turn(page)
+        clock = page.locator("[data-testid=clock]")
+        clock.wait_for()
+        ends = httpx.get(f"{server.url}/api/tables/{table['id']}").json()["turn_ends"]
+        assert clock.get_attribute("data-ends") == ends
+        assert clock.inner_text().startswith("Your turn until ")
+        # the same moment as the page writes it, in the browser's own words
+        shown = page.evaluate("""e => new Date(e).toLocaleString(undefined, {weekday: 'short',
+          day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'})""", ends)
+        assert clock.inner_text() == f"Your turn until {shown}"
+    finally:
+        page.close()

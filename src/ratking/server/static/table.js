@@ -235,7 +235,8 @@ function show(message) {
   }
   setBusy(waiting || Boolean(document.body.dataset.forcing));
   if (!waiting) keepFocus();
-  drawClock(message.clock, table.seats, message.you);
+  drawClock(message.clock, table.seats, message.you,
+            message.result ? null : table.turn_ends, table.to_move);
   drawStanding(message.standing, message.you);
   drawHintButton(message);
   drawUndo(replaying() ? null : message);

@@ -88,6 +88,13 @@ def test_an_invitee_with_no_name_is_asked_for_one_at_the_table(browser):  # noqa
         page.goto(server.url + table["seats"][1]["invite"])  # a new browser: no name kept
         form = page.locator("[data-testid=name-form]")
         form.wait_for()
+        # a block of its own, labelled, under the seat list (not squeezed against it)
+        gap, share = page.evaluate("""() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          return [box('#name-form').top - box('#seats').bottom,
+                  box('#name-text').width / box('#name-form').width]; }""")
+        assert gap >= 8 and share >= 0.6, (gap, share)
+        assert page.get_by_label("Your name at this table").is_visible()
         page.fill("#name-text", "  ")
         page.click("#name-form button")
         assert "1 to 24" in page.locator("#name-error").inner_text()

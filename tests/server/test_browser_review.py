@@ -5,7 +5,9 @@ screenshots in test-artifacts/review/."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from pathlib import Path
 
 import httpx
@@ -74,7 +76,11 @@ def read_review(page, players: int) -> dict:
     points = page.locator("[data-testid=turning-points] li")
     assert points.count() == min(3, decisions)
     texts = [points.nth(k).inner_text() for k in range(points.count())]
-    assert all(t.startswith("Decision ") and "chance" in t for t in texts)
+    # each placed as its player made it, with a link to the replay at that decision
+    assert all(t.startswith("Round ") and "'s turn, step " in t and "chance" in t
+               for t in texts), texts
+    links = page.locator("[data-testid=turning-points] li a.board-link")
+    assert links.count() == points.count()
     assert graph.locator("circle.turn-mark").count() == points.count()
     return {"decisions": decisions, "points": texts,
             "mistakes": page.locator("[data-testid=mistakes] li").all_inner_texts(),
@@ -169,3 +175,26 @@ def test_the_review_and_people_pages_follow_the_theme(browser, server, scheme):
         finally:
             page.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_turning_point_opens_the_replay_at_its_decision(browser, server):
+    """A click on a turning point's link shows the table's replay at the position where that
+    decision was made: its move comes next."""
+    table = bots_table(server, "target-rats-simplified")
+    page = open_review(browser, server, table, "desktop", "light")
+    try:
+        item = page.locator("[data-testid=turning-points] li").nth(1)
+        index = int(item.get_attribute("data-index"))
+        item.locator("a.board-link").click()
+        page.wait_for_url(f"**/t/{table}#replay={index}")
+        page.wait_for_function("s => document.body.dataset.replayStep === s", arg=str(index))
+        assert page.locator("[data-testid=game-over]").is_hidden()
+        assert page.locator("#replay-pos").inner_text().startswith(f"move {index} of ")
+        # the board is the one the replay gives for that step (its words, compared whole)
+        svg = httpx.get(f"{server.url}/api/tables/{table}/replay/{index}").json()["svg"]
+        wanted = html.unescape(re.search(r"<desc>(.*?)</desc>", svg, re.S).group(1)).strip()
+        shown = page.evaluate("() => document.querySelector('#board svg > desc').textContent")
+        assert shown.strip() == wanted
+        assert not page.errors, page.errors
+    finally:
+        page.close()

@@ -38,9 +38,14 @@ function tokens() {
   try { return JSON.parse(localStorage.getItem(tokenKey) || "[]"); } catch { return []; }
 }
 
+// a link into the replay (#replay=<step>, the review's): the finished game's board there
+let replayAsked = null;
+
 function takeTokenFromLink() {
   // invite links carry the secret in the fragment (#seat=1&token=...), never sent to servers
   const params = new URLSearchParams(location.hash.slice(1));
+  const asked = Number.parseInt(params.get("replay") ?? "", 10);
+  if (Number.isInteger(asked) && asked >= 0) replayAsked = asked;
   const token = params.get("token");
   if (token) {
     const held = tokens();
@@ -245,6 +250,13 @@ function show(message) {
     showResult(message);
     drawRematch(message, tableId, tokens, toast);
     const box = $("game-over");
+    if (replayAsked !== null && !box.dataset.seen) {
+      box.dataset.seen = "1";  // the replay was asked for: straight to it
+      rematchSeen = table.rematch;
+      $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+      showStep(replayAsked);
+      replayAsked = null;
+    }
     // shown once when the game ends, and again when someone starts the rematch
     if (!box.dataset.seen || (table.rematch && rematchSeen !== table.rematch && !replaying())) {
       box.dataset.seen = "1";

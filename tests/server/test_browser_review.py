@@ -177,6 +177,15 @@ def test_the_review_and_people_pages_follow_the_theme(browser, server, scheme):
     assert not problems, "\n".join(problems)
 
 
+def board_words(server, table: str, step: int) -> str:
+    """The board's description at a replay step, as the replay route draws it."""
+    svg = httpx.get(f"{server.url}/api/tables/{table}/replay/{step}").json()["svg"]
+    return html.unescape(re.search(r"<desc>(.*?)</desc>", svg, re.S).group(1)).strip()
+
+
+SHOWN_WORDS = "() => document.querySelector('#board svg > desc').textContent.trim()"
+
+
 def test_a_turning_point_opens_the_replay_at_its_decision(browser, server):
     """A click on a turning point's link shows the table's replay at the position where that
     decision was made: its move comes next."""
@@ -191,10 +200,39 @@ def test_a_turning_point_opens_the_replay_at_its_decision(browser, server):
         assert page.locator("[data-testid=game-over]").is_hidden()
         assert page.locator("#replay-pos").inner_text().startswith(f"move {index} of ")
         # the board is the one the replay gives for that step (its words, compared whole)
-        svg = httpx.get(f"{server.url}/api/tables/{table}/replay/{index}").json()["svg"]
-        wanted = html.unescape(re.search(r"<desc>(.*?)</desc>", svg, re.S).group(1)).strip()
-        shown = page.evaluate("() => document.querySelector('#board svg > desc').textContent")
-        assert shown.strip() == wanted
+        assert page.evaluate(SHOWN_WORDS) == board_words(server, table, index)
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
+def test_a_log_line_shows_the_board_at_that_moment(browser, server):
+    """At a finished table, and then in its replay, a click on a line of the game log shows
+    the board just after what the line tells (read-only: the replay)."""
+    table = bots_table(server, "rat-a-tat-roll")
+    page = new_page(browser, "desktop", "light")
+    try:
+        page.goto(f"{server.url}/t/{table}")
+        page.locator("[data-testid=game-over]").wait_for()
+        page.click("#over-close")
+        lines = page.locator("#log button[data-step]")
+        lines.first.wait_for()
+        total = int(page.evaluate("() => document.body.dataset.version"))
+        for pick in (lines.count() // 2, 2):  # at the table, then in the replay
+            line = page.locator("#log button[data-step]").nth(pick)
+            step = int(line.get_attribute("data-step"))
+            told = line.inner_text()
+            assert 0 <= step <= total
+            line.click()
+            page.wait_for_function("s => document.body.dataset.replayStep === s",
+                                   arg=str(step))
+            assert page.evaluate(SHOWN_WORDS) == board_words(server, table, step)
+            # the line that was clicked is in the log there, and tells the last move made
+            answer = httpx.get(f"{server.url}/api/tables/{table}/replay/{step}").json()
+            assert told in answer["log"]
+            if step:
+                assert step - 1 in [s - 1 for s in answer["log_steps"]]
+            assert not page.locator("#board [data-action]").count()  # read-only
         assert not page.errors, page.errors
     finally:
         page.close()

@@ -25,7 +25,7 @@ from ..core import RatkingError, RulesError, list_games, replay, shared
 from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
 from .clients import quota_key
 from .collector import collecting
-from .messages import board_message
+from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
 from .origin import SameOrigin
 from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, token_hash
@@ -244,8 +244,10 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         if opened is not None:
             board["view"] = opened
         board["svg"] = state.game.render_svg(board["view"], [])
+        # per log line, the replay's step that shows the board just after what it tells
+        told = log_entries(state.events_for(None), notes)[-LOG_LINES:]
         return {"step": step, "total": total, **board, "hands": explain.open_hands(state),
-                "standing": standing}
+                "standing": standing, "log_steps": [move + 1 for _, move in told]}
 
     # --- the table's websocket ---------------------------------------------------------------
 

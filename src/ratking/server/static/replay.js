@@ -36,7 +36,7 @@ export async function showStep(wanted) {
   $("replay-pos").textContent = `move ${data.step} of ${data.total}`;
   drawHands(data.hands, entering, Boolean(data.view?.open));  // first: the board fits after
   hooks.drawBoard(data.svg, []);
-  hooks.drawLog(data.log);
+  hooks.drawLog(data.log, data.log_steps);
   hooks.drawStanding(data.standing);
   document.body.dataset.replayStep = data.step;
 }

@@ -236,6 +236,7 @@ function show(message) {
   drawSeats(message);
   if (!replaying()) {
     drawLog(message.log);
+    if (message.result && table.status === "over") stepFinishedLog(message);
     continueRoute(message) || playForced(message);
   }
   setBusy(waiting || Boolean(document.body.dataset.forcing));
@@ -679,15 +680,43 @@ function tickThinking() {
   if (badge) badge.textContent = `thinking… ${seconds} s`;
 }
 
-function drawLog(lines) {
+// `steps`: per line, the replay's step just after what it tells (a finished game's): each
+// line is then a button that shows the board at that moment, read-only, in the replay
+function drawLog(lines, steps = null) {
   $("latest").textContent = lines.length ? lines[lines.length - 1] : "";
   const log = $("log");
-  log.replaceChildren(...lines.map((line) => {
+  const stepped = steps && steps.length === lines.length;
+  log.classList.toggle("stepped", Boolean(stepped));
+  log.replaceChildren(...lines.map((line, k) => {
     const item = document.createElement("li");
-    item.textContent = line;
+    if (!stepped) {
+      item.textContent = line;
+      return item;
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "log-step";
+    button.dataset.step = steps[k];
+    button.title = "See the board just after this";
+    button.textContent = line;
+    item.append(button);
     return item;
   }));
   log.scrollTop = log.scrollHeight;
+}
+
+// a finished game's log at the table: its steps, asked of the replay once
+let finalSteps = null;
+
+async function stepFinishedLog(message) {
+  if (finalSteps === null) {
+    finalSteps = [];
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/` +
+                               `${message.version}`).catch(() => null);
+    const data = answer && answer.ok ? await answer.json() : null;
+    finalSteps = data ? data.log_steps : [];
+  }
+  if (!replaying() && last === message) drawLog(message.log, finalSteps);
 }
 
 document.addEventListener("click", clickTarget);
@@ -708,6 +737,10 @@ document.addEventListener("keydown", (event) => {
 $("pass-ok").addEventListener("click", () => {
   $("pass").hidden = true;
   $("board").classList.remove("hidden-cards");
+});
+$("log").addEventListener("click", (event) => {
+  const line = event.target.closest("button[data-step]");
+  if (line) showStep(Number(line.dataset.step));
 });
 $("close-table").addEventListener("click", closeTable);
 $("over-close").addEventListener("click", () => closeOver());

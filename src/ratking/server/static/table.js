@@ -179,10 +179,9 @@ function drawWaiting(table, open) {
   box.hidden = !open;
   if (!open) return;
   const count = table.seats.length;
-  $("waiting-text").textContent = `This table starts once every seat is taken: waiting for ` +
-    `${open} more ${open === 1 ? "player" : "players"}. Send a friend this link; pressing ` +
-    `Play now there seats them at the oldest table of ${table.title} for ${count} that is ` +
-    "still waiting, which is this one unless an older one waits too.";
+  $("waiting-text").textContent = `Waiting for ${open} more ${open === 1 ? "player" : "players"}` +
+    `: the table starts once every seat is taken. To invite a friend, share this link (its ` +
+    `Play now seats them at the oldest waiting ${table.title} table for ${count}):`;
   const link = new URL(`/?play=${encodeURIComponent(table.game)}&players=${count}`,
                        location.href).href;
   $("waiting-link").href = link;
@@ -276,7 +275,9 @@ function drawBoard(svg, actions, key = "") {
                                           descBox: $("board-desc"), key,
                                           acting: actions.length > 0 });
   // the board's own prompt, again under it: on a phone the zoomed board may hide its top
-  $("prompt").textContent = $("board").querySelector("svg")?.dataset.prompt || "";
+  // (not while the table waits for its people: the waiting notice says what happens next)
+  $("prompt").textContent = $("waiting").hidden
+    ? $("board").querySelector("svg")?.dataset.prompt || "" : "";
   drawButtons(actions);
   drawPicks(actions);
 }

@@ -215,17 +215,23 @@ def test_a_log_line_shows_the_board_at_that_moment(browser, server):
         page.goto(f"{server.url}/t/{table}")
         page.locator("[data-testid=game-over]").wait_for()
         page.click("#over-close")
-        lines = page.locator("#log button[data-step]")
+        lines = page.locator("#log button[data-line]")
         lines.first.wait_for()
         total = int(page.evaluate("() => document.body.dataset.version"))
         for pick in (lines.count() // 2, 2):  # at the table, then in the replay
-            line = page.locator("#log button[data-step]").nth(pick)
-            step = int(line.get_attribute("data-step"))
+            line = page.locator("#log button[data-line]").nth(pick)
+            known = line.get_attribute("data-step")  # in the replay: known beforehand
             told = line.inner_text()
-            assert 0 <= step <= total
+            before = page.evaluate("() => document.body.dataset.replayStep ?? ''")
             line.click()
-            page.wait_for_function("s => document.body.dataset.replayStep === s",
-                                   arg=str(step))
+            if known is None:
+                page.wait_for_function("b => (document.body.dataset.replayStep ?? '') !== b",
+                                       arg=before)
+            else:
+                page.wait_for_function("s => document.body.dataset.replayStep === s",
+                                       arg=known)
+            step = int(page.evaluate("() => document.body.dataset.replayStep"))
+            assert 0 <= step <= total
             assert page.evaluate(SHOWN_WORDS) == board_words(server, table, step)
             # the line that was clicked is in the log there, and tells the last move made
             answer = httpx.get(f"{server.url}/api/tables/{table}/replay/{step}").json()
@@ -233,6 +239,40 @@ def test_a_log_line_shows_the_board_at_that_moment(browser, server):
             if step:
                 assert step - 1 in [s - 1 for s in answer["log_steps"]]
             assert not page.locator("#board [data-action]").count()  # read-only
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
+def test_a_live_log_line_shows_that_moment_read_only(browser, server):
+    """At a table still played, a click on an early line of the log shows the board as the
+    person's seat saw it just after that line (no action on it); leaving goes back to the
+    game, where the person can move again."""
+    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
+            "seats": ["human", "heuristic"]}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    token = table["seats"][0]["token"]
+    page = new_page(browser, "desktop", "light")
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={token}")
+        rng = random.Random(2)
+        for _ in range(4):
+            assert my_turn(page)
+            assert click_an_action(page, rng) is not False
+        assert my_turn(page)
+        line = page.locator("#log button[data-line]").nth(5)
+        told = line.inner_text()
+        line.click()
+        page.wait_for_function("() => document.body.dataset.replayStep !== undefined")
+        step = int(page.evaluate("() => document.body.dataset.replayStep"))
+        then = httpx.get(f"{server.url}/api/tables/{table['id']}/moment/{step}?seat=0",
+                         headers={"x-ratking-tokens": token}).json()
+        assert told in then["log"]
+        wanted = html.unescape(re.search(r"<desc>(.*?)</desc>", then["svg"], re.S).group(1))
+        assert page.evaluate(SHOWN_WORDS) == wanted.strip()
+        assert not page.locator("#board [data-action], #actions [data-action]").count()
+        page.click("#replay [data-step=close]")
+        assert my_turn(page)  # back in the game, its actions offered again
         assert not page.errors, page.errors
     finally:
         page.close()

@@ -28,7 +28,7 @@ export async function showStep(wanted) {
   const total = hooks.total();
   const entering = step === null;
   step = Math.max(0, Math.min(wanted, total));
-  const response = await fetch(`/api/tables/${encodeURIComponent(hooks.tableId)}/replay/${step}`);
+  const response = await hooks.fetchStep(step);
   const data = await response.json();
   if (!response.ok) { hooks.toast(data.error); return; }
   if (step !== data.step) return;  // a later key press asked for another step

@@ -235,7 +235,6 @@ function show(message) {
   drawSeats(message);
   if (!replaying()) {
     drawLog(message.log);
-    if (message.result && table.status === "over") stepFinishedLog(message);
     continueRoute(message) || playForced(message);
   }
   setBusy(waiting || Boolean(document.body.dataset.forcing));
@@ -681,23 +680,20 @@ function tickThinking() {
   if (badge) badge.textContent = `thinking… ${seconds} s`;
 }
 
-// `steps`: per line, the replay's step just after what it tells (a finished game's): each
-// line is then a button that shows the board at that moment, read-only, in the replay
+// Each line of the log is a button that shows the board just after what it tells, read-only
+// (the replay; at a live table, the board as the seat shown saw it then). `steps`: per line,
+// that step, when known (the replay's own log); else it is asked when the line is clicked.
 function drawLog(lines, steps = null) {
   $("latest").textContent = lines.length ? lines[lines.length - 1] : "";
   const log = $("log");
   const stepped = steps && steps.length === lines.length;
-  log.classList.toggle("stepped", Boolean(stepped));
   log.replaceChildren(...lines.map((line, k) => {
     const item = document.createElement("li");
-    if (!stepped) {
-      item.textContent = line;
-      return item;
-    }
     const button = document.createElement("button");
     button.type = "button";
     button.className = "log-step";
-    button.dataset.step = steps[k];
+    button.dataset.line = k;
+    if (stepped) button.dataset.step = steps[k];
     button.title = "See the board just after this";
     button.textContent = line;
     item.append(button);
@@ -706,18 +702,26 @@ function drawLog(lines, steps = null) {
   log.scrollTop = log.scrollHeight;
 }
 
-// a finished game's log at the table: its steps, asked of the replay once
-let finalSteps = null;
+// a finished game's steps come from its replay; a live game's from the board as the seat
+// shown saw it (`moment`), which only a seat's own tokens (or account) may ask for
+function fetchStep(step) {
+  const id = encodeURIComponent(tableId);
+  if (last.result) return fetch(`/api/tables/${id}/replay/${step}`);
+  const seat = last.seat ?? null;
+  return fetch(`/api/tables/${id}/moment/${step}${seat === null ? "" : `?seat=${seat}`}`,
+               { headers: { "x-ratking-tokens": tokens().join(",") } });
+}
 
-async function stepFinishedLog(message) {
-  if (finalSteps === null) {
-    finalSteps = [];
-    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/` +
-                               `${message.version}`).catch(() => null);
-    const data = answer && answer.ok ? await answer.json() : null;
-    finalSteps = data ? data.log_steps : [];
-  }
-  if (!replaying() && last === message) drawLog(message.log, finalSteps);
+// the step of line `k` of the log shown now: asked of the board as it stands (its log is the
+// one shown, told from the same side), matched from the end
+async function stepOfLine(k, lines) {
+  const answer = await fetchStep(last.version).catch(() => null);
+  const data = answer && answer.ok ? await answer.json() : null;
+  if (!data) { toast("The board at that moment could not be had"); return null; }
+  const back = lines.length - k;
+  const at = data.log[data.log.length - back] === lines[k] ? data.log.length - back
+    : data.log.lastIndexOf(lines[k]);
+  return at >= 0 ? data.log_steps[at] : null;
 }
 
 document.addEventListener("click", clickTarget);
@@ -739,9 +743,13 @@ $("pass-ok").addEventListener("click", () => {
   $("pass").hidden = true;
   $("board").classList.remove("hidden-cards");
 });
-$("log").addEventListener("click", (event) => {
-  const line = event.target.closest("button[data-step]");
-  if (line) showStep(Number(line.dataset.step));
+$("log").addEventListener("click", async (event) => {
+  const line = event.target.closest("button[data-line]");
+  if (!line || !last) return;
+  const lines = [...$("log").querySelectorAll("button[data-line]")].map((b) => b.textContent);
+  const step = line.dataset.step !== undefined ? Number(line.dataset.step)
+    : await stepOfLine(Number(line.dataset.line), lines);
+  if (step !== null) showStep(step);
 });
 $("close-table").addEventListener("click", closeTable);
 $("over-close").addEventListener("click", () => closeOver());
@@ -776,7 +784,7 @@ installSettings((now) => {
   if (now.forced && last) playForced(last);
 });
 $("board-desc").classList.toggle("shown", settings().words);
-initReplay({ tableId, toast, drawLog, total: () => last.version,
+initReplay({ tableId, toast, drawLog, fetchStep, total: () => last.version,
              drawBoard: (svg, actions) => { drawnLook = null; drawBoard(svg, actions); },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });

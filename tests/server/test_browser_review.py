@@ -271,6 +271,7 @@ def test_a_live_log_line_shows_that_moment_read_only(browser, server):
         wanted = html.unescape(re.search(r"<desc>(.*?)</desc>", then["svg"], re.S).group(1))
         assert page.evaluate(SHOWN_WORDS) == wanted.strip()
         assert not page.locator("#board [data-action], #actions [data-action]").count()
+        assert page.locator("#hint").is_hidden()  # nothing to ask of a past board
         page.click("#replay [data-step=close]")
         assert my_turn(page)  # back in the game, its actions offered again
         assert not page.errors, page.errors

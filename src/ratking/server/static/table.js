@@ -242,7 +242,7 @@ function show(message) {
   drawClock(message.clock, table.seats, message.you,
             message.result ? null : table.turn_ends, table.to_move);
   drawStanding(message.standing, message.you);
-  drawHintButton(message);
+  drawHintButton(replaying() ? { ...message, actions: [] } : message);
   drawUndo(replaying() ? null : message);
   chatSeats(message.you);
   if (message.result) {
@@ -785,7 +785,11 @@ installSettings((now) => {
 });
 $("board-desc").classList.toggle("shown", settings().words);
 initReplay({ tableId, toast, drawLog, fetchStep, total: () => last.version,
-             drawBoard: (svg, actions) => { drawnLook = null; drawBoard(svg, actions); },
+             drawBoard: (svg, actions) => {
+               drawnLook = null;
+               drawBoard(svg, actions);
+               drawHintButton({ ...last, actions: [] });  // nothing to ask of a past board
+             },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });
 initChat(send);

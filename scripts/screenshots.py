@@ -1,12 +1,14 @@
 """Take the README's screenshots: each game's table in play and its end screen, at 1280x800,
 in Debian's Chromium, by creating the table in the lobby and clicking through a whole game
 against bots (the browser tests' own helpers). Writes docs/screenshots/<game>-table.png and
-<game>-end.png, the lobby, two gestures (Target: Rats Simplified's "which way?" beside the
+<game>-end.png, the lobby, the game review of a person's game (review-desktop.png,
+review-phone-dark.png), two gestures (Target: Rats Simplified's "which way?" beside the
 board, a You Dirty Rat team selected in the hand), and Target: Rats' first move
 (target-rats-move.png at 1280x800 and target-rats-move-phone.png at 390x844: the destination
 under the pointer says what its one click moves; the group where that click took it).
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--game GAME ...] [--move]
+        [--review]
 """
 
 from __future__ import annotations
@@ -121,11 +123,35 @@ def shoot_gestures(browser, server: Server, out: Path) -> None:
                 break
 
 
+def shoot_review(browser, server: Server, out: Path) -> None:
+    """The review of a two-player Rat-a-Tat Roll a person (Ana) played against a bot, to its
+    end by clicking: review-desktop.png (1280x800, light, the whole page) and
+    review-phone-dark.png (390x844, dark)."""
+    table = httpx.post(server.url + "/api/tables", json={
+        "game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02, "name": "Ana",
+        "seats": ["human", "heuristic"]}).json()
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+    rng = random.Random(3)
+    while turn_or_end(page) == "turn":
+        click_an_action(page, rng)
+    page.close()
+    for name, viewport, scheme in (("review-desktop", DESKTOP, "light"),
+                                   ("review-phone-dark", {"width": 390, "height": 844},
+                                    "dark")):
+        page = browser.new_page(viewport=viewport, color_scheme=scheme)
+        page.goto(f"{server.url}/t/{table['id']}/review")
+        page.locator("[data-testid=review-graph] polyline").first.wait_for(timeout=600_000)
+        page.screenshot(path=str(out / f"{name}.png"), full_page=viewport is DESKTOP)
+        page.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--move", action="store_true", help="only Target: Rats' first move")
+    parser.add_argument("--review", action="store_true", help="only the game review")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -133,6 +159,10 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                shoot_review(browser, server, args.out)
+                print(f"{args.out}/review-desktop.png, review-phone-dark.png")
+                if args.review:
+                    return
                 shoot_move(browser, server, args.out)
                 print(f"{args.out}/target-rats-move.png, -move-phone.png")
                 if args.move:

@@ -100,9 +100,20 @@ def test_review_properties_over_random_play(game_id, seed, extra, eps):
     for t in turns:
         assert all(0.0 <= c <= 1.0 for c in t["chances"])
         assert sum(t["chances"]) == pytest.approx(1.0, abs=1e-3)
-    assert len(result["turning_points"]) == min(3, len(turns))
+    capped = final.end_reason == "round-cap" and not game.scores_at_cap
+    assert len(result["turning_points"]) == min(3, len(turns) - capped)
     for point in result["turning_points"]:
         assert point["text"] and 0 <= point["seat"] < players
+        assert point["text"].startswith(turns[point["index"]]["when"] + ":")
+        assert not (capped and point["index"] == len(turns) - 1)
+    # decisions are placed as made: a turn is a run of one seat's decisions, stepped from 1
+    for before, t in zip([None, *turns], turns, strict=False):
+        same = before is not None and before["seat"] == t["seat"]
+        assert (t["turn"], t["step"]) == ((before["turn"], before["step"] + 1) if same
+                                          else ((before["turn"] if before else 0) + 1, 1))
+        assert t["when"].endswith(f"{result['names'][t['seat']]}'s turn, step {t['step']}")
+    for mistake in result["mistakes"]:
+        assert mistake["when"] == turns[mistake["index"]]["when"]
     for mistake in result["mistakes"]:
         # a mistake is a choice: never a forced move (all luck), never the move played
         state = ratking.replay(record, upto=mistake["index"])
@@ -116,3 +127,35 @@ def test_review_properties_over_random_play(game_id, seed, extra, eps):
             before = result["start"] if t["index"] == 0 else turns[t["index"] - 1]["chances"]
             assert t["luck"] == pytest.approx(t["chances"][t["seat"]] - before[t["seat"]],
                                               abs=2e-3)
+
+
+def test_a_round_cap_draw_is_never_the_last_movers_turning_point():
+    # Rat-a-Tat Roll does not score a game its round cap stops: it is a draw, and the swing
+    # of the last decision into that draw is the cap's, not the mover's
+    game = ratking.make("rat-a-tat-roll", max_rounds=2)
+    capped = 0
+    for seed in range(6):
+        s = game.new_game(3, seed=seed)
+        bots = [make_bot("heuristic", seed + i) for i in range(3)]
+        while not s.over:
+            s.apply(bots[s.to_move].choose(s))
+        if s.end_reason != "round-cap":
+            continue
+        capped += 1
+        result = review(s.record(), seed=seed, iters=10, seats=[])
+        last = len(result["turns"]) - 1
+        assert last not in [p["index"] for p in result["turning_points"]], seed
+    assert capped >= 3
+
+
+def test_a_decision_is_named_by_round_turn_and_step():
+    game = ratking.make("rat-a-tat-roll", max_rounds=2)
+    s = game.new_game(2, seed=4, names=["Ann", "Bea"])
+    bots = [make_bot("heuristic", i) for i in range(2)]
+    while not s.over:
+        s.apply(bots[s.to_move].choose(s))
+    turns = review(s.record(), seed=1, iters=10, seats=[])["turns"]
+    assert turns[0]["when"] == "Round 1, Ann's turn, step 1"
+    assert turns[0]["round"] == 1 and turns[-1]["round"] == 2
+    second = next(t for t in turns if t["seat"] == 1)
+    assert second["when"] == "Round 1, Bea's turn, step 1" and second["turn"] == 2

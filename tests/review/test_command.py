@@ -56,7 +56,7 @@ def test_review_prints_a_graph_within_80_columns_and_writes_the_json(finished, t
     assert len(data["turning_points"]) == 3
     for point in data["turning_points"]:
         assert {"index", "seat", "swing", "text"} <= set(point)
-        assert f"Decision {point['index'] + 1}:" in result.stdout
+        assert f"{point['when']}:" in result.stdout
     for mistake in data["mistakes"]:
         assert {"index", "seat", "played", "better", "cost"} <= set(mistake)
 

@@ -5,16 +5,29 @@ h1; a hint lists the moves best chance first."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .pages import click_an_action, turn_or_end
 from .test_browser import browser  # noqa: F401
 from .test_phone import at_table, finished, my_turn, server  # noqa: F401
 
+# the thinking badge's box against the texts on the board that hold the bot's name
+COVERS_NAME = """() => {
+  const badge = document.querySelector('#board [data-testid=board-thinking] rect');
+  if (!badge) return null;
+  const r = badge.getBoundingClientRect();
+  return [...document.querySelectorAll('#board svg text')]
+    .filter((t) => t.textContent.includes('Whiskers'))
+    .some((t) => { const n = t.getBoundingClientRect();
+                   return n.left < r.right && r.left < n.right && n.top < r.bottom
+                          && r.top < n.bottom; });
+}"""
 
-def test_a_searching_bot_says_it_is_thinking(browser, server):  # noqa: F811
-    with at_table(browser, server, "you-dirty-rat", "desktop",
-                  seats=["human", "expert"]) as page:
+
+@pytest.mark.parametrize("game", ["you-dirty-rat", "target-rats"])
+def test_a_searching_bot_says_it_is_thinking(browser, server, game):  # noqa: F811
+    with at_table(browser, server, game, "desktop", seats=["human", "expert"]) as page:
         seen = None
         for _ in range(10):
             if not my_turn(page):
@@ -26,18 +39,19 @@ def test_a_searching_bot_says_it_is_thinking(browser, server):  # noqa: F811
             except PlaywrightTimeout:  # the bot's only move needed no search: try the next turn
                 continue
             # in the seat list, and on the seat's panel on the board, read at one moment
-            seen, board = page.evaluate("""() => {
+            seen, board, covers = page.evaluate(f"""() => {{
               const badge = document.querySelector(
                 '#board [data-seat-panel="1"] [data-testid=board-thinking]');
               const item = document.querySelector('#seats li:has([data-testid=thinking])');
-              return [item?.textContent, badge ? badge.textContent : null];
-            }""")
+              return [item?.textContent, badge ? badge.textContent : null, ({COVERS_NAME})()];
+            }}""")
             if seen is None:  # the bot was done meanwhile
                 continue
             break
         assert seen and "thinking" in seen and seen.rstrip().endswith(" s"), seen
         assert seen.startswith("Whiskers"), seen
         assert board and board.startswith("thinking") and board.endswith(" s"), board
+        assert covers is False  # the badge leaves the bot's name on the board readable
         assert not page.locator('#board [data-seat-panel="0"] [data-testid=board-thinking]'
                                 ).count()
 
@@ -99,3 +113,28 @@ def test_colours_follow_the_settings_switch_and_one_h1(browser, server):  # noqa
         page.locator("#board svg").wait_for()
         page.select_option("#set-theme", "system")
         assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
+
+
+def test_a_turn_based_table_shows_its_deadline(browser, server):  # noqa: F811
+    """The table page of a turn-based table says whose turn it is and until when (the
+    summary's `turn_ends`), as the lobby does."""
+    import httpx
+
+    body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "heuristic"],
+            "turn_bank": 7200, "bot_delay": 0.02}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=0&token={table['seats'][0]['token']}")
+        assert my_turn(page)
+        clock = page.locator("[data-testid=clock]")
+        clock.wait_for()
+        ends = httpx.get(f"{server.url}/api/tables/{table['id']}").json()["turn_ends"]
+        assert clock.get_attribute("data-ends") == ends
+        assert clock.inner_text().startswith("Your turn until ")
+        # the same moment as the page writes it, in the browser's own words
+        shown = page.evaluate("""e => new Date(e).toLocaleString(undefined, {weekday: 'short',
+          day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'})""", ends)
+        assert clock.inner_text() == f"Your turn until {shown}"
+    finally:
+        page.close()

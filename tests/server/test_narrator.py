@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.core import RulesError, game_class
-from ratking.server.messages import Narrator, made_for_note, whole_log
+from ratking.server.messages import Narrator, log_entries, log_lines, made_for_note, whole_log
 
 GAMES = [info.id for info in ratking.list_games()]
 
@@ -61,3 +61,30 @@ def test_the_kept_log_is_the_whole_log_told_again(game_id, seed, noted, undo_at)
         for seat in seats:
             assert narrators[seat](state, notes) == whole_log(state, seat, notes), \
                 f"{game_id}, seat {seat}, after {len(moves)} moves"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), noted=st.floats(0.0, 0.5))
+def test_each_log_line_knows_the_move_it_tells_of(game_id, seed, noted):
+    # the replay's log steps: the same sentences as the log, each with the move whose events
+    # (or note) it tells, in the order played
+    game = game_class(game_id)()
+    state = game.new_game(players_of(game_id), seed=seed)
+    pick = random.Random(seed)
+    notes: dict[int, str] = {}
+    while not state.over and len(state.history) < 80:
+        if pick.random() < noted:
+            notes[len(state.history)] = made_for_note(state, state.to_move, "forced")
+        state.apply(pick.choice(state.legal_actions()))
+    events = state.events_for(None)
+    for told in ({}, notes):
+        entries = log_entries(events, told)
+        assert [line for line, _ in entries] == log_lines(events, told)
+        moves = [move for _, move in entries]
+        assert moves == sorted(moves) and all(-1 <= m < len(state.history) for m in moves)
+        for line, move in entries:
+            if line in told.values():
+                continue
+            sentence = log_lines([e for e in events if e.step == move])
+            assert line in sentence

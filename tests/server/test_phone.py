@@ -210,7 +210,9 @@ def axe_problems(page) -> list[str]:
     # Content-Security-Policy (rightly) refuses an injected <script> tag
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
     found = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ["violations"]});
+        // WCAG 2.2's target size (2.5.8) too, which axe leaves off unless asked
+        const result = await axe.run(document, {resultTypes: ["violations"],
+                                                rules: {"target-size": {enabled: true}}});
         return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
           .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target)
                                                    .join(" | ")}`);
@@ -473,6 +475,35 @@ def test_card_texts_on_hover(browser, server):
           return title ? title.textContent : n.getAttribute('aria-label'); }""")
         shown = "".join(tip.inner_text().split())
         assert label and shown == "".join(label.replace(": ", "").split()), (shown, label)
+    finally:
+        page.close()
+
+
+def test_a_click_closes_the_hover_text(browser, server):
+    """A mouse's click on a card closes its text, which stays closed over the board redrawn
+    under the still pointer, until the mouse moves again."""
+    page, errors = open_table(browser, server, "you-dirty-rat", "desktop")
+    try:
+        my_turn(page)
+        card = page.locator("#board [data-action^='play:']").first
+        card.hover()
+        tip = page.locator("#tip")
+        tip.wait_for(state="visible")
+        version = page.evaluate("() => document.body.dataset.version")
+        box = card.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.click(x, y)
+        assert tip.is_hidden()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        settled(page)
+        page.wait_for_timeout(600)  # longer than a hover waits before it shows a text
+        assert tip.is_hidden()
+        # the mouse moves on: texts show on hover again
+        page.mouse.move(1, 1)
+        assert my_turn(page)
+        page.locator("#board [data-action^='play:']").first.hover()
+        tip.wait_for(state="visible")
+        assert not errors, errors
     finally:
         page.close()
 

@@ -115,17 +115,44 @@ def finished(record: dict[str, Any]) -> State:
     return final
 
 
+def moment(round_: int | None, turn: int, step: int, who: str) -> str:
+    """A decision as its player made it: the round (where the game counts them) or the turn
+    of the game, the player's turn and the step within it ("Round 3, Ann's turn, step 2")."""
+    when = f"Round {round_}" if round_ is not None else f"Turn {turn}"
+    return f"{when}, {who}'s turn, step {step}"
+
+
+def place_mistakes(found: list[dict[str, Any]], turns: list[dict[str, Any]]) -> None:
+    """Give each mistake its decision's moment in words (`when`), from the timeline's turns."""
+    for mistake in found:
+        mistake["when"] = turns[mistake["index"]]["when"]
+
+
+def capped_draw(final: State) -> bool:
+    """The game was stopped by its round cap and ends as a draw (the game does not score
+    it): its last swing is the cap's doing, not the last mover's."""
+    return final.end_reason == "round-cap" and not final.game.scores_at_cap
+
+
 def timeline(record: dict[str, Any], seed: int = 0) -> dict[str, Any]:
     """The review without its mistakes: the chances after every decision, each swing's luck,
-    the turning points (quick: no search)."""
+    the turning points (quick: no search). Each decision is placed as its player made it
+    (`round`, where the game counts rounds, the game's `turn` and the `step` within it, and
+    `when` in words): a turn is a run of decisions by one seat."""
     final = finished(record)
     state = final.game.new_game(final.players, seed=final.seed, names=list(final.names))
     names = list(state.names)
     start = before = chances_of(state)
     turns: list[dict[str, Any]] = []
     swings: list[dict[str, Any]] = []
+    turn = step = 0
+    mover = None
     for index, action_id in enumerate(final.history):
         seat = state.to_move
+        turn, step = (turn, step + 1) if seat == mover else (turn + 1, 1)
+        mover = seat
+        round_ = getattr(state, "round", None)
+        when = moment(round_, turn, step, names[seat])
         legal = state.legal_actions()
         action = next(a for a in legal if a.id == action_id)
         choice = [0.0] * state.players
@@ -137,12 +164,16 @@ def timeline(record: dict[str, Any], seed: int = 0) -> dict[str, Any]:
         after = chances_of(state)
         luck = [a - b - c for a, b, c in zip(after, before, choice, strict=True)]
         turns.append({"index": index, "seat": seat, "action": action.id,
-                      "chances": [round(x, 4) for x in after], "luck": round(luck[seat], 4)})
+                      "chances": [round(x, 4) for x in after], "luck": round(luck[seat], 4),
+                      "round": round_, "turn": turn, "step": step, "when": when})
         swings.append({"index": index, "seat": seat, "swing": after[seat] - before[seat],
                        "luck": luck[seat], "label": label, "forced": len(legal) == 1,
                        "moved": sum(abs(a - b) for a, b in zip(after, before, strict=True)) / 2,
-                       "events": " ".join(narrate(state.events_for(None, since=mark)))})
+                       "events": " ".join(narrate(state.events_for(None, since=mark))),
+                       "when": when})
         before = after
+    if swings and capped_draw(final):
+        swings.pop()  # the round cap's draw, not a turning point of the last mover's
     return {"game": final.game.id, "rules": final.game.rules.as_dict(),
             "seats": final.players, "names": names, "seed": seed, "margin": MARGIN,
             "start": [round(x, 4) for x in start], "turns": turns,
@@ -205,6 +236,7 @@ def review(record: dict[str, Any], seed: int = 0, iters: int | None = None,
     judged_seats(record, seats)
     out = timeline(record, seed)
     out["mistakes"] = mistakes(record, seed, iters, seats, progress=progress)
+    place_mistakes(out["mistakes"], out["turns"])
     out["iters"] = search_settings(finished(record), iters).iters
     return out
 
@@ -213,7 +245,7 @@ def turning_points(swings: list[dict[str, Any]], names: list[str]) -> list[dict[
     """The decisions that moved the chances most (in the order played), each told."""
     top = sorted(swings, key=lambda s: (-s["moved"], s["index"]))[:TURNING_POINTS]
     return [{"index": s["index"], "seat": s["seat"], "swing": round(s["swing"], 4),
-             "luck": round(s["luck"], 4), "text": tell(s, names)}
+             "luck": round(s["luck"], 4), "when": s["when"], "text": tell(s, names)}
             for s in sorted(top, key=lambda s: s["index"])]
 
 
@@ -225,7 +257,7 @@ def tell(swing: dict[str, Any], names: list[str]) -> str:
     choice = points - luck
     way = "rose" if points >= 0 else "fell"
     did = "had one move," if swing["forced"] else "chose"
-    text = f"Decision {swing['index'] + 1}: {who} {did} “{swing['label']}”; {who}'s chance " \
+    text = f"{swing['when']}: {who} {did} “{swing['label']}”; {who}'s chance " \
            f"{way} by {abs(points)} points"
     if abs(luck) >= abs(choice):
         text += f" ({'luck' if luck >= 0 else 'bad luck'}: the dice, the draws or the unseen " \

@@ -67,7 +67,7 @@ def render(review: dict[str, Any], seat: int | None = None, width: int = WIDTH) 
         lines.append("   none")
     for m in mistakes:
         lines.extend(wrap.wrap(
-            f"-  Decision {m['index'] + 1}, {names[m['seat']]}: played “{m['played_label']}”; "
+            f"-  {m['when']}: played “{m['played_label']}”; "
             f"“{m['better_label']}” was worth about {round(100 * m['cost'])} points more"))
     lines.append("")
     lines.extend(textwrap.wrap(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
@@ -39,7 +40,7 @@ from . import (
 )
 from .clients import quota_key
 from .collector import collecting
-from .messages import board_message
+from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
 from .origin import SameOrigin
 from .passwords import Hashing
@@ -271,7 +272,43 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             board["view"] = opened
         board["svg"] = state.game.render_svg(board["view"], [])
         return {"step": step, "total": total, **board, "hands": explain.open_hands(state),
-                "standing": standing}
+                "standing": standing, "log_steps": log_steps(state, None, notes)}
+
+    def log_steps(state: Any, seat: int | None, notes: dict[int, str]) -> list[int]:
+        """Per line of the log `seat` is told, the step that shows the board just after what
+        the line tells."""
+        told = log_entries(state.events_for(seat), notes)[-LOG_LINES:]
+        return [move + 1 for _, move in told]
+
+    @app.get("/api/tables/{table_id}/moment/{step}")
+    async def moment(request: Request, table_id: str, step: int,
+                     seat: int | None = None) -> dict[str, Any]:
+        """The board after `step` moves, read-only, as `seat` saw it then (its view, its log,
+        no actions): a seat the caller holds (its token in `X-Ratking-Tokens`, comma
+        separated, or the account signed in), else a spectator's; live or finished. Nothing
+        in it is more than that seat (or a spectator) was shown at the time."""
+        room = await room_or_404(request, table_id)
+        total = room.steps
+        if not 0 <= step <= total:
+            raise HTTPException(400, f"step must be 0 to {total}")
+        if seat is not None:
+            account = await accounts.signed_in(request)
+            tokens = request.headers.get("x-ratking-tokens", "").split(",")
+            if seat not in room.seats_for([t.strip() for t in tokens if t.strip()],
+                                          account.id if account else None):
+                raise HTTPException(403, f"seat {seat + 1} is not yours")
+        record = room.state.record()
+        notes = {i: n for i, n in room.notes.items() if i < step and i.__class__ is int}
+
+        def then() -> dict[str, Any]:  # a replay: in a thread, off the event loop
+            state = replay(record, upto=step)
+            board = board_message(state, seat, notes, actions=[])
+            board["svg"] = state.game.render_svg(board["view"], [])
+            return {"step": step, "total": total, "seat": seat, **board,
+                    "standing": explain.standing(state, board["view"]),
+                    "log_steps": log_steps(state, seat, notes)}
+
+        return await asyncio.to_thread(then)
 
     # --- the table's websocket ---------------------------------------------------------------
 

@@ -40,17 +40,26 @@ def log_lines(events: list[Event], notes: dict[int, str] | None = None) -> list[
     events (or where they would be, for a move that told nothing)."""
     if not notes:
         return narrate(events)
+    return [line for line, _ in log_entries(events, notes)]
+
+
+def log_entries(events: list[Event], notes: dict[int, str] | None = None
+                ) -> list[tuple[str, int]]:
+    """`log_lines`' sentences, each with the move it tells of (its index in the history; -1
+    for what happened before the first move). A sentence never spans two moves."""
+    notes = notes or {}
     start = events[0].step if events else 0
     waiting = sorted(k for k in notes if k >= start)
-    lines: list[str] = []
+    out: list[tuple[str, int]] = []
     for step, chunk in groupby(events, key=lambda e: e.step):
         while waiting and waiting[0] < step:
-            lines.append(notes[waiting.pop(0)])
-        lines.extend(narrate(list(chunk)))
+            k = waiting.pop(0)
+            out.append((notes[k], k))
+        out.extend((line, step) for line in narrate(list(chunk)))
         if waiting and waiting[0] == step:
-            lines.append(notes[waiting.pop(0)])
-    lines.extend(notes[k] for k in waiting)
-    return lines
+            out.append((notes[waiting.pop(0)], step))
+    out.extend((notes[k], k) for k in waiting)
+    return out
 
 
 def _last_decision(state: State, floor: int = 0) -> int:

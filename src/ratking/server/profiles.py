@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..core import RatkingError, game_class, list_games
-from .accounts import name_key, require, rooms_of
+from .accounts import name_key, require, rooms_of, signed_in
 from .names import unsafe
 from .people_storage import account_player
 from .ratings import rating_json
@@ -66,11 +66,14 @@ def _tables(rows: list[TableRow], public: bool) -> list[dict[str, Any]]:
 
 
 @router.get("/api/me")
-async def me(request: Request) -> dict[str, Any]:
+async def me(request: Request, optional: bool = False) -> dict[str, Any] | None:
     """The signed-in person, their ratings, their address for turn mails and their tables,
     each unfinished one live (`yours`: their seats, `your_turn`), for the lobby's "Your
-    turn" list (401 for a guest)."""
-    account = await require(request)
+    turn" list (401 for a guest; with `?optional=true`, 200 and null, so that a guest's page
+    asking who is there logs no error)."""
+    account = await signed_in(request) if optional else await require(request)
+    if account is None:
+        return None
     rooms = rooms_of(request)
     people = rooms.storage.people
     rows = await rooms.run(people.tables_of, account.id, TABLES_SHOWN)

@@ -22,7 +22,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..core.rng import derive_seed
-from ..review.analysis import mistakes, search_settings, timeline, unreviewable
+from ..review.analysis import mistakes, place_mistakes, search_settings, timeline, unreviewable
 from .lobby import room_or_404, rooms_of
 from .rooms import HUMAN, Room, Rooms
 
@@ -63,6 +63,7 @@ async def compute(rooms: Rooms, room: Room, job: Job) -> dict[str, Any]:
                                            lo + CHUNK))
             job.done = min(total, lo + CHUNK)
     job.done = total
+    place_mistakes(found, data["turns"])
     data["mistakes"] = found
     data["judged"] = people
     data["iters"] = search_settings(room.state, iters).iters

@@ -253,8 +253,16 @@ function hideTip(box) {
 /** Hover (a mouse), a long press (a finger) or a tap on what is not an action shows the
  * full text of a card, space or token; keyboard focus shows the action's own. */
 export function installTips(host, box) {
+  // after a mouse click the tip stays closed until the mouse moves: the board is redrawn
+  // under a still pointer, and its text would otherwise cover what the click changed
+  let quiet = null;
+  const moved = (event) => {
+    if (quiet && (event.clientX !== quiet.x || event.clientY !== quiet.y)) quiet = null;
+  };
+  host.addEventListener("pointermove", moved);
   host.addEventListener("pointerover", (event) => {
-    if (event.pointerType !== "mouse") return;
+    moved(event);
+    if (event.pointerType !== "mouse" || quiet) return;
     clearTimeout(tipTimer);
     const text = tipFor(event.target);
     tipTimer = setTimeout(() => showTip(box, text, event.clientX, event.clientY), 250);
@@ -273,7 +281,12 @@ export function installTips(host, box) {
     pressedTip = false;
     pressedAt = -1;
     clearTimeout(pressTimer);
-    if (event.pointerType === "mouse") return;
+    if (event.pointerType === "mouse") {
+      quiet = { x: event.clientX, y: event.clientY };
+      hideTip(box);
+      return;
+    }
+    quiet = null;
     pressedAt = event.timeStamp;
     pressTimer = setTimeout(() => {
       showTip(box, tipFor(event.target), event.clientX, event.clientY);
@@ -301,7 +314,8 @@ export function installTips(host, box) {
       pressedTip = false;
       return;
     }
-    if (!event.target.closest("[data-action]")) {
+    if (quiet) hideTip(box);  // a mouse's click closes the tip
+    else if (!event.target.closest("[data-action]")) {
       const text = tipFor(event.target);
       if (text) {
         showTip(box, text, event.clientX, event.clientY);

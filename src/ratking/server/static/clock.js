@@ -11,9 +11,29 @@ function minutes(seconds) {
   return `${m}:${s}`;
 }
 
-export function drawClock(clock, seats, you) {
+/** A turn-based table's deadline (`turn_ends`, the summary's): whose turn, and until when,
+ * in the person's own time and words. */
+function drawDeadline(box, ends, seats, you, toMove) {
+  const mine = you.includes(toMove);
+  const when = new Date(ends);
+  box.hidden = false;
+  box.classList.remove("low");
+  box.dataset.seat = toMove;
+  box.dataset.ends = ends;
+  box.title = "A turn-based table: each turn has until this time; then the table moves";
+  box.textContent = `${mine ? "Your" : possessive(seats[toMove].name)} turn until ` +
+    when.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short",
+                                     hour: "2-digit", minute: "2-digit" });
+}
+
+export function drawClock(clock, seats, you, turnEnds = null, toMove = null) {
   clearInterval(ticker);
   const box = document.getElementById("clock");
+  delete box.dataset.ends;
+  if (!clock && turnEnds && toMove !== null) {
+    drawDeadline(box, turnEnds, seats, you, toMove);
+    return;
+  }
   if (!clock) {
     box.hidden = true;
     box.textContent = "";

@@ -49,6 +49,22 @@ async function loadGames() {
                                                                        text: l.level })));
   $("quick-level").value = "heuristic";
   quickCounts();
+  askedToPlay();
+}
+
+// a link shared from a waiting quick table (/?play=<game>&players=<n>): Play now, ready
+function askedToPlay() {
+  const asked = new URLSearchParams(location.search);
+  const game = games.find((g) => g.id === asked.get("play"));
+  if (!game) return;
+  $("quick-game").value = game.id;
+  quickCounts();
+  const players = asked.get("players");
+  if ([...$("quick-players").options].some((o) => o.value === players)) {
+    $("quick-players").value = players;
+  }
+  $("play-now").scrollIntoView({ block: "center" });
+  document.querySelector("[data-testid=play-now]").focus();
 }
 
 function quickCounts() {
@@ -62,7 +78,7 @@ function quickCounts() {
 
 async function playNow(event) {
   event.preventDefault();
-  $("quick-error").textContent = "";
+  say("quick-error", "");
   const players = $("quick-players").value;
   const wait = $("quick-wait").value;
   const body = { game: $("quick-game").value, players: players ? Number(players) : null,
@@ -72,7 +88,7 @@ async function playNow(event) {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json();
-  if (!response.ok) { $("quick-error").textContent = answer.error || "Could not seat you"; return; }
+  if (!response.ok) { say("quick-error", answer.error || "Could not seat you"); return; }
   if (answer.token) {
     const key = `ratking:tokens:${answer.id}`;
     let held = [];
@@ -163,7 +179,7 @@ function changedRules() {
 
 async function create(event) {
   event.preventDefault();
-  $("form-error").textContent = "";
+  say("form-error", "");
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const timer = $("turn-timer").value;
   const bank = $("turn-bank").value;
@@ -178,7 +194,7 @@ async function create(event) {
   });
   const answer = await response.json();
   if (!response.ok) {
-    $("form-error").textContent = answer.error || answer.detail?.[0]?.msg || "Could not create";
+    say("form-error", answer.error || answer.detail?.[0]?.msg || "Could not create");
     return;
   }
   const humans = answer.seats.filter((s) => s.token);
@@ -298,6 +314,13 @@ function showTurns() {
   $("notify-me").hidden = !("Notification" in window) || Notification.permission !== "default";
 }
 
+// The lobby's messages (Play now's, the new table's, your name's and account's): a new one
+// takes the place of any other, so that an old error never stands beside it
+function say(where, text) {
+  for (const id of ["quick-error", "form-error", "you-error"]) $(id).textContent = "";
+  $(where).textContent = text;
+}
+
 function showYou() {
   $("account").hidden = !me;
   $("guest").hidden = Boolean(me);
@@ -319,19 +342,20 @@ function showYou() {
 }
 
 async function loadMe() {
-  const response = await fetch("/api/me");
+  // a guest is answered null (not 401, which the browser would log as an error)
+  const response = await fetch("/api/me?optional=true");
   me = response.ok ? await response.json() : null;
   showYou();
 }
 
 async function account(path, method) {
-  $("you-error").textContent = "";
+  say("you-error", "");
   const body = { name: $("account-name").value, password: $("account-password").value };
   const response = await fetch(path, { method, headers: { "content-type": "application/json" },
                                        body: JSON.stringify(body) });
   const answer = await response.json();
   if (!response.ok) {
-    $("you-error").textContent = answer.error || "That did not work";
+    say("you-error", answer.error || "That did not work");
     return;
   }
   $("account-password").value = "";
@@ -342,9 +366,11 @@ async function account(path, method) {
 
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  $("you-error").textContent = setGuestName($("guest-name").value) || "";
+  say("you-error", setGuestName($("guest-name").value) || "");
   showYou();
 });
+// what was said of the name or password typed before goes as they are typed again
+$("account-form").addEventListener("input", () => { $("you-error").textContent = ""; });
 $("account-form").addEventListener("submit", (event) => {
   event.preventDefault();
   account("/api/session", "POST");

@@ -28,7 +28,7 @@ export async function showStep(wanted) {
   const total = hooks.total();
   const entering = step === null;
   step = Math.max(0, Math.min(wanted, total));
-  const response = await fetch(`/api/tables/${encodeURIComponent(hooks.tableId)}/replay/${step}`);
+  const response = await hooks.fetchStep(step);
   const data = await response.json();
   if (!response.ok) { hooks.toast(data.error); return; }
   if (step !== data.step) return;  // a later key press asked for another step
@@ -36,7 +36,7 @@ export async function showStep(wanted) {
   $("replay-pos").textContent = `move ${data.step} of ${data.total}`;
   drawHands(data.hands, entering, Boolean(data.view?.open));  // first: the board fits after
   hooks.drawBoard(data.svg, []);
-  hooks.drawLog(data.log);
+  hooks.drawLog(data.log, data.log_steps);
   hooks.drawStanding(data.standing);
   document.body.dataset.replayStep = data.step;
 }

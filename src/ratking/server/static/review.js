@@ -82,12 +82,27 @@ function legend(review) {
   box.append(marks);
 }
 
+// the table's replay at the position where decision `index` was made (its move comes next)
+const atDecision = (index) => `/t/${encodeURIComponent(tableId)}#replay=${index}`;
+
+function boardLink(index) {
+  const link = document.createElement("a");
+  link.href = atDecision(index);
+  link.className = "board-link";
+  link.dataset.replay = index;
+  link.textContent = "See the board there";
+  return link;
+}
+
+// a decision as its player made it (a review stored before `when` was kept: its number)
+const named = (m, review) => m.when || `Decision ${m.index + 1}, ${review.names[m.seat]}`;
+
 function lists(review) {
   const points = $("turning-points");
   points.replaceChildren(...review.turning_points.map((p) => {
     const item = document.createElement("li");
     item.dataset.index = p.index;
-    item.textContent = p.text;
+    item.append(`${p.text} `, boardLink(p.index));
     return item;
   }));
   const judged = review.judged || [];
@@ -107,8 +122,8 @@ function lists(review) {
     const cost = document.createElement("span");
     cost.className = "cost";
     cost.textContent = `about ${Math.round(100 * m.cost)} points`;
-    item.append(`Decision ${m.index + 1}, ${review.names[m.seat]}: played “${m.played_label}”; ` +
-      `“${m.better_label}” was worth `, cost, " more.");
+    item.append(`${named(m, review)}: played “${m.played_label}”; ` +
+      `“${m.better_label}” was worth `, cost, " more. ", boardLink(m.index));
     return item;
   }));
   if (judged.length && !review.mistakes.length) {

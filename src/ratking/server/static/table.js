@@ -38,9 +38,14 @@ function tokens() {
   try { return JSON.parse(localStorage.getItem(tokenKey) || "[]"); } catch { return []; }
 }
 
+// a link into the replay (#replay=<step>, the review's): the finished game's board there
+let replayAsked = null;
+
 function takeTokenFromLink() {
   // invite links carry the secret in the fragment (#seat=1&token=...), never sent to servers
   const params = new URLSearchParams(location.hash.slice(1));
+  const asked = Number.parseInt(params.get("replay") ?? "", 10);
+  if (Number.isInteger(asked) && asked >= 0) replayAsked = asked;
   const token = params.get("token");
   if (token) {
     const held = tokens();
@@ -171,7 +176,26 @@ function showDrawn(message) {
   });
 }
 
+// A quick table waits until every seat is taken (the server refuses moves meanwhile): it
+// says so, for how many, with a link to share, and offers nothing to click on the board.
+function drawWaiting(table, open) {
+  const box = $("waiting");
+  box.hidden = !open;
+  if (!open) return;
+  const count = table.seats.length;
+  $("waiting-text").textContent = `Waiting for ${open} more ${open === 1 ? "player" : "players"}` +
+    `: the table starts once every seat is taken. To invite a friend, share this link (its ` +
+    `Play now seats them at the oldest waiting ${table.title} table for ${count}):`;
+  const link = new URL(`/?play=${encodeURIComponent(table.game)}&players=${count}`,
+                       location.href).href;
+  $("waiting-link").href = link;
+  $("waiting-link").textContent = link;
+}
+
 function show(message) {
+  const open = message.table.waiting && !message.result
+    ? message.table.seats.filter((s) => !s.claimed).length : 0;
+  if (open) message = { ...message, actions: [], route_actions: [], routes: {}, can_undo: false };
   // a choice being made stays on screen when the table only tells who is watching
   const still = asking && last && last.version === message.version ? asking : null;
   last = message;
@@ -188,7 +212,9 @@ function show(message) {
   const mover = table.to_move === null ? null : table.seats[table.to_move];
   const shut = { closed: "Table closed", archived: "Table archived" }[table.status];
   $("status").textContent = message.result ? "Game over" : shut ? shut
-    : message.actions.length ? "Your move" : mover ? `${mover.name} to move` : "";
+    : open ? `Waiting for ${open} more` : message.actions.length ? "Your move"
+    : mover ? `${mover.name} to move` : "";
+  drawWaiting(table, open);
   $("close-table").hidden = !ownerToken() || table.status !== "playing";
   $("status").classList.toggle("mine", message.actions.length > 0);
   if (!replaying()) {
@@ -218,15 +244,23 @@ function show(message) {
   }
   setBusy(waiting || Boolean(document.body.dataset.forcing));
   if (!waiting) keepFocus();
-  drawClock(message.clock, table.seats, message.you);
+  drawClock(message.clock, table.seats, message.you,
+            message.result ? null : table.turn_ends, table.to_move);
   drawStanding(message.standing, message.you);
-  drawHintButton(message);
+  drawHintButton(replaying() ? { ...message, actions: [] } : message);
   drawUndo(replaying() ? null : message);
   chatSeats(message.you);
   if (message.result) {
     showResult(message);
     drawRematch(message, tableId, tokens, toast);
     const box = $("game-over");
+    if (replayAsked !== null && !box.dataset.seen) {
+      box.dataset.seen = "1";  // the replay was asked for: straight to it
+      rematchSeen = table.rematch;
+      $("over-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+      showStep(replayAsked);
+      replayAsked = null;
+    }
     // shown once when the game ends, and again when someone starts the rematch
     if (!box.dataset.seen || (table.rematch && rematchSeen !== table.rematch && !replaying())) {
       box.dataset.seen = "1";
@@ -245,7 +279,9 @@ function drawBoard(svg, actions, key = "") {
                                           descBox: $("board-desc"), key,
                                           acting: actions.length > 0 });
   // the board's own prompt, again under it: on a phone the zoomed board may hide its top
-  $("prompt").textContent = $("board").querySelector("svg")?.dataset.prompt || "";
+  // (not while the table waits for its people: the waiting notice says what happens next)
+  $("prompt").textContent = $("waiting").hidden
+    ? $("board").querySelector("svg")?.dataset.prompt || "" : "";
   drawButtons(actions);
   drawPicks(actions);
 }
@@ -552,7 +588,8 @@ function drawSeats(message) {
     }
     list.append(item);
   });
-  markThinking(message.table.thinking ?? null);
+  const thinker = message.table.thinking ?? null;
+  markThinking(thinker, thinker === null ? "" : message.table.seats[thinker]?.name);
   askName(message);
   const invites = $("invites");
   invites.replaceChildren();
@@ -585,16 +622,16 @@ function drawSeats(message) {
 // page heard of it: the server's clock is not the page's)
 let thinking = { seat: null, since: 0 };
 
-function markThinking(seat) {
+function markThinking(seat, name) {
   if (seat !== thinking.seat) thinking = { seat, since: performance.now() };
-  boardThinking(replaying() ? null : seat);
+  boardThinking(replaying() ? null : seat, name);
   tickThinking();
 }
 
 // ... and on that seat's panel on the board (`data-seat-panel`, drawn by each game)
 const SVG = "http://www.w3.org/2000/svg";
 
-function boardThinking(seat) {
+function boardThinking(seat, name) {
   $("board").querySelector(".thinking-badge")?.remove();
   const panel = seat === null ? null : $("board").querySelector(`[data-seat-panel="${seat}"]`);
   const svg = $("board").querySelector("svg");
@@ -607,17 +644,37 @@ function boardThinking(seat) {
   badge.dataset.testid = "board-thinking";
   const rect = document.createElementNS(SVG, "rect");
   const text = document.createElementNS(SVG, "text");
-  const width = size * 7.6;
-  const x = box.x + box.width - width - size * 0.3;
-  const y = box.y + size * 0.3;
-  Object.entries({ x, y, width, height: size * 1.5, rx: size * 0.75, fill: "#2b2118",
-                   stroke: "#f3c44b", "stroke-width": size / 8 })
-    .forEach(([k, v]) => rect.setAttribute(k, v));
-  Object.entries({ x: x + width / 2, y: y + size * 1.08, "font-size": size, fill: "#f3c44b",
-                   "font-weight": "bold", "text-anchor": "middle" })
-    .forEach(([k, v]) => text.setAttribute(k, v));
+  const [width, height, pad] = [size * 7.6, size * 1.5, size * 0.3];
+  const place = (x, y) => {
+    Object.entries({ x, y, width, height, rx: size * 0.75, fill: "#2b2118",
+                     stroke: "#f3c44b", "stroke-width": size / 8 })
+      .forEach(([k, v]) => rect.setAttribute(k, v));
+    Object.entries({ x: x + width / 2, y: y + size * 1.08, "font-size": size, fill: "#f3c44b",
+                     "font-weight": "bold", "text-anchor": "middle" })
+      .forEach(([k, v]) => text.setAttribute(k, v));
+  };
   badge.append(rect, text);
   panel.append(badge);
+  // where it covers no text of the board (else at least not the seat's name): a corner of
+  // the panel, or just above or below it, inside the board
+  const [right, left] = [box.x + box.width - width - pad, box.x + pad];
+  const [top, bottom] = [box.y + pad, box.y + box.height - height - pad];
+  const spots = [[right, top], [right, bottom], [left, bottom], [left, top],
+                 [right, box.y - height - pad], [right, box.y + box.height + pad]];
+  const texts = [...svg.querySelectorAll("text")]
+    .filter((t) => !badge.contains(t) && t.textContent.trim() && t.getClientRects().length);
+  const named = texts.filter((t) => name && t.textContent.includes(name));
+  const board = svg.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
+  const clear = (among) => spots.find(([x, y]) => {
+    place(x, y);
+    const r = rect.getBoundingClientRect();
+    return r.left >= board.left && r.top >= board.top && r.right <= board.right
+      && r.bottom <= board.bottom
+      && !among.some((t) => meets(t.getBoundingClientRect(), r));
+  });
+  place(...(clear(texts) ?? clear(named) ?? spots[0]));
 }
 
 function tickThinking() {
@@ -628,15 +685,48 @@ function tickThinking() {
   if (badge) badge.textContent = `thinking… ${seconds} s`;
 }
 
-function drawLog(lines) {
+// Each line of the log is a button that shows the board just after what it tells, read-only
+// (the replay; at a live table, the board as the seat shown saw it then). `steps`: per line,
+// that step, when known (the replay's own log); else it is asked when the line is clicked.
+function drawLog(lines, steps = null) {
   $("latest").textContent = lines.length ? lines[lines.length - 1] : "";
   const log = $("log");
-  log.replaceChildren(...lines.map((line) => {
+  const stepped = steps && steps.length === lines.length;
+  log.replaceChildren(...lines.map((line, k) => {
     const item = document.createElement("li");
-    item.textContent = line;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "log-step";
+    button.dataset.line = k;
+    if (stepped) button.dataset.step = steps[k];
+    button.title = "See the board just after this";
+    button.textContent = line;
+    item.append(button);
     return item;
   }));
   log.scrollTop = log.scrollHeight;
+}
+
+// a finished game's steps come from its replay; a live game's from the board as the seat
+// shown saw it (`moment`), which only a seat's own tokens (or account) may ask for
+function fetchStep(step) {
+  const id = encodeURIComponent(tableId);
+  if (last.result) return fetch(`/api/tables/${id}/replay/${step}`);
+  const seat = last.seat ?? null;
+  return fetch(`/api/tables/${id}/moment/${step}${seat === null ? "" : `?seat=${seat}`}`,
+               { headers: { "x-ratking-tokens": tokens().join(",") } });
+}
+
+// the step of line `k` of the log shown now: asked of the board as it stands (its log is the
+// one shown, told from the same side), matched from the end
+async function stepOfLine(k, lines) {
+  const answer = await fetchStep(last.table.steps).catch(() => null);
+  const data = answer && answer.ok ? await answer.json() : null;
+  if (!data) { toast("The board at that moment could not be had"); return null; }
+  const back = lines.length - k;
+  const at = data.log[data.log.length - back] === lines[k] ? data.log.length - back
+    : data.log.lastIndexOf(lines[k]);
+  return at >= 0 ? data.log_steps[at] : null;
 }
 
 document.addEventListener("click", clickTarget);
@@ -657,6 +747,14 @@ document.addEventListener("keydown", (event) => {
 $("pass-ok").addEventListener("click", () => {
   $("pass").hidden = true;
   $("board").classList.remove("hidden-cards");
+});
+$("log").addEventListener("click", async (event) => {
+  const line = event.target.closest("button[data-line]");
+  if (!line || !last) return;
+  const lines = [...$("log").querySelectorAll("button[data-line]")].map((b) => b.textContent);
+  const step = line.dataset.step !== undefined ? Number(line.dataset.step)
+    : await stepOfLine(Number(line.dataset.line), lines);
+  if (step !== null) showStep(step);
 });
 $("close-table").addEventListener("click", closeTable);
 $("over-close").addEventListener("click", () => closeOver());
@@ -691,8 +789,12 @@ installSettings((now) => {
   if (now.forced && last) playForced(last);
 });
 $("board-desc").classList.toggle("shown", settings().words);
-initReplay({ tableId, toast, drawLog, total: () => last.table.steps,
-             drawBoard: (svg, actions) => { drawnLook = null; drawBoard(svg, actions); },
+initReplay({ tableId, toast, drawLog, fetchStep, total: () => last.table.steps,
+             drawBoard: (svg, actions) => {
+               drawnLook = null;
+               drawBoard(svg, actions);
+               drawHintButton({ ...last, actions: [] });  // nothing to ask of a past board
+             },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });
 initChat(send);

@@ -1,0 +1,91 @@
+"""How large each game's board text is drawn at a window size, in Debian's Chromium: for every
+game, a person's table against bots, after a few of the person's moves, the median font size
+of the board's SVG texts in CSS px (each text's size times the scale it is drawn at, from the
+rendered SVG) and the share of them under 10 px; also the board's drawn size, and the same
+figures if the board had the whole window's height (no header, dock or side panels), which
+says how far a layout alone can take it.
+
+Run on its own:  python benchmarks/board_text.py [--width 1280] [--height 800] [--game ID]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.server.conftest import Server, free_port  # noqa: E402
+from tests.server.test_browser import CHROMIUM, FLAGS  # noqa: E402
+from tests.server.test_phone import GAMES, my_turn, play  # noqa: E402
+
+# the font size of every text drawn on the board (a <text> holding <tspan>s counts as these)
+SIZES = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll("#board svg text, #board svg tspan")) {
+    if (!t.textContent.trim() || !t.getClientRects().length
+        || getComputedStyle(t).visibility === "hidden") continue;
+    if (t.tagName === "text" && t.querySelector("tspan")) continue;
+    const m = t.getScreenCTM();
+    out.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  const r = document.querySelector("#board svg").getBoundingClientRect();
+  return {sizes: out, drawn: [Math.round(r.width), Math.round(r.height)]};
+}"""
+# the board alone in the window: how far a layout could take it
+BOARD_ONLY = ".table-page > .bar, .dock, .side { display: none !important; }"
+
+
+def figures(page) -> str:
+    found = page.evaluate(SIZES)
+    sizes = found["sizes"]
+    under = sum(s < 10 for s in sizes) / len(sizes)
+    return (f"median {statistics.median(sizes):4.1f} px, {under:4.0%} under 10 px "
+            f"(board {found['drawn'][0]}x{found['drawn'][1]})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=800)
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(f"sqlite:///{Path(folder) / 'text.db'}", free_port(), bot_delay=0.02)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                for game, players in GAMES.items():
+                    if args.game and game not in args.game:
+                        continue
+                    page = browser.new_page(viewport={"width": args.width,
+                                                      "height": args.height})
+                    body = {"game": game, "players": players, "bot_delay": 0.02,
+                            "seats": ["human"] + ["heuristic"] * (players - 1)}
+                    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+                    page.goto(f"{server.url}/t/{table['id']}#seat=0&token="
+                              f"{table['seats'][0]['token']}")
+                    page.locator("#board svg").wait_for()
+                    my_turn(page)
+                    play(page, 3, random.Random(game))
+                    my_turn(page)
+                    shown = figures(page)
+                    page.add_style_tag(content=BOARD_ONLY)
+                    page.evaluate("() => dispatchEvent(new Event('resize'))")
+                    page.wait_for_timeout(300)
+                    print(f"{game:24} {shown}; board alone: {figures(page)}")
+                    page.close()
+                browser.close()
+        finally:
+            server.kill()
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..bots import BOT_NAMES
 from ..core import Game, IllegalAction, RatkingError, State, game_class, list_games, make
 
 FILE = "tutorial.toml"
@@ -135,7 +136,7 @@ def parse(game_id: str, path: Path, text: str) -> Tutorial:
     rules = start.get("rules", {})
     if not isinstance(rules, dict):
         raise TutorialError(f"{path}: [start] `rules` must be a table of rule values")
-    names = start.get("names", ["You"] + [f"Bot {k}" for k in range(1, players)])
+    names = start.get("names", ["Player 1", *BOT_NAMES[:max(0, players - 1)]])
     if not isinstance(names, list) or len(names) != players or \
             not all(isinstance(n, str) for n in names):
         raise TutorialError(f"{path}: [start] `names` must name each of the {players} seats")

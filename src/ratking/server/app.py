@@ -22,9 +22,11 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
+from ..tutorial import has_tutorial
 from . import accounts, boards, chat, explain, hints, lobby, pages, profiles, quickmatch, reviews
 from .clients import quota_key
 from .collector import collecting
+from .learn import router as learn_router
 from .messages import board_message
 from .names import BadName, check_name
 from .origin import SameOrigin
@@ -124,6 +126,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(profiles.router)
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
+    app.include_router(learn_router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's, and routing's own 404 and 405
@@ -171,7 +174,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         return [{"id": g.id, "title": g.title, "summary": g.summary,
                  "min_players": g.min_players, "max_players": g.max_players,
                  "player_counts": list(shared(g.id).player_counts()),  # with the default rules
-                 "rules": list(g.rules)} for g in list_games()]
+                 "rules": list(g.rules), "tutorial": has_tutorial(g.id)}
+                for g in list_games()]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:

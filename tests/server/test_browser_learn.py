@@ -1,0 +1,101 @@
+"""Learn to play in a real browser (Debian's Chromium): every game's tutorial played through
+by clicking what the page points at, in one browser session; a wrong click answered with the
+step's hint and nothing changed; the lobby offering the lesson only until the game is
+played. A screenshot of a step of each tutorial at 1280x800 goes to test-artifacts/learn/
+(RATKING_SCREENSHOTS=dir writes them there instead: docs/screenshots/ was made so)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx
+import pytest
+
+from ratking.tutorial import load_tutorial, tutorial_games
+
+from . import test_browser
+from .conftest import Server, free_port
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "learn"
+SHOTS = Path(os.environ.get("RATKING_SCREENSHOTS") or ARTIFACTS)
+browser = test_browser.browser  # the fixture: Debian's Chromium
+GAMES = tutorial_games()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("learn") / "web.db"
+    running = Server(f"sqlite:///{db}", free_port())
+    yield running
+    running.kill()
+
+
+def test_learn_api_refuses_and_replays(server):
+    url = f"{server.url}/api/learn/rat-a-tat-roll"
+    first = httpx.post(url, json={"moves": []}, timeout=30).json()
+    assert first["done"] == 0 and first["step"]["point"] == "roll:1"
+    assert [a["id"] for a in first["board"]["actions"]] == ["roll:1", "roll:2", "roll:3"]
+    wrong = httpx.post(url, json={"moves": [], "choose": "roll:2"}, timeout=30).json()
+    tutorial = load_tutorial("rat-a-tat-roll")
+    assert wrong["refused"] == {"action": "roll:2", "reason": tutorial.steps[0].hint}
+    assert wrong["moves"] == [] and wrong["board"] == first["board"]
+    illegal = httpx.post(url, json={"moves": [], "choose": "go"}, timeout=30).json()
+    assert illegal["refused"]["reason"].startswith("It is the start of your turn")
+    right = httpx.post(url, json={"moves": [], "choose": "roll:1"}, timeout=30).json()
+    assert right["refused"] is None and right["moves"] == ["roll:1"] and right["done"] == 1
+    bad = httpx.post(url, json={"moves": ["roll:3"]}, timeout=30)
+    assert bad.status_code == 400 and "does not fit this lesson" in bad.json()["error"]
+    assert httpx.get(f"{server.url}/learn/chess", timeout=30).status_code == 404
+    assert httpx.get(f"{server.url}/learn/rat-a-tat-roll", timeout=30).status_code == 200
+    games = httpx.get(f"{server.url}/api/games", timeout=30).json()
+    assert {g["id"] for g in games if g["tutorial"]} == set(GAMES)
+
+
+def play_through(page, server, game: str) -> None:
+    """Open /learn/<game> and click, step by step, what the page points at; one wrong click
+    first at each step, which must be answered and change nothing."""
+    tutorial = load_tutorial(game)
+    page.goto(f"{server.url}/learn/{game}")
+    for n, step in enumerate(tutorial.steps, 1):
+        page.wait_for_selector(f"body[data-step='{n}']")
+        assert page.locator("[data-testid=learn-say]").inner_text().endswith(step.say)
+        assert page.locator("[data-testid=learn-progress]").inner_text() == \
+            f"Step {n} of {len(tutorial.steps)}"
+        pointed = page.locator("#board .learn-point, #actions .learn-point")
+        assert pointed.count() >= 1
+        assert all(pointed.nth(k).get_attribute("data-action") == step.point
+                   for k in range(pointed.count()))
+        other = page.locator(f"#actions [data-action]:not([data-action='{step.do}'])")
+        if other.count():
+            other.first.click()
+            page.wait_for_selector("[data-testid=learn-refused]:not([hidden])")
+            assert page.locator("[data-testid=learn-refused]").inner_text() == step.hint
+            assert page.evaluate("document.body.dataset.step") == str(n)
+        if n == min(4, len(tutorial.steps)):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{game}-learn.png"))
+        target = page.locator(f"#board [data-action='{step.do}']")
+        (target.first if target.count() else
+         page.locator(f"#actions [data-action='{step.do}']")).click()
+    page.wait_for_selector("body[data-step='free']")
+    assert page.locator("[data-testid=learn-progress]").inner_text() in (
+        "On your own", "The game is over")
+
+
+@pytest.mark.timeout(600)
+def test_every_tutorial_by_clicking(browser, server):
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/")
+    offered = page.locator("[data-learn]")
+    offered.first.wait_for()
+    assert sorted(offered.evaluate_all("(nodes) => nodes.map((n) => n.dataset.learn)")) == \
+        sorted(GAMES)
+    for game in GAMES:
+        play_through(page, server, game)
+    page.goto(server.url + "/")  # each lesson done: the lobby offers none of them any more
+    page.locator(".game-card").first.wait_for()
+    assert page.locator("[data-learn]").count() == 0
+    assert errors == []

@@ -61,7 +61,7 @@ def play_through(page, server, game: str) -> None:
         page.wait_for_selector(f"body[data-step='{n}']")
         assert page.locator("[data-testid=learn-say]").inner_text().endswith(step.say)
         assert page.locator("[data-testid=learn-progress]").inner_text() == \
-            f"Step {n} of {len(tutorial.steps)}"
+            f"Step {step.number} of {tutorial.length}"
         pointed = page.locator("#board .learn-point, #actions .learn-point")
         assert pointed.count() >= 1
         assert all(pointed.nth(k).get_attribute("data-action") == step.point

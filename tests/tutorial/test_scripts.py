@@ -85,6 +85,21 @@ def test_lessons_replay_and_end(game, seed):
     assert lesson.state.is_over or lesson.step is None
 
 
+def test_a_step_of_several_moves():
+    """A [[step]] whose `do` lists moves is one step of the file: its words for each move,
+    the others' moves after the last."""
+    path = tutorial_path("rat-a-tat-roll")
+    text = path.read_text(encoding="utf-8").replace('do = "roll:1"', 'do = ["roll:1", "go"]', 1)
+    start = text.index('[[step]]\ndo = "go"')
+    text = text[:start] + text[text.index("[[step]]", start + 1):]
+    tutorial = parse("rat-a-tat-roll", path, text)
+    first, second = tutorial.steps[:2]
+    assert (first.do, second.do) == ("roll:1", "go") and first.number == second.number == 1
+    assert first.say == second.say and first.then == second.then == ()
+    assert tutorial.length == load_tutorial("rat-a-tat-roll").length - 1
+    assert tutorial.steps[2].number == 2
+
+
 def _broken(game: str, old: str, new: str) -> str:
     path = tutorial_path(game)
     text = path.read_text(encoding="utf-8")

@@ -45,9 +45,10 @@ def lesson_message(lesson: Lesson) -> dict[str, Any]:
         "game": tutorial.game,
         "title": state.game.title,
         "moves": list(lesson.moves),
-        "steps": len(tutorial.steps),
-        "done": lesson.done,
-        "step": None if step is None else {"say": step.say, "point": step.point},
+        "steps": tutorial.length,
+        "done": lesson.done,  # moves of the script made (a step may take several)
+        "step": None if step is None else {"number": step.number, "say": step.say,
+                                           "point": step.point},
         "intro": tutorial.intro,
         "outro": tutorial.outro,
         "result": result_of(state),

@@ -45,8 +45,8 @@ class TerminalLesson(TerminalGame):
         lesson = self.lesson
         step = lesson.step
         if step is not None:
-            n, of = lesson.done + 1, len(lesson.tutorial.steps)
-            return Group(board, Panel(step.say, title=f"Step {n} of {of}", title_align="left",
+            title = f"Step {step.number} of {lesson.tutorial.length}"
+            return Group(board, Panel(step.say, title=title, title_align="left",
                                       border_style="cyan", width=80))
         if len(lesson.moves) == len(lesson.tutorial.steps):  # the first decision of their own
             return Group(board, Panel(lesson.tutorial.outro, title="On your own",

@@ -26,13 +26,15 @@ class TutorialError(RatkingError):
 class Step:
     """One scripted decision of the learner: the action to take, what to point at on the
     board (an action drawn there; default: the action itself), why (one or two sentences),
-    the hint after a wrong choice, and the other seats' moves until the learner's next turn."""
+    the hint after a wrong choice, and the other seats' moves until the learner's next turn.
+    A [[step]] whose `do` lists several moves becomes one Step per move, with the same words."""
 
     do: str
     say: str
     hint: str
     point: str
     then: tuple[str, ...] = ()
+    number: int = 1  # the step of the file it comes from (one [[step]] may take several moves)
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,11 @@ class Tutorial:
     steps: tuple[Step, ...]
     bots: str = "heuristic"  # the bots the learner finishes the game against
 
+    @property
+    def length(self) -> int:
+        """How many steps the file has (the person is told "step 3 of 9")."""
+        return self.steps[-1].number
+
     def new_game(self) -> Game:
         return make(self.game, **self.rules)
 
@@ -65,7 +72,8 @@ class Tutorial:
         """Play every scripted step on the engine: the learner must be the one to decide at
         each step, and every move must be legal. Returns the state after the script."""
         state = self.start()
-        for n, step in enumerate(self.steps, 1):
+        for i, step in enumerate(self.steps, 1):
+            n = step.number
             if state.current_player != LEARNER:
                 self.fail(f"step {n}: seat {state.current_player} is to move, not the learner "
                           "(the moves before it end too early: add them to `then`)")
@@ -77,7 +85,7 @@ class Tutorial:
                 if state.current_player == LEARNER:
                     self.fail(f"step {n}: then move {k} ({action!r}) would be the learner's")
                 self._play(state, action, f"step {n}, then move {k}")
-            if n < len(self.steps) and state.is_over:
+            if i < len(self.steps) and state.is_over:
                 self.fail(f"step {n}: the game is over before the script is")
         return state
 
@@ -146,14 +154,22 @@ def parse(game_id: str, path: Path, text: str) -> Tutorial:
     steps = []
     for n, table in enumerate(raw, 1):
         where = f"step {n}"
-        do = _text(where, table, "do", path)
+        if not isinstance(table, dict):
+            raise TutorialError(f"{path}: {where} must be a table")
         unknown = set(table) - {"do", "say", "hint", "point", "then"}
         if unknown:
             raise TutorialError(f"{path}: {where}: unknown keys {sorted(unknown)}")
-        steps.append(Step(do=do, say=_text(where, table, "say", path),
-                          hint=_text(where, table, "hint", path),
-                          point=_text(where, table, "point", path, do),
-                          then=_moves(where, table, "then", path)))
+        moves = _moves(where, table, "do", path) if isinstance(table.get("do"), list) else \
+            (_text(where, table, "do", path),)
+        if not moves:
+            raise TutorialError(f"{path}: {where}: `do` names no move")
+        say, hint = _text(where, table, "say", path), _text(where, table, "hint", path)
+        then = _moves(where, table, "then", path)
+        for k, do in enumerate(moves):
+            last = k == len(moves) - 1
+            point = _text(where, table, "point", path, do) if k == 0 else do
+            steps.append(Step(do=do, say=say, hint=hint, point=point,
+                              then=then if last else (), number=n))
     tutorial = Tutorial(
         game=game_id, path=path, players=players, seed=seed, rules=dict(rules),
         names=tuple(names), prefix=_moves("[start]", start, "prefix", path),

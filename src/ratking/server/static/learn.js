@@ -64,7 +64,7 @@ async function show(answer) {
   }
   const step = answer.step;
   if (step) {
-    $("progress").textContent = `Step ${answer.done + 1} of ${answer.steps}`;
+    $("progress").textContent = `Step ${step.number} of ${answer.steps}`;
     $("say").textContent = answer.done === 0 ? `${answer.intro} ${step.say}` : step.say;
   } else if (answer.result) {
     markPlayed(answer.game);
@@ -85,7 +85,7 @@ async function show(answer) {
     item.textContent = line;
     return item;
   }));
-  document.body.dataset.step = step ? String(answer.done + 1) : "free";
+  document.body.dataset.step = step ? String(answer.done + 1) : "free";  // the move's index
 }
 
 async function choose(action) {

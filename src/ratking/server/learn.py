@@ -41,6 +41,11 @@ def tutorial_or_404(game_id: str) -> Tutorial:
 def lesson_message(lesson: Lesson) -> dict[str, Any]:
     """What the learn page shows: the board as the learner sees it, the step and its words."""
     tutorial, step, state = lesson.tutorial, lesson.step, lesson.state
+    board = board_message(state, LEARNER)
+    # a lesson goes a decision at a time: each step drawn on its space, no whole routes
+    board.update(routes={}, route_labels={}, route_actions=[])
+    if "svg" in board:
+        board["svg"] = state.game.render_svg(board["view"], board["actions"])
     return {
         "game": tutorial.game,
         "title": state.game.title,
@@ -52,7 +57,7 @@ def lesson_message(lesson: Lesson) -> dict[str, Any]:
         "intro": tutorial.intro,
         "outro": tutorial.outro,
         "result": result_of(state),
-        "board": board_message(state, LEARNER),
+        "board": board,
     }
 
 

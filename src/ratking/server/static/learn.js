@@ -38,11 +38,11 @@ function button(action) {
 /** A gold ring drawn round a piece of the board, in the piece's own coordinates. */
 function ring(node) {
   const box = node.getBBox();
-  const pad = Math.max(10, 0.3 * Math.min(box.width, box.height));
+  const pad = Math.min(24, Math.max(8, 0.2 * Math.min(box.width, box.height)));
   const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
   for (const [name, value] of Object.entries({
     x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad,
-    rx: pad, class: "learn-ring", "pointer-events": "none",
+    rx: pad / 2, class: "learn-ring", "pointer-events": "none",
   })) rect.setAttribute(name, value);
   node.append(rect);
 }
@@ -80,7 +80,7 @@ async function show(answer) {
   }
   $("refused").hidden = !answer.refused;
   $("refused").textContent = answer.refused?.reason ?? "";
-  $("log").replaceChildren(...board.log.slice(-12).map((line) => {
+  $("log").replaceChildren(...board.log.slice(-8).map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
     return item;

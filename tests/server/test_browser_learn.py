@@ -14,12 +14,13 @@ import pytest
 
 from ratking.tutorial import load_tutorial, tutorial_games
 
-from . import test_browser
+from . import test_browser, test_phone
 from .conftest import Server, free_port
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "learn"
 SHOTS = Path(os.environ.get("RATKING_SCREENSHOTS") or ARTIFACTS)
 browser = test_browser.browser  # the fixture: Debian's Chromium
+axe = test_phone.axe  # the fixture: axe-core's script
 GAMES = tutorial_games()
 
 
@@ -99,3 +100,18 @@ def test_every_tutorial_by_clicking(browser, server):
     page.locator(".game-card").first.wait_for()
     assert page.locator("[data-learn]").count() == 0
     assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_learn_page_axe(browser, server, axe, scheme):
+    """The learn page, with a wrong click answered, in light and dark mode on a desktop and a
+    phone: no serious or critical accessibility violation."""
+    for width, height in ((1280, 800), (390, 844)):
+        page = browser.new_page(viewport={"width": width, "height": height},
+                                color_scheme=scheme, reduced_motion="reduce")
+        page.goto(f"{server.url}/learn/target-rats")
+        page.wait_for_selector("body[data-step='1']")
+        page.locator("#actions [data-action='end-moves']").click()
+        page.wait_for_selector("[data-testid=learn-refused]:not([hidden])")
+        assert test_phone.axe_problems(page) == []
+        page.close()

@@ -115,3 +115,29 @@ def test_learn_page_axe(browser, server, axe, scheme):
         page.wait_for_selector("[data-testid=learn-refused]:not([hidden])")
         assert test_phone.axe_problems(page) == []
         page.close()
+
+
+def test_lobby_offers_by_account(browser, server):
+    """An account's own tables count as played on any browser: a fresh browser signed in to
+    an account with a Rat-a-Tat Roll table is offered every lesson but that one."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    made = page.evaluate("""async () => {
+        const post = (url, body) => fetch(url, {method: "POST", body: JSON.stringify(body),
+            headers: {"content-type": "application/json"}});
+        const account = await post("/api/accounts", {name: "Learner", password: "correct horse"});
+        const table = await post("/api/tables", {game: "rat-a-tat-roll", players: 2,
+                                                 seats: ["human", "heuristic"]});
+        return [account.status, table.status];
+    }""")
+    assert made == [201, 201]
+    page.goto(server.url + "/")
+    page.locator(".game-card").first.wait_for()
+    expected = sorted(set(GAMES) - {"rat-a-tat-roll"})
+    page.wait_for_function("(n) => document.querySelectorAll('[data-learn]').length === n",
+                           arg=len(expected))
+    offered = page.locator("[data-learn]").evaluate_all("(nodes) => nodes.map((n) => "
+                                                        "n.dataset.learn)")
+    assert sorted(offered) == expected
+    context.close()

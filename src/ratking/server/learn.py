@@ -14,7 +14,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..core import IllegalAction, RatkingError
-from ..tutorial import Lesson, Tutorial, TutorialError, load_tutorial
+from ..tutorial import Lesson, NoTutorial, Tutorial, TutorialError, load_tutorial
 from ..tutorial.script import LEARNER
 from .messages import board_message, result_of
 
@@ -32,8 +32,9 @@ def tutorial_or_404(game_id: str) -> Tutorial:
     try:
         return load_tutorial(game_id)
     except TutorialError as exc:
-        raise HTTPException(404, str(exc) if "no tutorial" in str(exc) else
-                            f"the tutorial of {game_id} is broken") from None
+        if isinstance(exc, NoTutorial):
+            raise HTTPException(404, str(exc)) from None
+        raise  # a broken file is the server's fault: logged, and a 500
     except RatkingError as exc:  # no such game
         raise HTTPException(404, str(exc)) from None
 

@@ -4,7 +4,15 @@ it, then lets them finish the game against bots. The web page (/learn/<game-id>)
 `ratking learn GAME` both drive a `Lesson`."""
 
 from .lesson import Lesson, Refusal
-from .script import Step, Tutorial, TutorialError, has_tutorial, load_tutorial, tutorial_games
+from .script import (
+    NoTutorial,
+    Step,
+    Tutorial,
+    TutorialError,
+    has_tutorial,
+    load_tutorial,
+    tutorial_games,
+)
 
-__all__ = ["Lesson", "Refusal", "Step", "Tutorial", "TutorialError", "has_tutorial",
-           "load_tutorial", "tutorial_games"]
+__all__ = ["Lesson", "NoTutorial", "Refusal", "Step", "Tutorial", "TutorialError",
+           "has_tutorial", "load_tutorial", "tutorial_games"]

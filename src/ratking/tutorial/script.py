@@ -22,6 +22,10 @@ class TutorialError(RatkingError):
     """A tutorial file that cannot be used; the message names the file and the step."""
 
 
+class NoTutorial(TutorialError):
+    """The game has no tutorial."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One scripted decision of the learner: the action to take, what to point at on the
@@ -192,5 +196,5 @@ def load_tutorial(game_id: str) -> Tutorial:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise TutorialError(f"{game_class(game_id).title} has no tutorial yet") from None
+        raise NoTutorial(f"{game_class(game_id).title} has no tutorial yet") from None
     return parse(game_id, path, text)

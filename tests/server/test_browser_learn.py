@@ -47,6 +47,10 @@ def test_learn_api_refuses_and_replays(server):
     assert right["refused"] is None and right["moves"] == ["roll:1"] and right["done"] == 1
     bad = httpx.post(url, json={"moves": ["roll:3"]}, timeout=30)
     assert bad.status_code == 400 and "does not fit this lesson" in bad.json()["error"]
+    too_many = httpx.post(url, json={"moves": ["go"] * 3001}, timeout=30)
+    assert too_many.status_code == 422 and "moves" in too_many.json()["error"]
+    assert httpx.post(url, json={"moves": [7]}, timeout=30).status_code == 422
+    assert httpx.post(f"{server.url}/api/learn/chess", json={}, timeout=30).status_code == 404
     assert httpx.get(f"{server.url}/learn/chess", timeout=30).status_code == 404
     assert httpx.get(f"{server.url}/learn/rat-a-tat-roll", timeout=30).status_code == 200
     games = httpx.get(f"{server.url}/api/games", timeout=30).json()

@@ -100,6 +100,22 @@ def test_a_step_of_several_moves():
     assert tutorial.steps[2].number == 2
 
 
+def test_a_prefix_starts_the_lesson_later():
+    """Moves in [start] prefix are played before the lesson: the same game, fewer steps."""
+    path = tutorial_path("rat-a-tat-roll")
+    whole = load_tutorial("rat-a-tat-roll")
+    text = path.read_text(encoding="utf-8").replace(
+        "seed = 42", 'seed = 42\nprefix = ["roll:1", "go", "keep", "roll:3", "go", "roll:2", "go"]')
+    start = text.index("[[step]]\ndo = \"roll:1\"")
+    text = text[:start] + text[text.index("[[step]]\ndo = \"roll:1\"", start + 1):]
+    later = parse("rat-a-tat-roll", path, text)
+    assert [(s.do, s.say, s.then) for s in later.steps] == \
+        [(s.do, s.say, s.then) for s in whole.steps[3:]]
+    assert later.steps[0].number == 1 and later.length == whole.length - 3
+    assert later.start().to_json() == Lesson.replayed(whole, ["roll:1", "go", "keep"]
+                                                      ).state.to_json()
+
+
 def _broken(game: str, old: str, new: str) -> str:
     path = tutorial_path(game)
     text = path.read_text(encoding="utf-8")

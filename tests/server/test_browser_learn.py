@@ -71,6 +71,11 @@ def play_through(page, server, game: str) -> None:
         assert pointed.count() >= 1
         assert all(pointed.nth(k).get_attribute("data-action") == step.point
                    for k in range(pointed.count()))
+        if n == 1:  # a click on the board beside every move: answered with the hint
+            page.locator("#board").click(position={"x": 20, "y": 20})
+            page.wait_for_selector("[data-testid=learn-refused]:not([hidden])")
+            assert page.locator("[data-testid=learn-refused]").inner_text() == \
+                f"That is no move now. {step.hint}"
         other = page.locator(f"#actions [data-action]:not([data-action='{step.do}'])")
         if other.count():
             other.first.click()

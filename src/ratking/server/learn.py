@@ -54,7 +54,7 @@ def lesson_message(lesson: Lesson) -> dict[str, Any]:
         "steps": tutorial.length,
         "done": lesson.done,  # moves of the script made (a step may take several)
         "step": None if step is None else {"number": step.number, "say": step.say,
-                                           "point": step.point},
+                                           "hint": step.hint, "point": step.point},
         "intro": tutorial.intro,
         "outro": tutorial.outro,
         "result": result_of(state),

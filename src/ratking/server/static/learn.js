@@ -106,7 +106,7 @@ document.addEventListener("click", (event) => {
   if (node) { choose(node.dataset.action); return; }
   if (event.target.closest?.("#board") && lesson?.step) {  // a click beside every action
     $("refused").hidden = false;
-    $("refused").textContent = "Nothing happens there. The glowing piece is the one to click.";
+    $("refused").textContent = `That is no move now. ${lesson.step.hint}`;
   }
 });
 document.addEventListener("keydown", (event) => {

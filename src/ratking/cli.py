@@ -123,6 +123,24 @@ def rules(game: Annotated[str, typer.Argument(help="game id, e.g. rat-a-tat-roll
 
 
 @app.command()
+def learn(game: Annotated[str, typer.Argument(help="game id, e.g. rat-a-tat-roll")]) -> None:
+    """Learn a game by playing it: a guided game against bots, step by step, then your own."""
+    from .terminal.lesson import TerminalLesson
+    from .tutorial import load_tutorial
+
+    try:
+        table = TerminalLesson(load_tutorial(game), console)
+    except RatkingError as exc:
+        fail(str(exc))
+    try:
+        table.run()
+    except (KeyboardInterrupt, EOFError) as exc:
+        console.print("\nLesson interrupted.")
+        if isinstance(exc, KeyboardInterrupt):
+            raise typer.Exit(130) from None
+
+
+@app.command()
 def play(
     game: Annotated[str, typer.Argument(help="game id")],
     players: Annotated[int | None, typer.Option(

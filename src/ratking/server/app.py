@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnected
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core import RatkingError, RulesError, list_games, replay, shared
+from ..tutorial import has_tutorial
 from . import (
     accounts,
     boards,
@@ -40,6 +41,7 @@ from . import (
 )
 from .clients import quota_key
 from .collector import collecting
+from .learn import router as learn_router
 from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
 from .origin import SameOrigin
@@ -148,6 +150,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(my_account.router)
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
+    app.include_router(learn_router)
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     failures.install(app)
@@ -198,7 +201,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         return [{"id": g.id, "title": g.title, "summary": g.summary,
                  "min_players": g.min_players, "max_players": g.max_players,
                  "player_counts": list(shared(g.id).player_counts()),  # with the default rules
-                 "rules": list(g.rules)} for g in list_games()]
+                 "rules": list(g.rules), "tutorial": has_tutorial(g.id)}
+                for g in list_games()]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:

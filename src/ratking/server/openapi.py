@@ -62,6 +62,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("DELETE", "/api/me"): ("400", "401", "422", "429", *READS_STORAGE),  # a JSON body
     ("GET", "/api/players/{name}"): ("404", *READS_STORAGE),
     ("GET", "/api/leaderboard/{game_id}"): ("404", *READS_STORAGE),
+    ("POST", "/api/learn/{game_id}"): ("400", "404", "422"),
     ("POST", "/api/quickmatch"): ("400", "422", "429", *READS_STORAGE),
 }
 

@@ -170,7 +170,7 @@ class TerminalGame:
                     continue
                 choice = legal[k - 1]
             try:
-                state.apply(choice)
+                self._take(choice)
             except IllegalAction as exc:
                 reason = exc.reason[:1].upper() + exc.reason[1:]
                 self._say(f"[red]{reason}.[/] Try again.")
@@ -178,6 +178,10 @@ class TerminalGame:
             break
         self._after_move(seat)
         return True
+
+    def _take(self, choice: Any) -> None:
+        """Play a person's choice (an Action or an id); IllegalAction says why it is not."""
+        self.state.apply(choice)
 
     # --- what a person sees at a decision, and the keys that show it ----------------------------
 
@@ -267,7 +271,7 @@ class TerminalGame:
     def _prompt(self, decision: Decision) -> str:
         count = len(decision.legal)
         pages = "n/p: pages, " if decision.pages.many else ""
-        takes_back = "u: undo, " if self.state.undoable() else ""
+        takes_back = "u: undo, " if self.state.undoable() and "u" in self.keys() else ""
         choices = f"1-{count}, "
         if self.forced and closes_undo(self.state):  # the only move, not made for them
             choices = "1: no undo after it; "

@@ -3,6 +3,7 @@
 // or rated); resume your tables; watch or join the others.
 import { seatKind } from "./words.js";
 import { guestName, notify, setGuestName, turnIcon } from "./people.js";
+import { offerLessons } from "./learn-offer.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -43,6 +44,7 @@ async function loadGames() {
     list.append(el("div", { class: "game-card-wrap" }, card, rules));
   }
   if (games.length) choose(games[0].id);
+  offerLessons(list, games, me);
   $("quick-game").replaceChildren(...games.map((g) => el("option", { value: g.id,
                                                                      text: g.title })));
   $("quick-level").replaceChildren(...levels.map((l) => el("option", { value: l.spec,
@@ -346,6 +348,7 @@ async function loadMe() {
   const response = await fetch("/api/me?optional=true");
   me = response.ok ? await response.json() : null;
   showYou();
+  offerLessons($("game-list"), games, me);
 }
 
 async function account(path, method) {

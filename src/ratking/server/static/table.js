@@ -11,6 +11,7 @@ import { chatSeats, initChat, receiveChat } from "./chat.js";
 import { drawClock } from "./clock.js";
 import { drawRematch, showResult } from "./endscreen.js";
 import { drawHintButton, hintRefused, initHint, receiveHint } from "./hint.js";
+import { markPlayed } from "./learn-offer.js";
 import { guestName, setGuestName } from "./people.js";
 import { initReplay, replaying, showStep } from "./replay.js";
 import { drawStanding } from "./standing.js";
@@ -208,6 +209,7 @@ function show(message) {
   signalTurn(`ratking · ${table.title}`, message.actions.length > 0 && !message.result);
   $("title").textContent = table.title;
   $("rules-link").href = `/rules/${encodeURIComponent(table.game)}`;
+  if (message.actions.length) markPlayed(table.game);  // the lobby offers its lesson no more
   $("rules-link").title = `The rules of ${table.title}, in a new tab`;
   const mover = table.to_move === null ? null : table.seats[table.to_move];
   const shut = { closed: "Table closed", archived: "Table archived" }[table.status];

@@ -52,8 +52,7 @@ def board_data() -> dict[str, Any]:
         "font": FONT,
         "layout": {"box_w": BOX_W, "box_h": BOX_H, "step_x": STEP_X, "step_y": STEP_Y,
                    "grid_x": GRID_X, "grid_y": GRID_Y, "width": W, "spacing": SPACING,
-                   "menu_row": MENU_ROW, "menu_gap": MENU_GAP, "menu_text": MENU_TEXT,
-                   "name_band": NAME_BAND, "menu_rows": MENU_ROWS},
+                   "menu_row": MENU_ROW, "menu_gap": MENU_GAP, "menu_text": MENU_TEXT},
         "colours": {"cream": CREAM, "gold": GOLD, "ink": INK},
         "role_fill": ROLE_FILL,
         "team_words": TEAM_WORDS,
@@ -185,36 +184,28 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
 
 
 MENU_ROW, MENU_GAP, MENU_TEXT = 38, 6, 16
-# the menu starts under the acting place's name and takes at most this many rows a column, so
-# that it ends above the names of the places in the next row of the grid
-NAME_BAND, MENU_ROWS = 30, 3
 
 
 def _menu(view: dict[str, Any], rest: list[dict[str, str]],
           pos: dict[str, tuple[float, float]], height: float) -> str:
     """The acting unit's choices that have no piece of their own, as buttons beside its
-    place (right of it, or left where the map ends), below the line of place names and in
-    columns of at most MENU_ROWS, so that no place's name is covered."""
+    place (right of it, or left where the map ends)."""
     if not rest or view.get("over"):
         return ""
     x, y = pos[_active(view)["place"]]
-    cols = -(-len(rest) // MENU_ROWS)
-    rows = min(len(rest), MENU_ROWS)
-    cw = max(len(a["label"]) for a in rest) * MENU_TEXT * 0.62 + 26
-    w = cols * cw + 6
-    h = rows * (MENU_ROW + MENU_GAP) + MENU_GAP
+    w = max(len(a["label"]) for a in rest) * MENU_TEXT * 0.62 + 32
+    h = len(rest) * (MENU_ROW + MENU_GAP) + MENU_GAP
     mx = x + BOX_W + 6 if x + BOX_W + 6 + w <= W - 6 else x - 6 - w
     mx = max(6.0, mx)
-    my = min(max(6.0, y + NAME_BAND), height - h - 6)
+    my = min(max(6.0, y + 8), height - h - 6)
     parts = [f'<g class="unit-menu"><rect data-focus="menu" x="{mx:g}" y="{my:g}" '
              f'width="{w:g}" height="{h:g}" rx="12" fill="#1f1e1b" fill-opacity=".94" '
              f'stroke="{GOLD}" stroke-width="3"/>']
     for i, a in enumerate(rest):
-        bx = mx + 6 + (i // MENU_ROWS) * cw
-        by = my + MENU_GAP + (i % MENU_ROWS) * (MENU_ROW + MENU_GAP)
-        button = (f'<rect x="{bx:g}" y="{by:g}" width="{cw - 6:g}" height="{MENU_ROW}" '
+        by = my + MENU_GAP + i * (MENU_ROW + MENU_GAP)
+        button = (f'<rect x="{mx + 6:g}" y="{by:g}" width="{w - 12:g}" height="{MENU_ROW}" '
                   f'rx="{MENU_ROW / 2:g}" fill="{GOLD}" stroke="#a37a12" stroke-width="2"/>'
-                  + _text(bx + (cw - 6) / 2, by + MENU_ROW / 2 + MENU_TEXT * 0.36, a["label"],
+                  + _text(mx + w / 2, by + MENU_ROW / 2 + MENU_TEXT * 0.36, a["label"],
                           MENU_TEXT, INK, "bold", "middle"))
         parts.append(_clickable(button, a))
     parts.append("</g>")

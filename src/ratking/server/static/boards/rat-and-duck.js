@@ -276,33 +276,27 @@ function roster(view, byId, top, data) {
 }
 
 /** svg._menu: the acting unit's choices with no piece of their own, as buttons beside its
- * place (right of it, or left where the map ends), below the line of place names and in
- * columns of at most `menu_rows`, so that no place's name is covered. */
+ * place (right of it, or left where the map ends). */
 function menu(view, rest, pos, height, data) {
   if (!rest.length || view.over) return "";
-  const { box_w: boxW, width: W, menu_row: row, menu_gap: gap, menu_text: size,
-          name_band: band, menu_rows: most } = data.layout;
+  const { box_w: boxW, width: W, menu_row: row, menu_gap: gap, menu_text: size } = data.layout;
   const { gold, ink } = data.colours;
   const [x, y] = pos[active(view).place];
-  const cols = Math.ceil(rest.length / most);
-  const rows = Math.min(rest.length, most);
   // Python's len() counts code points, not UTF-16 units
-  const cw = Math.max(...rest.map((a) => [...a.label].length)) * size * 0.62 + 26;
-  const w = cols * cw + 6;
-  const h = rows * (row + gap) + gap;
+  const w = Math.max(...rest.map((a) => [...a.label].length)) * size * 0.62 + 32;
+  const h = rest.length * (row + gap) + gap;
   let mx = x + boxW + 6 + w <= W - 6 ? x + boxW + 6 : x - 6 - w;
   mx = Math.max(6.0, mx);
-  const my = Math.min(Math.max(6.0, y + band), height - h - 6);
+  const my = Math.min(Math.max(6.0, y + 8), height - h - 6);
   const parts = [`<g class="unit-menu"><rect data-focus="menu" x="${general(mx)}" ` +
     `y="${general(my)}" width="${general(w)}" height="${general(h)}" rx="12" fill="#1f1e1b" ` +
     `fill-opacity=".94" stroke="${gold}" stroke-width="3"/>`];
   rest.forEach((a, i) => {
-    const bx = mx + 6 + Math.floor(i / most) * cw;
-    const by = my + gap + (i % most) * (row + gap);
-    const button = `<rect x="${general(bx)}" y="${general(by)}" width="${general(cw - 6)}" ` +
+    const by = my + gap + i * (row + gap);
+    const button = `<rect x="${general(mx + 6)}" y="${general(by)}" width="${general(w - 12)}" ` +
       `height="${row}" rx="${general(row / 2)}" fill="${gold}" stroke="#a37a12" ` +
       'stroke-width="2"/>' +
-      text(bx + (cw - 6) / 2, by + row / 2 + size * 0.36, a.label, size, ink, "bold", "middle");
+      text(mx + w / 2, by + row / 2 + size * 0.36, a.label, size, ink, "bold", "middle");
     parts.push(clickable(button, a));
   });
   parts.push("</g>");

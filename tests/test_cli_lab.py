@@ -198,6 +198,9 @@ def test_tune_runs_a_study_checks_the_best_and_resumes(tmp_path):
     (["--param", "cards=3..4", "--trials", "0"], "--trials must be at least 1"),
     (["--param", "cards=3..4", "--check-games", "0"], "--check-games must be at least 2,000"),
     (["--param", "cards=3..4", "--check-games", "1999"], "--check-games must be at least 2,000"),
+    (["--param", "cards=3..4", "--trials", "3"], "--trials 3 is more than the 2 different"),
+    (["--param", "cards=3..4", "--objective", "fair,length=4", "--pick", "weights=1"],
+     "--pick weights= takes 2 numbers"),
 ])
 def test_tune_refuses_bad_input_and_writes_nothing(tmp_path, args, phrase):
     assert_refused(run("tune", "rat-a-tat-roll", *args, "-n", "2", "--storage",
@@ -267,3 +270,20 @@ def test_tune_of_two_objectives_shows_the_front_and_checks_every_objective(tmp_p
     assert "Pareto front" in page and "multi-objective, TPE sampler" in page
     assert "rules varied</td><td>cards_two_players=3..7 (searched)" in page
     assert "unfairness: fresh (95%)" in page and "length off: fresh (95%)" in page
+
+
+def test_issue_46s_two_objective_tune_skips_repeats_and_picks_by_the_stated_rule(tmp_path):
+    """The issue's scenario: TPE suggests trial 2's and trial 6's values again; both repeats
+    are skipped, not counted, and the order rule (fair, then length) names trial 6 (inside
+    12-20 rounds, fairness not told apart from trial 4's) over trial 4 (3.2 rounds short)."""
+    # seed 000 (rat-and-duck), WINNING: the goals these rules set
+    result = run("tune", "rat-and-duck", "-p", "4", "--param", "bio_sci_to_win=1..4",
+                 "--param", "unrest_to_win=12..30", "--objective", "fair,length:12..20",
+                 "--trials", "10", "--games", "200", "--leaders", "2", "--seed", "1",
+                 "--storage", str(tmp_path / "t.sqlite3"))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Trial 7 repeats trial 2" in text and "Trial 10 repeats trial 6" in text
+    assert text.count(" done: ") == 10
+    assert "the rule order fair, length" in text and "length picks trial 6" in text
+    assert "Best: bio_sci_to_win=2, unrest_to_win=22 (trial 6)" in text

@@ -454,6 +454,11 @@ def tune(
     leaders: Annotated[int, typer.Option(
         help="best trials played again on fresh games before the best is named (one "
         "objective; with several, the Pareto front, at most 5)")] = 3,
+    pick: Annotated[str, typer.Option(
+        help="with several objectives, how the best of the fresh front is named: order "
+        "(the objectives' order; a later one decides among trials the earlier ones do not "
+        "tell apart at 95%), order=length,fair, or weights=W1,W2 (points of unfairness, "
+        "rounds)")] = "order",
     storage: Annotated[Path | None, typer.Option(
         help="the study's SQLite file (default: tune-GAME.sqlite3); the same command "
         "resumes the study")] = None,
@@ -475,7 +480,7 @@ def tune(
             players = players_or_default(game, players)
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
-                                     backend, ray_address, report, leaders)
+                                     backend, ray_address, report, leaders, pick)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:

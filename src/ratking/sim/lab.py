@@ -326,6 +326,7 @@ class TuneSetup:
     check_games: int
     storage: Path
     leaders: int = 3
+    pick: Any = None  # a choose.PickRule: how several objectives name the best
 
     @property
     def name(self) -> str:
@@ -340,6 +341,7 @@ class TuneOutcome:
     study: Any
     reruns: list[Any]  # the leading trials played again on fresh seeds
     best: int  # which of them is best
+    reason: str = ""  # how the pick rule chose it
 
     @property
     def check(self) -> Any:
@@ -349,8 +351,10 @@ class TuneOutcome:
 def prepare_tune(game: str, params: list[str], objective: str, trials: int, games: int,
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                 report: Path | None, leaders: int = 3) -> TuneSetup:
-    from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param
+                 report: Path | None, leaders: int = 3, pick: str | None = None
+                 ) -> TuneSetup:
+    from .choose import parse_pick
+    from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
 
     need_lab("ratking tune")
     try:
@@ -366,6 +370,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                            f"intervals too wide to judge the best values), not {check_games}")
     plan = prepare(game, players, bots, games, seed, rules)
     goals = parse_objectives(objective)
+    rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
     parsed = []
     for text in params:
@@ -379,14 +384,18 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
     check_storage(storage)
     _check_outputs(workers, backend, address, report)
-    return TuneSetup(plan, tuple(parsed), goals, trials, check_games, storage, leaders)
+    if trials > space_size(parsed):
+        raise RatkingError(f"--trials {trials} is more than the {space_size(parsed):.0f} "
+                           "different value sets the parameters hold")
+    return TuneSetup(plan, tuple(parsed), goals, trials, check_games, storage, leaders, rule)
 
 
 def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: int = 1,
          address: str | None = None) -> TuneOutcome:
     """Run the study to its number of trials, play its leaders again on fresh games, and name
     the best of them."""
-    from .tune import finished, leaders, open_study, pick, rerun_leaders, run_study
+    from .choose import PickRule, choose
+    from .tune import finished, leaders, open_study, rerun_leaders, run_study
 
     check_backend(backend)
     plan = setup.plan
@@ -404,7 +413,9 @@ def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: in
         bar.grow(len(leading) * setup.check_games - most * setup.check_games)
         reruns = rerun_leaders(plan, setup.params, setup.objectives, leading,
                                setup.check_games, engine, bar)
-    return TuneOutcome(study, reruns, pick(reruns))
+    best, reason = choose([r.fresh for r in reruns], [r.trial for r in reruns],
+                          [o.kind for o in setup.objectives], setup.pick or PickRule())
+    return TuneOutcome(study, reruns, best, reason)
 
 
 def tune_stopped(console: Console, setup: TuneSetup) -> None:
@@ -442,6 +453,7 @@ def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None
     best = outcome.reruns[outcome.best]
     check = best.run
     values = ", ".join(f"{k}={show(v)}" for k, v in best.values.items())
+    console.print(f"How the best was picked: {outcome.reason}")
     console.print(f"Best: {values} (trial {best.trial}). Checked on {check.plan.games:,} fresh "
                   f"games (seed {check.plan.seed}):")
     shares = check.shares
@@ -463,7 +475,8 @@ def tune_report(folder: Path, setup: TuneSetup, outcome: TuneOutcome, backend: s
     from .tune_report import write_tune_report
 
     return write_tune_report(folder, setup.plan, setup.params, setup.objectives, outcome.study,
-                             setup.storage, outcome.reruns, outcome.best, backend, workers)
+                             setup.storage, outcome.reruns, outcome.best, backend, workers,
+                             outcome.reason)
 
 
 # --- arena ----------------------------------------------------------------------------------

@@ -126,7 +126,8 @@ def _study_figures(page: Page, study, params: Sequence[Param],
 
 def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param],
                       objectives: Sequence[Objective], study, storage: Path,
-                      reruns: Sequence[Rerun], best: int, backend: str, workers: int) -> Path:
+                      reruns: Sequence[Rerun], best: int, backend: str, workers: int,
+                      reason: str = "") -> Path:
     """folder/index.html and folder/games.csv (the best's games on fresh seeds)."""
     done = finished(study)
     aims = ", ".join(map(str, objectives))
@@ -155,9 +156,7 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param],
     page.text(f"A trial's value is measured on the study's own seeds, and the best of many "
               f"trials is partly the luckiest. So {which} were each played again on "
               f"{check.plan.games:,} fresh games (seed {check.plan.seed}) before naming the "
-              "best: " + ("the lowest fresh value." if len(objectives) == 1 else
-                          "the lowest sum of fresh values, each scaled to the span the "
-                          "leaders cover, so that rounds and shares weigh alike."))
+              f"best. {reason[:1].upper()}{reason[1:]}")
     headers, rows = rerun_rows(reruns, params, objectives, best)
     page.table(headers, rows, [True] + [False] * len(params) + [True] *
                (len(headers) - len(params) - 1))

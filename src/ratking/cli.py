@@ -418,21 +418,28 @@ def sweep(
     report: ReportOption = None,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="keep every cell's games as JSON (after each cell, and at a stop)")]
+    = None,
+    resume: Annotated[bool, typer.Option(
+        help="play only the games not yet in the --json file (after a stop)")] = False,
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
 
     with stoppable():
         try:
+            if resume and json_out is None:
+                raise RatkingError("--resume needs --json FILE (the sweep to go on with)")
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                           backend, ray_address, report)
+                                           backend, ray_address, report, json_out)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
-                                                ray_address)
+                                                ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))
         lab.finish_sweep(console, plan, axes, cells, report, backend, workers, seconds,
-                         stopped)
+                         stopped, json_out)
     if stopped:
         raise typer.Exit(lab.STOPPED)
 

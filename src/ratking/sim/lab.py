@@ -236,50 +236,84 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 
 
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
-                  workers: int, backend: str, address: str | None, report: Path | None):
+                  workers: int, backend: str, address: str | None, report: Path | None,
+                  json_out: Path | None = None):
     from .grid import parse_grid
 
     need_lab("ratking sweep")
     fixed, axes = parse_grid(game, rules)
     plan = prepare(game, players, bots, games, seed, fixed)
     _check_outputs(workers, backend, address, report)
+    if json_out is not None:
+        check_writable_file(json_out, "--json")
     return plan, axes
 
 
 def sweep(plan: Plan, axes, console: Console, backend: str = "local", workers: int = 1,
-          address: str | None = None):
+          address: str | None = None, json_out: Path | None = None, resume: bool = False):
     """Every cell of the grid, with one progress bar over all their games: (cells, seconds,
-    stopped); a stopped sweep returns the cells it finished."""
+    stopped); a stopped sweep returns the cells it finished. With `json_out` the sweep's
+    games are kept there after each cell and at a stop (the cell under way's too); with
+    `resume` the games already there are not played again."""
+    from .grid import cells
+    from .sweep import resume_cells, sweep_payload
+
+    check_backend(backend)
+    done = resume_cells(json_out, plan, axes) if resume and json_out is not None else {}
+    grid = cells(axes)
+    have = sum(len(g) for g in done.values())
+    total = len(grid) * plan.games - have
+    if done:
+        whole = sum(len(g) == plan.games for g in done.values())
+        console.print(f"Resuming: {whole} of {len(grid)} cells are in the file"
+                      + (f" and {have - whole * plan.games:,} games of another"
+                         if have > whole * plan.games else "")
+                      + f"; {total:,} games to play.", highlight=False)
+
+    def save(finished, under_way) -> None:
+        write_whole(json_out, json.dumps(sweep_payload(plan, axes, finished, under_way),
+                                         indent=1) + "\n")
+
+    return _run_sweep(plan, axes, console, backend, workers, address, done, total,
+                      save if json_out is not None else None)
+
+
+def _run_sweep(plan: Plan, axes, console: Console, backend: str, workers: int,
+               address: str | None, done, total: int, save):
     from .grid import cells
     from .sweep import run_sweep
 
-    check_backend(backend)
-    total = len(cells(axes)) * plan.games
     console.print(f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C stops "
                   "and keeps the cells finished).", highlight=False)
     start = time.perf_counter()
     try:
         with open_backend(backend, workers, address) as engine, \
                 progress_bar(console, "sweep", total) as bar:
-            got = run_sweep(plan, axes, engine, bar)
+            got = run_sweep(plan, axes, engine, bar, done, save)
     except Interrupted as stop:
         return stop.partial, time.perf_counter() - start, True
     return got, time.perf_counter() - start, False
 
 
 def finish_sweep(console: Console, plan: Plan, axes, cells_, report_dir: Path | None,
-                 backend: str, workers: int, seconds: float, stopped: bool) -> None:
+                 backend: str, workers: int, seconds: float, stopped: bool,
+                 json_out: Path | None = None) -> None:
     """Print the sweep and write its report; a stopped sweep keeps its finished cells."""
     from .grid import cells
 
     planned = len(cells(axes))
     if stopped:
-        console.print(f"\nStopped: {len(cells_)} of {planned} cells finished (the games of "
-                      "the cell under way are not kept).")
+        kept = (f"the games of the cell under way are kept in {json_out}; the same command "
+                "with --resume goes on" if json_out is not None else
+                "the games of the cell under way are not kept; with --json FILE they are, "
+                "and --resume goes on")
+        console.print(f"\nStopped: {len(cells_)} of {planned} cells finished ({kept}).")
     if not cells_:
         console.print("No cell finished: nothing written.")
         return
     print_sweep(console, plan, cells_)
+    if json_out is not None:
+        console.print(f"Wrote {json_out}")
     if report_dir is not None:
         with console.status("Drawing the report..."):
             page = sweep_report(report_dir, plan, axes, cells_, backend, workers, seconds)

@@ -33,6 +33,8 @@ def assert_refused(result, phrase: str, folder=None) -> None:
     assert len(lines) == 1 and lines[0].startswith("Error:"), result.stderr
     assert phrase in lines[0], (phrase, lines[0])
     assert "Traceback" not in result.output
+    for announced in ("Playing", "Sweeping", "Study"):  # refused before anything runs
+        assert announced not in result.stdout, result.stdout
     if folder is not None:
         assert not any(folder.iterdir()), list(folder.iterdir())
 
@@ -252,9 +254,12 @@ def test_simulate_on_a_ray_address_where_nothing_answers_fails_in_one_line(tmp_p
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "4", "--backend", "ray",
-                       "--ray-address", f"127.0.0.1:{port}", "--report", str(tmp_path / "r")),
-                   f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)
+    for command in (["simulate", "rat-a-tat-roll", "-n", "4"],
+                    ["arena", "rat-a-tat-roll", "--bots", "heuristic,random", "-n", "4"],
+                    ["sweep", "rat-a-tat-roll", "-r", "cards=3,4", "-n", "4"]):
+        assert_refused(run(*command, "--backend", "ray", "--ray-address", f"127.0.0.1:{port}",
+                           "--report", str(tmp_path / "r")),
+                       f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)
 
 
 def test_tune_of_two_objectives_shows_the_front_and_checks_every_objective(tmp_path):

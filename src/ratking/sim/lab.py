@@ -15,6 +15,8 @@ import json
 import os
 import shlex
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,6 +60,17 @@ def _check_outputs(workers: int, backend: str, address: str | None,
     if report is not None:
         need_lab("--report")
         check_report_dir(report)
+
+
+@contextmanager
+def announced(console: Console, backend: str, workers: int, address: str | None,
+              message: str) -> Iterator[Any]:
+    """The backend, opened, and then `message` (what is about to run) printed: a backend
+    that cannot be reached (a Ray address where nothing answers) is refused before anything
+    is announced."""
+    with open_backend(backend, workers, address) as engine:
+        console.print(message, highlight=False)
+        yield engine
 
 
 # --- simulate -------------------------------------------------------------------------------
@@ -126,10 +139,10 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
     stopped = False
     played: list[GameResult] = []
     if todo:
-        console.print(f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
-                      "finished).", highlight=False)
         try:
-            with open_backend(backend, workers, address) as engine, \
+            with announced(console, backend, workers, address,
+                           f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
+                           "finished).") as engine, \
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
                                    plan.overrides, progress=bar.advance, backend=engine,
@@ -283,11 +296,11 @@ def _run_sweep(plan: Plan, axes, console: Console, backend: str, workers: int,
     from .grid import cells
     from .sweep import run_sweep
 
-    console.print(f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C stops "
-                  "and keeps the cells finished).", highlight=False)
     start = time.perf_counter()
     try:
-        with open_backend(backend, workers, address) as engine, \
+        with announced(console, backend, workers, address,
+                       f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C "
+                       "stops and keeps the cells finished).") as engine, \
                 progress_bar(console, "sweep", total) as bar:
             got = run_sweep(plan, axes, engine, bar, done, save)
     except Interrupted as stop:
@@ -436,10 +449,10 @@ def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: in
     study = open_study(setup.storage, setup.name, plan.seed, len(setup.objectives))
     done = len(finished(study))
     todo = max(0, setup.trials - done)
-    console.print(f"Study {setup.name!r} in {setup.storage}: {done} trials done, {todo} to run "
-                  f"(Ctrl+C stops; the same command goes on).", highlight=False)
     most = setup.leaders if len(setup.objectives) == 1 else 5
-    with open_backend(backend, workers, address) as engine, \
+    with announced(console, backend, workers, address,
+                   f"Study {setup.name!r} in {setup.storage}: {done} trials done, {todo} to "
+                   "run (Ctrl+C stops; the same command goes on).") as engine, \
             progress_bar(console, "tune", todo * plan.games + most * setup.check_games) as bar:
         goals = setup.objectives[0] if len(setup.objectives) == 1 else setup.objectives
         run_study(study, plan, setup.params, goals, setup.trials, engine, bar)
@@ -544,12 +557,14 @@ def prepare_arena(game: str, bots: str, games: int, players: int, seed: int,
                   json_out: Path | None, report_dir: Path | None) -> ArenaSetup:
     """A checked arena run: the outputs known to be writable, the rules known to be good."""
     from ..core import make
+    from .arena import check_arena
 
     _check_outputs(workers, backend, address, report_dir)
     if json_out is not None:
         check_writable_file(json_out, "--json")
     make(game, **rules)
     specs = tuple(s.strip() for s in bots.split(","))
+    check_arena(game, specs, games, players, make(game, **rules).rules.as_dict())
     return ArenaSetup(game, specs, games, players, seed, dict(rules), workers, backend,
                       address, json_out, report_dir)
 
@@ -561,10 +576,10 @@ def arena(setup: ArenaSetup, console: Console):
     from .arena import run_arena
 
     rules = make(setup.game, **setup.rules).rules.as_dict()
-    console.print(f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "
-                  "finished).", highlight=False)
     try:
-        with open_backend(setup.backend, setup.workers, setup.address) as engine, \
+        with announced(console, setup.backend, setup.workers, setup.address,
+                       f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "
+                       "finished).") as engine, \
                 progress_bar(console, setup.game, setup.games) as bar:
             return run_arena(setup.game, setup.bots, setup.games, setup.players, setup.seed,
                              rules, progress=bar.advance, backend=engine), False

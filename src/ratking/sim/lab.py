@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -336,18 +335,12 @@ def finish_sweep(console: Console, plan: Plan, axes, cells_, report_dir: Path | 
 
 def print_sweep(console: Console, plan: Plan, cells) -> None:
     from .sweep import table_rows
+    from .tables import terminal_table
 
     headers, rows = table_rows(cells, "\n", decisions=False)
-    table = Table(title=f"{plan.game}: {len(cells)} cells of {plan.games} games, "
-                        f"{plan.players} players, bots {plan.bots_text()}, seed {plan.seed}",
-                  box=box.SIMPLE_HEAD)
-    for k, header in enumerate(headers):
-        rule = k < len(cells[0].values)
-        table.add_column(header, justify="left" if rule else "right",
-                         min_width=len(header) if rule else None)
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
+    console.print(terminal_table(f"{plan.game}: {len(cells)} cells of {plan.games} games, "
+                                 f"{plan.players} players, bots {plan.bots_text()}, seed "
+                                 f"{plan.seed}", headers, rows, len(cells[0].values) - 1))
     console.print("Win shares with 95% intervals (a team game counts teams), over the decided "
                   "games: the capped column counts the games the round cap stopped, and those "
                   f"it stopped as draws are left out of the shares. Round cap: "
@@ -478,25 +471,19 @@ def tune_stopped(console: Console, setup: TuneSetup) -> None:
 
 def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None:
     from .grid import show
+    from .tables import terminal_table
     from .tune_report import objective_span, rerun_rows, trial_rows
 
     def print_table(title: str, headers: list[str], rows: list[list[str]]) -> None:
-        table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-        for k, header in enumerate(headers):
-            value = 0 < k <= len(setup.params)
-            # long names may wrap at their underscores (the lines below name them exactly)
-            table.add_column(header.replace("_", " ") if value else header,
-                             justify="left" if value else "right",
-                             min_width=5 if value else min(len(header), 12))
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
+        console.print(terminal_table(title, headers, rows, len(setup.params)))
 
     aims = ", ".join(str(o) for o in setup.objectives)
     print_table(f"The best trials (objective {aims}; {setup.plan.games} games each, 95% "
-                "intervals)", *trial_rows(outcome.study, setup.params, setup.objectives, 10))
+                "intervals)", *trial_rows(outcome.study, setup.params, setup.objectives, 10,
+                                          terse=True))
     print_table(f"The leaders played again on {setup.check_games:,} fresh games",
-                *rerun_rows(outcome.reruns, setup.params, setup.objectives, outcome.best))
+                *rerun_rows(outcome.reruns, setup.params, setup.objectives, outcome.best,
+                            terse=True))
     best = outcome.reruns[outcome.best]
     check = best.run
     values = ", ".join(f"{k}={show(v)}" for k, v in best.values.items())

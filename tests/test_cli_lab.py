@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import json
+import re
 
 import pytest
 from rich.console import Console
@@ -118,6 +119,10 @@ def test_sweep_prints_every_cell_and_writes_its_report(tmp_path):
     assert "a sweep of bio_sci_to_win x unrest_to_win" in page
     assert "--rule max_rounds=20 --rule bio_sci_to_win=1,3 --rule unrest_to_win=12,13" in page
     assert "Both rules at once" in page
+    drama = page.split("Drama: how the chances moved")[1].split("Files")[0]
+    for cell in ("bio_sci_to_win=1,unrest_to_win=12", "bio_sci_to_win=3,unrest_to_win=13"):
+        row = drama.split(cell)[1].split("</tr>")[0]  # the cell's 8 games, three measures
+        assert re.search(r"<td[^>]*>(<span[^>]*>)?8<", row), row
     with (out / "games.csv").open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     assert len(rows) == 32

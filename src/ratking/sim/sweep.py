@@ -29,7 +29,7 @@ from .report import (
     shares_of,
     write_games_csv,
 )
-from .sections import ReportGames
+from .sections import ReportGames, drama_by_cell
 from .sides import SideShares, side_shares
 from .stats import percent, short_span, span
 
@@ -276,6 +276,8 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
             axis_figures(page, cells_, axis, [a for a in done if a is not axis])
     if len(done) == 2 and len(cells_) == len(done[0].values) * len(done[1].values):
         _heatmap(page, cells_, done)
+    drama_by_cell(page, [(cell_key(c.values), ReportGames.of(
+        plan.game, plan.players, c.results, plan.bots, c.plan.rules)) for c in cells_])
     files_section(page, "one row per game of every cell, the cell's rule values first")
     results = [r for c in cells_ for r in c.results]
     extra = [{f"rule {n}": show(v) for n, v in c.values.items()} for c in cells_

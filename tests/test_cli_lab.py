@@ -280,6 +280,8 @@ def test_tune_of_two_objectives_shows_the_front_and_checks_every_objective(tmp_p
     assert "Pareto front" in page and "multi-objective, TPE sampler" in page
     assert "rules varied</td><td>cards_two_players=3..7 (searched)" in page
     assert "unfairness: fresh (95%)" in page and "length off: fresh (95%)" in page
+    matters = page.split("Which parameter matters")[1].split("</table>")[0]
+    assert re.search(r"cards_two_players</td><td[^>]*>.*100\.0%.*100\.0%", matters), matters
 
 
 def test_issue_46s_two_objective_tune_skips_repeats_and_picks_by_the_stated_rule(tmp_path):

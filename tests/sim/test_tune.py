@@ -167,6 +167,10 @@ def test_a_multi_objective_study_returns_a_front_and_replays_it_on_fresh_seeds(t
     for rerun in reruns:  # fresh seeds, both objectives measured again
         assert rerun.run.plan.seed == 4 and rerun.run.plan.games == 30
         assert len(rerun.fresh) == 2
+    from ratking.sim.tune import importances
+
+    # one parameter: it accounts for everything, for each objective
+    assert importances(study, 2, ["cards_two_players"]) == [[pytest.approx(1.0)] * 2]
     best, reason = choose([r.fresh for r in reruns], [r.trial for r in reruns],
                           ["fair", "length"], PickRule())
     assert 0 <= best < len(reruns) and f"trial {reruns[best].trial}" in reason

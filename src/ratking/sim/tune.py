@@ -472,3 +472,27 @@ def rounds_text(rounds: Sequence[float] | None) -> str:
     if rounds is None:
         return "-"
     return f"{rounds[0]:.1f} ({span(rounds[1], rounds[2], lambda x: f'{x:.1f}')})"
+
+
+def importances(study, objectives: int, names: Sequence[str]) -> list[list[float]] | None:
+    """Each parameter's importance to each objective over the study's finished trials
+    (Optuna's default evaluator, PED-ANOVA: which parameters the low values depend on),
+    each objective's column summing to 1: a row per name in `names`. None with fewer than
+    two finished trials, or when Optuna cannot tell (every trial alike)."""
+    import warnings
+
+    import optuna
+
+    if len(finished(study)) < 2:
+        return None
+    columns = []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # its note that low values are the aim: they are
+            for k in range(objectives):
+                got = optuna.importance.get_param_importances(
+                    study, target=lambda t, k=k: t.values[k])
+                columns.append([got.get(n, 0.0) for n in names])
+    except (RuntimeError, ValueError, ZeroDivisionError):
+        return None
+    return [list(row) for row in zip(*columns, strict=True)]

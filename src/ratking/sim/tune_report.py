@@ -20,7 +20,7 @@ from .report import (
     write_games_csv,
 )
 from .stats import percent, short_span, span
-from .tune import Objective, Param, Rerun, finished, rounds_text, trial_values
+from .tune import Objective, Param, Rerun, finished, importances, rounds_text, trial_values
 
 
 def share_cell(share: float, low: float, high: float, terse: bool = False) -> str:
@@ -150,6 +150,24 @@ def _study_figures(page: Page, study, params: Sequence[Param],
                 "front's trials.")
 
 
+def _importance(page: Page, study, params: Sequence[Param],
+                objectives: Sequence[Objective]) -> None:
+    """Which parameter the objectives depend on most, by Optuna's parameter importance."""
+    names = [p.name for p in params]
+    table = importances(study, len(objectives), names)
+    if table is None:
+        return
+    page.heading("Which parameter matters", 3)
+    page.text("Optuna's parameter importance (PED-ANOVA) over the study's trials: how much of "
+              "each objective's low values each parameter accounts for, each column summing "
+              "to 100%. It reads the trials the sampler chose, on the study's own seeds, so it "
+              "says where the study found its differences, not a law of the game.")
+    rows = sorted(zip(names, table, strict=True), key=lambda r: -max(r[1]))
+    page.table(["parameter", *(o.short for o in objectives)],
+               [[n, *(percent(v) for v in row)] for n, row in rows],
+               [False] + [True] * len(objectives))
+
+
 def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param],
                       objectives: Sequence[Objective], study, storage: Path,
                       reruns: Sequence[Rerun], best: int, backend: str, workers: int,
@@ -177,6 +195,7 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param],
     numeric = [True] + [False] * len(params) + [True] * (len(headers) - len(params) - 1)
     page.table(headers, rows, numeric)
     _study_figures(page, study, params, objectives)
+    _importance(page, study, params, objectives)
     page.heading("The leaders, played again")
     which = ("the Pareto front" if len(objectives) > 1 else f"the {len(reruns)} best trials")
     page.text(f"A trial's value is measured on the study's own seeds, and the best of many "

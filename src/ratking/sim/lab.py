@@ -31,7 +31,7 @@ from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
 from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
-from .stats import Summary, percent, span, summarize
+from .stats import Summary, moves_line, percent, span, summarize
 
 STOPPED = 130  # the exit code after Ctrl-C
 
@@ -201,6 +201,8 @@ def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> No
     console.print(length)
     console.print(f"Round cap: {plan.describe_cap()}")
     console.print(capped_line(summary))
+    if (moves := moves_line(summary)) is not None:
+        console.print(moves, highlight=False)
 
 
 def capped_line(summary: Summary) -> str:

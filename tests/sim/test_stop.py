@@ -171,8 +171,10 @@ def test_a_sweep_stopped_in_a_cell_resumes_without_replaying_and_ends_as_a_strai
 
 
 def test_tune_stopped_keeps_its_trials_and_the_same_command_goes_on(tmp_path):
+    # 30 value sets: a study of 25 trials does not run out of new values
     args = ("tune", "rat-a-tat-roll", "-p", "2", "--param", "cards=3..8", "-n", "200",
-            "--trials", "50", "--leaders", "1", "--storage", "t.sqlite3", "--seed", "3")
+            "--trials", "25", "--leaders", "1", "--storage", "t.sqlite3", "--seed", "3",
+            "--param", "start_tokens=0..4")
     cmd = Command(*args, cwd=tmp_path)
     cmd.wait_for("Trial 2 done")
     code, out, err, _ = cmd.stop(after=0.3)

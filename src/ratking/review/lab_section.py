@@ -11,7 +11,9 @@ from ..sim.sides import sides_of
 from .drama import drama_figure, drama_summary
 
 DRAMA_GAMES = 100  # the first games of a run that a report measures (each is played again)
-CELL_GAMES = 30  # the first games of each sweep cell measured (a sweep has many cells)
+CELL_GAMES = 30  # at most this many first games of each sweep cell are measured
+SWEEP_GAMES = 300  # ... and about this many over a whole sweep (each game is played again)
+MIN_CELL_GAMES = 5  # but at least this many per cell
 
 
 def interval(m: dict[str, float], key: str, digits: int = 2) -> str:
@@ -51,10 +53,12 @@ def drama_section(page: Page, games: ReportGames) -> None:
 
 def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:
     """A sweep's drama: the three measures of each cell (named by its rule values) over its
-    first CELL_GAMES games, each played again from its seed."""
+    first games (CELL_GAMES, fewer in a sweep of many cells: about SWEEP_GAMES in all, at
+    least MIN_CELL_GAMES a cell), each played again from its seed."""
     rows = []
+    each = min(CELL_GAMES, max(MIN_CELL_GAMES, SWEEP_GAMES // max(1, len(cells))))
     for label, games in cells:
-        shown = min(len(games.results), CELL_GAMES)
+        shown = min(len(games.results), each)
         if not shown:
             continue
         summary = drama_summary(games.replay(k) for k in range(shown))
@@ -64,7 +68,7 @@ def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:
     if not rows:
         return
     page.heading("Drama: how the chances moved")
-    page.text(f"Each cell's first {CELL_GAMES} games (or all, if fewer), played again from "
+    page.text(f"Each cell's first {each} games (or all, if fewer), played again from "
               "their seeds and read after every decision with the game's own evaluation. "
               "Lead changes: how often the side most likely to win changed. Decisive moment: "
               "the share of the game after which the winner's chance stayed at 0.9 or more. "

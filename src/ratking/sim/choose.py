@@ -90,7 +90,7 @@ def choose(fresh: Sequence[Fresh], trials: Sequence[int], kinds: Sequence[str],
         raise ValueError("no re-run to choose from")
     if len(kinds) == 1:
         best = min(range(len(fresh)), key=lambda i: (fresh[i][0][0], trials[i]))
-        return best, f"the lowest fresh value ({kinds[0]}) picked trial {trials[best]}"
+        return best, f"the lowest fresh value ({kinds[0]}) picked trial {trials[best]}."
     names = list(kinds)
     ids = front(fresh)
     said = (f"Of the {len(fresh)} re-runs, trial{'s' if len(ids) > 1 else ''} "

@@ -56,6 +56,14 @@ def test_arena_errors_are_one_clean_line(run):
                        "--workers must be at least 1")
 
 
+def test_arena_refusals_come_before_any_game_is_announced(run):
+    for args, phrase in ((["--bots", "heuristic"], "at least two bots"),
+                         (["--bots", "heuristic,random", "--games", "3"], "multiple of 2")):
+        result = run("arena", GAME, *args)
+        assert_clean_error(result, phrase)
+        assert "Playing" not in result.stdout, result.stdout
+
+
 def test_play_and_simulate_seat_any_bot_spec(run, tmp_path):
     result = run("play", GAME, "--players", "2", "--seats", "ismcts:iters=5,easy", "--seed",
                  "2")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import json
+import re
 
 import pytest
 from rich.console import Console
@@ -33,6 +34,8 @@ def assert_refused(result, phrase: str, folder=None) -> None:
     assert len(lines) == 1 and lines[0].startswith("Error:"), result.stderr
     assert phrase in lines[0], (phrase, lines[0])
     assert "Traceback" not in result.output
+    for announced in ("Playing", "Sweeping", "Study"):  # refused before anything runs
+        assert announced not in result.stdout, result.stdout
     if folder is not None:
         assert not any(folder.iterdir()), list(folder.iterdir())
 
@@ -116,6 +119,10 @@ def test_sweep_prints_every_cell_and_writes_its_report(tmp_path):
     assert "a sweep of bio_sci_to_win x unrest_to_win" in page
     assert "--rule max_rounds=20 --rule bio_sci_to_win=1,3 --rule unrest_to_win=12,13" in page
     assert "Both rules at once" in page
+    drama = page.split("Drama: how the chances moved")[1].split("Files")[0]
+    for cell in ("bio_sci_to_win=1,unrest_to_win=12", "bio_sci_to_win=3,unrest_to_win=13"):
+        row = drama.split(cell)[1].split("</tr>")[0]  # the cell's 8 games, three measures
+        assert re.search(r"<td[^>]*>(<span[^>]*>)?8<", row), row
     with (out / "games.csv").open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     assert len(rows) == 32
@@ -198,6 +205,9 @@ def test_tune_runs_a_study_checks_the_best_and_resumes(tmp_path):
     (["--param", "cards=3..4", "--trials", "0"], "--trials must be at least 1"),
     (["--param", "cards=3..4", "--check-games", "0"], "--check-games must be at least 2,000"),
     (["--param", "cards=3..4", "--check-games", "1999"], "--check-games must be at least 2,000"),
+    (["--param", "cards=3..4", "--trials", "3"], "--trials 3 is more than the 2 different"),
+    (["--param", "cards=3..4", "--objective", "fair,length=4", "--pick", "weights=1"],
+     "--pick weights= takes 2 numbers"),
 ])
 def test_tune_refuses_bad_input_and_writes_nothing(tmp_path, args, phrase):
     assert_refused(run("tune", "rat-a-tat-roll", *args, "-n", "2", "--storage",
@@ -249,9 +259,12 @@ def test_simulate_on_a_ray_address_where_nothing_answers_fails_in_one_line(tmp_p
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    assert_refused(run("simulate", "rat-a-tat-roll", "-n", "4", "--backend", "ray",
-                       "--ray-address", f"127.0.0.1:{port}", "--report", str(tmp_path / "r")),
-                   f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)
+    for command in (["simulate", "rat-a-tat-roll", "-n", "4"],
+                    ["arena", "rat-a-tat-roll", "--bots", "heuristic,random", "-n", "4"],
+                    ["sweep", "rat-a-tat-roll", "-r", "cards=3,4", "-n", "4"]):
+        assert_refused(run(*command, "--backend", "ray", "--ray-address", f"127.0.0.1:{port}",
+                           "--report", str(tmp_path / "r")),
+                       f"--ray-address 127.0.0.1:{port}: nothing answers there", tmp_path)
 
 
 def test_tune_of_two_objectives_shows_the_front_and_checks_every_objective(tmp_path):
@@ -267,3 +280,22 @@ def test_tune_of_two_objectives_shows_the_front_and_checks_every_objective(tmp_p
     assert "Pareto front" in page and "multi-objective, TPE sampler" in page
     assert "rules varied</td><td>cards_two_players=3..7 (searched)" in page
     assert "unfairness: fresh (95%)" in page and "length off: fresh (95%)" in page
+    matters = page.split("Which parameter matters")[1].split("</table>")[0]
+    assert re.search(r"cards_two_players</td><td[^>]*>.*100\.0%.*100\.0%", matters), matters
+
+
+def test_issue_46s_two_objective_tune_skips_repeats_and_picks_by_the_stated_rule(tmp_path):
+    """The issue's scenario: TPE suggests trial 2's and trial 6's values again; both repeats
+    are skipped, not counted, and the order rule (fair, then length) names trial 6 (inside
+    12-20 rounds, fairness not told apart from trial 4's) over trial 4 (3.2 rounds short)."""
+    # seed 000 (rat-and-duck), WINNING: the goals these rules set
+    result = run("tune", "rat-and-duck", "-p", "4", "--param", "bio_sci_to_win=1..4",
+                 "--param", "unrest_to_win=12..30", "--objective", "fair,length:12..20",
+                 "--trials", "10", "--games", "200", "--leaders", "2", "--seed", "1",
+                 "--storage", str(tmp_path / "t.sqlite3"))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Trial 7 repeats trial 2" in text and "Trial 10 repeats trial 6" in text
+    assert text.count(" done: ") == 10
+    assert "the rule order fair, length" in text and "length picks trial 6" in text
+    assert "Best: bio_sci_to_win=2, unrest_to_win=22 (trial 6)" in text

@@ -245,3 +245,33 @@ def test_you_dirty_rat_compact_board_abbreviates_teams_rather_than_wrap():
     text = text_of(screen_console(), state.game.render_compact(state.view(0)))
     assert len(text.split("\n")) <= COMPACT_MOST, text
     assert "Local Bank Teller in Stick Up! 2 St 1 Mu" in text and "3 Sm 1 St 1 Mu" in text
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ratking.list_games()])
+def test_the_full_board_comes_a_screen_at_a_time(game_id):
+    """`f` at the game's largest player count: the full board in pages, each with the line
+    asking for the next within 24 lines, the whole board shown, then the options."""
+    info = next(i for i in ratking.list_games() if i.id == game_id)
+    console = screen_console()
+    said: list[tuple[str, str]] = []  # (printed since the last prompt, the prompt)
+    mark = [0]
+
+    def person(prompt: str) -> str:
+        out = console.file.getvalue()
+        said.append((out[mark[0]:], prompt))
+        answer = ("f" if len(said) == 1 else "" if prompt.startswith("Full board") else "q")
+        console.file.write(f"{prompt}{answer}\n")
+        mark[0] = len(console.file.getvalue())
+        return answer
+
+    kinds = ["human"] + ["random"] * (info.max_players - 1)
+    table = TerminalGame(ratking.make(game_id), kinds, 1, console, ask=person)
+    table.run()
+    board = text_of(console, table.state.game.render_text(table.state.view(0)))
+    shown = said[1:]  # after the `f`: the board's pages, then the options
+    for printed, _ in shown:
+        assert len(printed.rstrip("\n").split("\n")) + 1 <= LINES, printed
+    text = "".join(printed for printed, _ in shown)
+    assert "\n".join(line.rstrip() for line in text.split("\n")).startswith(board)
+    assert any(line[:5].strip().isdecimal() for line in said[-1][0].split("\n"))  # options
+    assert said[-1][1].startswith(CHOICE)

@@ -463,21 +463,28 @@ def sweep(
     report: ReportOption = None,
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="keep every cell's games as JSON (after each cell, and at a stop)")]
+    = None,
+    resume: Annotated[bool, typer.Option(
+        help="play only the games not yet in the --json file (after a stop)")] = False,
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
 
     with stoppable():
         try:
+            if resume and json_out is None:
+                raise RatkingError("--resume needs --json FILE (the sweep to go on with)")
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                           backend, ray_address, report)
+                                           backend, ray_address, report, json_out)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
-                                                ray_address)
+                                                ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))
         lab.finish_sweep(console, plan, axes, cells, report, backend, workers, seconds,
-                         stopped)
+                         stopped, json_out)
     if stopped:
         raise typer.Exit(lab.STOPPED)
 
@@ -499,6 +506,11 @@ def tune(
     leaders: Annotated[int, typer.Option(
         help="best trials played again on fresh games before the best is named (one "
         "objective; with several, the Pareto front, at most 5)")] = 3,
+    pick: Annotated[str, typer.Option(
+        help="with several objectives, how the best of the fresh front is named: order "
+        "(the objectives' order; a later one decides among trials the earlier ones do not "
+        "tell apart at 95%), order=length,fair, or weights=W1,W2 (points of unfairness, "
+        "rounds)")] = "order",
     storage: Annotated[Path | None, typer.Option(
         help="the study's SQLite file (default: tune-GAME.sqlite3); the same command "
         "resumes the study")] = None,
@@ -520,7 +532,7 @@ def tune(
             players = players_or_default(game, players)
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
-                                     backend, ray_address, report, leaders)
+                                     backend, ray_address, report, leaders, pick)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:

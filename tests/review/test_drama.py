@@ -81,3 +81,19 @@ def test_calibration_beats_a_coin_where_the_evaluation_reads_the_game():
     assert result["coin_flip"] == pytest.approx(math.log(2))
     assert result["log_loss"] < result["coin_flip"]
     assert sum(row["n"] for row in result["table"]) == 2 * result["positions"]
+
+
+def test_the_drama_figure_names_and_colours_sides_as_the_report_does():
+    from matplotlib.colors import to_hex
+
+    from ratking.review.drama import drama_figure
+
+    summary = drama_summary(games("rat-and-duck", 3, players=4, max_rounds=10))
+    fig = drama_figure(summary, "", ["gov", "dis"], ["#0072b2", "#e69f00"])
+    chances, count, shares = fig.axes
+    assert [t.get_text() for t in chances.get_legend().get_texts()] == ["gov", "dis"]
+    assert [to_hex(line.get_color()) for line in chances.get_lines()] == ["#0072b2",
+                                                                          "#e69f00"]
+    # a count and the shares on axes of their own, the shares from 0 to 1
+    assert [t.get_text() for t in count.get_yticklabels()] == ["lead changes\nper game"]
+    assert len(shares.get_yticklabels()) == 2 and shares.get_xlim() == (0, 1)

@@ -158,3 +158,20 @@ def test_a_team_game_with_fewer_bots_than_teams_is_refused():
         check_seating(three, 2)
     check_seating(three, 3)
     check_seating(Sides(("seat 1", "seat 2", "seat 3"), ((0,), (1,), (2,))), 2)
+
+
+def test_a_bot_in_several_seats_of_a_free_for_all_is_shown_against_its_fair_share():
+    """Issue 46: heuristic and random in four seats of You Dirty Rat. Each holds two seats
+    of every game, so half the games is its fair share; counted per seat held, a bot that
+    wins nearly every game showed under 50%."""
+    result = run_arena("you-dirty-rat", ["heuristic", "random"], 20, 4, seed=1)
+    heuristic, random_ = result.standings
+    for s in (heuristic, random_):
+        assert s.decided == 20 and s.seats == 40 and s.fair == pytest.approx(0.5)
+        assert s.win_share == pytest.approx(s.game_share / 2)  # the old, misleading figure
+        low, high = s.game_interval
+        assert low <= s.game_share <= high
+    assert heuristic.game_share + random_.game_share == pytest.approx(1.0)
+    assert heuristic.game_share > 0.5 > heuristic.win_share  # above fair, while per seat below
+    bot = result.to_dict()["bots"][0]
+    assert bot["game_share"] == heuristic.game_share and bot["fair_share"] == 0.5

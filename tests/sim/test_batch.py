@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ratking
 from ratking.bots import make_bot
@@ -66,7 +68,7 @@ def test_play_one_result_to_dict_is_json():
     assert back["returns"] == list(d["returns"]) and back["scores"] == list(d["scores"])
     assert back["index"] == 2 and back["seed"] == 1 and back["end"] == "finished"
     assert set(back) == {"index", "seed", "returns", "scores", "decisions", "rounds", "end",
-                         "metrics", "decided", "bot_seeds", "trail", "first"}
+                         "metrics", "decided", "bot_seeds", "trail", "first", "legal"}
     assert back["bot_seeds"] == [derive_seed(1, 1), derive_seed(1, 2)]  # seat i: seed, 1 + i
     assert GameResult.from_dict(back) == play_one(GAME, {}, 2, ("random", "random"), seed=1,
                                                   index=2)
@@ -134,3 +136,37 @@ def test_run_batch_rejects_bad_input_before_playing():
     with pytest.raises(RatkingError, match="no bot 'robot'"):
         run_batch(GAME, 2, ("random", "robot"), 1, seed=0)
     assert calls == []
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(["rat-a-tat-roll", "you-dirty-rat", "target-rats-simplified"]),
+       st.integers(0, 10_000))
+def test_a_game_counts_the_legal_moves_at_each_of_its_decisions(game_id, seed):
+    from ratking.core import make
+    from ratking.sim.batch import bot_seeds
+
+    result = play_one(game_id, {"max_rounds": 6}, 2, ["random", "heuristic"], seed)
+    game = make(game_id, max_rounds=6)
+    state = game.new_game(2, seed=seed)
+    bots = [make_bot(k, s) for k, s in zip(["random", "heuristic"], bot_seeds(seed, 2),
+                                            strict=True)]
+    counts = []
+    while not state.over:  # the same game again, counted by hand
+        counts.append(len(state.legal_actions()))
+        state.apply(bots[state.to_move].choose(state))
+    assert result.legal == (len(counts), sum(counts), sum(c * c for c in counts),
+                            counts.count(1))
+    assert GameResult.from_dict(result.to_dict()) == result
+
+
+def test_the_summary_gives_the_branching_factor_forced_moves_and_capped_share():
+    from ratking.sim.stats import summarize
+
+    def game(legal, end=None):
+        return GameResult(0, 0, (1.0, 0.0), None, legal[0], 1, end, legal=legal)
+
+    # decisions with 1, 1, 3 legal moves, then 2 and 3: mean 2, sd sqrt(0.8), 2 of 5 forced
+    summary = summarize([game((3, 5, 11, 2)), game((2, 5, 13, 0), "round-cap")])
+    assert summary.moves_mean == pytest.approx(2.0)
+    assert summary.moves_sd == pytest.approx(0.8 ** 0.5)
+    assert summary.forced == pytest.approx(0.4) and summary.capped_share == 0.5

@@ -141,9 +141,40 @@ def test_sweep_stopped_keeps_its_finished_cells(tmp_path):
     assert csv_rows == finished * 40
 
 
+def test_a_sweep_stopped_in_a_cell_resumes_without_replaying_and_ends_as_a_straight_run(
+        tmp_path):
+    args = ("sweep", "rat-a-tat-roll", "-p", "2", "--rule", "cards=3..5", "--seed", "4",
+            "--bots", "random", "-n", "600")
+    cmd = Command(*args, "--json", "s.json", cwd=tmp_path)
+    cmd.wait_for("Cell 1 of 3 done")
+    code, out, err, _ = cmd.stop(after=0.5)
+    assert_clean_stop(code, out, err)
+    assert "the games of the cell under way are kept in s.json" in " ".join(out.split())
+    kept = json.loads((tmp_path / "s.json").read_text())
+    finished, *under_way = kept["cells"]
+    assert len(finished["games"]) == 600 and kept["cells_finished"] == 1
+    assert len(under_way) == 1 and 0 < len(under_way[0]["games"]) < 600  # kept, not dropped
+    part = len(under_way[0]["games"])
+    done = run(*args, "--json", "s.json", "--resume", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert (f"Resuming: 1 of 3 cells are in the file and {part:,} games of another; "
+            f"{2 * 600 - part:,} games to play.") in text
+    assert "Cell 1 of 3 done" not in text  # the finished cell is not played again
+    straight = run(*args, "--json", "whole.json", cwd=tmp_path)
+    assert straight.returncode == 0, straight.stderr
+    resumed = json.loads((tmp_path / "s.json").read_text())
+    whole = json.loads((tmp_path / "whole.json").read_text())
+    assert resumed == whole
+    refused = run(*args[:-1], "500", "--json", "s.json", "--resume", cwd=tmp_path)
+    assert refused.returncode == 2 and "holds another sweep (games_per_cell" in refused.stderr
+
+
 def test_tune_stopped_keeps_its_trials_and_the_same_command_goes_on(tmp_path):
+    # 30 value sets: a study of 25 trials does not run out of new values
     args = ("tune", "rat-a-tat-roll", "-p", "2", "--param", "cards=3..8", "-n", "200",
-            "--trials", "50", "--leaders", "1", "--storage", "t.sqlite3", "--seed", "3")
+            "--trials", "25", "--leaders", "1", "--storage", "t.sqlite3", "--seed", "3",
+            "--param", "start_tokens=0..4")
     cmd = Command(*args, cwd=tmp_path)
     cmd.wait_for("Trial 2 done")
     code, out, err, _ = cmd.stop(after=0.3)

@@ -147,17 +147,18 @@ def test_a_length_span_is_zero_inside_and_its_interval_is_honest():
 
 
 def test_a_multi_objective_study_returns_a_front_and_replays_it_on_fresh_seeds(tmp_path):
-    from ratking.sim.tune import leaders, parse_objectives, pick, rerun_leaders
+    from ratking.sim.choose import PickRule, choose
+    from ratking.sim.tune import leaders, parse_objectives, rerun_leaders
 
     plan = prepare(GAME, 2, "random", 20, 3, {})
     params = (parse_param(GAME, {}, "cards_two_players=3..7"),)
     goals = parse_objectives("fair,length:4..5")
     study = open_study(tmp_path / "mo.sqlite3", study_name(plan, params, goals), plan.seed, 2)
     with open_backend("local", 1) as backend:
-        run_study(study, plan, params, goals, 6, backend)
+        run_study(study, plan, params, goals, 5, backend)
         front = leaders(study, 2)
         reruns = rerun_leaders(plan, params, goals, front, 30, backend)
-    assert len(finished(study)) == 6 and 1 <= len(front) <= 5
+    assert len(finished(study)) == 5 and 1 <= len(front) <= 5
     assert {t.number for t in front} <= {t.number for t in study.best_trials}
     for t in finished(study):  # each trial kept both objectives with their intervals
         assert len(t.values) == 2 and len(t.user_attrs["objectives"]) == 2
@@ -166,7 +167,13 @@ def test_a_multi_objective_study_returns_a_front_and_replays_it_on_fresh_seeds(t
     for rerun in reruns:  # fresh seeds, both objectives measured again
         assert rerun.run.plan.seed == 4 and rerun.run.plan.games == 30
         assert len(rerun.fresh) == 2
-    assert 0 <= pick(reruns) < len(reruns)
+    from ratking.sim.tune import importances
+
+    # one parameter: it accounts for everything, for each objective
+    assert importances(study, 2, ["cards_two_players"]) == [[pytest.approx(1.0)] * 2]
+    best, reason = choose([r.fresh for r in reruns], [r.trial for r in reruns],
+                          ["fair", "length"], PickRule())
+    assert 0 <= best < len(reruns) and f"trial {reruns[best].trial}" in reason
 
 
 def test_a_bot_setting_is_tuned_with_the_rules():
@@ -191,6 +198,30 @@ def test_a_study_of_a_bot_setting_plays_its_trials_with_it(tmp_path):
     goal = parse_objective("fair")
     study = open_study(tmp_path / "b.sqlite3", study_name(plan, params, goal), plan.seed)
     with open_backend("local", 1) as backend:
-        run_study(study, plan, params, goal, 3, backend)
+        run_study(study, plan, params, goal, 2, backend)
     seen = {t.params["bot:eps"] for t in finished(study)}
-    assert seen <= {"0", "1"} and len(finished(study)) == 3
+    assert seen == {"0", "1"} and len(finished(study)) == 2
+
+
+def test_a_repeated_suggestion_is_skipped_not_counted(tmp_path):
+    """Five values and five trials: TPE suggests some twice; each repeat is pruned (no
+    games played for it) and the study still ends with five different finished trials."""
+    from ratking.sim.backends import LocalBackend
+
+    class Counts(LocalBackend):
+        batches = 0
+
+        def run(self, fn, jobs, done):
+            Counts.batches += 1
+            super().run(fn, jobs, done)
+
+    plan = prepare(GAME, 2, "random", 4, 3, {})
+    params = (parse_param(GAME, {}, "cards_two_players=3..7"),)
+    objective = parse_objective("fair")
+    study = open_study(tmp_path / "s.sqlite3", study_name(plan, params, objective), plan.seed)
+    run_study(study, plan, params, objective, 5, Counts(1))
+    done = finished(study)
+    assert sorted(t.params["cards_two_players"] for t in done) == [3, 4, 5, 6, 7]
+    assert Counts.batches == 5  # one batch per finished trial, none for a repeat
+    assert len(study.trials) > 5  # TPE did repeat itself here: the skips are real
+    assert all(t.state.name == "PRUNED" for t in study.trials if t not in done)

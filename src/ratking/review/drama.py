@@ -138,38 +138,48 @@ def draw_drama(summary: dict[str, Any], path: str | Path, title: str = "") -> Pa
     return out
 
 
-def drama_figure(summary: dict[str, Any], title: str = ""):
+def drama_figure(summary: dict[str, Any], title: str = "",
+                 names: Sequence[str] | None = None, colours: Sequence[str] | None = None):
     """A drama summary's figure (matplotlib): each side's mean chance over the game's length
-    with its band, and the three measures with their intervals."""
+    with its band (labelled `names` and drawn in `colours` where given, as a report names and
+    colours its sides), the lead changes per game (a count, on its own axis), and the
+    decisive moment and comebacks (shares, on a 0-1 axis), each with its interval."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(7.2, 3.4), layout="constrained")
     fig.set_facecolor("white")
-    left, right = fig.subplots(1, 2, width_ratios=[3, 2])
+    left, count, shares = fig.subplots(1, 3, width_ratios=[3, 1.2, 1.6])
     for k, (name, points) in enumerate(summary["chance_over_length"].items()):
         xs = [p["at"] * 100 for p in points]
-        line, = left.plot(xs, [p["mean"] for p in points], label=name, linewidth=1.8,
-                          color=f"C{k}")
+        colour = colours[k % len(colours)] if colours else f"C{k}"
+        label = names[k] if names is not None and k < len(names) else name
+        left.plot(xs, [p["mean"] for p in points], label=label, linewidth=1.8, color=colour)
         left.fill_between(xs, [p["low"] for p in points], [p["high"] for p in points],
-                          alpha=0.2, color=line.get_color())
+                          alpha=0.2, color=colour)
     left.set_xlabel("share of the game played (%)")
     left.set_ylabel("mean chance to win")
     left.set_ylim(0, 1)
     left.legend(frameon=False, fontsize=8)
-    rows = [("lead changes\nper game", summary["lead_changes"], "mean"),
-            ("decisive\nmoment", summary["decisive_moment"], "mean"),
-            ("comebacks\n(share of wins)", summary["comebacks"], "share")]
-    for i, (_, m, key) in enumerate(rows):
-        value = m[key]
-        right.errorbar([value], [i], xerr=[[value - m["low"]], [m["high"] - value]], fmt="o",
-                       color="C0", capsize=4)
-        right.annotate(f"{value:.2f}", (value, i), textcoords="offset points", xytext=(0, 7),
-                       ha="center", fontsize=8)
-    right.set_yticks(range(len(rows)), [r[0] for r in rows], fontsize=8)
-    right.set_ylim(-0.6, len(rows) - 0.4)
-    right.invert_yaxis()
-    right.set_xlim(left=0)
-    for ax in (left, right):
+
+    def points(ax, rows) -> None:
+        for i, (_, m, key) in enumerate(rows):
+            value = m[key]
+            ax.errorbar([value], [i], xerr=[[value - m["low"]], [m["high"] - value]],
+                        fmt="o", color="#222222", capsize=4)
+            ax.annotate(f"{value:.2f}", (value, i), textcoords="offset points",
+                        xytext=(0, 7), ha="center", fontsize=8)
+        ax.set_yticks(range(len(rows)), [r[0] for r in rows], fontsize=8)
+        ax.set_ylim(-0.6, len(rows) - 0.4)
+        ax.invert_yaxis()
+
+    points(count, [("lead changes\nper game", summary["lead_changes"], "mean")])
+    count.set_xlim(left=0)
+    count.set_xlabel("count", fontsize=8)
+    points(shares, [("decisive\nmoment", summary["decisive_moment"], "mean"),
+                    ("comebacks\n(share of wins)", summary["comebacks"], "share")])
+    shares.set_xlim(0, 1)
+    shares.set_xlabel("share", fontsize=8)
+    for ax in (left, count, shares):
         ax.spines[["top", "right"]].set_visible(False)
         ax.grid(color="#e5e5e5", linewidth=0.6)
     fig.suptitle(title or f"Drama over {summary['games']} games", fontsize=10)

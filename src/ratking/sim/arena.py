@@ -13,7 +13,10 @@ Ray), so whatever runs batches runs the arena. A game with no round cap of its o
 with the batch runner's cap, as in `ratking simulate`.
 
 Per bot: its win share over the sides it held (a shared win or a draw counts its fraction; a
-team's win counts once), with a Wilson 95% interval, and the same per side; its pairwise win
+team's win counts once), with a Wilson 95% interval, and the same per side; the share of the
+games it won against its fair share (the sides it held over all sides: a bot in two of four
+seats of a free-for-all wins half the games by chance, while its share per side held is then
+a quarter); its pairwise win
 share against each other bot (in the games both played: 1 when its side did better, 1/2 on
 equal results); and an OpenSkill rating (Plackett-Luce), mu and sigma, rated game by game with
 the line-ups taken in turn (`interleaved`), one rated team per side. A game the round cap
@@ -77,11 +80,25 @@ class Standing:
     high: float
     mu: float  # OpenSkill (Plackett-Luce) rating and its uncertainty
     sigma: float
+    decided: int = 0  # decided games it played
+    fair: float = 0.0  # its fair share of those games: the sides it held over all sides
+
+    @property
+    def game_share(self) -> float:
+        """The share of its decided games it won (with one bot on several sides, a game
+        won by any of them; a shared win as a fraction)."""
+        return self.wins / self.decided if self.decided else 0.0
+
+    @property
+    def game_interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.decided)
 
     def to_dict(self) -> dict[str, Any]:
         return {"spec": self.spec, "games": self.games, "seats": self.seats, "wins": self.wins,
                 "win_share": self.win_share, "low": self.low, "high": self.high,
-                "mu": self.mu, "sigma": self.sigma}
+                "mu": self.mu, "sigma": self.sigma, "decided": self.decided,
+                "game_share": self.game_share, "game_95": list(self.game_interval),
+                "fair_share": self.fair}
 
 
 @dataclass(frozen=True)
@@ -163,19 +180,16 @@ class ArenaResult:
         }
 
 
-def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed: int,
-              rules: dict[str, Any] | None = None, workers: int = 1,
-              progress: Callable[[int], None] | None = None,
-              backend: Backend | None = None) -> ArenaResult:
-    """Play `games` games between the bots `specs` (see the module docstring); on `backend`
-    (default: a local pool of `workers` processes). A stop (Ctrl-C) raises Interrupted
-    holding the ArenaResult of the games finished so far."""
-    specs = [s.strip() for s in specs]
+def check_arena(game_id: str, specs: Sequence[str], games: int, players: int,
+                rules: dict[str, Any] | None = None
+                ) -> tuple[dict[str, Any], Sides, list[tuple[int, ...]]]:
+    """Refuse, in one line, an arena that cannot be played (fewer than two bots, a bad spec
+    or rule, a seat count the game does not take, games not a multiple of the seatings); else
+    (the rules as the batches play them, the sides, the line-ups)."""
     if len(specs) < 2:
         raise RatkingError("an arena needs at least two bots")
     for spec in specs:
         make_bot(spec)  # a bad spec fails here, before any game
-    cap_added = added_cap(game_id, rules) is not None
     rules = batch_rules(game_id, rules)  # as the batches will play them (a round cap added)
     make(game_id, **rules).check_players(players)
     sides = sides_of(game_id, players, rules)
@@ -184,6 +198,19 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed
     if games < 1 or games % len(seats):
         raise RatkingError(f"--games must be a positive multiple of {len(seats)} (the seatings "
                            f"that put every bot on every side equally often), not {games}")
+    return rules, sides, seats
+
+
+def run_arena(game_id: str, specs: Sequence[str], games: int, players: int, seed: int,
+              rules: dict[str, Any] | None = None, workers: int = 1,
+              progress: Callable[[int], None] | None = None,
+              backend: Backend | None = None) -> ArenaResult:
+    """Play `games` games between the bots `specs` (see the module docstring); on `backend`
+    (default: a local pool of `workers` processes). A stop (Ctrl-C) raises Interrupted
+    holding the ArenaResult of the games finished so far."""
+    specs = [s.strip() for s in specs]
+    cap_added = added_cap(game_id, rules) is not None
+    rules, sides, seats = check_arena(game_id, specs, games, players, rules)
     per = games // len(seats)
     played: list[tuple[tuple[int, ...], GameResult]] = []
     rotations = min(len(specs), len(sides.seats))
@@ -273,6 +300,7 @@ def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any]
     model = PlackettLuce()
     ratings = [model.rating(name=str(i)) for i in range(n)]
     games = [0] * n
+    decided = [0] * n
     held_count = [0] * n
     wins = [0.0] * n
     side_wins = [[0.0] * k for _ in range(n)]
@@ -288,6 +316,7 @@ def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any]
         if not result.decided:
             continue
         for bot, where in held.items():
+            decided[bot] += 1
             held_count[bot] += len(where)
             wins[bot] += sum(share[s] for s in where)
             for s in where:
@@ -315,7 +344,8 @@ def summarize_arena(game_id: str, players: int, seed: int, rules: dict[str, Any]
         low, high = wilson(wins[b], held_count[b])
         standings.append(Standing(specs[b], games[b], held_count[b], wins[b],
                                   wins[b] / held_count[b] if held_count[b] else 0.0, low, high,
-                                  ratings[b].mu, ratings[b].sigma))
+                                  ratings[b].mu, ratings[b].sigma, decided[b],
+                                  held_count[b] / (decided[b] * k) if decided[b] else 0.0))
     pairwise = [[score[a][b] / met[a][b] if met[a][b] else None for b in range(n)]
                 for a in range(n)]
     decisions = [r.decisions for _, r in played]

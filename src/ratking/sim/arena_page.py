@@ -49,23 +49,31 @@ def _setup(page: Page, result: ArenaResult, command: str) -> None:
 def _standings(page: Page, result: ArenaResult) -> None:
     page.heading("Win shares")
     ranked = sorted(result.standings, key=lambda s: -s.mu)
-    page.table(["bot", "games", "win share", "95% interval", "rating (mu ± sigma)"],
-               [(s.spec, f"{s.games:,}", percent(s.win_share), span(s.low, s.high),
+    several = any(s.seats != s.decided for s in result.standings)
+    page.table(["bot", "games", "games won", "95% interval", "fair share",
+                *(["win share per side held"] if several else []), "rating (mu ± sigma)"],
+               [(s.spec, f"{s.games:,}", percent(s.game_share), span(*s.game_interval),
+                 percent(s.fair), *([percent(s.win_share)] if several else []),
                  f"{s.mu:.1f} ± {s.sigma:.1f}") for s in ranked],
-               [False, True, True, True, True])
+               [False] + [True] * (6 if several else 5))
     names = [s.spec for s in result.standings]
-    page.figure(plots.win_shares(names, [s.win_share for s in result.standings],
-                                 [s.low for s in result.standings],
-                                 [s.high for s in result.standings],
+    fair = {round(s.fair, 9) for s in result.standings}
+    page.figure(plots.win_shares(names, [s.game_share for s in result.standings],
+                                 [s.game_interval[0] for s in result.standings],
+                                 [s.game_interval[1] for s in result.standings],
                                  "Each bot's share of the games it played",
-                                 even=1 / len(result.sides.seats) if result.sides else None,
+                                 even=fair.pop() if len(fair) == 1 else None,
                                  colours=[plots.NEUTRAL] * len(names)),
-                "Bar chart of each bot's win share: " + "; ".join(
-                    f"{s.spec} {percent(s.win_share)} ({span(s.low, s.high)})"
-                    for s in result.standings),
-                "A bot's win share over the sides it held (a team's win counts once; a shared "
-                "win or a draw as a fraction), with its 95% Wilson interval. The dashed line "
-                "is an even share between the sides of a game.")
+                "Bar chart of each bot's share of games won: " + "; ".join(
+                    f"{s.spec} {percent(s.game_share)} ({span(*s.game_interval)}), fair share "
+                    f"{percent(s.fair)}" for s in result.standings),
+                "The share of its decided games a bot won (a team's win counts once; a shared "
+                "win or a draw as a fraction), with its 95% Wilson interval, against its fair "
+                "share: the sides it held over all sides"
+                + (" (the dashed line)." if len({round(s.fair, 9) for s in result.standings})
+                   == 1 else ".")
+                + (" A bot held several sides of some games: a game it won counts once, and "
+                   "its share per side held is in the table." if several else ""))
     if result.undecided:
         page.text(f"{result.undecided} games stopped at the round cap as draws are left out "
                   "of the shares and the ratings.", "note")

@@ -30,13 +30,17 @@ def print_arena(result: ArenaResult, console: Console) -> None:
                         f"seed {result.seed}, {what} rotated")
     table.add_column("bot")
     table.add_column("games", justify="right")
-    table.add_column("win share", justify="right")
+    table.add_column("games won", justify="right")
     table.add_column("95% interval", justify="center")
+    table.add_column("fair share", justify="right")
     table.add_column("rating (mu ± sigma)", justify="right")
     for s in sorted(result.standings, key=lambda s: -s.mu):
-        table.add_row(s.spec, str(s.games), percent(s.win_share), span(s.low, s.high),
-                      f"{s.mu:.1f} ± {s.sigma:.1f}")
+        table.add_row(s.spec, str(s.games), percent(s.game_share), span(*s.game_interval),
+                      percent(s.fair), f"{s.mu:.1f} ± {s.sigma:.1f}")
     console.print(table)
+    if any(s.seats != s.decided for s in result.standings):
+        console.print("A bot held several sides of a game: games won count a game once; its "
+                      "share per side held is in the JSON (win_share).")
     if result.sides is not None:
         console.print(side_table(result))
     specs = result.specs

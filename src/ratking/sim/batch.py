@@ -50,12 +50,15 @@ class GameResult:
     # the game's course: at the start of each round and at the end, snapshot()'s counters
     trail: tuple[tuple[float, ...], ...] = ()
     first: int = 0  # the seat that made the first decision
+    # the legal moves at each decision, summed: (decisions, moves, squares, forced ones)
+    legal: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["metrics"] = dict(self.metrics)
         out["bot_seeds"] = bot_seeds(self.seed, len(self.returns))
         out["trail"] = [list(t) for t in self.trail]
+        out["legal"] = list(self.legal)
         return out
 
     @classmethod
@@ -68,7 +71,7 @@ class GameResult:
                    tuple((str(k), float(v)) for k, v in data.get("metrics", {}).items()),
                    bool(data.get("decided", True)),
                    tuple(tuple(float(x) for x in t) for t in data.get("trail", ())),
-                   int(data.get("first", 0)))
+                   int(data.get("first", 0)), tuple(int(x) for x in data.get("legal", ())))
 
 
 def bot_seeds(seed: int, players: int) -> list[int]:
@@ -91,10 +94,12 @@ def snapshot(game: Game, state: State) -> tuple[float, ...]:
 
 
 def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
-             trail: list[tuple[float, ...]] | None = None) -> State:
+             trail: list[tuple[float, ...]] | None = None,
+             moves: list[int] | None = None) -> State:
     """A game played to its end from `seed` by the named bots (seat i's bot seeded with
     derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state. With a
-    `trail` list, snapshot() is added to it at the start of every round and at the end."""
+    `trail` list, snapshot() is added to it at the start of every round and at the end; with
+    a `moves` list, the number of legal moves at each decision."""
     state = game.new_game(players, seed=seed)
     seated = [make_bot(kind, s) for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
     last = None
@@ -102,6 +107,8 @@ def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
         if trail is not None and (now := getattr(state, "round", None)) != last:
             trail.append(snapshot(game, state))
             last = now
+        if moves is not None:
+            moves.append(len(state.legal_actions()))
         state.apply(seated[state.to_move].choose(state))
     if trail is not None:
         trail.append(snapshot(game, state))
@@ -114,13 +121,16 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
     game = make(game_id, **rules)
     first = game.new_game(players, seed=seed).to_move
     trail: list[tuple[float, ...]] = []
-    state = play_out(game, players, bots, seed, trail)
+    moves: list[int] = []
+    state = play_out(game, players, bots, seed, trail, moves)
     scores = state.scores()
     decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),
                       None if scores is None else tuple(scores), state.steps,
                       getattr(state, "round", None), state.end_reason,
-                      tuple(game.metrics(state).items()), decided, tuple(trail), first)
+                      tuple(game.metrics(state).items()), decided, tuple(trail), first,
+                      (len(moves), sum(moves), sum(m * m for m in moves),
+                       sum(1 for m in moves if m == 1)))
 
 
 class Interrupted(KeyboardInterrupt):

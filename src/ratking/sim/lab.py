@@ -15,11 +15,12 @@ import json
 import os
 import shlex
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -30,7 +31,7 @@ from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
 from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
-from .stats import Summary, percent, span, summarize
+from .stats import Summary, moves_line, percent, span, summarize
 
 STOPPED = 130  # the exit code after Ctrl-C
 
@@ -58,6 +59,17 @@ def _check_outputs(workers: int, backend: str, address: str | None,
     if report is not None:
         need_lab("--report")
         check_report_dir(report)
+
+
+@contextmanager
+def announced(console: Console, backend: str, workers: int, address: str | None,
+              message: str) -> Iterator[Any]:
+    """The backend, opened, and then `message` (what is about to run) printed: a backend
+    that cannot be reached (a Ray address where nothing answers) is refused before anything
+    is announced."""
+    with open_backend(backend, workers, address) as engine:
+        console.print(message, highlight=False)
+        yield engine
 
 
 # --- simulate -------------------------------------------------------------------------------
@@ -126,10 +138,10 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
     stopped = False
     played: list[GameResult] = []
     if todo:
-        console.print(f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
-                      "finished).", highlight=False)
         try:
-            with open_backend(backend, workers, address) as engine, \
+            with announced(console, backend, workers, address,
+                           f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
+                           "finished).") as engine, \
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
                                    plan.overrides, progress=bar.advance, backend=engine,
@@ -189,6 +201,8 @@ def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> No
     console.print(length)
     console.print(f"Round cap: {plan.describe_cap()}")
     console.print(capped_line(summary))
+    if (moves := moves_line(summary)) is not None:
+        console.print(moves, highlight=False)
 
 
 def capped_line(summary: Summary) -> str:
@@ -236,50 +250,84 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 
 
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
-                  workers: int, backend: str, address: str | None, report: Path | None):
+                  workers: int, backend: str, address: str | None, report: Path | None,
+                  json_out: Path | None = None):
     from .grid import parse_grid
 
     need_lab("ratking sweep")
     fixed, axes = parse_grid(game, rules)
     plan = prepare(game, players, bots, games, seed, fixed)
     _check_outputs(workers, backend, address, report)
+    if json_out is not None:
+        check_writable_file(json_out, "--json")
     return plan, axes
 
 
 def sweep(plan: Plan, axes, console: Console, backend: str = "local", workers: int = 1,
-          address: str | None = None):
+          address: str | None = None, json_out: Path | None = None, resume: bool = False):
     """Every cell of the grid, with one progress bar over all their games: (cells, seconds,
-    stopped); a stopped sweep returns the cells it finished."""
+    stopped); a stopped sweep returns the cells it finished. With `json_out` the sweep's
+    games are kept there after each cell and at a stop (the cell under way's too); with
+    `resume` the games already there are not played again."""
+    from .grid import cells
+    from .sweep import resume_cells, sweep_payload
+
+    check_backend(backend)
+    done = resume_cells(json_out, plan, axes) if resume and json_out is not None else {}
+    grid = cells(axes)
+    have = sum(len(g) for g in done.values())
+    total = len(grid) * plan.games - have
+    if done:
+        whole = sum(len(g) == plan.games for g in done.values())
+        console.print(f"Resuming: {whole} of {len(grid)} cells are in the file"
+                      + (f" and {have - whole * plan.games:,} games of another"
+                         if have > whole * plan.games else "")
+                      + f"; {total:,} games to play.", highlight=False)
+
+    def save(finished, under_way) -> None:
+        write_whole(json_out, json.dumps(sweep_payload(plan, axes, finished, under_way),
+                                         indent=1) + "\n")
+
+    return _run_sweep(plan, axes, console, backend, workers, address, done, total,
+                      save if json_out is not None else None)
+
+
+def _run_sweep(plan: Plan, axes, console: Console, backend: str, workers: int,
+               address: str | None, done, total: int, save):
     from .grid import cells
     from .sweep import run_sweep
 
-    check_backend(backend)
-    total = len(cells(axes)) * plan.games
-    console.print(f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C stops "
-                  "and keeps the cells finished).", highlight=False)
     start = time.perf_counter()
     try:
-        with open_backend(backend, workers, address) as engine, \
+        with announced(console, backend, workers, address,
+                       f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C "
+                       "stops and keeps the cells finished).") as engine, \
                 progress_bar(console, "sweep", total) as bar:
-            got = run_sweep(plan, axes, engine, bar)
+            got = run_sweep(plan, axes, engine, bar, done, save)
     except Interrupted as stop:
         return stop.partial, time.perf_counter() - start, True
     return got, time.perf_counter() - start, False
 
 
 def finish_sweep(console: Console, plan: Plan, axes, cells_, report_dir: Path | None,
-                 backend: str, workers: int, seconds: float, stopped: bool) -> None:
+                 backend: str, workers: int, seconds: float, stopped: bool,
+                 json_out: Path | None = None) -> None:
     """Print the sweep and write its report; a stopped sweep keeps its finished cells."""
     from .grid import cells
 
     planned = len(cells(axes))
     if stopped:
-        console.print(f"\nStopped: {len(cells_)} of {planned} cells finished (the games of "
-                      "the cell under way are not kept).")
+        kept = (f"the games of the cell under way are kept in {json_out}; the same command "
+                "with --resume goes on" if json_out is not None else
+                "the games of the cell under way are not kept; with --json FILE they are, "
+                "and --resume goes on")
+        console.print(f"\nStopped: {len(cells_)} of {planned} cells finished ({kept}).")
     if not cells_:
         console.print("No cell finished: nothing written.")
         return
     print_sweep(console, plan, cells_)
+    if json_out is not None:
+        console.print(f"Wrote {json_out}")
     if report_dir is not None:
         with console.status("Drawing the report..."):
             page = sweep_report(report_dir, plan, axes, cells_, backend, workers, seconds)
@@ -289,18 +337,12 @@ def finish_sweep(console: Console, plan: Plan, axes, cells_, report_dir: Path | 
 
 def print_sweep(console: Console, plan: Plan, cells) -> None:
     from .sweep import table_rows
+    from .tables import terminal_table
 
     headers, rows = table_rows(cells, "\n", decisions=False)
-    table = Table(title=f"{plan.game}: {len(cells)} cells of {plan.games} games, "
-                        f"{plan.players} players, bots {plan.bots_text()}, seed {plan.seed}",
-                  box=box.SIMPLE_HEAD)
-    for k, header in enumerate(headers):
-        rule = k < len(cells[0].values)
-        table.add_column(header, justify="left" if rule else "right",
-                         min_width=len(header) if rule else None)
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
+    console.print(terminal_table(f"{plan.game}: {len(cells)} cells of {plan.games} games, "
+                                 f"{plan.players} players, bots {plan.bots_text()}, seed "
+                                 f"{plan.seed}", headers, rows, len(cells[0].values) - 1))
     console.print("Win shares with 95% intervals (a team game counts teams), over the decided "
                   "games: the capped column counts the games the round cap stopped, and those "
                   f"it stopped as draws are left out of the shares. Round cap: "
@@ -326,6 +368,7 @@ class TuneSetup:
     check_games: int
     storage: Path
     leaders: int = 3
+    pick: Any = None  # a choose.PickRule: how several objectives name the best
 
     @property
     def name(self) -> str:
@@ -340,6 +383,7 @@ class TuneOutcome:
     study: Any
     reruns: list[Any]  # the leading trials played again on fresh seeds
     best: int  # which of them is best
+    reason: str = ""  # how the pick rule chose it
 
     @property
     def check(self) -> Any:
@@ -349,8 +393,10 @@ class TuneOutcome:
 def prepare_tune(game: str, params: list[str], objective: str, trials: int, games: int,
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                 report: Path | None, leaders: int = 3) -> TuneSetup:
-    from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param
+                 report: Path | None, leaders: int = 3, pick: str | None = None
+                 ) -> TuneSetup:
+    from .choose import parse_pick
+    from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
 
     need_lab("ratking tune")
     try:
@@ -366,6 +412,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                            f"intervals too wide to judge the best values), not {check_games}")
     plan = prepare(game, players, bots, games, seed, rules)
     goals = parse_objectives(objective)
+    rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
     parsed = []
     for text in params:
@@ -379,24 +426,28 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
     check_storage(storage)
     _check_outputs(workers, backend, address, report)
-    return TuneSetup(plan, tuple(parsed), goals, trials, check_games, storage, leaders)
+    if trials > space_size(parsed):
+        raise RatkingError(f"--trials {trials} is more than the {space_size(parsed):.0f} "
+                           "different value sets the parameters hold")
+    return TuneSetup(plan, tuple(parsed), goals, trials, check_games, storage, leaders, rule)
 
 
 def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: int = 1,
          address: str | None = None) -> TuneOutcome:
     """Run the study to its number of trials, play its leaders again on fresh games, and name
     the best of them."""
-    from .tune import finished, leaders, open_study, pick, rerun_leaders, run_study
+    from .choose import PickRule, choose
+    from .tune import finished, leaders, open_study, rerun_leaders, run_study
 
     check_backend(backend)
     plan = setup.plan
     study = open_study(setup.storage, setup.name, plan.seed, len(setup.objectives))
     done = len(finished(study))
     todo = max(0, setup.trials - done)
-    console.print(f"Study {setup.name!r} in {setup.storage}: {done} trials done, {todo} to run "
-                  f"(Ctrl+C stops; the same command goes on).", highlight=False)
     most = setup.leaders if len(setup.objectives) == 1 else 5
-    with open_backend(backend, workers, address) as engine, \
+    with announced(console, backend, workers, address,
+                   f"Study {setup.name!r} in {setup.storage}: {done} trials done, {todo} to "
+                   "run (Ctrl+C stops; the same command goes on).") as engine, \
             progress_bar(console, "tune", todo * plan.games + most * setup.check_games) as bar:
         goals = setup.objectives[0] if len(setup.objectives) == 1 else setup.objectives
         run_study(study, plan, setup.params, goals, setup.trials, engine, bar)
@@ -404,7 +455,9 @@ def tune(setup: TuneSetup, console: Console, backend: str = "local", workers: in
         bar.grow(len(leading) * setup.check_games - most * setup.check_games)
         reruns = rerun_leaders(plan, setup.params, setup.objectives, leading,
                                setup.check_games, engine, bar)
-    return TuneOutcome(study, reruns, pick(reruns))
+    best, reason = choose([r.fresh for r in reruns], [r.trial for r in reruns],
+                          [o.kind for o in setup.objectives], setup.pick or PickRule())
+    return TuneOutcome(study, reruns, best, reason)
 
 
 def tune_stopped(console: Console, setup: TuneSetup) -> None:
@@ -420,28 +473,23 @@ def tune_stopped(console: Console, setup: TuneSetup) -> None:
 
 def print_tune(console: Console, setup: TuneSetup, outcome: TuneOutcome) -> None:
     from .grid import show
+    from .tables import terminal_table
     from .tune_report import objective_span, rerun_rows, trial_rows
 
     def print_table(title: str, headers: list[str], rows: list[list[str]]) -> None:
-        table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-        for k, header in enumerate(headers):
-            value = 0 < k <= len(setup.params)
-            # long names may wrap at their underscores (the lines below name them exactly)
-            table.add_column(header.replace("_", " ") if value else header,
-                             justify="left" if value else "right",
-                             min_width=5 if value else min(len(header), 12))
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
+        console.print(terminal_table(title, headers, rows, len(setup.params)))
 
     aims = ", ".join(str(o) for o in setup.objectives)
     print_table(f"The best trials (objective {aims}; {setup.plan.games} games each, 95% "
-                "intervals)", *trial_rows(outcome.study, setup.params, setup.objectives, 10))
+                "intervals)", *trial_rows(outcome.study, setup.params, setup.objectives, 10,
+                                          terse=True))
     print_table(f"The leaders played again on {setup.check_games:,} fresh games",
-                *rerun_rows(outcome.reruns, setup.params, setup.objectives, outcome.best))
+                *rerun_rows(outcome.reruns, setup.params, setup.objectives, outcome.best,
+                            terse=True))
     best = outcome.reruns[outcome.best]
     check = best.run
     values = ", ".join(f"{k}={show(v)}" for k, v in best.values.items())
+    console.print(f"How the best was picked: {outcome.reason}")
     console.print(f"Best: {values} (trial {best.trial}). Checked on {check.plan.games:,} fresh "
                   f"games (seed {check.plan.seed}):")
     shares = check.shares
@@ -463,7 +511,8 @@ def tune_report(folder: Path, setup: TuneSetup, outcome: TuneOutcome, backend: s
     from .tune_report import write_tune_report
 
     return write_tune_report(folder, setup.plan, setup.params, setup.objectives, outcome.study,
-                             setup.storage, outcome.reruns, outcome.best, backend, workers)
+                             setup.storage, outcome.reruns, outcome.best, backend, workers,
+                             outcome.reason)
 
 
 # --- arena ----------------------------------------------------------------------------------
@@ -497,12 +546,14 @@ def prepare_arena(game: str, bots: str, games: int, players: int, seed: int,
                   json_out: Path | None, report_dir: Path | None) -> ArenaSetup:
     """A checked arena run: the outputs known to be writable, the rules known to be good."""
     from ..core import make
+    from .arena import check_arena
 
     _check_outputs(workers, backend, address, report_dir)
     if json_out is not None:
         check_writable_file(json_out, "--json")
     make(game, **rules)
     specs = tuple(s.strip() for s in bots.split(","))
+    check_arena(game, specs, games, players, make(game, **rules).rules.as_dict())
     return ArenaSetup(game, specs, games, players, seed, dict(rules), workers, backend,
                       address, json_out, report_dir)
 
@@ -514,10 +565,10 @@ def arena(setup: ArenaSetup, console: Console):
     from .arena import run_arena
 
     rules = make(setup.game, **setup.rules).rules.as_dict()
-    console.print(f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "
-                  "finished).", highlight=False)
     try:
-        with open_backend(setup.backend, setup.workers, setup.address) as engine, \
+        with announced(console, setup.backend, setup.workers, setup.address,
+                       f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "
+                       "finished).") as engine, \
                 progress_bar(console, setup.game, setup.games) as bar:
             return run_arena(setup.game, setup.bots, setup.games, setup.players, setup.seed,
                              rules, progress=bar.advance, backend=engine), False

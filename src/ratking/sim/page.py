@@ -30,7 +30,7 @@ th, td { padding: .25rem .6rem; border-bottom: 1px solid #e5e5e5; text-align: le
          vertical-align: top; }
 th { background: #f5f5f7; font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.num { white-space: nowrap; }
+.nw { white-space: nowrap; }
 .scroll { overflow-x: auto; }
 figure { margin: .8rem 0 1.4rem; }
 figure img { max-width: 100%; height: auto; display: block; }
@@ -42,6 +42,21 @@ code { background: #f5f5f7; padding: 0 .25rem; border-radius: 3px; font-size: .8
            font-weight: 600; }
 .verdict { background: #f5f8ff; border-left: 4px solid #0072B2; padding: .5rem .8rem; }
 """
+
+
+def _breakable(text: str, num: bool, header: bool) -> str:
+    """A cell's text, escaped, where it may break: a number only between its value and its
+    interval and within the interval after its dash ("56.1%" / "(53.9% -" / "58.3%)", each
+    kept whole), a header also after a rule's underscores, so that a wide table fits its
+    column."""
+    if header:
+        return "_<wbr>".join(html.escape(part) for part in text.split("_"))
+    if not num:
+        return html.escape(text)
+    value, sep, rest = text.partition(" (")
+    low, dash, high = rest.partition(" - ")
+    parts = [value] + ([f"({low} -", high] if dash else [f"({rest}"] if sep else [])
+    return " ".join(f'<span class="nw">{html.escape(p)}</span>' for p in parts)
 
 
 class Page:
@@ -72,7 +87,7 @@ class Page:
 
         def cell(tag: str, value: object, num: bool) -> str:
             cls = ' class="num"' if num else ""
-            return f"<{tag}{cls}>{html.escape(str(value))}</{tag}>"
+            return f"<{tag}{cls}>{_breakable(str(value), num, tag == 'th')}</{tag}>"
 
         head = ""
         if headers is not None:

@@ -24,7 +24,7 @@ from .page import Page
 from .plan import Plan
 from .sections import ReportGames, extra_sections
 from .sides import SideShares, side_shares, sides_of
-from .stats import percent, span, summarize, wilson
+from .stats import moves_line, percent, span, summarize, wilson
 
 ENDED_BY = "ended by/"
 
@@ -225,6 +225,9 @@ def length_section(page: Page, plan: Plan, results: Sequence[GameResult]) -> Non
         text += (f"; {statistics.fmean(rounds):.2f} rounds (median "
                  f"{statistics.median(rounds):g}, longest {max(rounds)})")
     page.text(text + ".")
+    if (moves := moves_line(summary)) is not None:
+        page.text(moves + " The branching factor is the mean; a forced move is one the "
+                  "player could not choose.")
     page.figure(plots.lengths(rounds or None, decisions, plan.cap),
                 "Histograms of game length: " + text,
                 "A decision is one choice of one seat. The dotted line is the round cap, "

@@ -75,6 +75,13 @@ def drama(page: Page, games: ReportGames) -> None:
 EXTRA_SECTIONS: list[SectionRenderer] = [drama]
 
 
+def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:
+    """A sweep's drama measures, a row per cell (ratking.review.lab_section)."""
+    from ..review.lab_section import drama_by_cell as draw
+
+    draw(page, cells)
+
+
 def register_section(render: SectionRenderer) -> SectionRenderer:
     """Add a renderer to every report (usable as a decorator); added once."""
     if render not in EXTRA_SECTIONS:

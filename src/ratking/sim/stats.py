@@ -56,6 +56,16 @@ class Summary:
     capped: int
     decided: int
     undecided: int
+    # legal moves per decision over every decision of the games that counted them: mean,
+    # sd, and the share of decisions with one legal move (None: no game counted them)
+    moves_mean: float | None = None
+    moves_sd: float | None = None
+    forced: float | None = None
+
+    @property
+    def capped_share(self) -> float:
+        """The share of games the round cap stopped."""
+        return self.capped / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,6 +84,9 @@ class Summary:
             "mean_rounds": self.mean_rounds,
             "draws": self.draws,
             "capped": self.capped,
+            "capped_share": self.capped_share,
+            "legal_moves": {"mean": self.moves_mean, "sd": self.moves_sd,
+                            "forced_share": self.forced},
         }
 
 
@@ -95,10 +108,26 @@ def summarize(results: Sequence[GameResult]) -> Summary:
     rounds = [r.rounds for r in results if r.rounds is not None]
     draws = sum(1 for r in decided if len({round(x, 9) for x in r.returns}) == 1)
     capped = sum(1 for r in results if r.end == "round-cap")
+    counted = [r.legal for r in results if r.legal]
+    asked = sum(c[0] for c in counted)
+    moves = sd = forced = None
+    if asked:
+        moves = sum(c[1] for c in counted) / asked
+        sd = max(0.0, sum(c[2] for c in counted) / asked - moves * moves) ** 0.5
+        forced = sum(c[3] for c in counted) / asked
     return Summary(n, players, tuple(w / d if d else 0.0 for w in wins),
                    tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals), scores,
                    mean_dec, sd_dec, sum(rounds) / len(rounds) if rounds else None, draws,
-                   capped, d, n - d)
+                   capped, d, n - d, moves, sd, forced)
+
+
+def moves_line(summary: Summary) -> str | None:
+    """The branching factor and the forced moves in words (None if not counted)."""
+    if summary.moves_mean is None:
+        return None
+    return (f"Legal moves per decision: mean {summary.moves_mean:.1f} (sd "
+            f"{summary.moves_sd:.1f}); forced (one legal move): {percent(summary.forced)} of "
+            f"decisions. Stopped by the round cap: {percent(summary.capped_share)} of games.")
 
 
 def percent(x: float) -> str:

@@ -7,7 +7,7 @@ differ by their rules and not by luck of the draw more than they must.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from .report import (
     shares_of,
     write_games_csv,
 )
-from .sections import ReportGames
+from .sections import ReportGames, drama_by_cell
 from .sides import SideShares, side_shares
 from .stats import percent, short_span, span
 
@@ -41,28 +41,100 @@ class Cell(Run):
     values: dict[str, Any]
 
 
-def run_sweep(plan: Plan, axes: list[Axis], backend: Backend,
-              bar: Bar | None = None) -> list[Cell]:
-    """Simulate every cell of the grid with the plan's bots, games and seed. A stop (Ctrl-C)
-    raises Interrupted holding the finished cells."""
+Saver = Callable[[list["Cell"], list[GameResult]], None]
+
+
+def cell_key(values: dict[str, Any]) -> str:
+    """A cell's values as one text (what a sweep's JSON file names the cell by)."""
+    return ",".join(f"{n}={show(v)}" for n, v in values.items())
+
+
+def run_sweep(plan: Plan, axes: list[Axis], backend: Backend, bar: Bar | None = None,
+              done: dict[str, list[GameResult]] | None = None,
+              save: Saver | None = None) -> list[Cell]:
+    """Simulate every cell of the grid with the plan's bots, games and seed, in grid order.
+    `done` holds games already played per cell (by cell_key, from a resumed sweep): a cell
+    with all its games is not played again, one with some plays only the rest. `save(cells,
+    under_way)` is called after each cell and at a stop with the finished cells and the games
+    of the cell under way. A stop (Ctrl-C) raises Interrupted holding the finished cells (as
+    `partial`) and the games of the cell under way (as `results`)."""
     out: list[Cell] = []
+    done = done or {}
     grid = cells(axes)
+    under_way: list[GameResult] = []
     try:
         for k, values in enumerate(grid, 1):
             cell_plan = plan.with_rules(values)
-            if bar is not None:
-                bar.describe(f"cell {k}/{len(grid)}: " + ", ".join(
-                    f"{n}={show(v)}" for n, v in values.items()))
-            results = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
-                                cell_plan.overrides, progress=bar.advance if bar else None,
-                                backend=backend)
-            out.append(Cell(cell_plan, results, shares_of(cell_plan, results), values))
-            if bar is not None:
-                bar.log(f"Cell {k} of {len(grid)} done: " + ", ".join(
-                    f"{n}={show(v)}" for n, v in values.items()))
+            have = sorted(done.get(cell_key(values), []), key=lambda r: r.index)
+            todo = [i for i in range(plan.games) if i not in {r.index for r in have}]
+            under_way = have
+            if todo:
+                if bar is not None:
+                    bar.describe(f"cell {k}/{len(grid)}: {cell_key(values)}")
+                try:
+                    played = run_batch(plan.game, plan.players, plan.bots, plan.games,
+                                       plan.seed, cell_plan.overrides,
+                                       progress=bar.advance if bar else None, backend=backend,
+                                       indices=todo)
+                except Interrupted as stop:
+                    under_way = sorted(have + stop.results, key=lambda r: r.index)
+                    raise
+                have = sorted(have + played, key=lambda r: r.index)
+            out.append(Cell(cell_plan, have, shares_of(cell_plan, have), values))
+            under_way = []
+            if save is not None:
+                save(out, [])
+            if bar is not None and todo:
+                bar.log(f"Cell {k} of {len(grid)} done: {cell_key(values)}")
     except KeyboardInterrupt:
-        raise Interrupted([], list(out)) from None
+        if save is not None:
+            save(out, under_way)
+        raise Interrupted(under_way, list(out)) from None
     return out
+
+
+def sweep_payload(plan: Plan, axes: Sequence[Axis], cells_: Sequence[Cell],
+                  under_way: Sequence[GameResult]) -> dict[str, Any]:
+    """What `sweep --json` keeps: the run's definition, each finished cell's games, and the
+    games of the cell under way at a stop (its values are the next cell of the grid's)."""
+    grid = cells(list(axes))
+    rows = [{"values": {n: v for n, v in c.values.items()}, "games": [r.to_dict() for r in
+                                                                      c.results]}
+            for c in cells_]
+    if under_way:
+        rows.append({"values": grid[len(cells_)], "games": [r.to_dict() for r in under_way]})
+    return {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
+            "rules": plan.rules, "seed": plan.seed, "games_per_cell": plan.games,
+            "axes": {a.name: list(a.values) for a in axes},
+            "cells_planned": len(grid), "cells_finished": len(cells_), "cells": rows}
+
+
+def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list[GameResult]]:
+    """The games of each cell in the sweep's JSON file at `path` (none if it does not
+    exist); a file of another sweep (game, players, bots, rules, seed, games or grid) raises
+    RatkingError."""
+    import json
+
+    from ..core import RatkingError
+
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
+                  "rules": plan.rules, "seed": plan.seed, "games_per_cell": plan.games,
+                  "axes": {a.name: list(a.values) for a in axes}}
+        for key, value in wanted.items():
+            if data.get(key) != value:
+                raise RatkingError(f"--resume: {path} holds another sweep ({key} "
+                                   f"{data.get(key)!r}, not {value!r}); give its own "
+                                   "options, or a new file")
+        return {cell_key(row["values"]): [GameResult.from_dict(g) for g in row["games"]
+                                          if g["index"] < plan.games]
+                for row in data["cells"]}
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise RatkingError(f"--resume: {path} is not a JSON file written by ratking sweep "
+                           f"({exc.__class__.__name__})") from None
 
 
 def table_rows(cells_: Sequence[Cell], sep: str = " ",
@@ -204,6 +276,8 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
             axis_figures(page, cells_, axis, [a for a in done if a is not axis])
     if len(done) == 2 and len(cells_) == len(done[0].values) * len(done[1].values):
         _heatmap(page, cells_, done)
+    drama_by_cell(page, [(cell_key(c.values), ReportGames.of(
+        plan.game, plan.players, c.results, plan.bots, c.plan.rules)) for c in cells_])
     files_section(page, "one row per game of every cell, the cell's rule values first")
     results = [r for c in cells_ for r in c.results]
     extra = [{f"rule {n}": show(v) for n, v in c.values.items()} for c in cells_

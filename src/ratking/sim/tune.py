@@ -328,35 +328,57 @@ def measure_run(run: Run, objectives: Sequence[Objective]) -> dict[str, Any]:
             "objectives": [list(o.interval(shares, run.results)) for o in objectives]}
 
 
+REPEATS = 50  # suggestions in a row that repeat played values before a study gives up
+
+
+def space_size(params: Sequence[Param]) -> float:
+    """How many different value sets the parameters hold (infinite with a decimal range)."""
+    size = 1.0
+    for p in params:
+        if p.choices is not None:
+            size *= len(p.choices)
+        elif p.decimal:
+            return float("inf")
+        else:
+            size *= int(p.high) - int(p.low) + 1
+    return size
+
+
 def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int,
               backend: Backend, bar: Bar | None = None) -> None:
-    """Run trials until the study has `trials` finished ones; a trial whose values were
-    already played reuses that result (same values, same seeds, same games). Ctrl-C raises
-    Interrupted once the study has stopped, its finished trials stored."""
+    """Run trials until the study has `trials` finished ones. A suggestion that repeats a
+    finished trial's values is not played and not counted: it is marked pruned (Optuna's
+    word for a trial given up) with a line saying which trial it repeats, and the study asks
+    again; after REPEATS repeats in a row the study stops short (few new values are left).
+    Ctrl-C raises Interrupted once the study has stopped, its finished trials stored."""
+    import optuna
+
     goals = objective if isinstance(objective, tuple) else (objective,)
     done = finished(study)
     if not done and not study.trials:
         defaults = {p.name: plan.rules[p.name] for p in params if not p.bot}
         if len(defaults) == len(params) and all(p.contains(defaults[p.name]) for p in params):
             study.enqueue_trial(defaults)  # the rulebook's numbers first, as a baseline
-    remaining = trials - len(done)
-    if remaining <= 0:
+    if trials - len(done) <= 0:
         return
-    known = {tuple(sorted(t.params.items())): (trial_values(t), t.user_attrs) for t in done}
+    known = {tuple(sorted(t.params.items())): t.number for t in done}
+    repeats = [0]
 
     def measure(trial) -> tuple[float, ...]:
         values = {p.name: p.suggest(trial) for p in params}
         key = tuple(sorted(values.items()))
-        if bar is not None:
-            bar.describe(f"trial {trial.number + 1}: " + ", ".join(
-                f"{n}={show(v)}" for n, v in values.items()))
+        said = ", ".join(f"{n}={show(v)}" for n, v in values.items())
         if key in known:
-            got, attrs = known[key]
-            for attr, value in attrs.items():
-                trial.set_user_attr(attr, value)
+            repeats[0] += 1
             if bar is not None:
-                bar.advance(plan.games)
-            return got
+                bar.log(f"Trial {trial.number + 1} repeats trial {known[key] + 1} ({said}): "
+                        "skipped, not counted")
+            if repeats[0] >= REPEATS:
+                study.stop()
+            raise optuna.TrialPruned(f"repeats trial {known[key] + 1}")
+        repeats[0] = 0
+        if bar is not None:
+            bar.describe(f"trial {trial.number + 1}: {said}")
         trial_plan = apply(plan, params, values)
         results = run_batch(plan.game, plan.players, trial_plan.bots, plan.games, plan.seed,
                             trial_plan.overrides, progress=bar.advance if bar else None,
@@ -365,11 +387,10 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
         for attr, value in attrs.items():
             trial.set_user_attr(attr, value)
         got = tuple(o[0] for o in attrs["objectives"])
-        known[key] = (got, attrs)
+        known[key] = trial.number
         if bar is not None:
-            bar.log(f"Trial {trial.number + 1} done: " + ", ".join(
-                f"{n}={show(v)}" for n, v in values.items()) + " -> " +
-                ", ".join(f"{v:.4f}" for v in got))
+            bar.log(f"Trial {trial.number + 1} done: {said} -> "
+                    + ", ".join(f"{v:.4f}" for v in got))
         return got
 
     stopped = []
@@ -380,16 +401,18 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
         try:
             got = measure(trial)
         except KeyboardInterrupt:
-            import optuna
-
             stopped.append(trial.number)
             study.stop()
             raise optuna.TrialPruned("stopped by Ctrl-C") from None
         return got[0] if len(goals) == 1 else got
 
-    study.optimize(play, n_trials=remaining)
+    count = optuna.study.MaxTrialsCallback(trials, states=(optuna.trial.TrialState.COMPLETE,))
+    study.optimize(play, callbacks=[count])
     if stopped:
         raise Interrupted([])
+    if repeats[0] >= REPEATS and bar is not None:
+        bar.log(f"The sampler suggested played values {REPEATS} times in a row: the study "
+                f"stops at {len(finished(study))} trials (few new values are left to try).")
 
 
 def leaders(study, objectives: int, count: int = LEADERS) -> list:
@@ -411,20 +434,6 @@ class Rerun:
     study: tuple[float, ...]  # its objective values in the study
     run: Run
     fresh: tuple[tuple[float, float, float], ...]  # (value, low, high) per objective
-
-
-def pick(reruns: Sequence[Rerun]) -> int:
-    """The index of the best re-run: with one objective the lowest fresh value; with several
-    the lowest sum of fresh values, each scaled to the span the re-runs cover (so rounds and
-    shares weigh alike)."""
-    count = len(reruns[0].fresh)
-    spans = []
-    for k in range(count):
-        got = [r.fresh[k][0] for r in reruns]
-        spans.append((min(got), (max(got) - min(got)) or 1.0))
-    return min(range(len(reruns)), key=lambda i: (
-        sum((reruns[i].fresh[k][0] - lo) / width for k, (lo, width) in enumerate(spans)),
-        reruns[i].trial))
 
 
 def rerun_leaders(plan: Plan, params: Sequence[Param], objectives: Sequence[Objective],
@@ -463,3 +472,27 @@ def rounds_text(rounds: Sequence[float] | None) -> str:
     if rounds is None:
         return "-"
     return f"{rounds[0]:.1f} ({span(rounds[1], rounds[2], lambda x: f'{x:.1f}')})"
+
+
+def importances(study, objectives: int, names: Sequence[str]) -> list[list[float]] | None:
+    """Each parameter's importance to each objective over the study's finished trials
+    (Optuna's default evaluator, PED-ANOVA: which parameters the low values depend on),
+    each objective's column summing to 1: a row per name in `names`. None with fewer than
+    two finished trials, or when Optuna cannot tell (every trial alike)."""
+    import warnings
+
+    import optuna
+
+    if len(finished(study)) < 2:
+        return None
+    columns = []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # its note that low values are the aim: they are
+            for k in range(objectives):
+                got = optuna.importance.get_param_importances(
+                    study, target=lambda t, k=k: t.values[k])
+                columns.append([got.get(n, 0.0) for n in names])
+    except (RuntimeError, ValueError, ZeroDivisionError):
+        return None
+    return [list(row) for row in zip(*columns, strict=True)]

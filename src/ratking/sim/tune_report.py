@@ -19,71 +19,97 @@ from .report import (
     setup_section,
     write_games_csv,
 )
-from .stats import percent, span
-from .tune import Objective, Param, Rerun, finished, rounds_text, trial_values
+from .stats import percent, short_span, span
+from .tune import Objective, Param, Rerun, finished, importances, rounds_text, trial_values
 
 
-def _share_cells(attrs: dict) -> list[str]:
+def share_cell(share: float, low: float, high: float, terse: bool = False) -> str:
+    """A share and its interval: "48.3% (45.1% - 51.5%)", or for the terminal "48.3%
+    (45-52%)" on two lines."""
+    if terse:
+        return f"{percent(share)}\n({short_span(low, high)})"
+    return f"{percent(share)} ({span(low, high)})"
+
+
+def _share_cells(attrs: dict, terse: bool = False) -> list[str]:
     shares = attrs.get("shares", [])
     lows, highs = attrs.get("lows"), attrs.get("highs")
     if lows is None or highs is None:  # a trial of an older study: no intervals kept
         return [percent(s) for s in shares]
-    return [f"{percent(s)} ({span(lo, hi)})" for s, lo, hi in
-            zip(shares, lows, highs, strict=True)]
+    return [share_cell(s, lo, hi, terse) for s, lo, hi in zip(shares, lows, highs, strict=True)]
 
 
-def _rounds_cell(attrs: dict) -> str:
+def _rounds(rounds, terse: bool) -> str:
+    """The mean rounds and its interval; terse: "17.3" over "±0.4" (a mean's interval is
+    symmetric)."""
+    if terse and rounds is not None:
+        return f"{rounds[0]:.1f}\n±{(rounds[2] - rounds[1]) / 2:.1f}"
+    return rounds_text(rounds)
+
+
+def _rounds_cell(attrs: dict, terse: bool = False) -> str:
     rounds = attrs.get("rounds")
     if isinstance(rounds, int | float):
         return f"{rounds:.1f}"
-    return rounds_text(rounds)
+    return _rounds(rounds, terse)
 
 
 def objective_text(value: float, objective: Objective) -> str:
     return percent(value) if objective.kind == "fair" else f"{value:.1f}"
 
 
-def objective_span(got: tuple[float, float, float], objective: Objective) -> str:
-    """A value with its 95% interval, as objective_text prints them."""
+def objective_span(got: tuple[float, float, float], objective: Objective,
+                   terse: bool = False) -> str:
+    """A value with its 95% interval, as objective_text prints them (terse: on two lines)."""
     value, low, high = got
+    if terse:
+        between = (short_span(low, high) if objective.kind == "fair" else
+                   span(low, high, lambda x: objective_text(x, objective)).replace(" - ", "-"))
+        return f"{objective_text(value, objective)}\n({between})"
     return (f"{objective_text(value, objective)} "
             f"({span(low, high, lambda x: objective_text(x, objective))})")
 
 
+def _head(objective: Objective, what: str, terse: bool) -> str:
+    return f"{objective.kind} {what}" if terse else f"{objective.short}: {what}"
+
+
 def trial_rows(study, params: Sequence[Param], objectives: Sequence[Objective],
-               shown: int = 15) -> tuple[list[str], list[list[str]]]:
+               shown: int = 15, terse: bool = False) -> tuple[list[str], list[list[str]]]:
     """The best trials first (by their summed objectives): headers and rows, each share and
-    the rounds with its 95% interval."""
+    the rounds with its 95% interval (terse: shorter, for the terminal)."""
     best = sorted(finished(study), key=lambda t: (sum(t.values), t.number))[:shown]
     sides = best[0].user_attrs.get("sides", []) if best else []
-    headers = ["trial", *(p.name for p in params), *(o.short for o in objectives), *sides,
-               "rounds"]
+    headers = ["trial", *(p.name for p in params),
+               *(o.kind if terse else o.short for o in objectives), *sides, "rounds"]
     rows = []
     for t in best:
         rows.append([str(t.number + 1), *(show(t.params.get(p.name)) for p in params),
                      *(objective_text(v, o) for v, o in zip(trial_values(t), objectives,
                                                              strict=True)),
-                     *_share_cells(t.user_attrs), _rounds_cell(t.user_attrs)])
+                     *_share_cells(t.user_attrs, terse), _rounds_cell(t.user_attrs, terse)])
     return headers, rows
 
 
 def rerun_rows(reruns: Sequence[Rerun], params: Sequence[Param],
-               objectives: Sequence[Objective], best: int) -> tuple[list[str], list[list[str]]]:
+               objectives: Sequence[Objective], best: int,
+               terse: bool = False) -> tuple[list[str], list[list[str]]]:
     headers = ["trial", *(p.name for p in params),
-               *(f"{o.short}: study" for o in objectives),
-               *(f"{o.short}: fresh (95%)" for o in objectives),
+               *(_head(o, "study", terse) for o in objectives),
+               *(_head(o, "fresh (95%)", terse) for o in objectives),
                *reruns[0].run.shares.sides.short_names, "rounds"]
     rows = []
     for i, r in enumerate(reruns):
         shares = r.run.shares
-        rows.append([f"{r.trial}{' (best)' if i == best else ''}",
+        mark = " best" if terse else " (best)"
+        rows.append([f"{r.trial}{mark if i == best else ''}",
                      *(show(r.values.get(p.name)) for p in params),
                      *(objective_text(v, o) for v, o in zip(r.study, objectives, strict=True)),
-                     *(objective_span(got, o) for got, o in zip(r.fresh, objectives,
-                                                                strict=True)),
-                     *(f"{percent(s)} ({span(lo, hi)})" for s, lo, hi in
+                     *(objective_span(got, o, terse) for got, o in zip(r.fresh, objectives,
+                                                                       strict=True)),
+                     *(share_cell(s, lo, hi, terse) for s, lo, hi in
                        zip(shares.share, shares.low, shares.high, strict=True)),
-                     rounds_text(r.run.rounds)])
+                     _rounds(r.run.rounds, terse)])
     return headers, rows
 
 
@@ -124,9 +150,28 @@ def _study_figures(page: Page, study, params: Sequence[Param],
                 "front's trials.")
 
 
+def _importance(page: Page, study, params: Sequence[Param],
+                objectives: Sequence[Objective]) -> None:
+    """Which parameter the objectives depend on most, by Optuna's parameter importance."""
+    names = [p.name for p in params]
+    table = importances(study, len(objectives), names)
+    if table is None:
+        return
+    page.heading("Which parameter matters", 3)
+    page.text("Optuna's parameter importance (PED-ANOVA) over the study's trials: how much of "
+              "each objective's low values each parameter accounts for, each column summing "
+              "to 100%. It reads the trials the sampler chose, on the study's own seeds, so it "
+              "says where the study found its differences, not a law of the game.")
+    rows = sorted(zip(names, table, strict=True), key=lambda r: -max(r[1]))
+    page.table(["parameter", *(o.short for o in objectives)],
+               [[n, *(percent(v) for v in row)] for n, row in rows],
+               [False] + [True] * len(objectives))
+
+
 def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param],
                       objectives: Sequence[Objective], study, storage: Path,
-                      reruns: Sequence[Rerun], best: int, backend: str, workers: int) -> Path:
+                      reruns: Sequence[Rerun], best: int, backend: str, workers: int,
+                      reason: str = "") -> Path:
     """folder/index.html and folder/games.csv (the best's games on fresh seeds)."""
     done = finished(study)
     aims = ", ".join(map(str, objectives))
@@ -150,14 +195,13 @@ def write_tune_report(folder: Path, plan: Plan, params: Sequence[Param],
     numeric = [True] + [False] * len(params) + [True] * (len(headers) - len(params) - 1)
     page.table(headers, rows, numeric)
     _study_figures(page, study, params, objectives)
+    _importance(page, study, params, objectives)
     page.heading("The leaders, played again")
     which = ("the Pareto front" if len(objectives) > 1 else f"the {len(reruns)} best trials")
     page.text(f"A trial's value is measured on the study's own seeds, and the best of many "
               f"trials is partly the luckiest. So {which} were each played again on "
               f"{check.plan.games:,} fresh games (seed {check.plan.seed}) before naming the "
-              "best: " + ("the lowest fresh value." if len(objectives) == 1 else
-                          "the lowest sum of fresh values, each scaled to the span the "
-                          "leaders cover, so that rounds and shares weigh alike."))
+              f"best. {reason[:1].upper()}{reason[1:]}")
     headers, rows = rerun_rows(reruns, params, objectives, best)
     page.table(headers, rows, [True] + [False] * len(params) + [True] *
                (len(headers) - len(params) - 1))

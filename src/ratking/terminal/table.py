@@ -3,6 +3,7 @@ board), bots that say when they are thinking, and the hot seat's hand-over."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import make_bot
 from ..bots.ismcts import SearchBot
@@ -35,6 +37,18 @@ class Decision:
     pages: OptionPages
 
 
+def discard_typeahead(stream: Any) -> None:
+    """Forget what was typed before a prompt (keys pressed while a bot thought would else be
+    taken as the answer): on a terminal, the input it holds unread is flushed."""
+    try:
+        import termios
+
+        if stream.isatty():
+            termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass  # not a terminal (a pipe, a test's input), or no termios: nothing to discard
+
+
 def searches(bot: Any, game: Game) -> bool:
     """Whether `bot` searches in `game` (so takes long enough to say it is thinking)."""
     inner = bot.bot_for(game) if isinstance(bot, LevelBot) else bot
@@ -49,7 +63,7 @@ class TerminalGame:
                  forced: bool = True):
         self.console = console or Console()
         self.forced = forced  # a person's only choice is made for them (as on the web)
-        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        self.ask = ask or self._read
         self.kinds = list(kinds)
         self.seed = new_seed() if seed is None else seed
         self.state: State = game.new_game(len(kinds), seed=self.seed, names=seat_names(kinds))
@@ -201,9 +215,25 @@ class TerminalGame:
         self._screen(decision)
 
     def _key_full(self, decision: Decision) -> None:
-        """The full board: every detail and the legend (it may take more than a screen)."""
-        state = self.state
-        self._say(state.game.render_text(state.view(decision.seat)))
+        """The full board: every detail and the legend, a screen at a time (a page of the
+        screen's height less the line that asks for the next), then the options."""
+        state, console = self.state, self.console
+        lines = console.render_lines(state.game.render_text(state.view(decision.seat)),
+                                     console.options, pad=False)
+        room = max(1, console.height - 1)
+        pages = [lines[k:k + room] for k in range(0, len(lines), room)]
+        options = sum(lines_of(console, line) for line in decision.pages.render())
+        for k, page in enumerate(pages, 1):
+            for line in page:
+                self._say(Text.assemble(*((seg.text, seg.style) for seg in line)))
+            last = k == len(pages)
+            if last and len(page) + options + 1 <= console.height:
+                break  # the options and the prompt fit under the last page
+            answer = self._ask(f"Full board, page {k} of {len(pages)}: Enter for "
+                               + ("your options" if last else "more, q for your options")
+                               + " ").strip().lower()
+            if answer in ("q", "quit"):
+                break
         self._options(decision)
 
     def _key_next(self, decision: Decision) -> None:
@@ -222,6 +252,11 @@ class TerminalGame:
         """Print, counting the lines (to know whether the board is still on the screen)."""
         self.printed += lines_of(self.console, renderable)
         self.console.print(renderable)
+
+    def _read(self, prompt: str) -> str:
+        """A line the person types after `prompt`, nothing typed before it counted."""
+        discard_typeahead(sys.stdin)
+        return self.console.input(prompt)
 
     def _ask(self, prompt: str) -> str:
         self.printed += 1  # the prompt and what was typed after it

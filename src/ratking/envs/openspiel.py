@@ -27,17 +27,20 @@ along); OpenSpiel's `serialize_game_and_state` needs the explicit mode, as its P
 has no way to save a sampled game's generator. Actions are numbers in ratking's action space
 (their strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of 1).
 Observation tensors are ratking's observation tensors; the observation string is the seat's
-view as JSON. The information-state string is perfect recall: everything the seat was told
-(its events, its own secrets included) and its current view, digested. The information-state
-tensor is ratking's `information_state(seat)`: the observation tensor, and in Rat-a-Tat Roll
-also every card value the seat was shown (which its view forgets without the memory aid).
-It keeps what matters for play, not the order of past events. `resample_from_infostate` is
+view as JSON. The information-state string is perfect recall in words: every event the seat
+was told (its own secrets included), a line each, then its view. The information-state tensor
+is ratking's `information_state(seat)`: the observation tensor, and in Rat-a-Tat Roll also
+every card value the seat was shown (which its view forgets without the memory aid). It keeps
+what matters for play, not the order of past events. OpenSpiel's observation types
+(`make_observation(game, IIGObservationType(...))`) are all honoured: public information only
+(the spectator's tensor and view, the same for every seat), the seat's private information only
+(its tensor less the public part laid out from its place, and the parts of its view and events
+a spectator is not shown), or both; with perfect recall or not. `resample_from_infostate` is
 ratking's `determinize`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable
@@ -47,7 +50,7 @@ import numpy as np
 import pyspiel
 
 from ..core import Game, RatkingError, State, game_class, list_games, make
-from ..core.spaces import ActionSpace, observation
+from ..core.spaces import ActionSpace, observation, public_observation
 from .common import STEPS_PER_ROUND, Spec, env_rounds
 
 SEED_BITS = 62
@@ -157,12 +160,12 @@ class RatkingGame(pyspiel.Game):
                          params: dict[str, Any] | None = None) -> RatkingObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return RatkingObserver(self.tensor_size, recall)
+        return RatkingObserver(self.tensor_size, kind_of(iig_obs_type))
 
 
 class Holder:
-    """What an OpenSpiel state carries: the ratking state and per-seat event digests.
+    """What an OpenSpiel state carries: the ratking state and, per seat, the lines of the
+    events it was told so far (for information-state strings).
 
     OpenSpiel clones a Python state by deep-copying its attributes, so this one attribute
     copies itself the ratking way (`clone`). A new state deals its game on first use, so that
@@ -171,13 +174,13 @@ class Holder:
     string two or three times at every node it passes.
     """
 
-    __slots__ = ("digests", "game", "memo", "space", "state")
+    __slots__ = ("game", "lines", "memo", "space", "state")
 
     def __init__(self, game: RatkingGame | None, state: State | None = None,
-                 digests: dict[int, tuple[Any, int]] | None = None) -> None:
+                 lines: dict[Any, tuple[list[str], int]] | None = None) -> None:
         self.game = game
         self.state = state
-        self.digests = digests or {}
+        self.lines = lines or {}
         self.space = None if state is None else state.game.action_space(state.players)
         self.memo: tuple[int, dict[Any, Any]] | None = None  # (history length, key -> value)
 
@@ -206,7 +209,7 @@ class Holder:
         if not self.dealt():
             return Holder(self.game)
         return Holder(self.game, self.get().clone(),
-                      {p: (h.copy(), n) for p, (h, n) in self.digests.items()})
+                      self.copied_lines())
 
     def __getstate__(self) -> dict[str, Any]:
         if not self.dealt():  # the game is needed to deal: by name and parameters
@@ -219,7 +222,7 @@ class Holder:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.game = None
-        self.digests = {}
+        self.lines = {}
         self.memo = None
         self.state = self.space = None
         if data["game"] is not None:
@@ -240,14 +243,23 @@ class Holder:
             found = memo[1][key] = work_out()
         return found
 
-    def events_digest(self, seat: int) -> str:
-        """A digest of every event `seat` has been told, its own secrets included."""
-        h, seen = self.digests.get(seat) or (hashlib.blake2b(digest_size=16), 0)
-        events = self.get().events_for(seat, since=seen)
-        for e in events:
-            h.update(repr((e.step, e.kind, e.actor, e.data)).encode())
-        self.digests[seat] = (h, seen + len(events))
-        return h.hexdigest()
+    def copied_lines(self) -> dict[Any, tuple[list[str], int]]:
+        return {key: (lines[:], seen) for key, (lines, seen) in self.lines.items()}
+
+    def told(self, seat: int | None, only_private: bool = False) -> list[str]:
+        """Every event `seat` was told (None: a spectator), a line `step: text` each; with
+        `only_private`, the events whose details the seat alone was told. Kept and
+        extended as the game goes on."""
+        key = (seat, only_private)
+        lines, seen = self.lines.get(key) or ([], 0)
+        state = self.get()
+        events = state.events_for(seat, since=seen)
+        if only_private:
+            public = state.events_for(None, since=seen)
+            events = [e for e, p in zip(events, public, strict=True) if e.data != p.data]
+        lines.extend(f"{e.step}: {e.text}" for e in events)
+        self.lines[key] = (lines, len(state.log))
+        return lines
 
 
 class RatkingState(pyspiel.State):
@@ -319,7 +331,7 @@ class RatkingState(pyspiel.State):
         seed = int(probability_sampler() * 2**SEED_BITS)
         holder = self.holder
         twin = Holder(holder.game, holder.get().determinize(player_id, seed),
-                      {p: (h.copy(), n) for p, (h, n) in holder.digests.items()})
+                      holder.copied_lines())
         return RatkingState(self.get_game(), twin)
 
     def __str__(self) -> str:
@@ -334,7 +346,7 @@ class RatkingState(pyspiel.State):
         return tensor(self.holder, self._player(player)).tolist()
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return tensor(self.holder, self._player(player), recall=True).tolist()
+        return tensor(self.holder, self._player(player), RECALL_KIND).tolist()
 
     def observation_string(self, player: int | None = None) -> str:
         return view_string(self.holder, self._player(player))
@@ -351,51 +363,116 @@ class RatkingState(pyspiel.State):
         return int(player)
 
 
-def tensor(holder: Holder, player: int, recall: bool = False) -> np.ndarray:
-    """The seat's observation tensor, or with `recall` its information-state tensor
-    (read-only: callers copy it); zeros before the explicit mode's deal."""
-    if not holder.dealt():
+# An observation type, as OpenSpiel's IIGObservationType names it: (perfect recall, public
+# information, private information of the observing seat)
+Kind = tuple[bool, bool, bool]
+DEFAULT_KIND: Kind = (False, True, True)
+RECALL_KIND: Kind = (True, True, True)
+
+
+def kind_of(iig_obs_type: Any) -> Kind:
+    """An OpenSpiel observation type as a Kind (None: OpenSpiel's default observation)."""
+    if iig_obs_type is None:
+        return DEFAULT_KIND
+    private = iig_obs_type.private_info
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        raise ValueError("private information of all players is not an observation of "
+                         "this game: read the full state from ratking (the PettingZoo "
+                         "env's state())")
+    return (bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
+            private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+def tensor(holder: Holder, player: int, kind: Kind = DEFAULT_KIND) -> np.ndarray:
+    """The seat's tensor of one observation type (read-only: callers copy it): the
+    observation or information-state tensor; its public part alone (the spectator's, the
+    same for every seat); or its private part alone (the tensor minus its public part laid
+    out from the seat's place, so zero where the seat knows no more than the table). Zeros
+    with neither, and before the explicit mode's deal."""
+    recall, public, private = kind
+    if not holder.dealt() or not (public or private):
         return np.zeros(holder.game.tensor_size, np.float32)
-    return holder.remembered(("tensor", player, recall),
-                             lambda: observation(holder.get(), player, recall=recall))
+
+    def work_out() -> np.ndarray:
+        state = holder.get()
+        if not private:
+            return public_observation(state, None, recall)
+        mine = observation(state, player, recall=recall)
+        return mine if public else mine - public_observation(state, player, recall)
+    return holder.remembered(("tensor", player, kind), work_out)
 
 
-def view_string(holder: Holder, player: int) -> str:
-    """The observation string: the seat's view as JSON."""
+def dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def view_string(holder: Holder, player: int, kind: Kind = DEFAULT_KIND) -> str:
+    """The observation string: the seat's view as JSON; public only, the spectator's view;
+    private only, the lines `path=value` where the seat's view differs from the
+    spectator's."""
+    _, public, private = kind
     if not holder.dealt():
         return "before the deal"
-    return holder.remembered(("view", player), lambda: json.dumps(
-        holder.get().view(player), sort_keys=True, separators=(",", ":")))
-
-
-def recall_string(holder: Holder, player: int) -> str:
-    """The information-state string: digests of what the seat was told and of what it sees."""
-    if not holder.dealt():
-        return f"seat {player} before the deal"
+    if not (public or private):
+        return ""
 
     def work_out() -> str:
-        view = hashlib.blake2b(view_string(holder, player).encode(),
-                               digest_size=16).hexdigest()
-        return f"seat {player} told {holder.events_digest(player)} sees {view}"
-    return holder.remembered(("recall", player), work_out)
+        state = holder.get()
+        if not private:
+            return dumps(state.view(None))
+        if public:
+            return dumps(state.view(player))
+        return "\n".join(f"{path}={dumps(value)}" for path, value in
+                         differences(state.view(None), state.view(player)) if path != "seat")
+    return holder.remembered(("view", player, kind), work_out)
+
+
+def differences(public: Any, mine: Any, path: str = "") -> list[tuple[str, Any]]:
+    """(path, value) of everything in `mine` that `public` does not hold the same."""
+    if isinstance(public, dict) and isinstance(mine, dict) and public.keys() == mine.keys():
+        return [d for k in mine for d in differences(public[k], mine[k], f"{path}.{k}"
+                                                     if path else str(k))]
+    if isinstance(public, list) and isinstance(mine, list) and len(public) == len(mine):
+        return [d for i, (a, b) in enumerate(zip(public, mine, strict=True))
+                for d in differences(a, b, f"{path}[{i}]")]
+    return [] if public == mine else [(path, mine)]
+
+
+def recall_string(holder: Holder, player: int, kind: Kind = RECALL_KIND) -> str:
+    """The information-state string, perfect recall in words: every event the seat was told,
+    a line each (`step: text`), then its view as the observation string gives it. Public
+    only: what a spectator was told and sees; private only: the events whose details the
+    seat alone was told, and its view's private lines."""
+    _, public, private = kind
+    if not holder.dealt():
+        return f"seat {player} before the deal"
+    if not (public or private):
+        return ""
+
+    def work_out() -> str:
+        seat = player if private else None
+        told = holder.told(seat, only_private=not public)
+        head = "public" if seat is None else f"seat {seat}" + ("" if public else " private")
+        return "\n".join([head, *told, view_string(holder, player, kind)])
+    return holder.remembered(("recall", player, kind), work_out)
 
 
 class RatkingObserver:
-    """OpenSpiel's Python observer (for its C++ side): the observation tensor and the view
-    as a string, or with perfect recall the information-state tensor and the seat's digested
-    events and view."""
+    """OpenSpiel's Python observer (its C++ side reads through it too) for one observation
+    type: with perfect recall the information-state tensor and string, without it the
+    observation tensor and string; public only, private only or both (see `tensor`)."""
 
-    def __init__(self, size: int, perfect_recall: bool) -> None:
-        self.string = recall_string if perfect_recall else view_string
-        self.recall = perfect_recall
+    def __init__(self, size: int, kind: Kind) -> None:
+        self.kind = kind
+        self.string = recall_string if kind[0] else view_string
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RatkingState, player: int) -> None:
-        self.tensor[:] = tensor(state.holder, player, self.recall)
+        self.tensor[:] = tensor(state.holder, player, self.kind)
 
     def string_from(self, state: RatkingState, player: int) -> str:
-        return self.string(state.holder, player)
+        return self.string(state.holder, player, self.kind)
 
 
 def load_game(name: str, params: dict[str, Any], seeds: Any) -> RatkingGame:

@@ -67,6 +67,7 @@ class RatATatRoll(Game):
     encode_view = observation.encode
     encode_state = observation.encode_state
     encode_recall = observation.encode_recall
+    encode_public = observation.encode_public
     metrics = staticmethod(metrics.measure)
     levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
     evaluate = staticmethod(evaluate.evaluate)

@@ -134,6 +134,7 @@ class RatAndDuck(Game):
     tensor_layout = observation.layout
     encode_view = observation.encode
     encode_state = observation.encode_state
+    encode_public = observation.encode_public
     metrics = staticmethod(metrics.measure)
     levels = evaluate.LEVELS  # bound before the name `evaluate` means the hook below
     evaluate = staticmethod(evaluate.evaluate)

@@ -18,8 +18,10 @@ has its own; it (and any other rule that may be "none") is 0 for none.
 A sequential, imperfect-information, general-sum game. With `chance="sampled"` (the default)
 chance is sampled: dice and shuffles happen inside the moves, from the state's own seeded
 generator, so there are no chance nodes and a clone replays the same chance. With
-`chance="explicit"` the game starts at a chance node that picks one of `deals` deals (uniformly;
-deal d is the ratking game with seed d, every later die and shuffle following from it), so
+`chance="explicit"` the game starts at a chance node that picks one of `deals` set-ups
+(uniformly; set-up d is the ratking game with seed d, its draw piles then left in no order), and
+every die roll, draw and shuffle after it is a chance node of its own, with its real outcomes,
+equally likely (`ratking.envs.chance`: the state's generator is told each outcome), so
 OpenSpiel's tree algorithms (CFR, best response, exploitability) see all of chance and a state
 is its history: on a tiny rule set (`TINY_RULES`) they run to the end. Games and states pickle,
 deep-copy and travel to worker processes in either mode (a game takes its generator's state
@@ -51,6 +53,7 @@ import pyspiel
 
 from ..core import Game, RatkingError, State, game_class, list_games, make
 from ..core.spaces import ActionSpace, observation, public_observation
+from .chance import Teller, Unknown, explicit_apply, leave_unordered
 from .common import STEPS_PER_ROUND, Spec, env_rounds
 
 SEED_BITS = 62
@@ -59,11 +62,16 @@ SEED_BITS = 62
 MAX_GAME_LENGTH = 10**6
 CHANCE_MODES = ("sampled", "explicit")
 DEALS = 1000  # the chance node's outcomes in the explicit mode, by default
-# Rat-a-Tat Roll cut down until OpenSpiel's tabular CFR and exploitability run to the end in
-# seconds (with `chance="explicit"`, two players and a few deals): one card each, one die of
-# three sides, one re-roll token each, no round cap (the game ends by its rules in a round or
-# two; a capped game is a draw whatever is played)
-TINY_RULES = {"cards_two_players": 1, "number_dice": 1, "dice_sides": 3, "start_tokens": 1,
+# the most outcomes of a chance node after the deal (a draw or a shuffle of the largest pile
+# the rules allow, a die of the most faces)
+CHANCE_OUTCOMES = 256
+# Rat-a-Tat Roll cut down until OpenSpiel's tabular CFR and exploitability run to the end
+# (with `chance="explicit"`, two players and one deal): one card each, one die of three sides,
+# no re-roll tokens, a deck of ten cards (one of each value), no reshuffle of the face-up
+# cards, no round cap (the game ends by its rules in a round or two; a capped game is a draw
+# whatever is played)
+TINY_RULES = {"cards_two_players": 1, "cards": 1, "number_dice": 1, "dice_sides": 3,
+              "start_tokens": 0, "copies_per_value": 1, "nines": 1, "reshuffle_above": 5,
               "max_rounds": 0}
 
 
@@ -131,7 +139,8 @@ class RatkingGame(pyspiel.Game):
         cap = spec.game.rules.get("max_rounds")
         length = MAX_GAME_LENGTH if cap is None else cap * STEPS_PER_ROUND * spec.players
         info = pyspiel.GameInfo(num_distinct_actions=len(spec.space),
-                                max_chance_outcomes=self.deals if self.explicit else 0,
+                                max_chance_outcomes=max(self.deals, CHANCE_OUTCOMES)
+                                if self.explicit else 0,
                                 num_players=spec.players, min_utility=0.0, max_utility=1.0,
                                 utility_sum=None, max_game_length=length)
         super().__init__(self.explicit_type if self.explicit else self.game_type, info, params)
@@ -174,7 +183,7 @@ class Holder:
     string two or three times at every node it passes.
     """
 
-    __slots__ = ("game", "lines", "memo", "space", "state")
+    __slots__ = ("chance", "game", "lines", "memo", "pending", "space", "state")
 
     def __init__(self, game: RatkingGame | None, state: State | None = None,
                  lines: dict[Any, tuple[list[str], int]] | None = None) -> None:
@@ -183,6 +192,10 @@ class Holder:
         self.lines = lines or {}
         self.space = None if state is None else state.game.action_space(state.players)
         self.memo: tuple[int, dict[Any, Any]] | None = None  # (history length, key -> value)
+        # the explicit mode between a decision and its chance: the action and the outcomes
+        # told so far, and what the next read is (`chance.Unknown`)
+        self.pending: tuple[int, list[tuple[int, int]]] | None = None
+        self.chance: Unknown | None = None
 
     def dealt(self) -> bool:
         """False at the explicit mode's opening chance node, before the deal."""
@@ -191,8 +204,33 @@ class Holder:
     def deal(self, number: int) -> None:
         """The explicit mode's chance outcome: the game with seed `number`."""
         game = self.game
-        self.state = game.ratking.new_game(game.players, seed=number)
+        state = game.ratking.new_game(game.players, seed=number)
+        leave_unordered(state)
+        self.state = state
         self.space = game.space
+
+    def play(self, action: int) -> None:
+        """A decision, in the explicit mode: applied as soon as every chance it meets is
+        told (a chance node until then)."""
+        self.pending = (action, [])
+        self.probe()
+
+    def tell(self, outcome: int) -> None:
+        """The explicit mode's chance outcome for the pending decision's next read."""
+        self.pending[1].append((outcome, self.chance.n))
+        self.probe()
+
+    def probe(self) -> None:
+        action, told = self.pending
+        try:
+            self.state = explicit_apply(self.state, self.space.action(action), told)
+        except Unknown as need:
+            if need.n > CHANCE_OUTCOMES:
+                raise RatkingError(f"a {need.kind} of {need.n} outcomes: more than the "
+                                   f"{CHANCE_OUTCOMES} a chance node may have") from None
+            self.chance = need
+            return
+        self.pending = self.chance = None
 
     def get(self) -> State:
         state = self.state
@@ -208,8 +246,11 @@ class Holder:
     def __deepcopy__(self, memo: dict) -> Holder:
         if not self.dealt():
             return Holder(self.game)
-        return Holder(self.game, self.get().clone(),
-                      self.copied_lines())
+        new = Holder(self.game, self.get().clone(), self.copied_lines())
+        if self.pending is not None:
+            new.pending = (self.pending[0], self.pending[1][:])
+            new.chance = self.chance
+        return new
 
     def __getstate__(self) -> dict[str, Any]:
         if not self.dealt():  # the game is needed to deal: by name and parameters
@@ -218,16 +259,25 @@ class Holder:
                                            game.get_parameters())}
         state = self.get()
         return {"game": state.game.id, "rules": state.game.rules.as_dict(),
-                "state": state.to_json()}
+                "state": state.to_json(), "explicit": isinstance(state.rng, Teller),
+                "pending": self.pending,
+                "chance": None if self.chance is None else (self.chance.kind, self.chance.n)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.game = None
         self.lines = {}
         self.memo = None
         self.state = self.space = None
+        self.pending = self.chance = None
         if data["game"] is not None:
             self.state = make(data["game"], **data["rules"]).from_json(data["state"])
             self.space = self.state.game.action_space(self.state.players)
+            if data["explicit"]:
+                self.state.rng = Teller()
+            if data["pending"] is not None:
+                action, told = data["pending"]
+                self.pending = (action, [tuple(t) for t in told])
+                self.chance = Unknown(*data["chance"])
         else:
             self.game = pyspiel.load_game(*data["load"])
 
@@ -282,21 +332,26 @@ class RatkingState(pyspiel.State):
 
     def current_player(self) -> int:
         holder = self.holder
-        if not holder.dealt():
+        if not holder.dealt() or holder.pending is not None:
             return pyspiel.PlayerId.CHANCE
         state = holder.get()
         return pyspiel.PlayerId.TERMINAL if state.over else state.to_move
 
     def is_chance_node(self) -> bool:
-        return not self.holder.dealt()
+        holder = self.holder
+        return not holder.dealt() or holder.pending is not None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The explicit mode's opening chance node: every deal, equally likely."""
-        deals = self.get_game().deals
-        return [(d, 1.0 / deals) for d in range(deals)]
+        """The explicit mode's chance nodes: every deal, or every outcome of a die, a draw
+        or a place of a shuffle, equally likely."""
+        holder = self.holder
+        n = self.get_game().deals if holder.chance is None else holder.chance.n
+        return [(d, 1.0 / n) for d in range(n)]
 
     def _legal_actions(self, player: int) -> list[int]:
         holder = self.holder
+        if self.is_chance_node():
+            return [d for d, _ in self.chance_outcomes()]
         legal = holder.get().legal_actions()
         return holder.space.indices(legal)
 
@@ -304,20 +359,26 @@ class RatkingState(pyspiel.State):
         holder = self.holder
         if not holder.dealt():
             holder.deal(action)
-            return
-        state = holder.get()
-        state.apply(holder.space.action(action))
+        elif holder.pending is not None:
+            holder.tell(action)
+        elif self.get_game().explicit:
+            holder.play(action)
+        else:
+            holder.get().apply(holder.space.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         holder = self.holder
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            chance = holder.chance
+            if chance is None:
+                return f"deal {action}" if holder.state is None else f"chance {action}"
+            return f"{chance.kind}: {action + 1} of {chance.n}"
         holder.get()
         return holder.space.ids[action]
 
     def is_terminal(self) -> bool:
         holder = self.holder
-        return holder.dealt() and holder.get().over
+        return holder.dealt() and holder.pending is None and holder.get().over
 
     def returns(self) -> list[float]:
         holder = self.holder
@@ -332,13 +393,21 @@ class RatkingState(pyspiel.State):
         holder = self.holder
         twin = Holder(holder.game, holder.get().determinize(player_id, seed),
                       holder.copied_lines())
+        if self.get_game().explicit:  # its chance is told, as the game's is
+            twin.state.rng = Teller()
+            if holder.pending is not None:
+                twin.pending = (holder.pending[0], holder.pending[1][:])
+                twin.chance = holder.chance
         return RatkingState(self.get_game(), twin)
 
     def __str__(self) -> str:
         if not self.holder.dealt():
             return "before the deal"
-        data = self.holder.get().to_json()
+        holder = self.holder
+        data = holder.get().to_json()
         del data["log"]  # follows from the rest
+        if holder.pending is not None:
+            data["pending"] = holder.pending
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     # Python callers get these straight from ratking (C++ callers go through the observer)

@@ -449,6 +449,21 @@ def public_observation(state: State, seat: int | None, recall: bool = False) -> 
     return np.frombuffer(out, dtype=np.float32)
 
 
+def full_observation(state: State) -> np.ndarray | None:
+    """The whole state as a tensor, for centralised critics: the spectator's layout (blocks
+    from seat 0) encoding the game's `open_view`, every hidden hand and card shown; the
+    spectator's tensor where the game has no open view (nothing it hides is in a tensor)."""
+    game = state.game
+    layout = _layout_of(state)
+    if layout is None:
+        return None
+    if game.open_view is None or game.encode_view is None:
+        return observation(state, None)
+    out = layout.blank()
+    game.encode_view(game.open_view(state), layout, out)
+    return np.frombuffer(out, dtype=np.float32)
+
+
 def view_observation(state: State, seat: int | None) -> np.ndarray | None:
     """The reference tensor, `encode_view(view(seat))`: what `observation` must equal bit for
     bit (a game's `encode_state` is the fast way to the same array). None if none."""

@@ -37,6 +37,8 @@ def test_each_die_is_its_own_chance_node_and_its_faces_are_the_engines():
         state.apply_action(state.legal_actions()[2])  # roll:3
         for face in engine.dice:  # three chance nodes, one a die, told the engine's faces
             assert state.is_chance_node()
+            # the decision is on record, its chance not yet
+            assert state.information_state_string(0).endswith("\nthen roll:3, chance to come")
             assert state.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
             assert state.action_to_string(pyspiel.PlayerId.CHANCE, face - 1) == \
                 f"die: {face} of 6"

@@ -511,7 +511,8 @@ def recall_string(holder: Holder, player: int, kind: Kind = RECALL_KIND) -> str:
     """The information-state string, perfect recall in words: every event the seat was told,
     a line each (`step: text`), then its view as the observation string gives it. Public
     only: what a spectator was told and sees; private only: the events whose details the
-    seat alone was told, and its view's private lines."""
+    seat alone was told, and its view's private lines. In the explicit mode, a decision that
+    awaits its chance is a last line."""
     _, public, private = kind
     if not holder.dealt():
         return f"seat {player} before the deal"
@@ -523,7 +524,10 @@ def recall_string(holder: Holder, player: int, kind: Kind = RECALL_KIND) -> str:
         told = holder.told(seat, only_private=not public)
         head = "public" if seat is None else f"seat {seat}" + ("" if public else " private")
         return "\n".join([head, *told, view_string(holder, player, kind)])
-    return holder.remembered(("recall", player, kind), work_out)
+    text = holder.remembered(("recall", player, kind), work_out)
+    if holder.pending is not None and public:  # the explicit mode, a decision awaiting chance
+        text += f"\nthen {holder.space.ids[holder.pending[0]]}, chance to come"
+    return text
 
 
 class RatkingObserver:

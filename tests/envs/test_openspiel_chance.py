@@ -4,7 +4,9 @@ generator does, and whose outcomes lead to the engine's own results."""
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 
 import numpy as np
 import pyspiel
@@ -149,3 +151,28 @@ def test_a_teller_refuses_a_read_it_cannot_name_and_a_mismatched_outcome():
         explicit_apply(state, "roll:1", [])
     assert state.to_json() == before
     assert explicit_apply(state, "roll:1", [(4, 6)]).dice == [5]
+
+
+def test_a_state_awaiting_chance_serializes_pickles_and_copies():
+    # OpenSpiel's own serialization (the history, replayed) and pickling both come back to
+    # the same chance node, and go on to the same game
+    game = explicit("you-dirty-rat", max_rounds=4)
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state()
+    seen = 0
+    while not state.is_terminal() and seen < 3:
+        if state.is_chance_node() and state.holder.chance is not None:
+            seen += 1
+            text = pyspiel.serialize_game_and_state(game, state)
+            _, again = pyspiel.deserialize_game_and_state(text)
+            for twin in (again, pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                assert twin.is_chance_node() and twin.history() == state.history()
+                assert twin.chance_outcomes() == state.chance_outcomes()
+                assert twin.information_state_string(0) == state.information_state_string(0)
+                outcome = len(state.chance_outcomes()) - 1
+                assert str(twin.child(outcome)) == str(state.child(outcome))
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert seen == 3

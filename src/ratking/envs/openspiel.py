@@ -320,11 +320,14 @@ class RatkingState(pyspiel.State):
         self.holder = holder or Holder(game)
 
     def __reduce__(self) -> tuple[Any, ...]:
+        game = self.get_game()
+        if game.explicit:  # a state is its history: replayed, OpenSpiel's history included
+            return (replay_history, (game, self.history()))
         # the ratking state as JSON (its generator included) and the game it belongs to
-        return (restore_state, (self.get_game(), self.holder.__getstate__()))
+        return (restore_state, (game, self.holder.__getstate__()))
 
     def __deepcopy__(self, memo: dict) -> RatkingState:
-        return RatkingState(self.get_game(), self.holder.__deepcopy__(memo))
+        return self.clone()  # OpenSpiel's own copy: its history too, and the holder's copy
 
     def ratking_state(self) -> State:
         """The ratking state inside (shared, not a copy)."""
@@ -553,6 +556,14 @@ def load_game(name: str, params: dict[str, Any], seeds: Any) -> RatkingGame:
     game = pyspiel.load_game(name, params)
     game.seeds.setstate(seeds)
     return game
+
+
+def replay_history(game: RatkingGame, history: list[int]) -> RatkingState:
+    """An explicit-chance state made again from its history."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def restore_state(game: RatkingGame, data: dict[str, Any]) -> RatkingState:

@@ -176,3 +176,34 @@ def test_a_state_awaiting_chance_serializes_pickles_and_copies():
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert seen == 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_with_no_deals_the_set_up_is_chance_nodes_too(game_id):
+    # deals=0: every shuffle and pick of the set-up is its own chance node; OpenSpiel's own
+    # checks, serialization at those nodes included
+    game = explicit(game_id, deals=0, max_rounds=3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    n = len(state.chance_outcomes())
+    assert state.holder.chance.kind in ("shuffle", "die") and n > 1
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_set_up_told_at_random_deals_as_the_engine_does():
+    # seed 004, SET-UP: five cards dealt face up from the shuffled deck; their mean value over
+    # set-ups told at random, within four standard errors of the engine's over seeds
+    game = explicit("rat-a-tat-roll", deals=0, max_rounds=0)
+    rng = np.random.default_rng(2)
+    values = ratking.make("rat-a-tat-roll").values
+    engine, told = [], []
+    for seed in range(60):
+        engine += [values[c] for c in ratking.make("rat-a-tat-roll").new_game(
+            2, seed=seed).faceup]
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+        told += [values[c] for c in state.ratking_state().faceup]
+    a, b = np.array(engine, float), np.array(told, float)
+    error = math.sqrt(a.var() / len(a) + b.var() / len(b))
+    assert abs(a.mean() - b.mean()) < 4 * error, (a.mean(), b.mean())

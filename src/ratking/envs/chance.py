@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import RatkingError, State
+from ..core import Game, RatkingError, State
 from ..core.rng import Rng
 
 KINDS = ("die", "draw", "shuffle")
+SET_UP = -1  # the pending "decision" of a set-up whose chance is told (`explicit_setup`)
 
 
 class Unknown(Exception):  # not an error: the engine needs an outcome
@@ -129,6 +130,21 @@ def explicit_apply(state: State, action: Any, told: list[tuple[int, int]]) -> St
                            f"{trial.rng.at}")
     trial.rng = Teller()
     return trial
+
+
+def explicit_setup(game: Game, players: int, told: list[tuple[int, int]]) -> State:
+    """A new game of `game` whose set-up's chance is `told` (every shuffle and pick of
+    `_setup`, as for `explicit_apply`), with an empty Teller; raises `Unknown` where one more
+    outcome is needed. Its seed is 0: its record does not replay it (its told chance does)."""
+    state = object.__new__(game.state_class)
+    state._init_base(game, players, 0, game.default_names(players))
+    state.rng = Teller(told)
+    state._setup()
+    if state.rng.at != len(told):
+        raise RatkingError(f"explicit chance: told {len(told)} outcomes, the set-up read "
+                           f"{state.rng.at}")
+    state.rng = Teller()
+    return state
 
 
 def leave_unordered(state: State) -> None:

@@ -21,7 +21,8 @@ generator, so there are no chance nodes and a clone replays the same chance. Wit
 `chance="explicit"` the game starts at a chance node that picks one of `deals` set-ups
 (uniformly; set-up d is the ratking game with seed d, its draw piles then left in no order), and
 every die roll, draw and shuffle after it is a chance node of its own, with its real outcomes,
-equally likely (`ratking.envs.chance`: the state's generator is told each outcome), so
+equally likely (`ratking.envs.chance`: the state's generator is told each outcome); with
+`deals=0` the set-up's own shuffles and picks are chance nodes too. So
 OpenSpiel's tree algorithms (CFR, best response, exploitability) see all of chance and a state
 is its history: on a tiny rule set (`TINY_RULES`) they run to the end. Games and states pickle,
 deep-copy and travel to worker processes in either mode (a game takes its generator's state
@@ -53,7 +54,7 @@ import pyspiel
 
 from ..core import Game, RatkingError, State, game_class, list_games, make
 from ..core.spaces import ActionSpace
-from .chance import Teller, Unknown, explicit_apply, leave_unordered
+from .chance import SET_UP, Teller, Unknown, explicit_apply, explicit_setup, leave_unordered
 from .common import STEPS_PER_ROUND, Spec, env_rounds
 from .openspiel_observer import (
     RECALL_KIND,
@@ -130,8 +131,8 @@ class RatkingGame(pyspiel.Game):
             if params["chance"] not in CHANCE_MODES:
                 raise RatkingError(f"chance must be {' or '.join(CHANCE_MODES)}, not "
                                    f"{params['chance']!r}")
-            if params["deals"] < 1:
-                raise RatkingError(f"deals must be at least 1, not {params['deals']}")
+            if params["deals"] < 0:
+                raise RatkingError(f"deals must be 0 or more, not {params['deals']}")
             spec = Spec(self.ratking_id, params["players"], rules_from(cls, params))
         except RatkingError as exc:
             # made whole before raising, so that a traceback showing it reads no garbage
@@ -206,8 +207,14 @@ class Holder:
         self.chance: Unknown | None = None
 
     def dealt(self) -> bool:
-        """False at the explicit mode's opening chance node, before the deal."""
+        """False at the explicit mode's opening chance nodes, before the deal."""
         return self.state is not None or (self.game is not None and not self.game.explicit)
+
+    def opening(self) -> None:
+        """With `deals=0`, the set-up's own chance: its next read, worked out once."""
+        if self.state is None and self.chance is None and self.game.deals == 0:
+            self.pending = (SET_UP, [])
+            self.probe()
 
     def deal(self, number: int) -> None:
         """The explicit mode's chance outcome: the game with seed `number`."""
@@ -231,7 +238,12 @@ class Holder:
     def probe(self) -> None:
         action, told = self.pending
         try:
-            self.state = explicit_apply(self.state, self.space.action(action), told)
+            if action == SET_UP:
+                game = self.game
+                self.state = explicit_setup(game.ratking, game.players, told)
+                self.space = game.space
+            else:
+                self.state = explicit_apply(self.state, self.space.action(action), told)
         except Unknown as need:
             if need.n > CHANCE_OUTCOMES:
                 raise RatkingError(f"a {need.kind} of {need.n} outcomes: more than the "
@@ -252,9 +264,8 @@ class Holder:
         return state
 
     def __deepcopy__(self, memo: dict) -> Holder:
-        if not self.dealt():
-            return Holder(self.game)
-        new = Holder(self.game, self.get().clone(), self.copied_lines())
+        new = Holder(self.game) if not self.dealt() else \
+            Holder(self.game, self.get().clone(), self.copied_lines())
         if self.pending is not None:
             new.pending = (self.pending[0], self.pending[1][:])
             new.chance = self.chance
@@ -264,7 +275,9 @@ class Holder:
         if not self.dealt():  # the game is needed to deal: by name and parameters
             game = self.game
             return {"game": None, "load": (game.get_type().short_name,
-                                           game.get_parameters())}
+                                           game.get_parameters()), "pending": self.pending,
+                    "chance": None if self.chance is None else (self.chance.kind,
+                                                                self.chance.n)}
         state = self.get()
         return {"game": state.game.id, "rules": state.game.rules.as_dict(),
                 "state": state.to_json(), "explicit": isinstance(state.rng, Teller),
@@ -282,12 +295,12 @@ class Holder:
             self.space = self.state.game.action_space(self.state.players)
             if data["explicit"]:
                 self.state.rng = Teller()
-            if data["pending"] is not None:
-                action, told = data["pending"]
-                self.pending = (action, [tuple(t) for t in told])
-                self.chance = Unknown(*data["chance"])
         else:
             self.game = pyspiel.load_game(*data["load"])
+        if data["pending"] is not None:
+            action, told = data["pending"]
+            self.pending = (action, [tuple(t) for t in told])
+            self.chance = Unknown(*data["chance"])
 
     def remembered(self, key: Any, work_out: Callable[[], Any]) -> Any:
         """`work_out()`, once per version of the state (a state changes only by `apply`,
@@ -356,6 +369,8 @@ class RatkingState(pyspiel.State):
         """The explicit mode's chance nodes: every deal, or every outcome of a die, a draw
         or a place of a shuffle, equally likely."""
         holder = self.holder
+        if not holder.dealt():
+            holder.opening()
         n = self.get_game().deals if holder.chance is None else holder.chance.n
         return [(d, 1.0 / n) for d in range(n)]
 
@@ -368,9 +383,10 @@ class RatkingState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         holder = self.holder
-        if not holder.dealt():
+        if not holder.dealt() and self.get_game().deals:
             holder.deal(action)
-        elif holder.pending is not None:
+        elif not holder.dealt() or holder.pending is not None:
+            holder.opening()
             holder.tell(action)
         elif self.get_game().explicit:
             holder.play(action)
@@ -380,6 +396,8 @@ class RatkingState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         holder = self.holder
         if player == pyspiel.PlayerId.CHANCE:
+            if not holder.dealt():
+                holder.opening()
             chance = holder.chance
             if chance is None:
                 return f"deal {action}" if holder.state is None else f"chance {action}"
@@ -413,7 +431,8 @@ class RatkingState(pyspiel.State):
 
     def __str__(self) -> str:
         if not self.holder.dealt():
-            return "before the deal"
+            told = "" if self.holder.pending is None else f", told {self.holder.pending[1]}"
+            return "before the deal" + told
         holder = self.holder
         data = holder.get().to_json()
         del data["log"]  # follows from the rest

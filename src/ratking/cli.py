@@ -429,14 +429,20 @@ def simulate(
     rule: RuleOption = None,
     resume: Annotated[bool, typer.Option(
         help="play only the games not yet in the --json file (after a stop)")] = False,
+    trajectories: Annotated[Path | None, typer.Option(
+        help="write every decision (seat, observation, action mask, action, reward) and "
+             "each game's record to DIR as Parquet (docs/research.md)")] = None,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
+    from .sim import trajectories as dataset
 
     with stoppable():
         try:
             if resume and json_out is None:
                 raise RatkingError("--resume needs --json FILE (the run to go on with)")
+            if trajectories is not None:
+                dataset.check_folder(trajectories)
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
                                    workers, backend, ray_address, report, json_out)
@@ -445,6 +451,11 @@ def simulate(
         except (RatkingError, ValueError) as exc:
             fail(str(exc))
         lab.finish_simulate(console, plan, run, json_out, report, backend, workers)
+        if trajectories is not None and run.results:
+            try:
+                lab.write_trajectories(console, trajectories, plan, run.results)
+            except (RatkingError, OSError) as exc:
+                fail(str(exc))
     if run.stopped:
         raise typer.Exit(lab.STOPPED)
 

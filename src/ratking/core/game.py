@@ -62,6 +62,8 @@ class Game:
     encode_state: ClassVar[Callable[..., None] | None] = None
     encode_recall: ClassVar[Callable[..., None] | None] = None
     encode_update: ClassVar[Callable[..., None] | None] = None
+    # (optional) the public information alone, laid out as a seat's tensor (spaces.py)
+    encode_public: ClassVar[Callable[..., None] | None] = None
     # names of the teams numbered by seat_teams (None: every seat plays for itself)
     team_names: ClassVar[tuple[str, ...] | None] = None
     # the "how to win" panel: standing(view) -> {"goal": str, "rows": [{"seats", "name",

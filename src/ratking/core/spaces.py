@@ -17,6 +17,10 @@ A game that supports them binds these hooks in its `game.py` (from its `observat
   given of this state, and only the parts whose keys changed are cleared and written again;
   given None, `out` is zeros and every part is written (the game's `encode_state` is this).
   An environment, which observes one state again and again, keeps a tensor per seat this way.
+- `encode_public(game, state, seat, layout, out, recall)` (optional): the public information
+  alone (what the spectator's view holds), laid out as `seat`'s tensor (its blocks first), and
+  with `recall` also what everyone was shown earlier. Without it the kernel encodes the
+  spectator's view as if it were `seat`'s (`public_observation`).
 
 Each is bound as a plain function (so it is called as a method of the game). `out` is a flat
 float32 buffer (an `array("f")` or a memoryview cast to "f"); encoders index it and read back
@@ -423,6 +427,41 @@ def _fill(state: State, seat: int | None, layout: Layout, out: Any,
     if seat is not None and (seat.__class__ is not int or not 0 <= seat < state.players):
         state._check_seat(seat)  # raises, with the kernel's message
     encoder(state.game, recall)(state, seat, layout, out)
+
+
+def public_observation(state: State, seat: int | None, recall: bool = False) -> np.ndarray | None:
+    """The public part of a tensor: what every seat and a spectator know alike, laid out as
+    `seat`'s tensor (seat None: the spectator's, the same for everyone); with `recall`, of the
+    information-state tensor. `observation(state, seat, recall=recall)` minus this is the
+    seat's private information alone (zero where it knows nothing more than the table)."""
+    if seat is None:
+        return observation(state, None, recall=recall)
+    layout = _layout_of(state)
+    if layout is None:
+        return None
+    state._check_seat(seat)
+    game = state.game
+    out = layout.blank()
+    if game.encode_public is not None:
+        game.encode_public(state, seat, layout, out, recall)
+    else:
+        game.encode_view({**state.view(None), "seat": seat}, layout, out)
+    return np.frombuffer(out, dtype=np.float32)
+
+
+def full_observation(state: State) -> np.ndarray | None:
+    """The whole state as a tensor, for centralised critics: the spectator's layout (blocks
+    from seat 0) encoding the game's `open_view`, every hidden hand and card shown; the
+    spectator's tensor where the game has no open view (nothing it hides is in a tensor)."""
+    game = state.game
+    layout = _layout_of(state)
+    if layout is None:
+        return None
+    if game.open_view is None or game.encode_view is None:
+        return observation(state, None)
+    out = layout.blank()
+    game.encode_view(game.open_view(state), layout, out)
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def view_observation(state: State, seat: int | None) -> np.ndarray | None:

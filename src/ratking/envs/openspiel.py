@@ -18,8 +18,11 @@ has its own; it (and any other rule that may be "none") is 0 for none.
 A sequential, imperfect-information, general-sum game. With `chance="sampled"` (the default)
 chance is sampled: dice and shuffles happen inside the moves, from the state's own seeded
 generator, so there are no chance nodes and a clone replays the same chance. With
-`chance="explicit"` the game starts at a chance node that picks one of `deals` deals (uniformly;
-deal d is the ratking game with seed d, every later die and shuffle following from it), so
+`chance="explicit"` the game starts at a chance node that picks one of `deals` set-ups
+(uniformly; set-up d is the ratking game with seed d, its draw piles then left in no order), and
+every die roll, draw and shuffle after it is a chance node of its own, with its real outcomes,
+equally likely (`ratking.envs.chance`: the state's generator is told each outcome); with
+`deals=0` the set-up's own shuffles and picks are chance nodes too. So
 OpenSpiel's tree algorithms (CFR, best response, exploitability) see all of chance and a state
 is its history: on a tiny rule set (`TINY_RULES`) they run to the end. Games and states pickle,
 deep-copy and travel to worker processes in either mode (a game takes its generator's state
@@ -27,17 +30,20 @@ along); OpenSpiel's `serialize_game_and_state` needs the explicit mode, as its P
 has no way to save a sampled game's generator. Actions are numbers in ratking's action space
 (their strings are the action ids); returns are ratking's (1 a win, 0 a loss, shares of 1).
 Observation tensors are ratking's observation tensors; the observation string is the seat's
-view as JSON. The information-state string is perfect recall: everything the seat was told
-(its events, its own secrets included) and its current view, digested. The information-state
-tensor is ratking's `information_state(seat)`: the observation tensor, and in Rat-a-Tat Roll
-also every card value the seat was shown (which its view forgets without the memory aid).
-It keeps what matters for play, not the order of past events. `resample_from_infostate` is
+view as JSON. The information-state string is perfect recall in words: every event the seat
+was told (its own secrets included), a line each, then its view. The information-state tensor
+is ratking's `information_state(seat)`: the observation tensor, and in Rat-a-Tat Roll also
+every card value the seat was shown (which its view forgets without the memory aid). It keeps
+what matters for play, not the order of past events. OpenSpiel's observation types
+(`make_observation(game, IIGObservationType(...))`) are all honoured: public information only
+(the spectator's tensor and view, the same for every seat), the seat's private information only
+(its tensor less the public part laid out from its place, and the parts of its view and events
+a spectator is not shown), or both; with perfect recall or not. `resample_from_infostate` is
 ratking's `determinize`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable
@@ -47,8 +53,17 @@ import numpy as np
 import pyspiel
 
 from ..core import Game, RatkingError, State, game_class, list_games, make
-from ..core.spaces import ActionSpace, observation
+from ..core.spaces import ActionSpace
+from .chance import SET_UP, Teller, Unknown, explicit_apply, explicit_setup, leave_unordered
 from .common import STEPS_PER_ROUND, Spec, env_rounds
+from .openspiel_observer import (
+    RECALL_KIND,
+    RatkingObserver,
+    kind_of,
+    recall_string,
+    tensor,
+    view_string,
+)
 
 SEED_BITS = 62
 # an upper bound on decisions, which OpenSpiel requires, for a game with no round cap (one with
@@ -56,11 +71,16 @@ SEED_BITS = 62
 MAX_GAME_LENGTH = 10**6
 CHANCE_MODES = ("sampled", "explicit")
 DEALS = 1000  # the chance node's outcomes in the explicit mode, by default
-# Rat-a-Tat Roll cut down until OpenSpiel's tabular CFR and exploitability run to the end in
-# seconds (with `chance="explicit"`, two players and a few deals): one card each, one die of
-# three sides, one re-roll token each, no round cap (the game ends by its rules in a round or
-# two; a capped game is a draw whatever is played)
-TINY_RULES = {"cards_two_players": 1, "number_dice": 1, "dice_sides": 3, "start_tokens": 1,
+# the most outcomes of a chance node after the deal (a draw or a shuffle of the largest pile
+# the rules allow, a die of the most faces)
+CHANCE_OUTCOMES = 256
+# Rat-a-Tat Roll cut down until OpenSpiel's tabular CFR and exploitability run to the end
+# (with `chance="explicit"`, two players and one deal): one card each, one die of three sides,
+# no re-roll tokens, a deck of ten cards (one of each value), no reshuffle of the face-up
+# cards, no round cap (the game ends by its rules in a round or two; a capped game is a draw
+# whatever is played)
+TINY_RULES = {"cards_two_players": 1, "cards": 1, "number_dice": 1, "dice_sides": 3,
+              "start_tokens": 0, "copies_per_value": 1, "nines": 1, "reshuffle_above": 5,
               "max_rounds": 0}
 
 
@@ -111,8 +131,8 @@ class RatkingGame(pyspiel.Game):
             if params["chance"] not in CHANCE_MODES:
                 raise RatkingError(f"chance must be {' or '.join(CHANCE_MODES)}, not "
                                    f"{params['chance']!r}")
-            if params["deals"] < 1:
-                raise RatkingError(f"deals must be at least 1, not {params['deals']}")
+            if params["deals"] < 0:
+                raise RatkingError(f"deals must be 0 or more, not {params['deals']}")
             spec = Spec(self.ratking_id, params["players"], rules_from(cls, params))
         except RatkingError as exc:
             # made whole before raising, so that a traceback showing it reads no garbage
@@ -128,7 +148,8 @@ class RatkingGame(pyspiel.Game):
         cap = spec.game.rules.get("max_rounds")
         length = MAX_GAME_LENGTH if cap is None else cap * STEPS_PER_ROUND * spec.players
         info = pyspiel.GameInfo(num_distinct_actions=len(spec.space),
-                                max_chance_outcomes=self.deals if self.explicit else 0,
+                                max_chance_outcomes=max(self.deals, CHANCE_OUTCOMES)
+                                if self.explicit else 0,
                                 num_players=spec.players, min_utility=0.0, max_utility=1.0,
                                 utility_sum=None, max_game_length=length)
         super().__init__(self.explicit_type if self.explicit else self.game_type, info, params)
@@ -157,12 +178,12 @@ class RatkingGame(pyspiel.Game):
                          params: dict[str, Any] | None = None) -> RatkingObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return RatkingObserver(self.tensor_size, recall)
+        return RatkingObserver(self.tensor_size, kind_of(iig_obs_type))
 
 
 class Holder:
-    """What an OpenSpiel state carries: the ratking state and per-seat event digests.
+    """What an OpenSpiel state carries: the ratking state and, per seat, the lines of the
+    events it was told so far (for information-state strings).
 
     OpenSpiel clones a Python state by deep-copying its attributes, so this one attribute
     copies itself the ratking way (`clone`). A new state deals its game on first use, so that
@@ -171,25 +192,65 @@ class Holder:
     string two or three times at every node it passes.
     """
 
-    __slots__ = ("digests", "game", "memo", "space", "state")
+    __slots__ = ("chance", "game", "lines", "memo", "pending", "space", "state")
 
     def __init__(self, game: RatkingGame | None, state: State | None = None,
-                 digests: dict[int, tuple[Any, int]] | None = None) -> None:
+                 lines: dict[Any, tuple[list[str], int]] | None = None) -> None:
         self.game = game
         self.state = state
-        self.digests = digests or {}
+        self.lines = lines or {}
         self.space = None if state is None else state.game.action_space(state.players)
         self.memo: tuple[int, dict[Any, Any]] | None = None  # (history length, key -> value)
+        # the explicit mode between a decision and its chance: the action and the outcomes
+        # told so far, and what the next read is (`chance.Unknown`)
+        self.pending: tuple[int, list[tuple[int, int]]] | None = None
+        self.chance: Unknown | None = None
 
     def dealt(self) -> bool:
-        """False at the explicit mode's opening chance node, before the deal."""
+        """False at the explicit mode's opening chance nodes, before the deal."""
         return self.state is not None or (self.game is not None and not self.game.explicit)
+
+    def opening(self) -> None:
+        """With `deals=0`, the set-up's own chance: its next read, worked out once."""
+        if self.state is None and self.chance is None and self.game.deals == 0:
+            self.pending = (SET_UP, [])
+            self.probe()
 
     def deal(self, number: int) -> None:
         """The explicit mode's chance outcome: the game with seed `number`."""
         game = self.game
-        self.state = game.ratking.new_game(game.players, seed=number)
+        state = game.ratking.new_game(game.players, seed=number)
+        leave_unordered(state)
+        self.state = state
         self.space = game.space
+
+    def play(self, action: int) -> None:
+        """A decision, in the explicit mode: applied as soon as every chance it meets is
+        told (a chance node until then)."""
+        self.pending = (action, [])
+        self.probe()
+
+    def tell(self, outcome: int) -> None:
+        """The explicit mode's chance outcome for the pending decision's next read."""
+        self.pending[1].append((outcome, self.chance.n))
+        self.probe()
+
+    def probe(self) -> None:
+        action, told = self.pending
+        try:
+            if action == SET_UP:
+                game = self.game
+                self.state = explicit_setup(game.ratking, game.players, told)
+                self.space = game.space
+            else:
+                self.state = explicit_apply(self.state, self.space.action(action), told)
+        except Unknown as need:
+            if need.n > CHANCE_OUTCOMES:
+                raise RatkingError(f"a {need.kind} of {need.n} outcomes: more than the "
+                                   f"{CHANCE_OUTCOMES} a chance node may have") from None
+            self.chance = need
+            return
+        self.pending = self.chance = None
 
     def get(self) -> State:
         state = self.state
@@ -203,30 +264,43 @@ class Holder:
         return state
 
     def __deepcopy__(self, memo: dict) -> Holder:
-        if not self.dealt():
-            return Holder(self.game)
-        return Holder(self.game, self.get().clone(),
-                      {p: (h.copy(), n) for p, (h, n) in self.digests.items()})
+        new = Holder(self.game) if not self.dealt() else \
+            Holder(self.game, self.get().clone(), self.copied_lines())
+        if self.pending is not None:
+            new.pending = (self.pending[0], self.pending[1][:])
+            new.chance = self.chance
+        return new
 
     def __getstate__(self) -> dict[str, Any]:
         if not self.dealt():  # the game is needed to deal: by name and parameters
             game = self.game
             return {"game": None, "load": (game.get_type().short_name,
-                                           game.get_parameters())}
+                                           game.get_parameters()), "pending": self.pending,
+                    "chance": None if self.chance is None else (self.chance.kind,
+                                                                self.chance.n)}
         state = self.get()
         return {"game": state.game.id, "rules": state.game.rules.as_dict(),
-                "state": state.to_json()}
+                "state": state.to_json(), "explicit": isinstance(state.rng, Teller),
+                "pending": self.pending,
+                "chance": None if self.chance is None else (self.chance.kind, self.chance.n)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.game = None
-        self.digests = {}
+        self.lines = {}
         self.memo = None
         self.state = self.space = None
+        self.pending = self.chance = None
         if data["game"] is not None:
             self.state = make(data["game"], **data["rules"]).from_json(data["state"])
             self.space = self.state.game.action_space(self.state.players)
+            if data["explicit"]:
+                self.state.rng = Teller()
         else:
             self.game = pyspiel.load_game(*data["load"])
+        if data["pending"] is not None:
+            action, told = data["pending"]
+            self.pending = (action, [tuple(t) for t in told])
+            self.chance = Unknown(*data["chance"])
 
     def remembered(self, key: Any, work_out: Callable[[], Any]) -> Any:
         """`work_out()`, once per version of the state (a state changes only by `apply`,
@@ -240,14 +314,23 @@ class Holder:
             found = memo[1][key] = work_out()
         return found
 
-    def events_digest(self, seat: int) -> str:
-        """A digest of every event `seat` has been told, its own secrets included."""
-        h, seen = self.digests.get(seat) or (hashlib.blake2b(digest_size=16), 0)
-        events = self.get().events_for(seat, since=seen)
-        for e in events:
-            h.update(repr((e.step, e.kind, e.actor, e.data)).encode())
-        self.digests[seat] = (h, seen + len(events))
-        return h.hexdigest()
+    def copied_lines(self) -> dict[Any, tuple[list[str], int]]:
+        return {key: (lines[:], seen) for key, (lines, seen) in self.lines.items()}
+
+    def told(self, seat: int | None, only_private: bool = False) -> list[str]:
+        """Every event `seat` was told (None: a spectator), a line `step: text` each; with
+        `only_private`, the events whose details the seat alone was told. Kept and
+        extended as the game goes on."""
+        key = (seat, only_private)
+        lines, seen = self.lines.get(key) or ([], 0)
+        state = self.get()
+        events = state.events_for(seat, since=seen)
+        if only_private:
+            public = state.events_for(None, since=seen)
+            events = [e for e, p in zip(events, public, strict=True) if e.data != p.data]
+        lines.extend(f"{e.step}: {e.text}" for e in events)
+        self.lines[key] = (lines, len(state.log))
+        return lines
 
 
 class RatkingState(pyspiel.State):
@@ -258,11 +341,14 @@ class RatkingState(pyspiel.State):
         self.holder = holder or Holder(game)
 
     def __reduce__(self) -> tuple[Any, ...]:
+        game = self.get_game()
+        if game.explicit:  # a state is its history: replayed, OpenSpiel's history included
+            return (replay_history, (game, self.history()))
         # the ratking state as JSON (its generator included) and the game it belongs to
-        return (restore_state, (self.get_game(), self.holder.__getstate__()))
+        return (restore_state, (game, self.holder.__getstate__()))
 
     def __deepcopy__(self, memo: dict) -> RatkingState:
-        return RatkingState(self.get_game(), self.holder.__deepcopy__(memo))
+        return self.clone()  # OpenSpiel's own copy: its history too, and the holder's copy
 
     def ratking_state(self) -> State:
         """The ratking state inside (shared, not a copy)."""
@@ -270,42 +356,58 @@ class RatkingState(pyspiel.State):
 
     def current_player(self) -> int:
         holder = self.holder
-        if not holder.dealt():
+        if not holder.dealt() or holder.pending is not None:
             return pyspiel.PlayerId.CHANCE
         state = holder.get()
         return pyspiel.PlayerId.TERMINAL if state.over else state.to_move
 
     def is_chance_node(self) -> bool:
-        return not self.holder.dealt()
+        holder = self.holder
+        return not holder.dealt() or holder.pending is not None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The explicit mode's opening chance node: every deal, equally likely."""
-        deals = self.get_game().deals
-        return [(d, 1.0 / deals) for d in range(deals)]
+        """The explicit mode's chance nodes: every deal, or every outcome of a die, a draw
+        or a place of a shuffle, equally likely."""
+        holder = self.holder
+        if not holder.dealt():
+            holder.opening()
+        n = self.get_game().deals if holder.chance is None else holder.chance.n
+        return [(d, 1.0 / n) for d in range(n)]
 
     def _legal_actions(self, player: int) -> list[int]:
         holder = self.holder
+        if self.is_chance_node():
+            return [d for d, _ in self.chance_outcomes()]
         legal = holder.get().legal_actions()
         return holder.space.indices(legal)
 
     def _apply_action(self, action: int) -> None:
         holder = self.holder
-        if not holder.dealt():
+        if not holder.dealt() and self.get_game().deals:
             holder.deal(action)
-            return
-        state = holder.get()
-        state.apply(holder.space.action(action))
+        elif not holder.dealt() or holder.pending is not None:
+            holder.opening()
+            holder.tell(action)
+        elif self.get_game().explicit:
+            holder.play(action)
+        else:
+            holder.get().apply(holder.space.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         holder = self.holder
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            if not holder.dealt():
+                holder.opening()
+            chance = holder.chance
+            if chance is None:
+                return f"deal {action}" if holder.state is None else f"chance {action}"
+            return f"{chance.kind}: {action + 1} of {chance.n}"
         holder.get()
         return holder.space.ids[action]
 
     def is_terminal(self) -> bool:
         holder = self.holder
-        return holder.dealt() and holder.get().over
+        return holder.dealt() and holder.pending is None and holder.get().over
 
     def returns(self) -> list[float]:
         holder = self.holder
@@ -319,14 +421,23 @@ class RatkingState(pyspiel.State):
         seed = int(probability_sampler() * 2**SEED_BITS)
         holder = self.holder
         twin = Holder(holder.game, holder.get().determinize(player_id, seed),
-                      {p: (h.copy(), n) for p, (h, n) in holder.digests.items()})
+                      holder.copied_lines())
+        if self.get_game().explicit:  # its chance is told, as the game's is
+            twin.state.rng = Teller()
+            if holder.pending is not None:
+                twin.pending = (holder.pending[0], holder.pending[1][:])
+                twin.chance = holder.chance
         return RatkingState(self.get_game(), twin)
 
     def __str__(self) -> str:
         if not self.holder.dealt():
-            return "before the deal"
-        data = self.holder.get().to_json()
+            told = "" if self.holder.pending is None else f", told {self.holder.pending[1]}"
+            return "before the deal" + told
+        holder = self.holder
+        data = holder.get().to_json()
         del data["log"]  # follows from the rest
+        if holder.pending is not None:
+            data["pending"] = holder.pending
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     # Python callers get these straight from ratking (C++ callers go through the observer)
@@ -334,7 +445,7 @@ class RatkingState(pyspiel.State):
         return tensor(self.holder, self._player(player)).tolist()
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return tensor(self.holder, self._player(player), recall=True).tolist()
+        return tensor(self.holder, self._player(player), RECALL_KIND).tolist()
 
     def observation_string(self, player: int | None = None) -> str:
         return view_string(self.holder, self._player(player))
@@ -351,58 +462,19 @@ class RatkingState(pyspiel.State):
         return int(player)
 
 
-def tensor(holder: Holder, player: int, recall: bool = False) -> np.ndarray:
-    """The seat's observation tensor, or with `recall` its information-state tensor
-    (read-only: callers copy it); zeros before the explicit mode's deal."""
-    if not holder.dealt():
-        return np.zeros(holder.game.tensor_size, np.float32)
-    return holder.remembered(("tensor", player, recall),
-                             lambda: observation(holder.get(), player, recall=recall))
-
-
-def view_string(holder: Holder, player: int) -> str:
-    """The observation string: the seat's view as JSON."""
-    if not holder.dealt():
-        return "before the deal"
-    return holder.remembered(("view", player), lambda: json.dumps(
-        holder.get().view(player), sort_keys=True, separators=(",", ":")))
-
-
-def recall_string(holder: Holder, player: int) -> str:
-    """The information-state string: digests of what the seat was told and of what it sees."""
-    if not holder.dealt():
-        return f"seat {player} before the deal"
-
-    def work_out() -> str:
-        view = hashlib.blake2b(view_string(holder, player).encode(),
-                               digest_size=16).hexdigest()
-        return f"seat {player} told {holder.events_digest(player)} sees {view}"
-    return holder.remembered(("recall", player), work_out)
-
-
-class RatkingObserver:
-    """OpenSpiel's Python observer (for its C++ side): the observation tensor and the view
-    as a string, or with perfect recall the information-state tensor and the seat's digested
-    events and view."""
-
-    def __init__(self, size: int, perfect_recall: bool) -> None:
-        self.string = recall_string if perfect_recall else view_string
-        self.recall = perfect_recall
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: RatkingState, player: int) -> None:
-        self.tensor[:] = tensor(state.holder, player, self.recall)
-
-    def string_from(self, state: RatkingState, player: int) -> str:
-        return self.string(state.holder, player)
-
-
 def load_game(name: str, params: dict[str, Any], seeds: Any) -> RatkingGame:
     """A pickled game loaded again: by name and parameters, its generator where it was."""
     game = pyspiel.load_game(name, params)
     game.seeds.setstate(seeds)
     return game
+
+
+def replay_history(game: RatkingGame, history: list[int]) -> RatkingState:
+    """An explicit-chance state made again from its history."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def restore_state(game: RatkingGame, data: dict[str, Any]) -> RatkingState:

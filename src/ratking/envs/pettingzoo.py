@@ -22,6 +22,7 @@ are the game's `returns()` (1 a win, 0 a loss, shares of 1 for shared wins and d
 when it ends; each agent's `info` then holds the game's `scores`. The game ends in termination
 when it finishes by its rules (Rat & Duck's own round limit included) and in truncation when it
 reaches the environments' round cap (`common.ENV_ROUNDS`) or a `max_rounds` given here.
+`state()` is the whole game as one tensor (`state_space`), for centralised critics.
 `recall=True` observes information-state tensors (`State.information_state`: Rat-a-Tat Roll
 then keeps the values of the cards each seat was shown).
 """
@@ -38,6 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import State, list_games
+from ..core.spaces import full_observation
 from .common import RENDER_MODES, Observations, Spec, check_render_mode, render, truncated
 
 ILLEGAL_REWARD = -1
@@ -88,6 +90,7 @@ class RatkingEnv(AECEnv):
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(len(self.space))
                               for agent in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, shape, np.float32)
         self._actions = len(self.space)
         self._rng: random.Random | None = None
         self._observations = Observations(spec)
@@ -153,6 +156,14 @@ class RatkingEnv(AECEnv):
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[state.to_move]
+
+    def state(self) -> np.ndarray:
+        """The whole game as one float32 tensor, for centralised critics (MAPPO): the
+        observation layout as a spectator's (blocks from seat 0) with every hidden hand and
+        card shown (`spaces.full_observation`)."""
+        if self.game_state is None:
+            raise RuntimeError("call reset() before state()")
+        return full_observation(self.game_state)
 
     def render(self) -> Any:
         """The table as the render mode draws it: "ansi" plain text, "rgb_array" the board's

@@ -174,6 +174,16 @@ def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | 
                       + (" (partial)" if run.partial else ""))
 
 
+def write_trajectories(console: Console, directory: Path, plan: Plan,
+                       results: list[GameResult]) -> None:
+    """Replay the run's games and write every decision to `directory` (sim/trajectories)."""
+    from . import trajectories
+
+    with progress_bar(console, f"{plan.game} trajectories", len(results)) as bar:
+        games, decisions = trajectories.write(directory, plan, results, bar.advance)
+    console.print(f"Wrote {games:,} games and {decisions:,} decisions to {directory}")
+
+
 def print_summary(console: Console, plan: Plan, results: list[GameResult]) -> None:
     summary = summarize(results)
     over = (f"; win shares over the {summary.decided} decided" if summary.undecided else "")

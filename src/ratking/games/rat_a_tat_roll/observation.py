@@ -162,6 +162,14 @@ def encode_recall(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout
     write(game, s, seat, lay, out, -1 if s.over else s.knows(seat))
 
 
+def encode_public(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout, out,
+                  recall: bool) -> None:
+    """The public part of `seat`'s tensor: card values only as everyone was shown them (with
+    `recall` or the memory aid), or once the game is over."""
+    shown = -1 if s.over else (s.knows(None) if recall or game.rules.memory_aid else 0)
+    write(game, s, seat, lay, out, shown)
+
+
 def write(game: RatATatRoll, s: RollState, seat: int | None, lay: Layout, out,
           shown: int) -> None:
     """Write the tensor of `seat`, the values of the cards in bitmask `shown` face up."""

@@ -189,6 +189,16 @@ def encode(game: RatAndDuck, v: dict[str, Any], lay: Layout, out) -> None:
     encode_ending(v, lay, out)
 
 
+def encode_public(game: RatAndDuck, s: DuckState, seat: int | None, lay: Layout, out,
+                  recall: bool) -> None:
+    """The public part of `seat`'s tensor: the spectator's view, seen from `seat` (whose team
+    everyone knows), so without the government's location cards."""
+    v = s.view(None)
+    if seat is not None:
+        v = {**v, "seat": seat, "team": v["seats"][seat]["team"]}
+    encode(game, v, lay, out)
+
+
 def _mask(places: Any) -> int:
     """The places as bits of an int."""
     bits = 0

@@ -142,11 +142,14 @@ def _hand(hand: list[int], t: _Tables) -> list[dict[str, Any]]:
 
 
 def open_view(s: RatState) -> dict[str, Any]:
-    """The spectator's view with every hand filled in, for a finished game's replay only."""
+    """The spectator's view with every hand (and the Mastermind's drawn cards) filled in, for
+    a finished game's replay and the full-state tensor (`spaces.full_observation`) only."""
     out = view(s, None)
     t = once(s.game.deck, _Tables)
     for entry, hand in zip(out["seats"], s.hands, strict=True):
         entry["hand"] = _hand(hand, t)
+    if s.phase == KEEP and not s.over:  # the Mastermind's drawn cards, while it chooses
+        out["drawn"] = [t.cards[c].copy() for c in s.drawn]
     out["open"] = True
     return out
 

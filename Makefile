@@ -14,12 +14,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# the compiled core is built by the install: its sources changed, the install runs again
+NATIVE := CMakeLists.txt $(wildcard src/native/*)
+
+$(VENV)/.installed: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
 # the learn extra pins PyTorch's CPU build exactly (torch==2.13.0), so pip never reaches for CUDA
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,research,lab,learn]'
 	@touch $@ $(VENV)/.installed
 

@@ -5,5 +5,6 @@
 namespace ratking {
 
 void bind_chance(nanobind::module_& m);  // bind_chance.cpp: the generators
+void bind_roll(nanobind::module_& m);    // bind_roll.cpp: Rat-a-Tat Roll
 
 }  // namespace ratking

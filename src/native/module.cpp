@@ -5,6 +5,7 @@
 #include "bindings.hpp"
 
 NB_MODULE(_core, m) {
-  m.doc() = "ratking's compiled core: chance";
+  m.doc() = "ratking's compiled core: chance, the compiled games' rules and native loops";
   ratking::bind_chance(m);
+  ratking::bind_roll(m);
 }

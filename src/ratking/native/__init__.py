@@ -14,7 +14,7 @@ from types import ModuleType
 from ..core.errors import RatkingError
 
 # the games with a compiled core, and the module of the glue that drives each
-COMPILED: dict[str, str] = {}
+COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll"}
 
 
 class NativeUnavailable(RatkingError):

@@ -1,10 +1,11 @@
-// ratking.native._core.roll: Rat-a-Tat Roll's compiled state and rules.
+// ratking.native._core.roll: Rat-a-Tat Roll's compiled state, rules and loops.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
+#include "loops.hpp"
 #include "rat_a_tat_roll.hpp"
 
 namespace nb = nanobind;
@@ -83,7 +84,25 @@ void bind_roll(nb::module_& m) {
                      return ids;
                    })
       .def("action_index", &roll::Game::action_index, nb::arg("id"))
-      .def("cards_needed", &roll::Game::cards_needed, nb::arg("players"));
+      .def("cards_needed", &roll::Game::cards_needed, nb::arg("players"))
+      .def("play",
+           [](const roll::Game& g, int players, int64_t games, int64_t seed,
+              std::vector<bool> heuristic) {
+             if (players < 2 || players > roll::MAX_SEATS)
+               throw nb::value_error("Rat-a-Tat Roll takes 2 to 5 players");
+             if (heuristic.empty()) heuristic.assign(players, false);
+             if (static_cast<int>(heuristic.size()) != players)
+               throw nb::value_error("heuristic: one flag per seat");
+             roll::LoopResult r;
+             {
+               nb::gil_scoped_release quiet;
+               r = roll::play(g, players, games, seed, heuristic);
+             }
+             return nb::make_tuple(r.games, r.decisions, r.returns);
+           },
+           nb::arg("players"), nb::arg("games"), nb::arg("seed"),
+           nb::arg("heuristic") = std::vector<bool>(),
+           "play `games` whole games; (games, decisions, summed returns per seat)");
 
   nb::class_<roll::State>(roll_, "State")
       .def_static(

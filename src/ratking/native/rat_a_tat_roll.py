@@ -167,3 +167,13 @@ class NativeRoll:
         out = np.zeros(lay.size, np.float32)
         self._state.observe(-1 if seat is None else seat, recall, lay, out)
         return out
+
+
+def play(game: Any, players: int, games: int, seed: int,
+         heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
+    """Play `games` whole games natively in one call: (games, decisions, summed returns per
+    seat). Game i has seed `seed` + i; random seats pick with one random.Random(seed) as
+    ratking.sim.bench does, and the seats flagged in `heuristic` play the heuristic, seat k of
+    game i as HeuristicBot((seed + i) * 10 + k)."""
+    game.check_players(players)
+    return compiled_game(game).play(players, games, seed, list(heuristic))

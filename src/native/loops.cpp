@@ -10,6 +10,7 @@ LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
   bool any_bot = false;
   for (bool h : heuristic) any_bot = any_bot || h;
   std::vector<MersenneTwister> bots;
+  std::vector<int> legal;
   for (int64_t i = 0; i < games; ++i) {
     State s = State::start(game, players, Rng::mersenne(seed + i));
     bots.clear();
@@ -20,7 +21,7 @@ LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
       if (any_bot && heuristic[p]) {
         s.apply(roll::heuristic(s, bots[p]));
       } else {
-        const auto legal = s.legal();
+        s.legal_into(legal);
         s.apply(legal[static_cast<size_t>(picker.random() * static_cast<double>(legal.size()))]);
       }
       ++out.decisions;

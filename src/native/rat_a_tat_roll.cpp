@@ -144,45 +144,59 @@ std::vector<double> State::scores() const {
 // --- legal actions ----------------------------------------------------------------------------
 
 std::vector<int> State::legal() const {
-  if (over) return {};
+  std::vector<int> out;
+  legal_into(out);
+  return out;
+}
+
+void State::legal_into(std::vector<int>& out) const {
+  out.clear();
+  if (over) return;
   const Game& g = *game;
   const int p = to_move;
-  std::vector<int> out;
+  const auto append = [&out](const std::vector<int>& from, size_t n) {
+    out.insert(out.end(), from.begin(), from.begin() + static_cast<std::ptrdiff_t>(n));
+  };
   switch (phase) {
     case CHOOSE:
       // seed 004: a complete player may skip or roll only the Wild die
-      if (static_cast<int>(hands[p].size()) >= need) return {g.skip, g.wild};
-      return g.roll;
+      if (static_cast<int>(hands[p].size()) >= need) {
+        out.push_back(g.skip);
+        out.push_back(g.wild);
+      } else {
+        append(g.roll, g.roll.size());
+      }
+      return;
     case REROLL:
-      return g.rerolls[dice.size()];
+      append(g.rerolls[dice.size()], g.rerolls[dice.size()].size());
+      return;
     case WILD_REROLL:
-      return g.wild_choice;
+      append(g.wild_choice, 2);
+      return;
     case P_CARD_OR_PILE:
       if (faceup[g.config().regions[pawn]] >= 0) out.push_back(g.take_face);
       if (!pile.empty()) out.push_back(g.take_pile);
-      return out;
+      return;
     case PEEK:
       out.push_back(g.peek_own);
       for (int o = 0; o < players; ++o)
-        if (o != p)
-          for (size_t i = 0; i < hands[o].size(); ++i) out.push_back(g.peek[o][i]);
+        if (o != p) append(g.peek[o], hands[o].size());
       out.push_back(g.peek_none);
-      return out;
+      return;
     case TIE:
       for (int r : choices) out.push_back(g.take_region[r]);
-      return out;
+      return;
     case SWAP:
-      out.assign(g.swap_give.begin(), g.swap_give.begin() + hands[p].size());
+      append(g.swap_give, hands[p].size());
       out.push_back(g.swap_none);
-      return out;
+      return;
     case SWAP_WITH:
       for (int o = 0; o < players; ++o)
-        if (o != p)
-          for (size_t i = 0; i < hands[o].size(); ++i) out.push_back(g.swap_with[o][i]);
+        if (o != p) append(g.swap_with[o], hands[o].size());
       out.push_back(g.swap_none);
-      return out;
+      return;
     default:  // DISCARD: any card but the one just taken (the last in the hand)
-      return std::vector<int>(g.discard.begin(), g.discard.begin() + (hands[p].size() - 1));
+      append(g.discard, hands[p].size() - 1);
   }
 }
 

@@ -96,6 +96,7 @@ struct State {
 
   Mask knows(int seat) const;  // seat -1: what everyone was shown
   std::vector<int> legal() const;
+  void legal_into(std::vector<int>& out) const;  // the same, into `out` (no allocation)
   void apply(int action);
   std::vector<double> returns() const;
   std::vector<double> scores() const;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "blake2b.hpp"
@@ -21,32 +22,58 @@ namespace ratking {
 class MersenneTwister {
  public:
   explicit MersenneTwister(const std::vector<uint32_t>& key) {
-    init(19650218U);
+    const uint32_t zero = 0;
+    const uint32_t* words = key.empty() ? &zero : key.data();
     const size_t len = key.empty() ? 1 : key.size();
-    size_t i = 1, j = 0;
-    for (size_t k = std::max<size_t>(N, len); k; --k) {
-      const uint32_t word = key.empty() ? 0 : key[j];
-      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + word
+    uint32_t* mt = mt_;
+    // CPython's init_genrand(19650218) then init_by_array, its index wrapping (i runs 1..N-1,
+    // then mt[0] = mt[N-1] and i = 1 again) unrolled into straight runs
+    size_t i = 1, j = 0, k = std::max<size_t>(N, len);
+    if (len <= N) {  // the first run fused with init_genrand: each word made once
+      uint32_t start = 19650218U, last = start;
+      mt[0] = start;
+      for (; i < N; ++i) {
+        start = 1812433253U * (start ^ (start >> 30)) + static_cast<uint32_t>(i);
+        last = (start ^ ((last ^ (last >> 30)) * 1664525U)) + words[j]
                + static_cast<uint32_t>(j);
-      if (++i >= N) {
-        mt_[0] = mt_[N - 1];
+        mt[i] = last;
+        if (++j >= len) j = 0;
+      }
+      k -= N - 1;
+      mt[0] = mt[N - 1];
+      i = 1;
+    } else {
+      init(19650218U);
+    }
+    while (k) {
+      const size_t run = std::min(k, N - i);
+      for (size_t r = 0; r < run; ++r, ++i) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + words[j]
+                + static_cast<uint32_t>(j);
+        if (++j >= len) j = 0;
+      }
+      k -= run;
+      if (i >= N) {
+        mt[0] = mt[N - 1];
         i = 1;
       }
-      if (++j >= len) j = 0;
     }
-    for (size_t k = N - 1; k; --k) {
-      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U))
-               - static_cast<uint32_t>(i);
-      if (++i >= N) {
-        mt_[0] = mt_[N - 1];
+    for (k = N - 1; k;) {
+      const size_t run = std::min(k, N - i);
+      for (size_t r = 0; r < run; ++r, ++i)
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U))
+                - static_cast<uint32_t>(i);
+      k -= run;
+      if (i >= N) {
+        mt[0] = mt[N - 1];
         i = 1;
       }
     }
-    mt_[0] = 0x80000000U;
+    mt[0] = 0x80000000U;
   }
 
   uint32_t next32() {
-    if (index_ >= N) twist();
+    if (index_ >= ready_) twist_some();
     uint32_t y = mt_[index_++];
     y ^= y >> 11;
     y ^= (y << 7) & 0x9d2c5680U;
@@ -60,25 +87,33 @@ class MersenneTwister {
   }
 
  private:
-  static constexpr size_t N = 624, M = 397;
+  static constexpr size_t N = 624, M = 397, CHUNK = 128;
 
   void init(uint32_t s) {
     mt_[0] = s;
     for (size_t i = 1; i < N; ++i)
       mt_[i] = 1812433253U * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + static_cast<uint32_t>(i);
-    index_ = N;
   }
 
-  void twist() {
-    for (size_t k = 0; k < N; ++k) {
-      const uint32_t y = (mt_[k] & 0x80000000U) | (mt_[(k + 1) % N] & 0x7fffffffU);
-      mt_[k] = mt_[(k + M) % N] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+  // The twist, CHUNK words at a time as they are needed: word k of the new state reads the
+  // old words k and k + 1 and word k + M (new, once k + M wraps past N), so computing the
+  // words in order, only as far as they are read, gives the very words the whole twist
+  // would (a game reads a few hundred words; a whole twist makes 624).
+  void twist_some() {
+    if (ready_ == N) ready_ = index_ = 0;
+    const size_t end = std::min(N, ready_ + CHUNK);
+    uint32_t* mt = mt_;
+    for (size_t k = ready_; k < end; ++k) {
+      const size_t next = k + 1 == N ? 0 : k + 1;
+      const size_t far = k + M < N ? k + M : k + M - N;
+      const uint32_t y = (mt[k] & 0x80000000U) | (mt[next] & 0x7fffffffU);
+      mt[k] = mt[far] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
     }
-    index_ = 0;
+    ready_ = end;
   }
 
-  uint32_t mt_[N];
-  size_t index_ = N;
+  uint32_t mt_[N];  // every word written by the seeding
+  size_t index_ = N, ready_ = N;  // the next word to read; the words twisted so far
 };
 
 // The 32-bit words CPython seeds a Mersenne Twister with, for a whole-number seed.
@@ -140,23 +175,10 @@ class Rng {
   // core/rng.py's shuffle: sort by one key per item, ties in index order.
   template <class T>
   void shuffle(std::vector<T>& items) {
-    const size_t n = items.size();
-    std::vector<uint32_t> order(n);
-    std::iota(order.begin(), order.end(), 0U);
-    if (words_) {
-      std::vector<uint64_t> keys(n);
-      for (auto& k : keys) k = word(pos++);
-      std::stable_sort(order.begin(), order.end(),
-                       [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
-    } else {
-      std::vector<double> keys(n);
-      for (auto& k : keys) k = value(pos++);
-      std::stable_sort(order.begin(), order.end(),
-                       [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
-    }
-    std::vector<T> out(n);
-    for (size_t i = 0; i < n; ++i) out[i] = items[order[i]];
-    items.swap(out);
+    if (words_)
+      sort_by_keys(items, [this] { return word(pos++); });
+    else
+      sort_by_keys(items, [this] { return value(pos++); });
   }
 
   // Take k items from `pool` uniformly, in the order taken; `pool` keeps the rest in order.
@@ -176,10 +198,23 @@ class Rng {
 
  private:
   struct Twisted {
-    explicit Twisted(const std::vector<uint32_t>& words) : mt(words) {}
+    explicit Twisted(const std::vector<uint32_t>& words) : mt(words) { buf.reserve(BLOCK); }
     MersenneTwister mt;
     std::vector<double> buf;
   };
+
+  // Sort items by one key each, drawn in item order; equal keys keep the items' order (the
+  // index breaks ties), as Python's stable sort does.
+  template <class T, class Draw>
+  static void sort_by_keys(std::vector<T>& items, Draw draw) {
+    using Key = decltype(draw());
+    std::vector<std::pair<Key, uint32_t>> keyed(items.size());
+    for (uint32_t i = 0; i < keyed.size(); ++i) keyed[i] = {draw(), i};
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<T> out(items.size());
+    for (size_t i = 0; i < keyed.size(); ++i) out[i] = items[keyed[i].second];
+    items.swap(out);
+  }
 
   double value(uint64_t at) {
     auto& t = *twister_;

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratking.core.rng import KeyedRng, Rng, shuffle
+from ratking.core.rng import KeyedRng, Rng, dump_rng, shuffle
 from ratking.native import load
-from ratking.native.chance import to_native
+from ratking.native.chance import dump, to_native
 
 core = load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
@@ -63,3 +63,11 @@ def test_a_bad_deal_is_refused():
     with pytest.raises(ValueError, match="more items"):
         nat.deal([1, 2], 3)
     assert nat.pos == 0
+
+
+def test_seeds_longer_than_the_twister_match():
+    # CPython seeds from every 32-bit word of the seed, even more words than its 624 of state
+    seed = 3**14_000 - 1
+    py, nat = pair(Rng, seed, 0)
+    assert [nat.random() for _ in range(200)] == [py.random() for _ in range(200)]
+    assert dump(nat) == dump_rng(py)

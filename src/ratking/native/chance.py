@@ -17,14 +17,20 @@ def seed_words(seed: int) -> list[int]:
     return words or [0]
 
 
+def make(core: Any, seed: int, pos: int, keyed: bool) -> Any:
+    """A compiled generator: Rng(seed, pos), or KeyedRng(seed, pos) if `keyed`. The keyed
+    stream hashes the seed's decimal digits; the other keeps the seed in hex (any size)."""
+    return core.Rng(seed_words(seed), str(seed) if keyed else hex(seed), pos, keyed)
+
+
 def to_native(core: Any, rng: Rng) -> Any:
     """The compiled twin of `rng` (an Rng or a KeyedRng), at the same position."""
-    return core.Rng(seed_words(rng.seed), str(rng.seed), rng.pos, isinstance(rng, KeyedRng))
+    return make(core, rng.seed, rng.pos, isinstance(rng, KeyedRng))
 
 
 def dump(native: Any) -> list[Any]:
     """A compiled generator as core/rng.py's dump_rng writes it."""
-    seed = int(native.seed_text)
+    seed = int(native.seed_text, 0)
     return [seed, native.pos, "keyed"] if native.keyed else [seed, native.pos]
 
 

@@ -95,7 +95,7 @@ class NativeRoll:
         s.end_reason = data["end_reason"] or ""
         s.unordered = data.get("unordered", {}).get("pile", -1)
         seed, pos = data["rng"][:2]
-        s.rng = core.Rng(chance.seed_words(seed), str(seed), pos, len(data["rng"]) == 3)
+        s.rng = chance.make(core, seed, pos, len(data["rng"]) == 3)
         return cls(game, s)
 
     @classmethod

@@ -24,14 +24,15 @@ def run():
 
 @needs_core
 @pytest.mark.parametrize("core", ["python", "native"])
-def test_random_play_on_each_core_writes_its_figure(run, tmp_path, core):
+@pytest.mark.parametrize("loop", ["random", "heuristic"])
+def test_each_loop_on_each_core_writes_its_figure(run, tmp_path, core, loop):
     out = tmp_path / "bench.json"
-    result = run("bench", GAME, "--core", core, "--players", "3", "--seconds", "0.05",
-                 "--json", str(out))
+    result = run("bench", GAME, "--core", core, "--loop", loop, "--players", "3",
+                 "--seconds", "0.05", "--json", str(out))
     assert result.exit_code == 0, result.output
-    assert f"random loop on the {core} core" in flat(result.output)
+    assert f"{loop} loop on the {core} core" in flat(result.output)
     figures = json.loads(out.read_text())
-    assert figures["core"] == core and figures["loop"] == "random"
+    assert figures["core"] == core and figures["loop"] == loop
     assert figures["players"] == 3 and figures["decisions_per_s"] > 0
 
 

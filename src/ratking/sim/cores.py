@@ -18,7 +18,7 @@ from ..core.errors import RatkingError
 from .bench import bench_game, random_play
 
 CORES = ("python", "native")
-LOOPS = ("random", "ismcts")
+LOOPS = ("random", "heuristic", "ismcts")  # every seat: random, the heuristic, the hard bot
 NATIVE_CHUNK = 200  # games per call of a native loop between looks at the clock
 
 
@@ -40,36 +40,50 @@ def bench_core(game_id: str, core: str, loop: str, players: int, seconds: float,
             raise RatkingError(f"the native ISMCTS loop is not compiled yet for {game_id} "
                                "(use --core python, or --loop random)")
         return {"core": core, "loop": loop, "players": players,
-                "decisions_per_s": native_random(glue, game, players, seconds, seed)}
-    if loop == "random":
+                "decisions_per_s": native_games(glue, game, players, seconds, seed,
+                                                loop == "heuristic")}
+    if loop != "ismcts":
         return {"core": core, "loop": loop, "players": players,
-                "decisions_per_s": python_random(game, players, seconds, seed)}
+                "decisions_per_s": python_games(game, players, seconds, seed,
+                                                loop == "heuristic")}
     decisions, iterations, spent = python_ismcts(game, players, seconds, seed)
     return {"core": core, "loop": loop, "players": players,
             "decisions_per_s": decisions / spent, "iterations_per_s": iterations / spent}
 
 
-def python_random(game: Any, players: int, seconds: float, seed: int) -> float:
-    """Random games on the Python engine as ratking.sim.bench plays them, for `seconds`."""
+def python_games(game: Any, players: int, seconds: float, seed: int,
+                 heuristic: bool = False) -> float:
+    """Games on the Python engine for `seconds`, as the native loop plays them (game i from
+    seed + i): random seats pick as ratking.sim.bench does, heuristic seats are
+    HeuristicBot((seed + i) * 10 + seat). Decisions a second."""
     clock = time.process_time
     picker = random.Random(seed)
     decisions = games = 0
     start = clock()
     while True:
-        decisions += random_play(game.new_game(players, seed=seed + games), picker)
+        state = game.new_game(players, seed=seed + games)
+        if heuristic:
+            bots = [make_bot("heuristic", (seed + games) * 10 + k) for k in range(players)]
+            while not state.over:
+                state.apply(bots[state.to_move].choose(state))
+                decisions += 1
+        else:
+            decisions += random_play(state, picker)
         games += 1
         now = clock()
         if now - start >= seconds:
             return decisions / (now - start)
 
 
-def native_random(glue: Any, game: Any, players: int, seconds: float, seed: int) -> float:
+def native_games(glue: Any, game: Any, players: int, seconds: float, seed: int,
+                 heuristic: bool = False) -> float:
     """The same games in the compiled loop, whole calls of NATIVE_CHUNK games, for `seconds`."""
     clock = time.process_time
+    seats = (heuristic,) * players
     decisions = games = 0
     start = clock()
     while True:
-        done, made, _ = glue.play(game, players, NATIVE_CHUNK, seed + games)
+        done, made, _ = glue.play(game, players, NATIVE_CHUNK, seed + games, seats)
         games += done
         decisions += made
         now = clock()

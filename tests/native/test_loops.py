@@ -55,3 +55,17 @@ def test_a_loop_refuses_bad_seats():
     game = make("rat-a-tat-roll")
     with pytest.raises(ValueError, match="one flag per seat"):
         play(game, 3, 1, 0, (True,))
+
+
+def test_loops_on_one_game_in_threads_at_once_play_as_alone():
+    # the loop releases the GIL: two threads share the compiled game (read only) at once
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ratking.native.rat_a_tat_roll import play
+
+    game = make("rat-a-tat-roll")
+    jobs = [(3, 200, seed, (seed % 2 == 0, False, True)) for seed in range(4)]
+    alone = [play(game, *job) for job in jobs]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(lambda job: play(game, *job), jobs))
+    assert together == alone

@@ -75,6 +75,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_muc
                                                       HealthCheck.too_slow])
 
 
+@pytest.mark.timeout(7200 if LONG else 300)  # the long run takes several minutes
 @settings(max_examples=FULL, **SETTINGS)
 @given(**GAMES)
 def test_every_step_alike(seed, players, rules, bots):

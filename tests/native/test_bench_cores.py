@@ -56,15 +56,15 @@ def test_the_native_search_loop_is_not_compiled_yet(run, tmp_path):
 
 
 def test_a_game_without_a_compiled_core_is_one_error_line(run, monkeypatch):
-    monkeypatch.setattr(native, "load", lambda: object())  # as if built
+    monkeypatch.setattr(native, "_compiled", lambda: object())  # as if built
     result = run("bench", "you-dirty-rat", "--core", "native", "--seconds", "0.01")
     assert_clean_error(result, "you-dirty-rat has no compiled core yet")
 
 
 def test_a_core_that_was_not_built_is_one_error_line(run, monkeypatch):
-    monkeypatch.setattr(native, "load", lambda: None)
+    monkeypatch.setattr(native, "_compiled", lambda: None)
     result = run("bench", GAME, "--core", "native", "--seconds", "0.01")
-    assert_clean_error(result, "the compiled core is not built")
+    assert_clean_error(result, "the compiled core is not built")  # and no notice besides
 
 
 def test_unknown_cores_and_loops_are_refused(run):

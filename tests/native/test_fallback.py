@@ -11,8 +11,8 @@ import sys
 sys.modules["ratking.native._core"] = None
 from ratking import native
 from ratking.core import make
-assert native.load() is None and native.load() is None
 assert not native.available("rat-a-tat-roll")
+assert native.load() is None and native.load() is None
 try:
     native.require("rat-a-tat-roll")
 except native.NativeUnavailable as exc:

@@ -22,26 +22,37 @@ class NativeUnavailable(RatkingError):
 
 
 @cache
-def load() -> ModuleType | None:
-    """The compiled module, or None when it was not built (said once, on stderr)."""
+def _compiled() -> ModuleType | None:
     try:
         from . import _core
     except ImportError:
-        print("ratking: the compiled core is not built (no C++ compiler at install?); "
-              "running on the pure-Python engine", file=sys.stderr)
         return None
     return _core
 
 
+def load() -> ModuleType | None:
+    """The compiled module, or None when it was not built (said once, on stderr)."""
+    core = _compiled()
+    if core is None:
+        _tell()
+    return core
+
+
+@cache  # once a process
+def _tell() -> None:
+    print("ratking: the compiled core is not built (no C++ compiler at install?); "
+          "running on the pure-Python engine", file=sys.stderr)
+
+
 def available(game_id: str) -> bool:
     """Whether this game has a compiled core, built and loadable."""
-    return game_id in COMPILED and load() is not None
+    return game_id in COMPILED and _compiled() is not None
 
 
 def require(game_id: str) -> ModuleType:
     """The glue module of `game_id`'s compiled core; NativeUnavailable (one clear line) if the
-    game has none or the core was not built."""
-    if load() is None:
+    game has none or the core was not built (said in its message, so no notice besides)."""
+    if _compiled() is None:
         raise NativeUnavailable("the compiled core is not built: install ratking with a C++ "
                                 "compiler present (pip install -e .)")
     if game_id not in COMPILED:

@@ -11,8 +11,10 @@ LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
   for (bool h : heuristic) any_bot = any_bot || h;
   std::vector<MersenneTwister> bots;
   std::vector<int> legal;
+  State s;  // one state and one generator, started again for each game
   for (int64_t i = 0; i < games; ++i) {
-    State s = State::start(game, players, Rng::mersenne(seed + i));
+    s.rng.reseed(seed + i);
+    s.restart(game, players);
     bots.clear();
     if (any_bot)
       for (int k = 0; k < players; ++k) bots.emplace_back(seed_words((seed + i) * 10 + k));

@@ -100,28 +100,44 @@ int Game::action_index(const std::string& id) const {
 
 State State::start(const Game& game, int players, Rng rng) {
   State s;
-  s.game = &game;
-  s.players = players;
   s.rng = std::move(rng);
-  const auto& c = game.config();
-  s.need = game.cards_needed(players);
-  std::vector<int> deck(c.values.size());
-  for (size_t i = 0; i < deck.size(); ++i) deck[i] = static_cast<int>(i);
-  s.rng.shuffle(deck);
-  s.pile = std::move(deck);
-  s.known.assign(players, Mask{});
-  for (int seat = 0; seat < players; ++seat) {
-    const int card = s.pile.back();
-    s.pile.pop_back();
-    s.hands.push_back({card});
-    s.known[seat].set(card);  // everyone looks at their own first card once
-  }
-  s.faceup.assign(c.colours.size(), -1);
-  s.tokens.assign(players, c.start_tokens);
-  s.pool = c.total_tokens - c.start_tokens * players;
-  s.pawn = c.start;
-  s.refill();
+  s.restart(game, players);
   return s;
+}
+
+void State::restart(const Game& g, int n) {
+  game = &g;
+  players = n;
+  const auto& c = g.config();
+  need = g.cards_needed(n);
+  pile.resize(c.values.size());
+  for (size_t i = 0; i < pile.size(); ++i) pile[i] = static_cast<int>(i);
+  rng.shuffle(pile);
+  known.assign(n, Mask{});
+  public_ = Mask{};
+  hands.resize(n);
+  for (int seat = 0; seat < n; ++seat) {
+    const int card = pile.back();
+    pile.pop_back();
+    hands[seat].assign(1, card);
+    known[seat].set(card);  // everyone looks at their own first card once
+  }
+  faceup.assign(c.colours.size(), -1);
+  tokens.assign(n, c.start_tokens);
+  pool = c.total_tokens - c.start_tokens * n;
+  pawn = c.start;
+  phase = CHOOSE;
+  dice.clear();
+  choices.clear();
+  wild = final_left = -1;
+  to_move = 0;
+  round = 1;
+  turns = steps = 0;
+  unordered = -1;
+  over = false;
+  result.clear();
+  end_reason.clear();
+  refill();
 }
 
 Mask State::knows(int seat) const { return seat < 0 ? public_ : known[seat] | public_; }

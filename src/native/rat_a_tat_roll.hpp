@@ -93,6 +93,8 @@ struct State {
 
   // A new game (state.py's _setup).
   static State start(const Game& game, int players, Rng rng);
+  // The same in place, keeping the storage of the game this state held (the loops' reuse).
+  void restart(const Game& game, int players);
 
   Mask knows(int seat) const;  // seat -1: what everyone was shown
   std::vector<int> legal() const;

@@ -21,10 +21,14 @@ namespace ratking {
 // MT19937 with CPython's seeding (random_seed + init_by_array) and random() (genrand_res53).
 class MersenneTwister {
  public:
-  explicit MersenneTwister(const std::vector<uint32_t>& key) {
+  explicit MersenneTwister(const std::vector<uint32_t>& key)
+      : MersenneTwister(key.data(), key.size()) {}
+
+  // Seeded from `len` 32-bit words, lowest first (none: the seed 0).
+  MersenneTwister(const uint32_t* key, size_t len) {
     const uint32_t zero = 0;
-    const uint32_t* words = key.empty() ? &zero : key.data();
-    const size_t len = key.empty() ? 1 : key.size();
+    const uint32_t* words = len ? key : &zero;
+    if (!len) len = 1;
     uint32_t* mt = mt_;
     // CPython's init_genrand(19650218) then init_by_array, its index wrapping (i runs 1..N-1,
     // then mt[0] = mt[N-1] and i = 1 again) unrolled into straight runs
@@ -142,7 +146,28 @@ class Rng {
     r.pos = pos;
     return r;
   }
-  static Rng mersenne(int64_t seed) { return mersenne(seed_words(seed), std::to_string(seed)); }
+  static Rng mersenne(int64_t seed) {
+    Rng r;
+    r.reseed(seed);
+    return r;
+  }
+
+  // Start random.Random(seed)'s stream again from its beginning, in place: the loops play
+  // game after game on one generator, without allocating one for each.
+  void reseed(int64_t seed) {
+    const uint64_t n = seed < 0 ? 0 - static_cast<uint64_t>(seed) : static_cast<uint64_t>(seed);
+    const uint32_t words[2] = {static_cast<uint32_t>(n), static_cast<uint32_t>(n >> 32)};
+    const MersenneTwister fresh(words, n >> 32 ? 2 : 1);
+    if (twister_ && twister_.use_count() == 1) {  // no copy shares it: start it again
+      twister_->mt = fresh;
+      twister_->buf.clear();
+    } else {
+      twister_ = std::make_shared<Twisted>(fresh);
+    }
+    words_.reset();
+    text_ = std::to_string(seed);
+    pos = 0;
+  }
 
   // The keyed stream of seed `text` (its decimal digits), from `pos`.
   static Rng keyed(std::string text, uint64_t pos = 0) {
@@ -199,6 +224,7 @@ class Rng {
  private:
   struct Twisted {
     explicit Twisted(const std::vector<uint32_t>& words) : mt(words) { buf.reserve(BLOCK); }
+    explicit Twisted(const MersenneTwister& seeded) : mt(seeded) { buf.reserve(BLOCK); }
     MersenneTwister mt;
     std::vector<double> buf;
   };

@@ -3,6 +3,7 @@ bench, check."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -604,10 +605,19 @@ def bench(
     rule: RuleOption = None,
     paths: Annotated[bool, typer.Option(
         "--paths", help="also time clone and determinize after 10 and 1,000 decisions")] = False,
+    core: Annotated[str | None, typer.Option(
+        "--core", help="python or native: one figure for this core (default players: the "
+        "fewest the game takes)")] = None,
+    loop: Annotated[str | None, typer.Option(
+        "--loop", help="random, heuristic or ismcts (the game's hard bot) in every seat; "
+        "with --core")] = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="with --core: write {core, loop, decisions_per_s} here")] = None,
 ) -> None:
     """Random play for a fixed time: decisions and games per second, on one core.
 
     A game with no round cap is played with max_rounds=100 (random play might never end).
+    With --core (or --loop, --json), one figure for the Python engine or the compiled core.
     """
     from .sim import bench as run_bench
     from .sim import path_costs
@@ -615,6 +625,10 @@ def bench(
 
     if not seconds > 0:
         fail("--seconds must be more than 0")
+    if core is not None or loop is not None or json_out is not None:
+        bench_one_core(game, core or "python", loop or "random", players, seconds, seed, rule,
+                       json_out)
+        return
     try:
         rules_ = parse_rules(rule)
         chosen = make(game, **rules_)
@@ -649,6 +663,31 @@ def bench(
             times.add_row(str(c.players), f"{c.at:,}", f"{c.clone_us:.2f}",
                           f"{c.determinize_us:.2f}")
         console.print(times)
+
+
+def bench_one_core(game: str, core: str, loop: str, players: int | None, seconds: float,
+                   seed: int, rule: list[str] | None, json_out: Path | None) -> None:
+    """`ratking bench --core`: one loop on one core, said which, and its figures as JSON."""
+    from .sim.cores import bench_core
+
+    try:
+        rules_ = parse_rules(rule)
+        chosen = make(game, **rules_)
+        count = players or chosen.min_players
+        with console.status(f"{chosen.info().id}: {loop} play on the {core} core..."):
+            result = bench_core(game, core, loop, count, seconds, seed, rules_)
+    except RatkingError as exc:
+        fail(str(exc))
+    line = (f"{chosen.info().title}, {count} players, {loop} loop on the {core} core: "
+            f"{result['decisions_per_s']:,.0f} decisions/s")
+    if "iterations_per_s" in result:
+        line += f", {result['iterations_per_s']:,.0f} search iterations/s"
+    console.print(line)
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(result, indent=2) + "\n")
+        except OSError as exc:
+            fail(f"cannot write {json_out}: {exc.strerror}")
 
 
 @app.command()

@@ -1,0 +1,11 @@
+// ratking.native._core: the compiled core's Python face (nanobind). The Python glue in
+// src/ratking/native/ builds its objects from the games' own objects and states.
+#include <nanobind/nanobind.h>
+
+#include "bindings.hpp"
+
+NB_MODULE(_core, m) {
+  m.doc() = "ratking's compiled core: chance, the compiled games' rules and native loops";
+  ratking::bind_chance(m);
+  ratking::bind_roll(m);
+}

@@ -4,19 +4,53 @@
 #include <vector>
 
 #include "rat_a_tat_roll.hpp"
+#include "rng.hpp"
 
-namespace ratking::roll {
+namespace ratking {
 
 struct LoopResult {
   int64_t games = 0, decisions = 0;
   std::vector<double> returns;  // summed per seat
 };
 
-// `games` games from game seed `seed` + i, as ratking.sim.bench plays them: one
+// `games` games of any compiled game (its State::start, legal, apply, over, to_move, result,
+// and its heuristic `choose`) from game seed `seed` + i, as ratking.sim.bench plays them: one
 // random.Random(seed) picks every random seat's action, legal[int(random() * len(legal))].
 // Seats set in `heuristic` play the heuristic instead, seat k of game i with a
 // random.Random((seed + i) * 10 + k) of its own (as HeuristicBot seeded so).
+template <class State, class Game, class Choose>
+LoopResult play_games(const Game& game, int players, int64_t games, int64_t seed,
+                      const std::vector<bool>& heuristic, Choose choose) {
+  LoopResult out;
+  out.returns.assign(players, 0.0);
+  MersenneTwister picker(seed_words(seed));
+  bool any_bot = false;
+  for (bool h : heuristic) any_bot = any_bot || h;
+  std::vector<MersenneTwister> bots;
+  for (int64_t i = 0; i < games; ++i) {
+    State s = State::start(game, players, Rng::mersenne(seed + i));
+    bots.clear();
+    if (any_bot)
+      for (int k = 0; k < players; ++k) bots.emplace_back(seed_words((seed + i) * 10 + k));
+    while (!s.over) {
+      const int p = s.to_move;
+      if (any_bot && heuristic[p]) {
+        s.apply(choose(s, bots[p]));
+      } else {
+        const auto legal = s.legal();
+        s.apply(legal[static_cast<size_t>(picker.random() * static_cast<double>(legal.size()))]);
+      }
+      ++out.decisions;
+    }
+    for (int k = 0; k < players; ++k) out.returns[k] += s.result[k];
+    ++out.games;
+  }
+  return out;
+}
+
+namespace roll {
 LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
                 const std::vector<bool>& heuristic);
+}  // namespace roll
 
-}  // namespace ratking::roll
+}  // namespace ratking

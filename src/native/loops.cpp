@@ -7,4 +7,9 @@ LoopResult roll::play(const roll::Game& game, int players, int64_t games, int64_
   return play_games<roll::State>(game, players, games, seed, heuristic, roll::heuristic);
 }
 
+LoopResult ydr::play(const ydr::Game& game, int players, int64_t games, int64_t seed,
+                     const std::vector<bool>& heuristic) {
+  return play_games<ydr::State>(game, players, games, seed, heuristic, ydr::heuristic);
+}
+
 }  // namespace ratking

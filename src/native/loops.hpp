@@ -5,6 +5,7 @@
 
 #include "rat_a_tat_roll.hpp"
 #include "rng.hpp"
+#include "you_dirty_rat.hpp"
 
 namespace ratking {
 
@@ -52,5 +53,10 @@ namespace roll {
 LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
                 const std::vector<bool>& heuristic);
 }  // namespace roll
+
+namespace ydr {
+LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
+                const std::vector<bool>& heuristic);
+}  // namespace ydr
 
 }  // namespace ratking

@@ -1,5 +1,6 @@
 // ratking.native._core.ydr: You Dirty Rat's compiled state, rules and loops.
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/array.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -11,10 +12,15 @@
 namespace nb = nanobind;
 
 namespace ratking {
+namespace {
+
+using Tensor = nb::ndarray<float, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+}  // namespace
 
 void bind_ydr(nb::module_& m) {
   auto ydr_ = m.def_submodule("ydr", "You Dirty Rat compiled");
-  using ydr::Config, ydr::Game, ydr::State;
+  using ydr::Config, ydr::Game, ydr::Layout, ydr::State;
 
   nb::class_<Config>(ydr_, "Config")
       .def(nb::init<>())
@@ -39,6 +45,25 @@ void bind_ydr(nb::module_& m) {
       .def_rw("bonus_three", &Config::bonus_three)
       .def_rw("bonus_four", &Config::bonus_four)
       .def_rw("max_rounds", &Config::max_rounds);
+
+  nb::class_<Layout>(ydr_, "Layout")
+      .def(nb::init<>())
+      .def_rw("size", &Layout::size)
+      .def_rw("to_move", &Layout::to_move)
+      .def_rw("phase", &Layout::phase)
+      .def_rw("stash", &Layout::stash)
+      .def_rw("deck", &Layout::deck)
+      .def_rw("discard", &Layout::discard)
+      .def_rw("removed", &Layout::removed)
+      .def_rw("heists", &Layout::heists)
+      .def_rw("committing", &Layout::committing)
+      .def_rw("drawn", &Layout::drawn)
+      .def_rw("drawn_count", &Layout::drawn_count)
+      .def_rw("round", &Layout::round)
+      .def_rw("over", &Layout::over)
+      .def_rw("seat_money", &Layout::seat_money)
+      .def_rw("seat_stride", &Layout::seat_stride)
+      .def_rw("heist_slot", &Layout::heist_slot);
 
   nb::class_<Game>(ydr_, "Game")
       .def(nb::init<Config>(), nb::arg("config"))
@@ -142,7 +167,16 @@ void bind_ydr(nb::module_& m) {
              if (s.over) throw nb::value_error("the game is over");
              return ydr::heuristic(s, jitter);
            },
-           nb::arg("jitter"));
+           nb::arg("jitter"))
+      .def("observe",
+           [](const State& s, int seat, const Layout& lay, Tensor out) {
+             if (static_cast<int>(out.shape(0)) != lay.size)
+               throw nb::value_error("out has the wrong size for this layout");
+             if (seat < -1 || seat >= s.players) throw nb::value_error("no such seat");
+             std::fill(out.data(), out.data() + lay.size, 0.0f);
+             ydr::observe(s, seat, lay, out.data());
+           },
+           nb::arg("seat"), nb::arg("layout"), nb::arg("out"));
 }
 
 }  // namespace ratking

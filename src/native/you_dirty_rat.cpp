@@ -651,6 +651,86 @@ std::vector<double> evaluate(const State& s) {
   return out;
 }
 
+// --- the observation tensor (observation.py's encode_update, writing every part) -------------
+
+namespace {
+
+constexpr int HAND_MOST = 12, MASTERMIND_DRAW = 3;
+
+inline float scaled(double value, double most) {
+  if (most <= 0) return 0.0f;
+  const double x = value / most;
+  return static_cast<float>(x > 1.0 ? 1.0 : (x < 0.0 ? 0.0 : x));
+}
+
+// one card counted, read as at most 1; the sum is taken in double from the float32 already
+// there, as the Python encoder adds through a memoryview
+inline void add(float& at, double unit) {
+  const double x = static_cast<double>(at) + unit;
+  at = static_cast<float>(x < 1.0 ? x : 1.0);
+}
+
+// each card counted at its type
+inline void count(float* out, int base, const std::vector<int>& cards,
+                  const std::vector<int>& card_type, double unit) {
+  for (int c : cards) add(out[base + card_type[c]], unit);
+}
+
+}  // namespace
+
+void observe(const State& s, int seat, const Layout& lay, float* out) {
+  const Game& g = *s.game;
+  const auto& c = g.config();
+  const int players = s.players, types = static_cast<int>(c.slugs.size());
+  const double unit = 1.0 / c.copies;
+  const int tokens = players == 2 ? c.stash_two : players == 3 ? c.stash_three : c.stash_four;
+  const double total = static_cast<double>(tokens) * TOKEN;
+  const int in_play = g.ringleader - (players == 2 ? c.specialists : 0);
+  if (!s.over) {
+    out[lay.to_move + ((s.to_move - (seat < 0 ? 0 : seat)) % players + players) % players] = 1;
+    out[lay.phase + s.phase] = 1;
+  }
+  out[lay.stash] = scaled(static_cast<double>(s.stash), total);
+  out[lay.deck] = scaled(static_cast<double>(s.deck.size()), in_play);
+  count(out, lay.discard, s.discard, g.card_type, unit);
+  count(out, lay.removed, s.removed, g.card_type, unit);
+  for (int top : s.tops) {
+    if (top < 0) continue;
+    out[lay.heists + 2 * top + 1] = 1;
+    for (size_t h = 0; h < c.heist_chain.size(); ++h)  // its chain from it down
+      if (c.heist_chain[h] == c.heist_chain[top] && c.heist_step[h] >= c.heist_step[top])
+        out[lay.heists + 2 * static_cast<int>(h)] = 1;
+  }
+  if (!s.over && s.phase == TEAM)
+    out[lay.committing + s.heist] = 1;
+  else if (!s.over && s.phase == KEEP && seat == s.to_move)  // shown to the seat that keeps
+    count(out, lay.drawn, s.drawn, g.card_type, 1.0 / MASTERMIND_DRAW);
+  out[lay.drawn_count] = scaled(static_cast<double>(s.drawn.size()), MASTERMIND_DRAW);
+  if (c.max_rounds > 0) out[lay.round] = scaled(static_cast<double>(s.round), c.max_rounds);
+  if (s.over) out[lay.over] = 1;
+  const int start = seat < 0 ? 0 : seat;
+  for (int k = 0; k < players; ++k) {
+    const int p = (start + k) % players;  // the observer first
+    const int block = lay.seat_money + k * lay.seat_stride;
+    out[block] = scaled(s.money[p], total);
+    out[block + 1] = scaled(static_cast<double>(s.hands[p].size()), HAND_MOST);
+    if (p == seat) count(out, block + 2, s.hands[p], g.card_type, unit);
+    int base = block + 2 + types;
+    for (const auto& night : s.nights[p]) {
+      for (int card : night) {
+        if (card == PLACEHOLDER)
+          out[base + types] = 1;
+        else
+          add(out[base + g.card_type[card]], unit);
+      }
+      base += types + 1;
+    }
+    count(out, base, s.refresh[p], g.card_type, unit);
+    base += types;
+    for (int h : s.won[p]) out[base + lay.heist_slot[h]] = 1;
+  }
+}
+
 // --- the heuristic (heuristic.py) ---------------------------------------------------------------
 
 namespace {

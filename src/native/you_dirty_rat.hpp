@@ -43,6 +43,15 @@ struct Config {
       bonus_two = 200, bonus_three = 400, bonus_four = 700, max_rounds = -1;  // -1: no cap
 };
 
+// Where each part of the observation tensor starts (observation.py's layout, per player count);
+// a seat's block holds its cash, hand size, hand, Nights, Refresh Area and heists, in order.
+struct Layout {
+  int size = 0, to_move = 0, phase = 0, stash = 0, deck = 0, discard = 0, removed = 0,
+      heists = 0, committing = 0, drawn = 0, drawn_count = 0, round = 0, over = 0,
+      seat_money = 0, seat_stride = 0;
+  std::vector<int> heist_slot;  // per heist: its place among a seat's heists
+};
+
 // One game's rules, components and action catalogue, shared by its states.
 class Game {
  public:
@@ -122,6 +131,9 @@ struct State {
 
 // evaluate.py: each seat's chance of winning, a softmax over its fitted features.
 std::vector<double> evaluate(const State& s);
+// observation.py's encode_state for `seat` (-1: a spectator), written into `out` (zeroed,
+// lay.size); the game's view forgets nothing, so it is also the information state.
+void observe(const State& s, int seat, const Layout& lay, float* out);
 // heuristic.py's choose: the heuristic's action for the seat to move; `jitter` is its own
 // random.Random stream (one number a decision with more than one legal action).
 int heuristic(const State& s, MersenneTwister& jitter);

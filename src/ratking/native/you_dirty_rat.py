@@ -6,6 +6,9 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
+import numpy as np
+
+from ..core import spaces
 from ..core.rng import new_seed
 from ..games.you_dirty_rat.actions import slug
 from ..games.you_dirty_rat.components import EFFECTS, REWARDS
@@ -45,6 +48,20 @@ def compiled_game(game: Any) -> Any:
 
 
 assert EFFECTS[:len(REWARDS)] == REWARDS, "a heist reward is coded as the effect of its name"
+
+
+def _layout(game: Any, players: int) -> Any:
+    lay = spaces.observation_layout(game, players)
+    out = load().ydr.Layout()
+    at = lay.at
+    out.size = lay.size
+    for name in ("to_move", "phase", "stash", "deck", "discard", "removed", "heists",
+                 "committing", "drawn", "drawn_count", "round", "over"):
+        setattr(out, name, at[name])
+    out.seat_money = at["seat0.money"]
+    out.seat_stride = at["seat1.money"] - at["seat0.money"]
+    out.heist_slot = list(lay.lookup["heist_slot"])
+    return out
 
 
 class NativeRat:
@@ -155,6 +172,14 @@ class NativeRat:
         """The heuristic's choice for the seat to move; `jitter` is a _core.MersenneTwister
         (its random.Random)."""
         return self._ids[self._state.heuristic(jitter)]
+
+    def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
+        """As State.observation; the same as State.information_state (`recall`), since this
+        game's view forgets nothing."""
+        lay = _layout(self.game, self.players)
+        out = np.zeros(lay.size, np.float32)
+        self._state.observe(-1 if seat is None else seat, lay, out)
+        return out
 
 
 def play(game: Any, players: int, games: int, seed: int,

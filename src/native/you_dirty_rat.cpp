@@ -161,15 +161,24 @@ std::vector<int> State::copy_types(int p) const {
 // --- legal actions ----------------------------------------------------------------------------
 
 std::vector<int> State::legal() const {
-  if (over) return {};
+  std::vector<int> out;
+  legal_into(out);
+  return out;
+}
+
+void State::legal_into(std::vector<int>& out) const {
+  out.clear();
+  if (over) return;
   const Game& g = *game;
   const auto& c = g.config();
   const int p = to_move;
   const auto& hand = hands[p];
-  std::vector<int> out;
   switch (phase) {
     case MAIN: {
-      if (hand.empty()) return {g.placeholder};  // seed 002, F.A.Q.: no card can be played
+      if (hand.empty()) {  // seed 002, F.A.Q.: no card can be played
+        out.push_back(g.placeholder);
+        return;
+      }
       int have[4] = {0, 0, 0, 0};
       for (int x : hand) ++have[g.card_arch[x]];
       for (int t : hand_types(p))  // seed 002, F.A.Q.: a Thug needs a card to team with
@@ -184,7 +193,7 @@ std::vector<int> State::legal() const {
           out.push_back(g.heist[h]);
       }
       if (out.empty()) out.push_back(g.placeholder);  // a lone Thug: the forced $100 (RULINGS)
-      return out;
+      return;
     }
     case TEAM: {
       std::vector<int> types;
@@ -195,35 +204,36 @@ std::vector<int> State::legal() const {
       std::sort(types.begin(), types.end());
       types.erase(std::unique(types.begin(), types.end()), types.end());
       for (int t : types) out.push_back(g.team[t]);
-      return out;
+      return;
     }
     case TARGET:
       for (int i = 1; i < players; ++i) out.push_back(g.target[opponent(p, i)]);
-      return out;
+      return;
     case CARD:
       for (int x : card_targets(p)) out.push_back(g.card[x]);
-      return out;
+      return;
     case KEEP: {
       std::vector<int> types;
       for (int x : drawn) types.push_back(g.card_type[x]);
       std::sort(types.begin(), types.end());
       types.erase(std::unique(types.begin(), types.end()), types.end());
       for (int t : types) out.push_back(g.keep[t]);
-      return out;
+      return;
     }
     case PARTNER:
       for (int t : hand_types(p)) out.push_back(g.partner[t]);
-      return out;
+      return;
     case ARCH:
-      return g.arch;
+      out = g.arch;
+      return;
     case COPY:
       for (int t : copy_types(p)) out.push_back(g.copy[t]);
-      return out;
+      return;
     default:  // EXTRA
       for (int t : hand_types(p))
         if (!(hand.size() == 1 && g.needs_partner[t])) out.push_back(g.play[t]);
       out.push_back(g.no_extra);
-      return out;
+      return;
   }
 }
 

@@ -99,6 +99,7 @@ struct State {
   static State start(const Game& game, int players, Rng rng);
 
   std::vector<int> legal() const;
+  void legal_into(std::vector<int>& out) const;  // the same, into `out` (no allocation)
   void apply(int action);
   std::vector<double> returns() const;
   std::vector<int64_t> totals() const;

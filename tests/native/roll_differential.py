@@ -1,5 +1,7 @@
 """A compiled game on both cores, step by step: where the compiled core and the Python engine
-(the reference) disagree. Rat-a-Tat Roll's handle by default; any game's (`handle`) alike."""
+(the reference) disagree. Rat-a-Tat Roll's handle by default; any compiled game's handle
+(`handle`: new_game, to_json, legal_ids, apply, returns, evaluate, observation, determinize,
+heuristic) alike."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ def game_part(state_json: dict) -> dict:
     return {k: state_json[k] for k in GAME_KEYS if k in state_json}
 
 
-def check_step(state, native, step: int, det_seed: int) -> None:
+def check_step(state, native: NativeRoll, step: int, det_seed: int) -> None:
     """Everything the two cores must agree on at this point, each with where it differs."""
     where = f"step {step}"
     assert native.to_json() == game_part(state.to_json()), f"{where}: the state"
@@ -28,7 +30,7 @@ def check_step(state, native, step: int, det_seed: int) -> None:
     ev_py, ev_nat = state.game.evaluate(state), native.evaluate()
     assert np.allclose(ev_nat, ev_py, rtol=0, atol=1e-9), f"{where}: evaluation"
     for seat in [None, *range(state.players)]:
-        for recall in (False, True) if hasattr(native, "observation") else ():
+        for recall in (False, True):
             py = state.information_state(seat) if recall else state.observation(seat)
             assert native.observation(seat, recall).tobytes() == py.tobytes(), \
                 f"{where}: observation of seat {seat} (recall={recall})"

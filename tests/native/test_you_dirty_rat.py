@@ -4,8 +4,8 @@ Each example plays one game on both cores from the same seed with the same actio
 seats and heuristic seats; seed 002 as the rules tests check it) under drawn rule options.
 Every step of `FULL` games is compared in full (roll_differential.check_step: the state as
 JSON, legal ids, returns, evaluation, observations byte for byte, each seat's determinization
-and a step after it);
-`LIGHT` more games compare the legal ids, the heuristic's choices and the final state.
+and a step after it); `LIGHT` more games compare the legal ids, the heuristic's choices and the
+final state.
 
 The long run, before calling a change to either core done (10,000 games compared in full):
     RATKING_NATIVE_LONG=1 pytest tests/native/test_you_dirty_rat.py   (make test-native-long)

@@ -1,6 +1,8 @@
 // Whole games played natively, back to back, in one call: random and heuristic seats.
 #pragma once
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "rat_a_tat_roll.hpp"
@@ -13,6 +15,13 @@ struct LoopResult {
   int64_t games = 0, decisions = 0;
   std::vector<double> returns;  // summed per seat
 };
+
+// Whether a game's State can write its legal actions into a given buffer (legal_into).
+template <class S, class = void>
+struct fills_legal : std::false_type {};
+template <class S>
+struct fills_legal<S, std::void_t<decltype(std::declval<const S&>().legal_into(
+                          std::declval<std::vector<int>&>()))>> : std::true_type {};
 
 // `games` games of any compiled game (its State::start, legal, apply, over, to_move, result,
 // and its heuristic `choose`) from game seed `seed` + i, as ratking.sim.bench plays them: one
@@ -28,6 +37,7 @@ LoopResult play_games(const Game& game, int players, int64_t games, int64_t seed
   bool any_bot = false;
   for (bool h : heuristic) any_bot = any_bot || h;
   std::vector<MersenneTwister> bots;
+  std::vector<int> legal;
   for (int64_t i = 0; i < games; ++i) {
     State s = State::start(game, players, Rng::mersenne(seed + i));
     bots.clear();
@@ -38,7 +48,10 @@ LoopResult play_games(const Game& game, int players, int64_t games, int64_t seed
       if (any_bot && heuristic[p]) {
         s.apply(choose(s, bots[p]));
       } else {
-        const auto legal = s.legal();
+        if constexpr (fills_legal<State>::value)
+          s.legal_into(legal);
+        else
+          legal = s.legal();
         s.apply(legal[static_cast<size_t>(picker.random() * static_cast<double>(legal.size()))]);
       }
       ++out.decisions;

@@ -107,10 +107,14 @@ std::vector<double> State::returns() const {
 
 std::vector<int> State::hand_types(int p) const {
   std::vector<int> out;
-  for (int c : hands[p]) out.push_back(game->card_type[c]);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  each_type(type_set(hands[p]), [&out](int t) { out.push_back(t); });
   return out;
+}
+
+Mask State::type_set(const std::vector<int>& cards) const {
+  Mask types;
+  for (int c : cards) types.set(game->card_type[c]);
+  return types;
 }
 
 int State::hideout_count(int p) const {
@@ -160,6 +164,14 @@ std::vector<int> State::copy_types(int p) const {
 
 // --- legal actions ----------------------------------------------------------------------------
 
+void State::play_options(int p, std::vector<int>& out) const {
+  // seed 002, F.A.Q.: a Thug needs a card from the hand to team with
+  const bool alone = hands[p].size() == 1;
+  each_type(type_set(hands[p]), [&](int t) {
+    if (!(alone && game->needs_partner[t])) out.push_back(game->play[t]);
+  });
+}
+
 std::vector<int> State::legal() const {
   std::vector<int> out;
   legal_into(out);
@@ -181,8 +193,7 @@ void State::legal_into(std::vector<int>& out) const {
       }
       int have[4] = {0, 0, 0, 0};
       for (int x : hand) ++have[g.card_arch[x]];
-      for (int t : hand_types(p))  // seed 002, F.A.Q.: a Thug needs a card to team with
-        if (!(hand.size() == 1 && g.needs_partner[t])) out.push_back(g.play[t]);
+      play_options(p, out);
       for (int h : tops) {
         if (h < 0) continue;
         // seed 002: the team must match exactly, an Inside Man counting as any one archetype
@@ -196,14 +207,12 @@ void State::legal_into(std::vector<int>& out) const {
       return;
     }
     case TEAM: {
-      std::vector<int> types;
+      Mask types;
       for (int x : hand) {
         const int a = g.card_arch[x];
-        if (a == ANY || need[a]) types.push_back(g.card_type[x]);
+        if (a == ANY || need[a]) types.set(g.card_type[x]);
       }
-      std::sort(types.begin(), types.end());
-      types.erase(std::unique(types.begin(), types.end()), types.end());
-      for (int t : types) out.push_back(g.team[t]);
+      each_type(types, [&](int t) { out.push_back(g.team[t]); });
       return;
     }
     case TARGET:
@@ -212,16 +221,11 @@ void State::legal_into(std::vector<int>& out) const {
     case CARD:
       for (int x : card_targets(p)) out.push_back(g.card[x]);
       return;
-    case KEEP: {
-      std::vector<int> types;
-      for (int x : drawn) types.push_back(g.card_type[x]);
-      std::sort(types.begin(), types.end());
-      types.erase(std::unique(types.begin(), types.end()), types.end());
-      for (int t : types) out.push_back(g.keep[t]);
+    case KEEP:
+      each_type(type_set(drawn), [&](int t) { out.push_back(g.keep[t]); });
       return;
-    }
     case PARTNER:
-      for (int t : hand_types(p)) out.push_back(g.partner[t]);
+      each_type(type_set(hand), [&](int t) { out.push_back(g.partner[t]); });
       return;
     case ARCH:
       out = g.arch;
@@ -230,8 +234,7 @@ void State::legal_into(std::vector<int>& out) const {
       for (int t : copy_types(p)) out.push_back(g.copy[t]);
       return;
     default:  // EXTRA
-      for (int t : hand_types(p))
-        if (!(hand.size() == 1 && g.needs_partner[t])) out.push_back(g.play[t]);
+      play_options(p, out);
       out.push_back(g.no_extra);
       return;
   }
@@ -248,7 +251,7 @@ void State::apply(int action) {
     case K_PLAY: {
       if (phase == EXTRA) advance(p);  // seed 002, F.A.Q. Femme Fatale: Advance Time first
       const int card = take(p, a.arg);
-      nights[p][0] = {card};
+      nights[p][0].assign(1, card);
       public_.set(card);
       played = card;
       resolve(p, a.arg);
@@ -324,7 +327,7 @@ void State::apply(int action) {
     case K_PLACEHOLDER:
       if (money[p] >= TOKEN) {
         money[p] -= TOKEN;
-        nights[p][0] = {PLACEHOLDER};
+        nights[p][0].assign(1, PLACEHOLDER);
       }
       done();
       break;
@@ -368,8 +371,8 @@ void State::advance(int p) {
   // seed 002, Step 1: every card moves forward a Night; Night 3 leaves for the Refresh Area
   auto& n = nights[p];
   to_refresh(p, n[2]);
-  n[2] = std::move(n[1]);
-  n[1] = std::move(n[0]);
+  std::swap(n[2], n[1]);  // the Nights' buffers turn round with them: nothing allocated
+  std::swap(n[1], n[0]);
   n[0].clear();
 }
 
@@ -478,7 +481,7 @@ void State::resolve(int p, int t) {
     case WHEELMAN: {
       auto& n = nights[p];
       to_refresh(p, n[2]);
-      n[2] = std::move(n[1]);
+      std::swap(n[2], n[1]);
       n[1].clear();
       break;
     }

@@ -75,6 +75,14 @@ class Game {
   std::vector<Action> actions_;
 };
 
+// Each type in a set of card types (a Mask of type numbers), lowest first.
+template <class F>
+void each_type(const Mask& types, F f) {
+  for (int w = 0; w < Mask::WORDS; ++w)
+    for (uint64_t bits = types.w[w]; bits; bits &= bits - 1)
+      f(64 * w + __builtin_ctzll(bits));
+}
+
 using Night = std::vector<int>;
 using Hideout = std::array<Night, 3>;
 
@@ -108,7 +116,9 @@ struct State {
   State determinize(int seat, const std::string& seed_text) const;
 
   // rules.py's helpers and steps
-  std::vector<int> hand_types(int p) const;
+  std::vector<int> hand_types(int p) const;  // sorted, each once
+  Mask type_set(const std::vector<int>& cards) const;
+  void play_options(int p, std::vector<int>& out) const;  // the play:T actions open to p
   std::vector<int> card_targets(int p) const;
   std::vector<int> copy_types(int p) const;
   int hideout_count(int p) const;

@@ -113,6 +113,20 @@ def test_bad_state_data_is_refused():
         NativeRat.from_json(game, data)
 
 
+@pytest.mark.parametrize(("key", "bad", "words"), [
+    # what the Python loader lets through, and the compiled core would read out of bounds by
+    ("played", 51, "'played'"),  # past the last Ringleader
+    ("discard", [-5], "'discard'"),
+    ("kind", "fly", "card effect"),
+])
+def test_ids_the_compiled_core_looks_up_by_are_checked(key, bad, words):
+    game = make("you-dirty-rat")
+    data = game.new_game(3, seed=3).to_json()
+    data["state"][key] = bad
+    with pytest.raises(RecordError, match=words):
+        NativeRat.from_json(game, data)
+
+
 def test_a_handle_from_a_determinized_state_reads_back_alike():
     # a determinization's keyed stream and unordered deck survive the trip through JSON
     game = make("you-dirty-rat")

@@ -8,7 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import spaces
+from ..core import saved, spaces
+from ..core.errors import RecordError
 from ..core.rng import new_seed
 from ..games.you_dirty_rat.actions import slug
 from ..games.you_dirty_rat.components import EFFECTS, REWARDS
@@ -64,6 +65,29 @@ def _layout(game: Any, players: int) -> Any:
     return out
 
 
+def _check_ids(game: Any, data: dict[str, Any]) -> None:
+    """RecordError unless every card, heist and seat number the compiled core looks up by is
+    in range (the Python loader checks the Specialists and the money; the rest it reads as
+    it comes, and would fail later, while the compiled core must not read out of bounds)."""
+    st, d = data["state"], game.deck
+    last, heists = d.ringleader + 2, len(d.heists) - 1
+    saved.whole(data["to_move"], 0, data["players"] - 1, "to_move")
+    for key in ("hands", "refresh", "won"):
+        for i in range(len(st[key])):
+            saved.ints(st[key], i, 0, heists if key == "won" else last)
+    for key in ("deck", "discard", "removed", "drawn"):
+        saved.ints(st, key, 0, last)
+    saved.ints(st, "tops", -1, heists, len(d.chains))
+    saved.whole(st["played"], -1, last, "played")
+    for hideout in st["nights"]:
+        if not isinstance(hideout, list) or len(hideout) != 3:
+            raise RecordError("state 'nights' must hold three Nights per seat")
+        for n in range(3):
+            saved.ints(hideout, n, -1, last)
+    if st["kind"] and st["kind"] not in EFFECTS:
+        raise RecordError(f"state 'kind' must be a card effect, not {st['kind']!r}")
+
+
 class NativeRat:
     """A game of You Dirty Rat held by the compiled core."""
 
@@ -89,6 +113,7 @@ class NativeRat:
         """From a Python state's `to_json()` (a state of `game`), checked by the Python engine's
         loader first (RecordError for bad data)."""
         game.from_json(data)
+        _check_ids(game, data)
         core = load()
         s = core.ydr.State.blank(compiled_game(game), data["players"])
         st = data["state"]

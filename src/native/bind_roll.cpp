@@ -13,22 +13,6 @@ namespace nb = nanobind;
 namespace ratking {
 namespace {
 
-// A mask as the little-endian 64-bit words of the Python int it stands for, and back.
-std::vector<uint64_t> mask_words(const Mask& m) { return {m.w, m.w + Mask::WORDS}; }
-
-Mask words_mask(const std::vector<uint64_t>& words) {
-  if (words.size() > Mask::WORDS) throw nb::value_error("a card mask holds at most 256 cards");
-  Mask m;
-  for (size_t i = 0; i < words.size(); ++i) m.w[i] = words[i];
-  return m;
-}
-
-void check_action(const roll::State& s, int action) {
-  for (int a : s.legal())
-    if (a == action) return;
-  throw nb::value_error("that action is not legal now");
-}
-
 using Tensor = nb::ndarray<float, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
 
 }  // namespace
@@ -93,7 +77,7 @@ void bind_roll(nb::module_& m) {
              if (heuristic.empty()) heuristic.assign(players, false);
              if (static_cast<int>(heuristic.size()) != players)
                throw nb::value_error("heuristic: one flag per seat");
-             roll::LoopResult r;
+             LoopResult r;
              {
                nb::gil_scoped_release quiet;
                r = roll::play(g, players, games, seed, heuristic);

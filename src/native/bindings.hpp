@@ -2,9 +2,34 @@
 #pragma once
 #include <nanobind/nanobind.h>
 
+#include <cstdint>
+#include <vector>
+
+#include "mask.hpp"
+
 namespace ratking {
 
 void bind_chance(nanobind::module_& m);  // bind_chance.cpp: the generators
 void bind_roll(nanobind::module_& m);    // bind_roll.cpp: Rat-a-Tat Roll
+void bind_ydr(nanobind::module_& m);     // bind_ydr.cpp: You Dirty Rat
+
+// A mask as the little-endian 64-bit words of the Python int it stands for, and back.
+inline std::vector<uint64_t> mask_words(const Mask& m) { return {m.w, m.w + Mask::WORDS}; }
+
+inline Mask words_mask(const std::vector<uint64_t>& words) {
+  if (words.size() > Mask::WORDS)
+    throw nanobind::value_error("a card mask holds at most 256 cards");
+  Mask m;
+  for (size_t i = 0; i < words.size(); ++i) m.w[i] = words[i];
+  return m;
+}
+
+// ValueError unless `action` is legal in `s` (any compiled game's state), nothing changed.
+template <class S>
+void check_action(const S& s, int action) {
+  for (int a : s.legal())
+    if (a == action) return;
+  throw nanobind::value_error("that action is not legal now");
+}
 
 }  // namespace ratking

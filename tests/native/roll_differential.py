@@ -1,5 +1,7 @@
-"""Rat-a-Tat Roll on both cores, step by step: where the compiled core and the Python engine
-(the reference) disagree."""
+"""A compiled game on both cores, step by step: where the compiled core and the Python engine
+(the reference) disagree. Rat-a-Tat Roll's handle by default; any compiled game's handle
+(`handle`: new_game, to_json, legal_ids, apply, returns, evaluate, observation, determinize,
+heuristic) alike."""
 
 from __future__ import annotations
 
@@ -35,8 +37,10 @@ def check_step(state, native: NativeRoll, step: int, det_seed: int) -> None:
         d_py, d_nat = state.determinize(seat, det_seed), native.determinize(seat, det_seed)
         assert d_nat.to_json() == game_part(d_py.to_json()), \
             f"{where}: determinization for seat {seat}"
-        if not d_py.is_over:  # and they play on alike (the keyed stream, the unordered pile)
-            legal = d_py.legal_actions()
+        legal = d_py.legal_actions()
+        assert d_nat.legal_ids() == [a.id for a in legal], \
+            f"{where}: legal ids after the determinization for seat {seat}"
+        if legal:  # and they play on alike (the keyed stream, the unordered pile)
             pick = legal[det_seed % len(legal)].id
             d_py.apply(pick)
             d_nat.apply(pick)
@@ -45,12 +49,12 @@ def check_step(state, native: NativeRoll, step: int, det_seed: int) -> None:
 
 
 def play_both(game, players: int, seed: int, heuristic_seats: int = 0,
-              every_step: bool = True) -> int:
+              every_step: bool = True, handle: type = NativeRoll) -> int:
     """One game on both cores, random seats and `heuristic_seats` heuristic ones (the first
     seats), compared at every step (or only the legal ids, the heuristic's choices and the
-    end); its decisions."""
+    end); its decisions. `handle`: the compiled game's class (its `new_game`)."""
     state = game.new_game(players, seed=seed)
-    native = NativeRoll.new_game(game, players, seed)
+    native = handle.new_game(game, players, seed)
     core = load()
     picker = random.Random(seed ^ 0x5EED)
     jitter_py = [random.Random(seed * 10 + k) for k in range(players)]

@@ -57,8 +57,8 @@ def test_the_native_search_loop_is_not_compiled_yet(run, tmp_path):
 
 def test_a_game_without_a_compiled_core_is_one_error_line(run, monkeypatch):
     monkeypatch.setattr(native, "_compiled", lambda: object())  # as if built
-    result = run("bench", "you-dirty-rat", "--core", "native", "--seconds", "0.01")
-    assert_clean_error(result, "you-dirty-rat has no compiled core yet")
+    result = run("bench", "target-rats", "--core", "native", "--seconds", "0.01")
+    assert_clean_error(result, "target-rats has no compiled core yet")
 
 
 def test_a_core_that_was_not_built_is_one_error_line(run, monkeypatch):

@@ -49,6 +49,17 @@ def test_native_loops_play_the_python_games(players, seed, data):
                                                                   heuristic)
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 2**40), st.data())
+def test_you_dirty_rat_loops_play_the_python_games(players, seed, data):
+    from ratking.native.you_dirty_rat import play
+
+    game = make("you-dirty-rat", max_rounds=data.draw(st.sampled_from([None, 4])))
+    heuristic = tuple(data.draw(st.lists(st.booleans(), min_size=players, max_size=players)))
+    assert play(game, players, 4, seed, heuristic) == python_loop(game, players, 4, seed,
+                                                                  heuristic)
+
+
 def test_a_loop_refuses_bad_seats():
     from ratking.native.rat_a_tat_roll import play
 

@@ -14,7 +14,7 @@ from types import ModuleType
 from ..core.errors import RatkingError
 
 # the games with a compiled core, and the module of the glue that drives each
-COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll"}
+COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll", "you-dirty-rat": "you_dirty_rat"}
 
 
 class NativeUnavailable(RatkingError):

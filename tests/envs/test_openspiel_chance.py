@@ -17,6 +17,8 @@ import ratking.envs.openspiel  # registers the games
 from ratking.core import RatkingError
 from ratking.envs.chance import Probe, Teller, Unknown, explicit_apply
 
+from ..own import is_own
+
 GAMES = sorted(info.id for info in ratking.list_games())
 DEALS = 200
 
@@ -127,7 +129,8 @@ def test_every_game_plays_to_the_end_with_explicit_chance(game_id):
                 state.apply_action(int(rng.integers(len(outcomes))))
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
-    assert kinds  # each game has chance after the deal
+    if is_own(game_id):  # each of ratking's games has chance after the deal
+        assert kinds
 
 
 def test_a_teller_refuses_a_read_it_cannot_name_and_a_mismatched_outcome():

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ratking
+from ratking.games.you_dirty_rat.phases import KEEP
 
 GAMES = {"rat-a-tat-roll": 3, "you-dirty-rat": 3, "rat-and-duck": 4}
 
@@ -34,8 +35,10 @@ def hidden(game: str, s: ratking.State) -> dict:
     if game == "rat-a-tat-roll":
         values = s.game.values
         return {p: [values[c] for c in hand] for p, hand in enumerate(s.hands)}
-    if game == "you-dirty-rat":
-        return {p: sorted(hand) for p, hand in enumerate(s.hands)}
+    if game == "you-dirty-rat":  # and the Mastermind's drawn cards while it chooses
+        keeping = s.phase == KEEP and not s.is_over
+        return {"hands": {p: sorted(hand) for p, hand in enumerate(s.hands)},
+                "drawn": sorted(s.drawn) if keeping else None}
     return {"held": [s.game.city.names[c] for c in s.held]}
 
 
@@ -44,7 +47,10 @@ def opened(game: str, v: dict) -> dict:
     if game == "rat-a-tat-roll":
         return {p: seat["cards"] for p, seat in enumerate(v["seats"])}
     if game == "you-dirty-rat":
-        return {p: sorted(c["id"] for c in seat["hand"]) for p, seat in enumerate(v["seats"])}
+        drawn = v.get("drawn")
+        return {"hands": {p: sorted(c["id"] for c in seat["hand"])
+                          for p, seat in enumerate(v["seats"])},
+                "drawn": None if drawn is None else sorted(c["id"] for c in drawn)}
     return {"held": v["location_cards"]["cards"]}
 
 
@@ -76,6 +82,7 @@ def without(game: str, v: dict) -> dict:
     elif game == "you-dirty-rat":
         for seat in v["seats"]:
             seat["hand"] = None
+        v["drawn"] = None  # a spectator never sees what the Mastermind drew
     else:
         v["location_cards"]["cards"] = None
     return v
@@ -103,6 +110,8 @@ def test_the_board_draws_the_open_view_face_up(game, seed, moves):
     s = played(game, seed, moves)
     svg = s.game.render_svg(s.game.open_view(s), [])
     want = hidden(game, s)
+    if game == "you-dirty-rat":  # the board draws the hands; the drawn cards stay the keeper's
+        want = want["hands"]
     if game == "rat-and-duck":
         want["held"].sort()
     assert drawn(game, s, svg) == want

@@ -48,8 +48,9 @@ def encode(game: Crumbs, v: dict[str, Any], lay: Layout, out: Any) -> None:
         seat = v["seats"][i]
         out[at["crumbs"] + k] = scaled(seat["crumbs"], start)
         out[at["swapped"] + k] = float(seat["swapped"])
-    if v["seat"] is not None:
-        out[at["card"] + v["seats"][v["seat"]]["card"]] = 1.0
+    card = None if v["seat"] is None else v["seats"][v["seat"]]["card"]
+    if card is not None:  # None also where the kernel encodes only the public part
+        out[at["card"] + card] = 1.0
     for card in v["discard"]:
         out[at["discard"] + card] += 0.5
     encode_ending(v, lay, out)

@@ -45,12 +45,12 @@ def check_step(state, native: NativeRoll, step: int, det_seed: int) -> None:
 
 
 def play_both(game, players: int, seed: int, heuristic_seats: int = 0,
-              every_step: bool = True) -> int:
+              every_step: bool = True, handle=NativeRoll) -> int:
     """One game on both cores, random seats and `heuristic_seats` heuristic ones (the first
     seats), compared at every step (or only the legal ids, the heuristic's choices and the
-    end); its decisions."""
+    end); its decisions. `handle`: the game's compiled handle (NativeRoll, NativeDuck...)."""
     state = game.new_game(players, seed=seed)
-    native = NativeRoll.new_game(game, players, seed)
+    native = handle.new_game(game, players, seed)
     core = load()
     picker = random.Random(seed ^ 0x5EED)
     jitter_py = [random.Random(seed * 10 + k) for k in range(players)]

@@ -5,6 +5,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
+#include "loops.hpp"
 #include "rat_and_duck.hpp"
 
 namespace nb = nanobind;
@@ -51,8 +52,25 @@ void bind_duck(nb::module_& m) {
                      for (const auto& a : g.actions()) ids.push_back(a.id);
                      return ids;
                    })
-      .def("action_index", &duck::Game::action_index, nb::arg("id"));
-
+      .def("action_index", &duck::Game::action_index, nb::arg("id"))
+      .def("play",
+           [](const duck::Game& g, int players, int64_t games, int64_t seed,
+              std::vector<bool> heuristic) {
+             if (players < 2 || players > g.units)
+               throw nb::value_error("Rat & Duck takes 2 players up to one per unit");
+             if (heuristic.empty()) heuristic.assign(players, false);
+             if (static_cast<int>(heuristic.size()) != players)
+               throw nb::value_error("heuristic: one flag per seat");
+             duck::LoopResult r;
+             {
+               nb::gil_scoped_release quiet;
+               r = duck::play(g, players, games, seed, heuristic);
+             }
+             return nb::make_tuple(r.games, r.decisions, r.returns);
+           },
+           nb::arg("players"), nb::arg("games"), nb::arg("seed"),
+           nb::arg("heuristic") = std::vector<bool>(),
+           "play `games` whole games; (games, decisions, summed returns per seat)");
 
   nb::class_<duck::ObsLayout>(duck, "Layout")
       .def(nb::init<>())

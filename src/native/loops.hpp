@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "rat_a_tat_roll.hpp"
+#include "rat_and_duck.hpp"
 
 namespace ratking::roll {
 
@@ -20,3 +21,13 @@ LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
                 const std::vector<bool>& heuristic);
 
 }  // namespace ratking::roll
+
+namespace ratking::duck {
+
+using roll::LoopResult;  // the same summary for every game
+
+// As roll::play, for Rat & Duck (HeuristicBot's stream picks among equal ends).
+LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
+                const std::vector<bool>& heuristic);
+
+}  // namespace ratking::duck

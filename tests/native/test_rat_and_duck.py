@@ -28,9 +28,10 @@ core = load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
 
 if core is not None:
-    from ratking.native.rat_and_duck import NativeDuck
+    from ratking.native.rat_and_duck import NativeDuck, play
 
     from .roll_differential import game_part, play_both
+    from .test_loops import python_loop
 
 LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
 FULL = 10_000 if LONG else 250
@@ -135,3 +136,17 @@ def test_a_handle_from_a_determinized_state_reads_back_alike():
     assert "unordered" in d.to_json()
     assert NativeDuck.from_state(d).to_json() == game_part(d.to_json())
 
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from([2, 4]), st.integers(0, 2**40), st.data())
+def test_native_loops_play_the_python_games(players, seed, data):
+    game = make("rat-and-duck", max_rounds=data.draw(st.sampled_from([25, 3])))
+    heuristic = tuple(data.draw(st.lists(st.booleans(), min_size=players, max_size=players)))
+    assert play(game, players, 6, seed, heuristic) == python_loop(game, players, 6, seed,
+                                                                  heuristic)
+
+
+def test_a_loop_refuses_bad_seats():
+    game = make("rat-and-duck")
+    with pytest.raises(ValueError, match="one flag per seat"):
+        play(game, 2, 1, 0, (True,))

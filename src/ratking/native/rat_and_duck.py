@@ -156,3 +156,10 @@ class NativeDuck:
         self._state.observe(-1 if seat is None else seat, lay, out)
         return out
 
+
+def play(game: Any, players: int, games: int, seed: int,
+         heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
+    """Play `games` whole games natively in one call: (games, decisions, summed returns per
+    seat), as rat_a_tat_roll.play does for its game."""
+    game.check_players(players)
+    return compiled_game(game).play(players, games, seed, list(heuristic))

@@ -14,6 +14,11 @@ namespace ratking {
 
 namespace {
 using Tensor = nb::ndarray<float, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+void check_seat(const duck::State& s, int seat) {
+  if (seat < -1 || seat >= s.players)
+    throw nb::value_error("no such seat: seats are 0 to players - 1, or -1 for a spectator");
+}
 }  // namespace
 
 void bind_duck(nb::module_& m) {
@@ -149,6 +154,7 @@ void bind_duck(nb::module_& m) {
       .def("returns", &duck::State::returns)
       .def("determinize",
            [](const duck::State& s, int seat, const std::string& text) {
+             check_seat(s, seat);
              return s.determinize(seat, text);
            },
            nb::arg("seat"), nb::arg("text"), nb::keep_alive<0, 1>(),
@@ -163,6 +169,7 @@ void bind_duck(nb::module_& m) {
            nb::arg("jitter"))
       .def("observe",
            [](const duck::State& s, int seat, const duck::ObsLayout& lay, Tensor out) {
+             check_seat(s, seat);
              if (static_cast<int>(out.shape(0)) != lay.size)
                throw nb::value_error("out has the wrong size for this layout");
              std::fill(out.data(), out.data() + lay.size, 0.0f);

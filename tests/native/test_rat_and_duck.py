@@ -120,6 +120,15 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert native.to_json() == before
 
 
+@pytest.mark.parametrize("seat", [-2, 2, 9])
+def test_a_seat_out_of_range_is_refused(seat):
+    native = NativeDuck.new_game(make("rat-and-duck"), 2, 5)
+    with pytest.raises(ValueError, match="no such seat"):
+        native.determinize(seat, 1)
+    with pytest.raises(ValueError, match="no such seat"):
+        native.observation(seat)
+
+
 def test_bad_state_data_is_refused():
     game = make("rat-and-duck")
     data = game.new_game(2, seed=3).to_json()

@@ -88,6 +88,7 @@ def play_drawn(seed, rules, bots, data, every_step: bool) -> None:
               handle=NativeDuck)
 
 
+@pytest.mark.timeout(7200 if LONG else 300)  # the long run takes several minutes
 @settings(max_examples=FULL, **SETTINGS)
 @given(**GAMES)
 def test_every_step_alike(seed, rules, bots, data):

@@ -12,4 +12,9 @@ LoopResult ydr::play(const ydr::Game& game, int players, int64_t games, int64_t 
   return play_games<ydr::State>(game, players, games, seed, heuristic, ydr::heuristic);
 }
 
+LoopResult duck::play(const duck::Game& game, int players, int64_t games, int64_t seed,
+                      const std::vector<bool>& heuristic) {
+  return play_games<duck::State>(game, players, games, seed, heuristic, duck::heuristic);
+}
+
 }  // namespace ratking

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rat_a_tat_roll.hpp"
+#include "rat_and_duck.hpp"
 #include "rng.hpp"
 #include "you_dirty_rat.hpp"
 
@@ -96,5 +97,10 @@ namespace ydr {
 LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
                 const std::vector<bool>& heuristic);
 }  // namespace ydr
+
+namespace duck {  // HeuristicBot's stream picks among equal ends
+LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
+                const std::vector<bool>& heuristic);
+}  // namespace duck
 
 }  // namespace ratking

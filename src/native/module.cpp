@@ -9,4 +9,5 @@ NB_MODULE(_core, m) {
   ratking::bind_chance(m);
   ratking::bind_roll(m);
   ratking::bind_ydr(m);
+  ratking::bind_duck(m);
 }

@@ -14,7 +14,8 @@ from types import ModuleType
 from ..core.errors import RatkingError
 
 # the games with a compiled core, and the module of the glue that drives each
-COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll", "you-dirty-rat": "you_dirty_rat"}
+COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll", "rat-and-duck": "rat_and_duck",
+            "you-dirty-rat": "you_dirty_rat"}
 
 
 class NativeUnavailable(RatkingError):

@@ -10,4 +10,5 @@ NB_MODULE(_core, m) {
   ratking::bind_roll(m);
   ratking::bind_ydr(m);
   ratking::bind_duck(m);
+  ratking::bind_board(m);
 }

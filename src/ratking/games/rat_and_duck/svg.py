@@ -213,9 +213,10 @@ def _busy(view: dict[str, Any], by_id: dict[str, dict[str, str]],
 def _menu_spot(view: dict[str, Any], rest: list[dict[str, str]],
                by_id: dict[str, dict[str, str]], pos: dict[str, tuple[float, float]],
                roster_top: float, height: float) -> Box | None:
-    """Where the menu goes: the first of right of, left of, below and above the acting
-    unit's place, then on a diagonal neighbour under its name (kept within the board), that
-    covers nothing `_busy` names; else a band below the roster, which grows the board."""
+    """Where the menu goes: the first spot (kept within the board) that covers nothing
+    `_busy` names, of right of, left of, below and above the acting unit's place, then on a
+    diagonal neighbour under its name, then under any place's name or at either edge of a
+    row, nearest first; else a band below the roster, which grows the board."""
     if not rest or view.get("over"):
         return None
     x, y = pos[_active(view)["place"]]
@@ -223,11 +224,15 @@ def _menu_spot(view: dict[str, Any], rest: list[dict[str, str]],
     h = len(rest) * (MENU_ROW + MENU_GAP) + MENU_GAP
     busy = _busy(view, by_id, pos, roster_top)
     right, left = x + STEP_X, x + BOX_W - STEP_X - w  # diagonal neighbours
-    for cx, cy in ((x + BOX_W + 6, y + 8), (x + BOX_W + 6, y + NAME_H),
+    far = [(cx, py + NAME_H) for px, py in pos.values() for cx in (px, px + BOX_W - w)]
+    far += [(cx, py + NAME_H) for py in sorted({py for _, py in pos.values()})
+            for cx in (6.0, W - 6 - w)]
+    far.sort(key=lambda c: (c[0] - x) * (c[0] - x) + (c[1] - y) * (c[1] - y))
+    for cx, cy in [(x + BOX_W + 6, y + 8), (x + BOX_W + 6, y + NAME_H),
                    (x - 6 - w, y + 8), (x - 6 - w, y + NAME_H),
                    (x, y + BOX_H + 6), (x, y - 6 - h),
                    (right, y + STEP_Y + NAME_H), (left, y + STEP_Y + NAME_H),
-                   (right, y - STEP_Y + NAME_H), (left, y - STEP_Y + NAME_H)):
+                   (right, y - STEP_Y + NAME_H), (left, y - STEP_Y + NAME_H), *far]:
         mx = min(max(6.0, cx), W - 6 - w)
         my = min(max(GRID_Y - 6.0, cy), height - h - 6)
         if not any(mx < bx + bw and bx < mx + w and my < by + bh and by < my + h

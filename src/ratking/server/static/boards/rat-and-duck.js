@@ -305,10 +305,11 @@ function busy(view, byId, pos, rosterTop, data) {
   return boxes;
 }
 
-/** svg._menu_spot: where the menu goes, [x, y, width, height]: the first of right of, left
- * of, below and above the acting unit's place, then on a diagonal neighbour under its name
- * (kept within the board), that covers nothing `busy` names; else a band below the roster,
- * which grows the board. */
+/** svg._menu_spot: where the menu goes, [x, y, width, height]: the first spot (kept within
+ * the board) that covers nothing `busy` names, of right of, left of, below and above the
+ * acting unit's place, then on a diagonal neighbour under its name, then under any place's
+ * name or at either edge of a row, nearest first; else a band below the roster, which grows
+ * the board. */
 function menuSpot(view, rest, byId, pos, rosterTop, height, data) {
   if (!rest.length || view.over) return null;
   const L = data.layout;
@@ -322,6 +323,13 @@ function menuSpot(view, rest, byId, pos, rosterTop, height, data) {
     [x - 6 - w, y + L.name_h], [x, y + boxH + 6], [x, y - 6 - h],
     [x + L.step_x, y + L.step_y + L.name_h], [x + boxW - L.step_x - w, y + L.step_y + L.name_h],
     [x + L.step_x, y - L.step_y + L.name_h], [x + boxW - L.step_x - w, y - L.step_y + L.name_h]];
+  const far = Object.values(pos).flatMap(([px, py]) => [[px, py + L.name_h],
+    [px + boxW - w, py + L.name_h]]);
+  const rows = [...new Set(Object.values(pos).map(([, py]) => py))].sort((a, b) => a - b);
+  for (const py of rows) far.push([6.0, py + L.name_h], [W - 6 - w, py + L.name_h]);
+  const away = ([cx, cy]) => (cx - x) * (cx - x) + (cy - y) * (cy - y);
+  far.sort((a, b) => away(a) - away(b));
+  tries.push(...far);
   for (const [cx, cy] of tries) {
     const mx = Math.min(Math.max(6.0, cx), W - 6 - w);
     const my = Math.min(Math.max(L.grid_y - 6.0, cy), height - h - 6);

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ratking
 from ratking.sim import random_play
@@ -69,3 +73,62 @@ def test_the_dissent_svg_shows_no_card_names():
     svg = s.game.render_svg(s.view(0), [])
     assert f"Location cards: {name}" not in svg and "1 hidden" in svg
     assert f"Location cards: {name}" in s.game.render_svg(s.view(1), [])
+
+
+def _overlap(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _box(node):
+    return tuple(float(node.get(k)) for k in ("x", "y", "width", "height"))
+
+
+def _clickable_boxes(root):
+    """The box of every clickable thing outside the menu, read off the drawn SVG: a place's
+    or a roster entry's rectangle, a token's circle with its ring and wanted badge."""
+    menu = next(n for n in root.iter() if n.get("class") == "unit-menu")
+    inside = {id(n) for n in menu.iter()}
+    for g in (n for n in root.iter() if n.get("data-action") and id(n) not in inside):
+        moved = next((n for n in g.iter() if n.get("transform", "").startswith("translate")),
+                     None)
+        if moved is not None and moved.get("class") in ("unit", "civilian"):
+            x, y = map(float, re.findall(r"[-\d.]+", moved.get("transform")))
+            yield g.get("data-action"), (x - 27, y - 27, 54, 54)
+        else:
+            yield g.get("data-action"), _box(next(g.iter(f"{NS}rect")))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), players=st.sampled_from([2, 4]))
+def test_the_menu_covers_no_place_name_and_nothing_clickable(seed, steps, players):
+    # issue 49: the acting unit's menu leaves every place's name (the top 30 units of its box,
+    # where the name is written at y + 24 in 17-unit letters) and every legal choice drawn on
+    # the board (a place to move to, a token, a roster entry) uncovered, within the board
+    s = ratking.make("rat-and-duck").new_game(players, seed=seed)
+    random_play(s, random.Random(seed), steps)
+    if s.is_over:
+        return
+    root, _ = draw(s, s.current_player)
+    box = next((n for n in root.iter() if n.get("data-focus") == "menu"), None)
+    if box is None:
+        return
+    menu = _box(box)
+    _, _, width, height = map(float, root.get("viewBox").split())
+    assert menu[0] >= 0 and menu[0] + menu[2] <= width
+    assert menu[1] >= 0 and menu[1] + menu[3] <= height
+    for place in (n for n in root.iter() if n.get("data-place")):
+        x, y, w, _ = _box(next(place.iter(f"{NS}rect")))
+        assert not _overlap(menu, (x, y, w, 30)), place.get("data-place")
+    for action, target in _clickable_boxes(root):
+        assert not _overlap(menu, target), action
+
+
+def test_the_menu_stays_clear_where_the_tutorial_moves():
+    # the start of play (as in the tutorial): staying put is in the menu, and the places one
+    # may move to stay clickable beside it
+    s = new()
+    root, _ = draw(s, 0)
+    menu = _box(next(n for n in root.iter() if n.get("data-focus") == "menu"))
+    targets = dict(_clickable_boxes(root))
+    assert "move:university" in targets
+    assert not any(_overlap(menu, t) for t in targets.values())

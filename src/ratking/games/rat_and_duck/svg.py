@@ -13,7 +13,9 @@ Actions with a place on the map are drawn there as `<g class="act" data-action="
 `<title>`: move:<place> on the place, arrest:<unit> on the dissent's token, a civilian's
 release / research / link / unlink on the civilian, end:<unit> on that unit in the roster.
 The rest (skip-move, target, kidnap, control, speak, a civilian's second choice) are drawn as
-a menu of buttons beside the acting unit's place, so the decision is made where the unit is.
+a menu of buttons beside the acting unit's place, so the decision is made where the unit is:
+at the first spot (right, left, below, above) that covers no place's name and nothing that is
+itself a choice, else in a band below the roster.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ def board_data() -> dict[str, Any]:
         "font": FONT,
         "layout": {"box_w": BOX_W, "box_h": BOX_H, "step_x": STEP_X, "step_y": STEP_Y,
                    "grid_x": GRID_X, "grid_y": GRID_Y, "width": W, "spacing": SPACING,
-                   "menu_row": MENU_ROW, "menu_gap": MENU_GAP, "menu_text": MENU_TEXT},
+                   "menu_row": MENU_ROW, "menu_gap": MENU_GAP, "menu_text": MENU_TEXT,
+                   "name_h": NAME_H},
         "colours": {"cream": CREAM, "gold": GOLD, "ink": INK},
         "role_fill": ROLE_FILL,
         "team_words": TEAM_WORDS,
@@ -157,15 +160,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     pos = _positions(view)
     rows = view["grid"]["rows"]
     roster_top = GRID_Y + rows * STEP_Y + 4
-    units = view["units"]
-    roster_rows = (len(units) + 3) // 4
-    height = roster_top + 44 + roster_rows * 84 + 12
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="100%" '
-           f'class="rat-and-duck" font-family="{FONT}" data-prompt="{_a(_phase_line(view))}" '
-           f'aria-label="Rat &amp; Duck: the city">',
-           f"<desc>{_a(words.describe(view))}</desc>",
-           f'<rect width="{W}" height="{height}" rx="18" fill="#3b3a36"/>']
-    out.append(_header(view))
+    height = roster_top + 44 + (len(view["units"]) + 3) // 4 * 84 + 12
+    out = [_header(view)]
     out.append('<g class="links" stroke="#e8d9b0" stroke-width="8" stroke-linecap="round" '
                'opacity=".8">')
     for a, b in view["links"]:
@@ -178,26 +174,76 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     out.append(_pieces(view, by_id, pos))
     out.append(_roster(view, by_id, roster_top))
     placed = set(re.findall(r'data-action="([^"]*)"', "".join(out)))
-    out.append(_menu(view, [a for a in actions if _a(a["id"]) not in placed], pos, height))
-    out.append("</svg>")
-    return "".join(out)
+    rest = [a for a in actions if _a(a["id"]) not in placed]
+    spot = _menu_spot(view, rest, by_id, pos, roster_top, height)
+    if spot is not None:
+        height = max(height, spot[1] + spot[3] + 12)
+        out.append(_menu(rest, spot))
+    top = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height:g}" width="100%" '
+           f'class="rat-and-duck" font-family="{FONT}" data-prompt="{_a(_phase_line(view))}" '
+           f'aria-label="Rat &amp; Duck: the city">',
+           f"<desc>{_a(words.describe(view))}</desc>",
+           f'<rect width="{W}" height="{height:g}" rx="18" fill="#3b3a36"/>']
+    return "".join(top + out + ["</svg>"])
 
 
 MENU_ROW, MENU_GAP, MENU_TEXT = 38, 6, 16
+NAME_H = 30  # the band at the top of a place's box where its name is written
+Box = tuple[float, float, float, float]  # x, y, width, height
 
 
-def _menu(view: dict[str, Any], rest: list[dict[str, str]],
-          pos: dict[str, tuple[float, float]], height: float) -> str:
-    """The acting unit's choices that have no piece of their own, as buttons beside its
-    place (right of it, or left where the map ends)."""
+def _busy(view: dict[str, Any], by_id: dict[str, dict[str, str]],
+          pos: dict[str, tuple[float, float]], roster_top: float) -> list[Box]:
+    """What the menu must leave uncovered: every place's name, every place one may move to,
+    every piece and roster entry that is itself a choice."""
+    boxes: list[Box] = []
+    for p in view["places"]:
+        x, y = pos[p["id"]]
+        boxes.append((x, y, BOX_W, BOX_H if f"move:{p['id']}" in by_id else NAME_H))
+    for (x, y), ids in _spots(view, pos):
+        if any(i in by_id for i in ids):
+            boxes.append((x - 28, y - 28, 56, 56))
+    for i, u in enumerate(view["units"]):
+        if f"end:{u['id']}" in by_id:
+            x, y, cw = _roster_box(i, roster_top)
+            boxes.append((x, y, cw, 74))
+    return boxes
+
+
+def _menu_spot(view: dict[str, Any], rest: list[dict[str, str]],
+               by_id: dict[str, dict[str, str]], pos: dict[str, tuple[float, float]],
+               roster_top: float, height: float) -> Box | None:
+    """Where the menu goes: the first spot (kept within the board) that covers nothing
+    `_busy` names, of right of, left of, below and above the acting unit's place, then on a
+    diagonal neighbour under its name, then under any place's name or at either edge of a
+    row, nearest first; else a band below the roster, which grows the board."""
     if not rest or view.get("over"):
-        return ""
+        return None
     x, y = pos[_active(view)["place"]]
     w = max(len(a["label"]) for a in rest) * MENU_TEXT * 0.62 + 32
     h = len(rest) * (MENU_ROW + MENU_GAP) + MENU_GAP
-    mx = x + BOX_W + 6 if x + BOX_W + 6 + w <= W - 6 else x - 6 - w
-    mx = max(6.0, mx)
-    my = min(max(6.0, y + 8), height - h - 6)
+    busy = _busy(view, by_id, pos, roster_top)
+    right, left = x + STEP_X, x + BOX_W - STEP_X - w  # diagonal neighbours
+    far = [(cx, py + NAME_H) for px, py in pos.values() for cx in (px, px + BOX_W - w)]
+    far += [(cx, py + NAME_H) for py in sorted({py for _, py in pos.values()})
+            for cx in (6.0, W - 6 - w)]
+    far.sort(key=lambda c: (c[0] - x) * (c[0] - x) + (c[1] - y) * (c[1] - y))
+    for cx, cy in [(x + BOX_W + 6, y + 8), (x + BOX_W + 6, y + NAME_H),
+                   (x - 6 - w, y + 8), (x - 6 - w, y + NAME_H),
+                   (x, y + BOX_H + 6), (x, y - 6 - h),
+                   (right, y + STEP_Y + NAME_H), (left, y + STEP_Y + NAME_H),
+                   (right, y - STEP_Y + NAME_H), (left, y - STEP_Y + NAME_H), *far]:
+        mx = min(max(6.0, cx), W - 6 - w)
+        my = min(max(GRID_Y - 6.0, cy), height - h - 6)
+        if not any(mx < bx + bw and bx < mx + w and my < by + bh and by < my + h
+                   for bx, by, bw, bh in busy):
+            return (mx, my, w, h)
+    return (min(max(6.0, x), W - 6 - w), height, w, h)
+
+
+def _menu(rest: list[dict[str, str]], spot: Box) -> str:
+    """The acting unit's choices that have no piece of their own, as buttons at `spot`."""
+    mx, my, w, h = spot
     parts = [f'<g class="unit-menu"><rect data-focus="menu" x="{mx:g}" y="{my:g}" '
              f'width="{w:g}" height="{h:g}" rx="12" fill="#1f1e1b" fill-opacity=".94" '
              f'stroke="{GOLD}" stroke-width="3"/>']
@@ -312,13 +358,6 @@ def _pieces(view: dict[str, Any], by_id: dict[str, dict[str, str]],
             pos: dict[str, tuple[float, float]]) -> str:
     """Units and civilians on their places, three a row."""
     parts = []
-    here: dict[str, int] = {}
-
-    def spot(place: str) -> tuple[float, float]:
-        x, y = pos[place]
-        k = here.get(place, 0)
-        here[place] = k + 1
-        return x + 28 + (k % 3) * SPACING, y + 84 + (k // 3) * 44
 
     def put(piece: str, place: str, action: dict[str, str] | None) -> None:
         # a piece that is not itself a choice lets clicks through to a place one may move to
@@ -327,15 +366,38 @@ def _pieces(view: dict[str, Any], by_id: dict[str, dict[str, str]],
         parts.append(_clickable(piece, action))
 
     seat = view.get("seat")
+    spots = iter(_spots(view, pos))
     for u in view["units"]:
-        x, y = spot(u["place"])
-        put(_unit(u, x, y, u["seat"] == seat), u["place"], by_id.get(f"arrest:{u['id']}"))
+        (x, y), ids = next(spots)
+        put(_unit(u, x, y, u["seat"] == seat), u["place"], by_id.get(ids[0]))
     for civ in view["civilians"]:
-        x, y = spot(civ["place"])
-        action = next((by_id[f"{k}:{civ['id']}"] for k in CIV_ORDER
-                       if f"{k}:{civ['id']}" in by_id), None)
+        (x, y), ids = next(spots)
+        action = next((by_id[i] for i in ids if i in by_id), None)
         put(_civilian(civ, x, y), civ["place"], action)
     return "".join(parts)
+
+
+def _spots(view: dict[str, Any], pos: dict[str, tuple[float, float]]
+           ) -> list[tuple[tuple[float, float], list[str]]]:
+    """Each unit's then each civilian's token centre (three a row on its place) and the
+    actions that may be drawn on it."""
+    here: dict[str, int] = {}
+    out = []
+    pieces = [(u["place"], [f"arrest:{u['id']}"]) for u in view["units"]]
+    pieces += [(c["place"], [f"{k}:{c['id']}" for k in CIV_ORDER]) for c in view["civilians"]]
+    for place, ids in pieces:
+        x, y = pos[place]
+        k = here.get(place, 0)
+        here[place] = k + 1
+        out.append(((x + 28 + (k % 3) * SPACING, y + 84 + (k // 3) * 44), ids))
+    return out
+
+
+def _roster_box(i: int, top: float) -> tuple[float, float, float]:
+    """The i-th roster entry's top-left corner and width (its height is 74)."""
+    cw = (W - 40 - 3 * 10) / 4
+    r, c = divmod(i, 4)
+    return 20 + c * (cw + 10), top + 36 + r * 84, cw
 
 
 def _roster(view: dict[str, Any], by_id: dict[str, dict[str, str]], top: float) -> str:
@@ -345,13 +407,11 @@ def _roster(view: dict[str, Any], by_id: dict[str, dict[str, str]], top: float) 
     parts = ['<g class="roster">', _text(20, top + 24, title, 19, GOLD if choosing else CREAM,
                                          "bold")]
     seat = view.get("seat")
-    cw = (W - 40 - 3 * 10) / 4
     # each seat's panel (where the page says it is thinking): its playing unit, else its first
     panel = {u["seat"]: u["id"] for u in reversed(view["units"])}
     panel.update({u["seat"]: u["id"] for u in view["units"] if u["active"]})
     for i, u in enumerate(view["units"]):
-        r, c = divmod(i, 4)
-        x, y = 20 + c * (cw + 10), top + 36 + r * 84
+        x, y, cw = _roster_box(i, top)
         state = "played" if u["played"] else ("playing" if u["active"] else "to play")
         owner = "you" if u["seat"] == seat else view["seats"][u["seat"]]["name"]
         wanted = f" · wanted {u['wanted']}" if u["wanted"] is not None else ""

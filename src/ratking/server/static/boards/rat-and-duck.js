@@ -210,15 +210,7 @@ function civilian(civ, x, y, data) {
 
 /** svg._pieces: units and civilians on their places, three a row. */
 function pieces(view, byId, pos, data) {
-  const L = data.layout;
   const parts = [];
-  const here = {};
-  const spot = (where) => {
-    const [x, y] = pos[where];
-    const k = here[where] ?? 0;
-    here[where] = k + 1;
-    return [x + 28 + (k % 3) * L.spacing, y + 84 + Math.floor(k / 3) * 44];
-  };
   const put = (piece, where, action) => {
     // a piece that is not itself a choice lets clicks through to a place one may move to
     if (action == null && byId.has(`move:${where}`)) {
@@ -227,16 +219,37 @@ function pieces(view, byId, pos, data) {
     parts.push(clickable(piece, action));
   };
   const seat = view.seat ?? null;
-  for (const u of view.units) {
-    const [x, y] = spot(u.place);
-    put(unit(u, x, y, u.seat === seat, data), u.place, byId.get(`arrest:${u.id}`));
-  }
-  for (const civ of view.civilians) {
-    const [x, y] = spot(civ.place);
-    const choice = data.civ_order.map((k) => `${k}:${civ.id}`).find((id) => byId.has(id));
+  const all = spots(view, pos, data);
+  view.units.forEach((u, i) => {
+    const [[x, y], ids] = all[i];
+    put(unit(u, x, y, u.seat === seat, data), u.place, byId.get(ids[0]));
+  });
+  view.civilians.forEach((civ, i) => {
+    const [[x, y], ids] = all[view.units.length + i];
+    const choice = ids.find((id) => byId.has(id));
     put(civilian(civ, x, y, data), civ.place, choice && byId.get(choice));
-  }
+  });
   return parts.join("");
+}
+
+/** svg._spots: each unit's then each civilian's token centre (three a row on its place) and
+ * the actions that may be drawn on it. */
+function spots(view, pos, data) {
+  const here = {};
+  const pieces = view.units.map((u) => [u.place, [`arrest:${u.id}`]]).concat(
+    view.civilians.map((c) => [c.place, data.civ_order.map((k) => `${k}:${c.id}`)]));
+  return pieces.map(([where, ids]) => {
+    const [x, y] = pos[where];
+    const k = here[where] ?? 0;
+    here[where] = k + 1;
+    return [[x + 28 + (k % 3) * data.layout.spacing, y + 84 + Math.floor(k / 3) * 44], ids];
+  });
+}
+
+/** svg._roster_box: the i-th roster entry's top-left corner and width (its height is 74). */
+function rosterBox(i, top, data) {
+  const cw = (data.layout.width - 40 - 3 * 10) / 4;
+  return [20 + (i % 4) * (cw + 10), top + 36 + Math.floor(i / 4) * 84, cw];
 }
 
 /** svg._roster: every unit, whose it is and whether it has played; end:<unit> is here. */
@@ -247,16 +260,12 @@ function roster(view, byId, top, data) {
   const parts = ['<g class="roster">', text(20, top + 24, title, 19, choosing ? gold : cream,
     "bold")];
   const seat = view.seat ?? null;
-  const cw = (data.layout.width - 40 - 3 * 10) / 4;
   // each seat's panel (where the page says it is thinking): its playing unit, else its first
   const panel = {};
   for (const u of [...view.units].reverse()) panel[u.seat] = u.id;
   for (const u of view.units) if (u.active) panel[u.seat] = u.id;
   view.units.forEach((u, i) => {
-    const r = Math.floor(i / 4);
-    const c = i % 4;
-    const x = 20 + c * (cw + 10);
-    const y = top + 36 + r * 84;
+    const [x, y, cw] = rosterBox(i, top, data);
     const state = u.played ? "played" : (u.active ? "playing" : "to play");
     const owner = u.seat === seat ? "you" : view.seats[u.seat].name;
     const wanted = u.wanted !== null ? ` · wanted ${u.wanted}` : "";
@@ -275,19 +284,68 @@ function roster(view, byId, top, data) {
   return parts.join("");
 }
 
-/** svg._menu: the acting unit's choices with no piece of their own, as buttons beside its
- * place (right of it, or left where the map ends). */
-function menu(view, rest, pos, height, data) {
-  if (!rest.length || view.over) return "";
-  const { box_w: boxW, width: W, menu_row: row, menu_gap: gap, menu_text: size } = data.layout;
-  const { gold, ink } = data.colours;
+/** svg._busy: what the menu must leave uncovered, as [x, y, width, height]: every place's
+ * name, every place one may move to, every piece and roster entry that is itself a choice. */
+function busy(view, byId, pos, rosterTop, data) {
+  const L = data.layout;
+  const boxes = [];
+  for (const p of view.places) {
+    const [x, y] = pos[p.id];
+    boxes.push([x, y, L.box_w, byId.has(`move:${p.id}`) ? L.box_h : L.name_h]);
+  }
+  for (const [[x, y], ids] of spots(view, pos, data)) {
+    if (ids.some((id) => byId.has(id))) boxes.push([x - 28, y - 28, 56, 56]);
+  }
+  view.units.forEach((u, i) => {
+    if (byId.has(`end:${u.id}`)) {
+      const [x, y, cw] = rosterBox(i, rosterTop, data);
+      boxes.push([x, y, cw, 74]);
+    }
+  });
+  return boxes;
+}
+
+/** svg._menu_spot: where the menu goes, [x, y, width, height]: the first spot (kept within
+ * the board) that covers nothing `busy` names, of right of, left of, below and above the
+ * acting unit's place, then on a diagonal neighbour under its name, then under any place's
+ * name or at either edge of a row, nearest first; else a band below the roster, which grows
+ * the board. */
+function menuSpot(view, rest, byId, pos, rosterTop, height, data) {
+  if (!rest.length || view.over) return null;
+  const L = data.layout;
+  const { box_w: boxW, box_h: boxH, width: W, menu_row: row, menu_gap: gap } = L;
   const [x, y] = pos[active(view).place];
   // Python's len() counts code points, not UTF-16 units
-  const w = Math.max(...rest.map((a) => [...a.label].length)) * size * 0.62 + 32;
+  const w = Math.max(...rest.map((a) => [...a.label].length)) * L.menu_text * 0.62 + 32;
   const h = rest.length * (row + gap) + gap;
-  let mx = x + boxW + 6 + w <= W - 6 ? x + boxW + 6 : x - 6 - w;
-  mx = Math.max(6.0, mx);
-  const my = Math.min(Math.max(6.0, y + 8), height - h - 6);
+  const boxes = busy(view, byId, pos, rosterTop, data);
+  const tries = [[x + boxW + 6, y + 8], [x + boxW + 6, y + L.name_h], [x - 6 - w, y + 8],
+    [x - 6 - w, y + L.name_h], [x, y + boxH + 6], [x, y - 6 - h],
+    [x + L.step_x, y + L.step_y + L.name_h], [x + boxW - L.step_x - w, y + L.step_y + L.name_h],
+    [x + L.step_x, y - L.step_y + L.name_h], [x + boxW - L.step_x - w, y - L.step_y + L.name_h]];
+  const far = Object.values(pos).flatMap(([px, py]) => [[px, py + L.name_h],
+    [px + boxW - w, py + L.name_h]]);
+  const rows = [...new Set(Object.values(pos).map(([, py]) => py))].sort((a, b) => a - b);
+  for (const py of rows) far.push([6.0, py + L.name_h], [W - 6 - w, py + L.name_h]);
+  const away = ([cx, cy]) => (cx - x) * (cx - x) + (cy - y) * (cy - y);
+  far.sort((a, b) => away(a) - away(b));
+  tries.push(...far);
+  for (const [cx, cy] of tries) {
+    const mx = Math.min(Math.max(6.0, cx), W - 6 - w);
+    const my = Math.min(Math.max(L.grid_y - 6.0, cy), height - h - 6);
+    if (!boxes.some(([bx, by, bw, bh]) => mx < bx + bw && bx < mx + w && my < by + bh &&
+        by < my + h)) {
+      return [mx, my, w, h];
+    }
+  }
+  return [Math.min(Math.max(6.0, x), W - 6 - w), height, w, h];
+}
+
+/** svg._menu: the acting unit's choices that have no piece of their own, as buttons at
+ * `spot`. */
+function menu(rest, [mx, my, w, h], data) {
+  const { menu_row: row, menu_gap: gap, menu_text: size } = data.layout;
+  const { gold, ink } = data.colours;
   const parts = [`<g class="unit-menu"><rect data-focus="menu" x="${general(mx)}" ` +
     `y="${general(my)}" width="${general(w)}" height="${general(h)}" rx="12" fill="#1f1e1b" ` +
     `fill-opacity=".94" stroke="${gold}" stroke-width="3"/>`];
@@ -311,14 +369,8 @@ export function render(view, actions, data) {
   const pos = positions(view, L);
   const rows = view.grid.rows;
   const rosterTop = L.grid_y + rows * L.step_y + 4;
-  const rosterRows = Math.floor((view.units.length + 3) / 4);
-  const height = rosterTop + 44 + rosterRows * 84 + 12;
-  const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${height}" ` +
-    `width="100%" class="rat-and-duck" font-family="${data.font}" ` +
-    `data-prompt="${escape(phaseLine(view, data))}" aria-label="Rat &amp; Duck: the city">`,
-  `<desc>${escape(describe(view))}</desc>`,
-  `<rect width="${W}" height="${height}" rx="18" fill="#3b3a36"/>`];
-  out.push(header(view, data));
+  let height = rosterTop + 44 + Math.floor((view.units.length + 3) / 4) * 84 + 12;
+  const out = [header(view, data)];
   out.push('<g class="links" stroke="#e8d9b0" stroke-width="8" stroke-linecap="round" ' +
     'opacity=".8">');
   for (const [a, b] of view.links) {
@@ -332,7 +384,16 @@ export function render(view, actions, data) {
   out.push(pieces(view, byId, pos, data));
   out.push(roster(view, byId, rosterTop, data));
   const placed = new Set([...out.join("").matchAll(/data-action="([^"]*)"/g)].map((m) => m[1]));
-  out.push(menu(view, actions.filter((a) => !placed.has(escape(a.id))), pos, height, data));
-  out.push("</svg>");
-  return out.join("");
+  const rest = actions.filter((a) => !placed.has(escape(a.id)));
+  const spot = menuSpot(view, rest, byId, pos, rosterTop, height, data);
+  if (spot !== null) {
+    height = Math.max(height, spot[1] + spot[3] + 12);
+    out.push(menu(rest, spot, data));
+  }
+  const top = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${general(height)}" ` +
+    `width="100%" class="rat-and-duck" font-family="${data.font}" ` +
+    `data-prompt="${escape(phaseLine(view, data))}" aria-label="Rat &amp; Duck: the city">`,
+  `<desc>${escape(describe(view))}</desc>`,
+  `<rect width="${W}" height="${general(height)}" rx="18" fill="#3b3a36"/>`];
+  return top.concat(out, ["</svg>"]).join("");
 }

@@ -121,12 +121,18 @@ async def sign_up(request: Request, response: Response, body: Credentials) -> di
             raise NameTaken(name)  # no password hashed for nothing
         hashed = await hashing.hash(password)
         row = await rooms.run(people.create_account, name, name_key(name), look_alike(name),
-                              hashed)  # which looks again, under a lock
+                              hashed, client_of(request),  # which looks again, under a lock
+                              rooms.settings.rated_account_window)
     except NameTaken:
         raise HTTPException(409, f"the name {name!r} is taken, or one that looks like "
                                  "it") from None
     await _start_session(request, response, row)
-    return {"id": row.id, "name": row.name}
+    answer: dict[str, Any] = {"id": row.id, "name": row.name, "rated": row.counts}
+    if not row.counts:
+        hours = rooms.settings.rated_account_window / 3600
+        answer["unrated_because"] = ("another account was made from this address in the "
+                                     f"last {hours:g} hours: only the first one is rated")
+    return answer
 
 
 def _throttle_keys(name: str, client: str | None) -> tuple[str, str, str]:

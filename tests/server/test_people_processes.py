@@ -14,7 +14,8 @@ from ratking.server.accounts import COOKIE
 
 from .conftest import Server, free_port, full_message
 
-FAST = {"lease_seconds": 3, "maintenance_every": 0.3}
+# every account rated: the test's accounts are all made from one address
+FAST = {"lease_seconds": 3, "maintenance_every": 0.3, "rated_account_window": 0}
 
 
 def account(server, name):

@@ -70,7 +70,7 @@ class Snapshots:
         if narrator is None:
             narrator = self.narrators[seat] = Narrator(seat)
         state = self.state
-        actions = actions_for(state, seat) if self.playing else []
+        actions = actions_for(state, seat) if self.playing and seat not in self.bots else []
         board = board_message(state, seat, self.notes, narrator, actions)
         self.boards[seat] = (stamp, board)
         return board

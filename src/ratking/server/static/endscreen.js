@@ -1,6 +1,7 @@
 // The end screen: who won and by which rule (each game's ending hook), teams, "you", the
 // game's own scores; then a rematch (same seats, rules and bots, a new seed) that every player
 // follows with the seat they hold.
+import { ratingText } from "./finish.js";
 import { listing } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -62,7 +63,7 @@ export function showResult(message) {
   }
   result.names.forEach((name, i) => {
     const row = table.insertRow();
-    row.className = [marks[i] && marks[i] !== "Draw" ? "winner" : "",
+    row.className = [["Winner", "Shared win"].includes(marks[i]) ? "winner" : "",
                      you.includes(i) ? "you" : ""].join(" ");
     const cells = [name + (you.includes(i) ? " (you)" : "")];
     if (teams) cells.push(teams[i]);
@@ -70,8 +71,8 @@ export function showResult(message) {
     cells.push(marks[i]);
     const change = changes && changes[i];
     if (changes) {
-      cells.push(change ? `${change.change >= 0 ? "+" : "−"}${Math.abs(change.change).toFixed(1)}` +
-        ` → ${change.after.toFixed(1)}${change.provisional ? "?" : ""}` : "");
+      cells.push(change ? `${change.change >= 0 ? "+" : ""}${ratingText(change.change)}` +
+        ` → ${ratingText(change.after, change.provisional)}` : "");
     }
     for (const text of cells) row.insertCell().textContent = text;
   });

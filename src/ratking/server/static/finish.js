@@ -41,13 +41,16 @@ export function initFinish(sender) {
   send = sender;
 }
 
-// the rating shown beside a person's name: one number (OpenSkill's ordinal), "?" while
-// provisional; and a seat that left the game
+// a rating as one number (OpenSkill's ordinal, one decimal, a true minus), "?" while
+// provisional
+export function ratingText(value, provisional) {
+  return `${value < 0 ? "−" : ""}${Math.abs(value).toFixed(1)}${provisional ? "?" : ""}`;
+}
+
+// the rating shown beside a person's name, and a seat that left the game
 export function seatNote(seat) {
   const parts = [];
-  if (seat.rating) {
-    parts.push(`${seat.rating.ordinal.toFixed(1)}${seat.rating.provisional ? "?" : ""}`);
-  }
+  if (seat.rating) parts.push(ratingText(seat.rating.ordinal, seat.rating.provisional));
   if (seat.out) parts.push(seat.out === "out" ? "out" : seat.out);
   return parts.length ? ` · ${parts.join(" · ")}` : "";
 }
@@ -58,6 +61,8 @@ export function drawFinish(message) {
   node.replaceChildren();
   if (!message) return;
   const table = message.table;
+  // a game ended by a resignation, a claim or a vote: the board's own prompt no longer holds
+  if (message.result && table.outcome?.end) $("prompt").textContent = "";
   const names = table.seats.map((s) => s.name);
   const mine = message.you.filter((s) => !table.seats[s].out);
   const playing = table.status === "playing" && !message.result && !table.waiting;

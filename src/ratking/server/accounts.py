@@ -98,7 +98,9 @@ async def _start_session(request: Request, response: Response, row: AccountRow) 
 
 @router.post("/api/accounts", status_code=201)
 async def sign_up(request: Request, response: Response, body: Credentials) -> dict[str, Any]:
-    """A new account, signed in at once (201 and the cookie); 409 if the name is taken."""
+    """A new account, signed in at once (201 and the cookie), and whether it is `rated`
+    (only the first account made from an address within `rated_account_window` is); 409 if
+    the name is taken."""
     try:
         name = check_name(body.name)
         password = check_password(body.password)

@@ -208,6 +208,10 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
+        """A new table: its id, url, seats (each person's with its token and invite link),
+        the creator's `owner_token`, and whether it is `rated`. A table asked to be rated
+        with a bot at a seat is not (rated games are between people): `unrated_because`
+        says so."""
         account = await accounts.signed_in(request)
         client = quota_key(request, account.id if account else None)
         creator = Creator(account.name, account.id) if account else Creator(spec.name)
@@ -240,7 +244,10 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.delete("/api/tables/{table_id}")
     async def close_table(request: Request, table_id: str) -> dict[str, Any]:
-        """Close a table for good: its creator only (Authorization: Bearer <owner_token>)."""
+        """Close a table for good: its creator only (Authorization: Bearer <owner_token>).
+        At a rated table this is an abort, allowed only before a second player has moved
+        (no result, no rating change); after that it is refused with 409: resign, or
+        propose to end the game, at the table."""
         room = await room_or_404(request, table_id)
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not token:

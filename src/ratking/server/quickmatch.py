@@ -167,7 +167,9 @@ def _guest_cookie(request: Request, response: Response) -> str:
 @router.post("/api/quickmatch")
 async def play_now(request: Request, response: Response, body: PlayNow) -> dict[str, Any]:
     """Seat the person at an open quick table or open one: its id, url, the seat and its
-    token (the invite link works for a guest as for anyone), and whether it is new."""
+    token (the invite link works for a guest as for anyone), whether it is new, and whether
+    it is `rated` (a quick table is, unless bots take its open seats after `bots_after`:
+    `unrated_because` says so)."""
     rooms = rooms_of(request)
     account = await signed_in(request)
     who = quota_key(request, account.id if account else None)

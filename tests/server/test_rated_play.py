@@ -210,6 +210,12 @@ def test_resigning_is_a_loss_that_counts(rated):
     assert ratings(client, "Ann")["rat-a-tat-roll"]["won"] == 1
     assert ratings(client, "Bea")["rat-a-tat-roll"]["won"] == 0
     assert client.get(f"/api/tables/{table['id']}/record").status_code == 200
+    # read back from storage (a restart, another process): the same end
+    client.app.state.rooms.rooms.pop(table["id"])
+    again = Seat(client, table["id"], ann, token)
+    assert again.state["result"] == a.state["result"]
+    assert again.state["ending"] == end["ending"]
+    again.close()
 
 
 def test_a_resigner_in_a_three_player_game_is_played_out_and_ranks_last(rated):
@@ -421,3 +427,48 @@ def test_a_rating_is_provisional_for_its_first_games(db_url):
         assert [(p["name"], p["provisional"]) for p in board] == [("Bea", False),
                                                                  ("Ann", False)]
         assert board[0]["ordinal"] > board[1]["ordinal"]
+
+
+def test_a_resignation_reaches_every_process(postgres):
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from ratking.server.accounts import COOKIE
+
+    from .conftest import Server, free_port, full_message
+
+    def socket(server, table_id, client):
+        return connect(f"{server.ws}/ws/tables/{table_id}", max_size=None,
+                       additional_headers={"cookie": f"{COOKIE}={client.cookies[COOKIE]}"})
+
+    def until(ws, test):
+        for _ in waiting(GAME_WAIT, "the table to change"):
+            message = full_message(ws, json.loads(ws.recv(timeout=30)))
+            if message["type"] == "state" and test(message):
+                return message
+
+    fast = {"lease_seconds": 3, "maintenance_every": 0.3, "rated_account_window": 0}
+    with Server(postgres, free_port(), **fast) as a, Server(postgres, free_port(), **fast) as b:
+        ann = httpx.Client(base_url=a.url, timeout=30)
+        bea = httpx.Client(base_url=b.url, timeout=30)
+        for client, name in ((ann, "Ann"), (bea, "Bea")):
+            assert client.post("/api/accounts", json={"name": name,
+                                                      "password": "correct horse"}).is_success
+        table = ann.post("/api/tables", json=PAIR).json()["id"]
+        assert bea.post(f"/api/tables/{table}/join", json={"seat": 1}).is_success
+        with socket(a, table, ann) as on_a, socket(b, table, bea) as on_b:
+            for ws in (on_a, on_b):
+                ws.send(json.dumps({"type": "hello", "tokens": []}))
+            until(on_a, lambda m: m["you"] == [0])
+            until(on_b, lambda m: m["you"] == [1])
+            on_b.send(json.dumps({"type": "resign"}))
+            # the process that did not write it hears of it: the end, then the changes
+            end = until(on_a, lambda m: m["result"] and m["result"]["rating_changes"])
+        assert end["table"]["outcome"]["end"] == "resigned"
+        assert end["ending"]["marks"] == ["Winner", "Resigned"]
+        assert end["result"]["rating_changes"][0]["change"] > 0
+        assert end["table"]["seats"][0]["rating"]["ordinal"] > 0
+        a.check()
+        b.check()

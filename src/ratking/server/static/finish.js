@@ -29,6 +29,12 @@ function button(text, testid, onclick, className = "") {
   return node;
 }
 
+function abortButton(text) {
+  return button(text, "abort", () => {
+    if (confirm("Abort this game? The table closes, with no result.")) send({ type: "abort" });
+  });
+}
+
 function line(text, testid) {
   const node = document.createElement("p");
   node.className = "finish-note";
@@ -72,9 +78,7 @@ export function drawFinish(message) {
   }
   if (!playing || !mine.length) {
     if (table.status === "playing" && table.abortable && mine.length) {
-      node.append(button("Abort the game", "abort", () => {
-        if (confirm("Abort this game? The table closes, with no result.")) send({ type: "abort" });
-      }));
+      node.append(abortButton("Abort the game"));  // a quick table still waiting
     }
     return;
   }
@@ -101,11 +105,7 @@ export function drawFinish(message) {
   }
   const row = document.createElement("div");
   row.className = "finish-row";
-  if (table.abortable) {
-    row.append(button("Abort", "abort", () => {
-      if (confirm("Abort this game? The table closes, with no result.")) send({ type: "abort" });
-    }));
-  }
+  if (table.abortable) row.append(abortButton("Abort"));
   if (!proposal) {
     row.append(button("Propose to end", "propose-end", () => {
       if (confirm("Propose to end this game with no result? Everyone must accept.")) {

@@ -171,17 +171,19 @@ class Finishing:
         seats have made a move (a game with no second player's move has not begun)."""
         if not self.playing:
             return False
-        if self._abortable[0] != self.version:
-            state = self.game.new_game(self.row.players, seed=self.row.seed,
-                                       names=self.state.names)
-            movers: set[int | None] = set()
-            for action in self.state.history.to_list():
-                movers.add(state.current_player)
-                if len(movers) >= ABORT_MOVERS:
-                    break
-                state.apply(action)
-            self._abortable = (self.version, len(movers) < ABORT_MOVERS)
-        return self._abortable[1]
+        version, steps, can = self._abortable
+        if version == self.version or (not can and self.steps >= steps):
+            return can  # once begun, a game stays begun while no move is taken back
+        state = self.game.new_game(self.row.players, seed=self.row.seed,
+                                   names=self.state.names)
+        movers: set[int | None] = set()
+        for action in self.state.history.to_list():
+            movers.add(state.current_player)
+            if len(movers) >= ABORT_MOVERS:
+                break
+            state.apply(action)
+        self._abortable = (self.version, self.steps, len(movers) < ABORT_MOVERS)
+        return self._abortable[2]
 
     async def abort(self) -> None:
         """End the game before it began: the table closes, no result, no rating change."""

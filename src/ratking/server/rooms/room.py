@@ -87,7 +87,7 @@ class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.seat_ratings: dict[int, dict[str, Any]] = {}
         self.ratings_due = False  # the seats' accounts changed: read their ratings again
         self.changes: dict[str, dict[str, float]] = {}
-        self._abortable: tuple[int, bool] = (-1, False)
+        self._abortable: tuple[int, int, bool] = (-1, 0, True)  # at (version, steps)
 
     @property
     def steps(self) -> int:

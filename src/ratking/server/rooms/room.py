@@ -18,7 +18,7 @@ from ..turnmail import turn_started
 from .connection import Connection
 from .errors import MoveRefused, Unreplayable
 from .finishing import Finishing
-from .seats import HUMAN, Seats, seat_names, utc, waiting
+from .seats import Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
@@ -152,7 +152,7 @@ class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                 if after != seat:
                     self.turn_began = self.moved_at
                 if self.row.turn_bank and after is not None and after != seat \
-                        and self.kinds[after] == HUMAN:  # a new turn: tell its person
+                        and after not in self.bots:  # a new turn: tell its person
                     self.rooms.spawn(turn_started(self, after, self.steps))
             if not lost and state.is_over:
                 self.row.status = "over"

@@ -44,6 +44,8 @@ async function leaderboard(game) {
   if (!board.players.length) $("board-rows").append(row("", "No rated games yet", "", "", ""));
   $("bot-rows").replaceChildren(...board.bots.map((b) => row(b.bot, rating(b), String(b.games),
                                                              String(b.won))));
+  // bots no longer play rated tables: their old ratings show only where some were kept
+  $("bot-title").hidden = $("bot-board").hidden = !board.bots.length;
   $("board").hidden = false;
 }
 

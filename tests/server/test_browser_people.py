@@ -32,7 +32,8 @@ def test_two_people_play_now_and_see_their_ratings(browser):  # noqa: F811 - the
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder, \
-            Server(f"sqlite:///{folder}/web.db", free_port(), bot_delay=0.05) as server:
+            Server(f"sqlite:///{folder}/web.db", free_port(), bot_delay=0.05,
+                   rated_account_window=0) as server:  # two accounts from one address
         contexts = [browser.new_context(viewport={"width": 1280, "height": 900})
                     for _ in range(2)]
         (ann, ann_errors), (bea, bea_errors) = (

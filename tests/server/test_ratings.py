@@ -1,21 +1,33 @@
-"""Rated tables, on SQLite and PostgreSQL: rated at their end when every person's seat is
+"""Rated tables, on SQLite and PostgreSQL: rated at their end when every seat is a person's
 held by an account, once (also when two processes see the end), with teams in Rat & Duck;
-the leaderboard and the profiles; nothing hidden of a running game on a profile."""
+the leaderboard and the profiles; nothing hidden of a running game on a profile. (What may
+make a table unrated, and the ways to finish one, are tested in test_rated_play.py.)"""
 
 import threading
 
 import pytest
+from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
 import ratking
+from ratking.server import create_app
 from ratking.server.names import look_alike
 from ratking.server.ratings import lineup, rate_end
 from ratking.server.storage import Storage
 
 from .conftest import GAME_WAIT, receive_state, sign_up, waiting
 
-BODY = {"game": "rat-a-tat-roll", "players": 3, "seats": ["human", "human", "bot"],
+BODY = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "human"],
         "rated": True, "joinable": True}
+
+
+@pytest.fixture
+def app_client(db_url):
+    """The web app on SQLite and on PostgreSQL, every account rated (they are all made
+    from the test client's one address)."""
+    app = create_app(db_url, bot_delay=0, botonly_min_delay=0, rated_account_window=0)
+    with TestClient(app) as client:
+        yield client
 
 
 def rated_table(client, first, second, body=BODY):
@@ -42,7 +54,7 @@ def play(client, table, who, tokens=()):
             assert state["type"] == "state", state
 
 
-def test_a_rated_table_rates_its_accounts_once_and_bots_apart(app_client):
+def test_a_rated_table_rates_its_accounts_once(app_client):
     client = app_client
     ann, bea = sign_up(client, "Ann"), sign_up(client, "Bea")
     table, token = rated_table(client, ann, bea)
@@ -56,15 +68,17 @@ def test_a_rated_table_rates_its_accounts_once_and_bots_apart(app_client):
     board = client.get("/api/leaderboard/rat-a-tat-roll").json()
     names = [p["name"] for p in board["players"]]
     assert sorted(names) == ["Ann", "Bea"]
-    assert [b["bot"] for b in board["bots"]] == ["heuristic"]
+    assert board["bots"] == []
     # the ratings are OpenSkill's for this result, from the default rating
     model = PlackettLuce()
-    expected = model.rate([[model.rating()] for _ in range(3)], ranks=[-r for r in returns])
+    expected = model.rate([[model.rating()] for _ in range(2)], ranks=[-r for r in returns])
     for player in board["players"]:
         seat = ["Ann", "Bea"].index(player["name"])
         assert player["mu"] == pytest.approx(expected[seat][0].mu, abs=1e-3)
         assert player["sigma"] == pytest.approx(expected[seat][0].sigma, abs=1e-3)
         assert player["games"] == 1
+        assert player["ordinal"] == pytest.approx(player["mu"] - 3 * player["sigma"], abs=0.1)
+        assert player["provisional"] is True  # its first of provisional_games
     profile = client.get("/api/players/Ann").json()
     rating = profile["ratings"]["rat-a-tat-roll"]
     assert rating["games"] == 1 and rating["won"] == int(returns[0] == max(returns) > 0

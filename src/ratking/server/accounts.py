@@ -98,7 +98,9 @@ async def _start_session(request: Request, response: Response, row: AccountRow) 
 
 @router.post("/api/accounts", status_code=201)
 async def sign_up(request: Request, response: Response, body: Credentials) -> dict[str, Any]:
-    """A new account, signed in at once (201 and the cookie); 409 if the name is taken."""
+    """A new account, signed in at once (201 and the cookie), and whether it is `rated`
+    (only the first account made from an address within `rated_account_window` is); 409 if
+    the name is taken."""
     try:
         name = check_name(body.name)
         password = check_password(body.password)
@@ -121,12 +123,18 @@ async def sign_up(request: Request, response: Response, body: Credentials) -> di
             raise NameTaken(name)  # no password hashed for nothing
         hashed = await hashing.hash(password)
         row = await rooms.run(people.create_account, name, name_key(name), look_alike(name),
-                              hashed)  # which looks again, under a lock
+                              hashed, client_of(request),  # which looks again, under a lock
+                              rooms.settings.rated_account_window)
     except NameTaken:
         raise HTTPException(409, f"the name {name!r} is taken, or one that looks like "
                                  "it") from None
     await _start_session(request, response, row)
-    return {"id": row.id, "name": row.name}
+    answer: dict[str, Any] = {"id": row.id, "name": row.name, "rated": row.counts}
+    if not row.counts:
+        hours = rooms.settings.rated_account_window / 3600
+        answer["unrated_because"] = ("another account was made from this address in the "
+                                     f"last {hours:g} hours: only the first one is rated")
+    return answer
 
 
 def _throttle_keys(name: str, client: str | None) -> tuple[str, str, str]:

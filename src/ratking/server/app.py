@@ -46,6 +46,7 @@ from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
 from .origin import SameOrigin
 from .passwords import Hashing
+from .ratings import WITH_BOTS
 from .rooms import Connection, Creator, MoveRefused, Refused, Room, Rooms, Unreplayable, token_hash
 from .security import Protect
 from .sessions import SIGNED_OUT, SessionSockets
@@ -57,6 +58,7 @@ MAX_MESSAGE = 4096  # bytes: a move is a few dozen
 MAX_TOKENS = 12
 TOO_MANY_SOCKETS = 4429  # close code: over a cap on sockets per table or per client
 UNREPLAYABLE = 4409  # close code: the table's stored record cannot be replayed
+FINISHING = ("resign", "claim", "abort", "propose-end", "vote-end")  # rooms/finishing.py
 log = logging.getLogger("ratking.server")
 
 
@@ -206,6 +208,10 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
+        """A new table: its id, url, seats (each person's with its token and invite link),
+        the creator's `owner_token`, and whether it is `rated`. A table asked to be rated
+        with a bot at a seat is not (rated games are between people): `unrated_because`
+        says so."""
         account = await accounts.signed_in(request)
         client = quota_key(request, account.id if account else None)
         creator = Creator(account.name, account.id) if account else Creator(spec.name)
@@ -222,7 +228,11 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                   "token": token,
                   "invite": f"/t/{room.id}#seat={i}&token={token}" if token else None}
                  for i, token in enumerate(tokens)]
-        return {"id": room.id, "url": f"/t/{room.id}", "seats": seats, "owner_token": owner}
+        answer = {"id": room.id, "url": f"/t/{room.id}", "seats": seats, "owner_token": owner,
+                  "rated": room.row.rated}
+        if spec.rated and not room.row.rated:
+            answer["unrated_because"] = WITH_BOTS
+        return answer
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
@@ -234,7 +244,10 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
     @app.delete("/api/tables/{table_id}")
     async def close_table(request: Request, table_id: str) -> dict[str, Any]:
-        """Close a table for good: its creator only (Authorization: Bearer <owner_token>)."""
+        """Close a table for good: its creator only (Authorization: Bearer <owner_token>).
+        At a rated table this is an abort, allowed only before a second player has moved
+        (no result, no rating change); after that it is refused with 409: resign, or
+        propose to end the game, at the table."""
         room = await room_or_404(request, table_id)
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not token:
@@ -243,6 +256,12 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                                 headers={"WWW-Authenticate": "Bearer"})
         if not room.is_owner(token.strip()):
             raise HTTPException(403, "only the table's creator may close it")
+        if room.row.rated and room.playing:  # only before it began: an abort
+            try:
+                await room.abort()
+            except MoveRefused as exc:
+                raise HTTPException(409, f"a rated table cannot be closed: {exc}") from None
+            return room.summary()
         if not await room.close("closed"):
             raise HTTPException(409, f"the table is {room.summary()['status']}, not playing")
         return room.summary()
@@ -405,6 +424,32 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if exc.code == "stale":  # the sender's view is behind: the table as it is
                 await room.send_state(conn, full=True)
 
+    async def finish(room: Room, conn: Connection, kind: str, message: dict) -> None:
+        """Resign, claim the win, abort, propose to end the game or vote on it (rooms/
+        finishing.py), for the sender's seat ("seat" when it holds several)."""
+        seat = message.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
+        if not conn.seats:
+            return await refuse(conn, "not-your-seat", "you hold no seat at this table")
+        if seat not in conn.seats or isinstance(seat, bool):
+            return await refuse(conn, "not-your-seat", "say which of your seats ('seat')")
+        accept = message.get("accept")
+        if kind == "vote-end" and not isinstance(accept, bool):
+            return await refuse(conn, "malformed", "a vote needs 'accept': true or false")
+        try:
+            if kind == "resign":
+                await room.resign(seat)
+            elif kind == "claim":
+                await room.claim(seat)
+            elif kind == "abort":
+                await room.abort()
+            elif kind == "propose-end":
+                await room.propose_end(seat)
+            else:
+                await room.vote_end(seat, accept)
+        except MoveRefused as exc:
+            await refuse(conn, exc.code, str(exc))
+            await room.send_state(conn, full=True)
+
     async def handle(room: Room, conn: Connection, text: str) -> None:
         if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
             return await refuse(conn, "too-large", f"messages may be at most {MAX_MESSAGE} "
@@ -458,6 +503,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                 await room.send_state(conn, full=True)
         elif kind == "undo":
             await undo(room, conn, message)
+        elif kind in FINISHING:
+            await finish(room, conn, kind, message)
         elif kind == "hint":
             # searched in the background, so the connection's other messages go on
             hints.start(room, conn, functools.partial(refuse, conn))
@@ -469,7 +516,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         else:
             await refuse(conn, "unknown-type", f"unknown message type {str(kind)[:40]!r}; "
                                                "known: hello, move, undo, chat, "
-                                               "hint, ping, sync")
+                                               "hint, ping, sync, "
+                                               + ", ".join(FINISHING))
 
     return app
 

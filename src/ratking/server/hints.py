@@ -80,6 +80,9 @@ async def ask(room: Room, conn: Connection, ms: float = HINT_MS) -> dict[str, An
     moved on while it was searched, and the search was stopped)."""
     if not hints_available():
         raise HintRefused("hint-unavailable", "this server has no search bot to give hints")
+    if room.row.rated:
+        raise HintRefused("hint-rated", "no hints at a rated table: the game is between the "
+                                        "players alone")
     state = room.state
     seat = state.current_player
     if seat is None or seat not in conn.seats:

@@ -114,6 +114,8 @@ async def claim(room: Room, conn: Connection) -> None:
         stored = await room.rooms.run(room.rooms.storage.update_seats, room.id, take)
         if stored is not None:
             room.set_seats(stored[0])
+        if room.ratings_due:  # an account took a seat: its rating shows beside its name
+            await room.refresh_ratings()
 
 
 class Join(BaseModel):
@@ -169,6 +171,8 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
             raise HTTPException(404, f"no table {table_id!r}")
         seats, status = stored
         changed = room.set_seats(seats)
+        if room.ratings_due:
+            await room.refresh_ratings()
         if seats[seat].get("token") == hashed:  # reopened if its player never comes
             room.lobby_seats[seat] = (asyncio.get_running_loop().time(), hashed)
     if changed:
@@ -191,7 +195,7 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> dict[str, A
     gives the same rematch."""
     room = await room_or_404(request, table_id)
     rooms = rooms_of(request)
-    if not room.state.is_over:
+    if not room.state.is_over and room.row.status != "over":
         raise HTTPException(409, "a rematch starts once the game is over")
     account = await signed_in(request)
     if not room.seats_for(body.tokens, account.id if account else None):

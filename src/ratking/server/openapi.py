@@ -19,8 +19,8 @@ WHY = {
     "401": "not signed in, or a wrong name, password or token",
     "403": "not allowed to whoever asks (or a request from another site with the cookie)",
     "404": "no such table, game or player",
-    "409": "not in the table's current state (over, taken, or a record that cannot be "
-           "replayed)",
+    "409": "not in the table's current state (over, taken, a rated game under way that "
+           "cannot be closed, or a record that cannot be replayed)",
     "413": "a request body over 64 KB",
     "422": "a field out of its bounds or of the wrong kind",
     "429": "over a limit per client or person; Retry-After says when to try again",

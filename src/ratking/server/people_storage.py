@@ -5,9 +5,12 @@ the Alembic revisions in migrations/."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import (
+    JSON,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -41,6 +44,9 @@ class AccountRow(Base):
     confirm: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its link's key
     unsubscribe: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    address: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its maker's client
+    # rated: the first account made from its address within the rated_account_window
+    counts: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class SessionRow(Base):
@@ -85,6 +91,8 @@ class RatedTableRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
                                           primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # per player: {"before", "after"} (OpenSkill ordinals) and "games" rated after it
+    changes: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class TurnMailRow(Base):
@@ -113,6 +121,15 @@ def account_player(account_id: int) -> str:
     return f"account:{account_id}"
 
 
+def ordinal(mu: float, sigma: float) -> float:
+    """A rating as one number: OpenSkill's ordinal, mu less three sigma (the conservative
+    estimate the leaderboard orders by; 0 for a newcomer)."""
+    return mu - 3 * sigma
+
+
+DEFAULT = (25.0, 25.0 / 3)  # OpenSkill's rating for a newcomer (mu, sigma)
+
+
 class People:
     """The accounts' reads and writes, on a `Storage`'s engine. Each call is one short
     transaction."""
@@ -123,18 +140,26 @@ class People:
 
     # --- accounts and sessions ----------------------------------------------------------------
 
-    def create_account(self, name: str, key: str, look: str, password_hash: str
-                       ) -> AccountRow:
+    def create_account(self, name: str, key: str, look: str, password_hash: str,
+                       address: str | None = None, window: float = 0) -> AccountRow:
         """A new account; NameTaken if its key is in use or an account's name looks like it
-        (the same `look`, names.look_alike). The look-up and the insert hold one lock."""
+        (the same `look`, names.look_alike). It is rated (`counts`) unless another account
+        was made from `address` in the last `window` seconds (0: every account is). The
+        look-ups and the insert hold one lock."""
+        stamp = now()
         row = AccountRow(name=name, key=key, look=look, password=password_hash,
-                         created_at=now())
+                         created_at=stamp, address=address, counts=True)
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 self.storage._lock(session.connection(), "sign-up")
                 if session.scalar(select(AccountRow.id).where(AccountRow.look == look)
                                   .limit(1)) is not None:
                     raise NameTaken(name)
+                if address is not None and window > 0:
+                    row.counts = session.scalar(select(AccountRow.id).where(
+                        AccountRow.address == address,
+                        AccountRow.created_at >= stamp - timedelta(seconds=window))
+                        .limit(1)) is None
                 session.add(row)
         except IntegrityError:
             raise NameTaken(name) from None
@@ -345,13 +370,16 @@ class People:
         """Update the ratings for a table's end, once: a row per rated table is written in the
         same transaction as the ratings (its key refuses a second), and the ratings read are
         locked until then (FOR UPDATE), so processes ending tables at once each build on the
-        other's. False if the table was rated already."""
+        other's; each player's change is kept with the row (`rating_changes`), and announced
+        ('t <table>'). False if the table was rated already."""
         for _ in range(5):
             try:
                 with Session(self.engine) as session, session.begin():
-                    session.add(RatedTableRow(table_id=table_id, created_at=now()))
+                    rated = RatedTableRow(table_id=table_id, created_at=now())
+                    session.add(rated)
                     session.flush()  # a second rating of the table stops here
-                    self._rate(session, game, players, rate)
+                    rated.changes = self._rate(session, game, players, rate)
+                    self.storage._notify(session.connection(), f"t {table_id}")  # its changes
                 return True
             except IntegrityError:
                 # rated already, or a newcomer's first rating written meanwhile: look again
@@ -361,19 +389,46 @@ class People:
         raise RuntimeError(f"table {table_id} could not be rated")
 
     @staticmethod
-    def _rate(session: Session, game: str, players: list[str], rate: Rater) -> None:
+    def _rate(session: Session, game: str, players: list[str], rate: Rater
+              ) -> dict[str, dict[str, float]]:
+        """Update the players' ratings; each one's ordinal before and after, and games."""
         rows = {r.player: r for r in session.scalars(
             select(RatingRow).where(RatingRow.game == game, RatingRow.player.in_(players))
             .order_by(RatingRow.player).with_for_update())}
         new = rate({p: (rows[p].mu, rows[p].sigma) if p in rows else None for p in players})
+        changes = {}
         for player, (mu, sigma, won) in new.items():
             row = rows.get(player)
             if row is None:
                 row = RatingRow(player=player, game=game, games=0, won=0)
                 session.add(row)
+            before = ordinal(row.mu, row.sigma) if player in rows else ordinal(*DEFAULT)
             row.mu, row.sigma = mu, sigma
             row.games += 1
             row.won += int(won)
+            changes[player] = {"before": round(before, 3), "after": round(ordinal(mu, sigma), 3),
+                               "games": row.games}
+        return changes
+
+    def rating_changes(self, table_id: str) -> dict[str, dict[str, float]] | None:
+        """A rated table's changes of rating per player (None: not rated)."""
+        with Session(self.engine) as session:
+            row = session.get(RatedTableRow, table_id)
+            return None if row is None else (row.changes or {})
+
+    def game_ratings(self, game: str, account_ids: list[int]
+                     ) -> dict[int, tuple[RatingRow | None, bool]]:
+        """Per account: its rating in `game` (None: never rated) and whether it counts."""
+        if not account_ids:
+            return {}
+        players = [account_player(i) for i in account_ids]
+        with Session(self.engine, expire_on_commit=False) as session:
+            ratings = {r.player: r for r in session.scalars(
+                select(RatingRow).where(RatingRow.game == game, RatingRow.player.in_(players)))}
+            counts = dict(session.execute(select(AccountRow.id, AccountRow.counts)
+                                          .where(AccountRow.id.in_(account_ids))).all())
+        return {i: (ratings.get(account_player(i)), bool(counts.get(i, False)))
+                for i in account_ids}
 
     def ratings_of(self, player: str) -> list[RatingRow]:
         with Session(self.engine, expire_on_commit=False) as session:

@@ -93,7 +93,8 @@ async def me(request: Request, optional: bool = False) -> dict[str, Any] | None:
             and told["to_move"] in yours
     return {"id": account.id, "name": account.name, "email": row.email,
             "email_pending": row.email_pending,
-            "ratings": {r.game: rating_json(r) for r in ratings}, "tables": tables}
+            "ratings": {r.game: rating_json(r, rooms.settings.provisional_games)
+                        for r in ratings}, "tables": tables}
 
 
 class Email(BaseModel):
@@ -159,7 +160,8 @@ async def player(request: Request, name: str) -> dict[str, Any]:
         raise HTTPException(404, f"no player {name!r}")
     ratings = await rooms.run(people.ratings_of, account_player(row.id))
     tables = await rooms.run(people.tables_of, row.id, TABLES_SHOWN)
-    return {"name": row.name, "ratings": {r.game: rating_json(r) for r in ratings},
+    limit = rooms.settings.provisional_games
+    return {"name": row.name, "ratings": {r.game: rating_json(r, limit) for r in ratings},
             "tables": _tables(tables, public=True)}
 
 
@@ -173,6 +175,8 @@ async def leaderboard(request: Request, game_id: str) -> dict[str, Any]:
     people = rooms.storage.people
     rows = await rooms.run(people.leaderboard, game_id)
     bots = await rooms.run(people.bot_ratings, game_id)
+    limit = rooms.settings.provisional_games
     return {"game": game_id, "title": game_class(game_id).title,
-            "players": [{"name": name, **rating_json(r)} for r, name in rows],
-            "bots": [{"bot": r.player.removeprefix("bot:"), **rating_json(r)} for r in bots]}
+            "players": [{"name": name, **rating_json(r, limit)} for r, name in rows],
+            "bots": [{"bot": r.player.removeprefix("bot:"), **rating_json(r, limit)}
+                     for r in bots]}

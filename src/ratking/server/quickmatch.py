@@ -2,7 +2,7 @@
 seated at the oldest open quick-match table that fits, or a new one is opened (and listed).
 Such a table is rated (it counts when every person at it has an account), starts when no
 seat is open, and, if its creator chose so, its open seats go to bots of a chosen level
-after a wait.
+after a wait, which makes it unrated (rated games are between people).
 
 The choice is made in the database, in one transaction under an advisory lock on PostgreSQL
 (SQLite has one server process, whose storage calls run one at a time), so two people
@@ -27,6 +27,7 @@ from ..core import RatkingError, game_class, make
 from .accounts import rooms_of, session_hash, signed_in
 from .clients import quota_key
 from .names import check_name
+from .ratings import WITH_BOTS
 from .rooms import Creator, Refused, Rooms, seat_names, token_hash
 from .rooms.turns import seat_kinds
 from .storage import Limits, Storage, TableRow, now, seat_accounts
@@ -138,8 +139,8 @@ def fill_due(storage: Storage) -> list[str]:
                       "name": next(names, "Bot")}
                      if s["kind"] == "human" and not s.get("claimed") else s
                      for s in row.seats]
-            session.execute(update(TableRow).where(TableRow.id == row.id)
-                            .values(seats=seats, open_seats=0, drivable=True))
+            session.execute(update(TableRow).where(TableRow.id == row.id)  # bots: unrated
+                            .values(seats=seats, open_seats=0, drivable=True, rated=False))
             storage._notify(session.connection(), f"t {row.id}")
             changed.append(row.id)
     return changed
@@ -166,7 +167,9 @@ def _guest_cookie(request: Request, response: Response) -> str:
 @router.post("/api/quickmatch")
 async def play_now(request: Request, response: Response, body: PlayNow) -> dict[str, Any]:
     """Seat the person at an open quick table or open one: its id, url, the seat and its
-    token (the invite link works for a guest as for anyone), and whether it is new."""
+    token (the invite link works for a guest as for anyone), whether it is new, and whether
+    it is `rated` (a quick table is, unless bots take its open seats after `bots_after`:
+    `unrated_because` says so)."""
     rooms = rooms_of(request)
     account = await signed_in(request)
     who = quota_key(request, account.id if account else None)
@@ -195,6 +198,13 @@ async def play_now(request: Request, response: Response, body: PlayNow) -> dict[
         room = await rooms.get(seated.table_id)
         if room is not None:
             await room.heard_seats()
-    return {"id": seated.table_id, "url": f"/t/{seated.table_id}", "seat": seated.seat,
-            "token": None if seated.again and account else token, "created": seated.created,
-            "table": room.summary() if room is not None else None}
+    summary = room.summary() if room is not None else None
+    answer = {"id": seated.table_id, "url": f"/t/{seated.table_id}", "seat": seated.seat,
+              "token": None if seated.again and account else token, "created": seated.created,
+              "table": summary, "rated": bool(summary and summary["rated"])}
+    if summary is not None and not summary["rated"]:
+        answer["unrated_because"] = WITH_BOTS
+    elif body.bots_after is not None:
+        answer["unrated_because"] = (f"if bots take the open seats after {body.bots_after:g} "
+                                     "s, the game is not rated (" + WITH_BOTS + ")")
+    return answer

@@ -49,6 +49,11 @@ class Settings:
     search_workers: int = 0  # processes in the pool (0: one per core but one)
     search_nice: int = 10  # how far a worker steps back for the event loop (POSIX nice)
     review_iters: int = 0  # search iterations per decision a review judges (0: expert's)
+    # rated play (docs/server.md, "Rated tables")
+    provisional_games: int = 10  # a rating is provisional ("?") for this many rated games
+    rated_account_window: float = 86400  # one rated account per address in this long (0: all)
+    claim_after: float = 120  # away this long at their turn: the others may claim the win
+    vote_seconds: float = 60  # a proposal to end the game is refused unless all agree by then
     # more than one process (PostgreSQL)
     lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
     maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving

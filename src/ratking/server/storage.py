@@ -108,6 +108,12 @@ class TableRow(Base):
     # turn-based: when the seat to move came to its turn (its deadline is this + turn_bank),
     # written with the move that began the turn (None: the table's last change)
     turn_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # how the table ended when not by the game's rules, and the seats out of the game
+    # (endings.py): {"end": "resigned" | "claimed" | "agreed" | "aborted" | None,
+    # "out": [{"seat", "why"}, ...]}; None: nobody has left and the game is the judge
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # a proposal to end the game waiting for votes: {"kind": "end", "by", "yes", "until"}
+    proposal: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class MoveRow(Base):
@@ -212,6 +218,9 @@ class LimitReached(Exception):
 
 
 SeatChange = Callable[[list[dict[str, Any]], str], list[dict[str, Any]] | None]
+# a change of a table's row as stored (locked): its values -> the values to write, or None
+RowChange = Callable[[dict[str, Any]], dict[str, Any] | None]
+SETTLED = ("status", "version", "moves", "seats", "outcome", "proposal", "rated")
 
 
 def _playing(client: str | None = None) -> Select:
@@ -626,6 +635,27 @@ class Storage:
                 self._notify(conn, f"t {table_id}")
                 seats = changed
         return seats, status
+
+    def settle(self, table_id: str, change: RowChange) -> tuple[dict[str, Any], bool] | None:
+        """Change a table's row as it is stored now (a resignation, a claimed win, a vote, an
+        abort): `change` gets its values (SETTLED) while the row is locked, as update_seats
+        does, and returns the values to write, or None to leave it (an exception it raises
+        writes nothing). A change is announced to the other processes ('t <table>'). The
+        values after and whether they changed, or None if there is no such table."""
+        columns = [getattr(TableRow, name) for name in SETTLED]
+        with self.engine.begin() as conn:
+            found = conn.execute(select(*columns).where(TableRow.id == table_id)
+                                 .with_for_update(key_share=True)).first()
+            if found is None:
+                return None
+            values = dict(zip(SETTLED, found, strict=True))
+            changed = change(dict(values))
+            if changed:
+                conn.execute(update(TableRow).where(TableRow.id == table_id)
+                             .values(**changed, updated_at=now()))
+                self._notify(conn, f"t {table_id}")
+                values.update(changed)
+        return values, bool(changed)
 
     def add_chat(self, table_id: str, index: int, seat: int, line: str) -> datetime:
         """Store chat line `index` (announced to the other processes); a line already written

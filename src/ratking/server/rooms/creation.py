@@ -127,7 +127,8 @@ class NewTables:
             bot_delay=delay, turn_timer=turn_timer, status="playing", created_at=stamp,
             updated_at=stamp, owner=token_hash(owner), client=client, moves=0,
             drivable=any(k != "human" for k in kinds) or bool(turn_timer or turn_bank),
-            private=private, joinable=joinable, rated=rated, turn_bank=turn_bank,
+            private=private, joinable=joinable, turn_bank=turn_bank,
+            rated=rated and all(k == HUMAN for k in kinds),  # rated games are between people
             turn_since=stamp if turn_bank else None)
         return row, tokens, owner
 
@@ -140,6 +141,7 @@ class NewTables:
     async def go_live(self, row: TableRow) -> Room:
         """A table just stored, made live here: its bots or clock start."""
         room = self.rooms[row.id] = Room(self, StoredTable(row, []))
+        await room.refresh_ratings()
         if row.drivable:
             await self.take_lease(room)
         room.schedule()

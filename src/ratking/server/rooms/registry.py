@@ -138,6 +138,7 @@ class Rooms(Leases, Upkeep, NewTables):
             raise
         self.unreplayable.discard(table_id)
         self.rooms[table_id] = room
+        await room.refresh_ratings()
         if not self.storage.local:
             # the notices of what other processes wrote while it was being read found no
             # room here and were dropped: read again what they told of

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAction, shared
 from ..clock import TurnClock
 from ..messages import Narrator, made_for_note
-from ..ratings import rate_end
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
 from ..turnmail import turn_started
 from .connection import Connection
 from .errors import MoveRefused, Unreplayable
-from .seats import HUMAN, Seats, seat_names, utc, waiting
+from .finishing import Finishing
+from .seats import Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("ratking.server")
 
 
-class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
+class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
     """One live table."""
 
     def __init__(self, rooms: Rooms, stored: StoredTable) -> None:
@@ -51,7 +52,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.forced = {i for i, (_, by) in stored.made_for.items() if by == "forced"}
         self.kinds = [s["kind"] for s in row.seats]
         self.hashes = [s.get("token") for s in row.seats]
-        self.bots = {i: kind for i, kind in enumerate(self.kinds) if kind != HUMAN}  # specs
+        self.bots = self.auto_seats()  # seat -> bot spec: bots, and the seats out of the game
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task | None = None
@@ -75,6 +76,18 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.touched = asyncio.get_running_loop().time()
         self._summary_rev = -1
         self._summary_cache: dict[str, Any] = {}
+        # finishing (finishing.py): when each seat's person went away, when this room was
+        # opened, a seat whose turn clock ran out at a version (rated), the timers that tell
+        # of a claim or a vote's end, the ratings shown and this table's rating changes
+        self.away_since: dict[int, datetime] = {}
+        self.opened_at = now()
+        self.flagged: tuple[int, int] | None = None
+        self.claim_timer: asyncio.TimerHandle | None = None
+        self.vote_timer: asyncio.TimerHandle | None = None
+        self.seat_ratings: dict[int, dict[str, Any]] = {}
+        self.ratings_due = False  # the seats' accounts changed: read their ratings again
+        self.changes: dict[str, dict[str, float]] = {}
+        self._abortable: tuple[int, int, bool] = (-1, 0, True)  # at (version, steps)
 
     @property
     def steps(self) -> int:
@@ -99,6 +112,8 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         async with self.lock:
             state = self.state
             self.check_turn(seat, version)
+            if by in PERSON and seat in self.bots:
+                raise MoveRefused("out", "that seat is out of this game")
             if by == "forced" and len(state.legal_actions()) != 1:
                 raise MoveRefused("not-forced", "that move was sent as the only one possible, "
                                                 "but there is a choice: choose it yourself")
@@ -137,7 +152,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
                 if after != seat:
                     self.turn_began = self.moved_at
                 if self.row.turn_bank and after is not None and after != seat \
-                        and self.kinds[after] == HUMAN:  # a new turn: tell its person
+                        and after not in self.bots:  # a new turn: tell its person
                     self.rooms.spawn(turn_started(self, after, self.steps))
             if not lost and state.is_over:
                 self.row.status = "over"
@@ -155,7 +170,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         state = self.state
         if self.row.status in ("closed", "archived"):
             raise MoveRefused("closed", f"this table was {self.row.status}")
-        if state.is_over:
+        if state.is_over or self.row.status == "over":
             raise MoveRefused("over", "the game is over")
         if version != self.version:
             raise MoveRefused("stale", f"that move was made on version {version}, but the "
@@ -165,14 +180,6 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         if state.current_player != seat:
             raise MoveRefused("not-your-turn",
                               f"it is {state.names[state.current_player]}'s turn")
-
-    async def _rate(self) -> None:
-        """Update the ratings for a rated table's end (ratings.py); a failure is logged and
-        leaves the game's end as it is."""
-        try:
-            await self.rooms.run(rate_end, self.rooms.storage, self.id, self.state)
-        except Exception:
-            log.exception("table %s could not be rated", self.id)
 
     async def moved(self, heard: bool = False) -> None:
         """After a move (ours, or another process's when `heard`): start what comes next,

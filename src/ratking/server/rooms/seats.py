@@ -52,13 +52,18 @@ class Seats:
         they changed."""
         if seats == self.row.seats:
             return False
+        accounts = [s.get("account") for s in self.row.seats]
         self.row.seats = seats
         self.hashes = [s.get("token") for s in seats]
         kinds = [s["kind"] for s in seats]
         if kinds != self.kinds:
             self.kinds = kinds
-            self.bots = {i: kind for i, kind in enumerate(kinds) if kind != HUMAN}
+            self.bots = self.auto_seats()
             self.row.drivable = self.row.drivable or bool(self.bots)
+            if any(kind != HUMAN for kind in kinds):  # a bot took a seat: not rated
+                self.row.rated = False
+        if accounts != [s.get("account") for s in seats]:  # their ratings, beside the names
+            self.ratings_due = True  # read by whoever changed the seats (refresh_ratings)
         for conn in self.connections:
             conn.seats = self.seats_held(conn.tokens, conn.account_id)
         names = tuple(seat_names(self.row))
@@ -112,7 +117,7 @@ class Seats:
             "steps": self.steps,
             "to_move": state.current_player if self.playing else None,
             "seats": [{"seat": i, "name": state.names[i], "kind": kind, "connected": on,
-                       "claimed": taken}
+                       "claimed": taken, **self.seat_extras(i)}
                       for i, (kind, on, taken) in enumerate(zip(
                           self.kinds, self.connected(), self.claimed(), strict=True))],
             "turn_timer": self.row.turn_timer,
@@ -122,6 +127,7 @@ class Seats:
             **table_extras(self.row),
             "abandoned": self.abandoned(),
             "thinking": self.thinking,
+            **self.finish_summary(),
         }
 
 

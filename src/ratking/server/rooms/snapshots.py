@@ -13,7 +13,7 @@ import orjson
 from ...core.undo import closes_undo
 from .. import explain
 from ..delta import diff
-from ..messages import Narrator, actions_for, board_message, result_of
+from ..messages import Narrator, actions_for, board_message
 from .connection import Connection
 
 _SEQ = ["seq"]
@@ -70,7 +70,7 @@ class Snapshots:
         if narrator is None:
             narrator = self.narrators[seat] = Narrator(seat)
         state = self.state
-        actions = actions_for(state, seat) if self.playing else []
+        actions = actions_for(state, seat) if self.playing and seat not in self.bots else []
         board = board_message(state, seat, self.notes, narrator, actions)
         self.boards[seat] = (stamp, board)
         return board
@@ -96,7 +96,7 @@ class Snapshots:
             "version": self.version,
             "you": list(conn.seats),
             "turn_deadline": self._seconds_left(),
-            "result": result_of(state),
+            "result": self.result(),
             "can_undo": can_undo,
             # the page waits for the person before an only move that would end the undo
             "only_move_ends_undo": can_undo and closes_undo(state),
@@ -118,7 +118,7 @@ class Snapshots:
     def _explained(self, view: dict[str, Any]) -> dict[str, Any]:
         """The turn clock, the how-to-win panel and the end screen's explanation."""
         loop_time = asyncio.get_running_loop().time()
-        return {"hints": explain.hints_available(),
+        return {"hints": explain.hints_available() and not self.row.rated,  # none if rated
                 "clock": self.clock.shown(loop_time) if self.clock is not None else None,
                 "standing": explain.standing(self.state, view),
-                "ending": explain.ending(self.state)}
+                "ending": self.shown_ending()}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...core import IllegalAction
 from ..storage import now
 from .errors import Unreplayable
+from .finishing import row_values
 from .seats import HUMAN, seat_names
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class CatchUp:
                 return
             self.set_seats(row.seats)
             self.row.rematch = row.rematch
+            await self.take_row(row_values(row))
             status = row.status
         if status in ("closed", "archived"):
             await self.heard_status(status)
@@ -54,8 +56,13 @@ class CatchUp:
                 self.row.rematch = row.rematch
                 self.rev += 1
                 changed = True
-        if started:
-            await self.moved()  # their moves begin: the lease, then the first bot's turn
+            rev = self.rev
+            await self.take_row(row_values(row))  # resigned, claimed, a vote (finishing.py)
+            finished = self.rev != rev
+            if self.ratings_due or row.rated:  # beside the names, and on the end screen
+                changed = await self.refresh_ratings() or changed
+        if started or finished:
+            await self.moved(heard=not started)  # the lease, then a bot's or stand-in's turn
         elif changed:
             await self.broadcast()
 

@@ -112,6 +112,7 @@ class Turns:
                 seat, self.version, left if left > 0 else self.row.bot_delay, "timer"))
         if clock is not None and before != (clock.seat, clock.deadline):
             self.rev += 1
+        self.arm_claim()
 
     def bank_left(self) -> float:
         """Seconds left of a turn-based table's turn (the stand-in makes the rest of the turn
@@ -126,6 +127,11 @@ class Turns:
             if by == "timer" and self.unattended():  # its people left while it ran
                 self.task = None
                 self.schedule()  # stops the clock
+                await self.broadcast()
+                return
+            if by == "timer" and self.row.rated and seat not in self.bots:
+                # no stand-in at a rated table: the others may claim the win (finishing.py)
+                self.flagged, self.rev = (seat, version), self.rev + 1
                 await self.broadcast()
                 return
             spec = self.bots.get(seat, STAND_IN)

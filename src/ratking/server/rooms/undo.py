@@ -27,7 +27,7 @@ class TakeBack:
         ones after it (which its page would make again at once); 0 if none."""
         state = self.state
         if seat is None or not self.playing or state.current_player != seat \
-                or self.kinds[seat] != HUMAN:
+                or self.kinds[seat] != HUMAN or self.row.rated:
             return 0
         can, last = state.undoable(), self.steps
         for steps in range(1, can + 1):
@@ -43,6 +43,9 @@ class TakeBack:
             self.check_turn(seat, version)
             if self.kinds[seat] != HUMAN:
                 raise MoveRefused("cannot-undo", "bots never take a move back")
+            if self.row.rated:
+                raise MoveRefused("cannot-undo", "no undo at a rated table: every move "
+                                                 "stands")
             steps = self.undo_steps(seat)
             if not steps:
                 why = refusal(self.state) if not self.state.undoable() else \

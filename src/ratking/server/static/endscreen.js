@@ -1,6 +1,7 @@
 // The end screen: who won and by which rule (each game's ending hook), teams, "you", the
 // game's own scores; then a rematch (same seats, rules and bots, a new seed) that every player
 // follows with the seat they hold.
+import { ratingText } from "./finish.js";
 import { listing } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,7 @@ function outcomes(result, ending) {
 
 export function headline(result, ending, you) {
   if (!ending) return "";
+  if (ending.headline) return ending.headline;  // a game ended by a vote, or aborted
   if (!ending.winners.length) return `A draw: ${ending.rule}.`;
   const names = ending.winners.map((i) => (you.includes(i) ? "you" : result.names[i]));
   // "you" goes last: "Ana and you"
@@ -51,15 +53,27 @@ export function showResult(message) {
     th.textContent = text;
     head.append(th);
   }
-  const marks = outcomes(result, ending);
+  const marks = ending?.marks || outcomes(result, ending);  // "Resigned"... (a game left)
+  // each person's rating change, one number (OpenSkill's ordinal), "?" while provisional
+  const changes = result.rating_changes;
+  if (changes) {
+    const th = document.createElement("th");
+    th.textContent = "Rating";
+    head.append(th);
+  }
   result.names.forEach((name, i) => {
     const row = table.insertRow();
-    row.className = [marks[i] && marks[i] !== "Draw" ? "winner" : "",
+    row.className = [["Winner", "Shared win"].includes(marks[i]) ? "winner" : "",
                      you.includes(i) ? "you" : ""].join(" ");
     const cells = [name + (you.includes(i) ? " (you)" : "")];
     if (teams) cells.push(teams[i]);
     if (scores) cells.push(scores[i]);
     cells.push(marks[i]);
+    const change = changes && changes[i];
+    if (changes) {
+      cells.push(change ? `${change.change >= 0 ? "+" : ""}${ratingText(change.change)}` +
+        ` → ${ratingText(change.after, change.provisional)}` : "");
+    }
     for (const text of cells) row.insertCell().textContent = text;
   });
   // the game review (review.html): a link beside "Download record", made once; none for a

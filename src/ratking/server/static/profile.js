@@ -1,5 +1,5 @@
 // The leaderboard of a game (/leaderboard/<game>) and a player's profile (/players/<name>):
-// ratings with their uncertainty, games played and won, the last tables with their replays.
+// ratings as one number with their uncertainty, games played and won, the last tables with their replays.
 const $ = (id) => document.getElementById(id);
 
 function el(tag, text, attrs = {}) {
@@ -19,7 +19,10 @@ function row(...cells) {
   return tr;
 }
 
-const rating = (r) => `${r.mu.toFixed(1)} ± ${(3 * r.sigma).toFixed(1)}`;
+// one number first (OpenSkill's ordinal, mu - 3 sigma, the order of the leaderboard; "?" while
+// provisional), then mu and its uncertainty
+const rating = (r) => `${r.ordinal.toFixed(1)}${r.provisional ? "?" : ""} ` +
+  `(${r.mu.toFixed(1)} ± ${(3 * r.sigma).toFixed(1)})`;
 
 async function leaderboard(game) {
   const games = await (await fetch("/api/games")).json();
@@ -41,6 +44,8 @@ async function leaderboard(game) {
   if (!board.players.length) $("board-rows").append(row("", "No rated games yet", "", "", ""));
   $("bot-rows").replaceChildren(...board.bots.map((b) => row(b.bot, rating(b), String(b.games),
                                                              String(b.won))));
+  // bots no longer play rated tables: their old ratings show only where some were kept
+  $("bot-title").hidden = $("bot-board").hidden = !board.bots.length;
   $("board").hidden = false;
 }
 

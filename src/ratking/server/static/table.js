@@ -10,6 +10,7 @@ import { Deltas } from "./delta.js";
 import { chatSeats, initChat, receiveChat } from "./chat.js";
 import { drawClock } from "./clock.js";
 import { drawRematch, showResult } from "./endscreen.js";
+import { drawFinish, initFinish, seatNote } from "./finish.js";
 import { drawHintButton, hintRefused, initHint, receiveHint } from "./hint.js";
 import { markPlayed } from "./learn-offer.js";
 import { guestName, setGuestName } from "./people.js";
@@ -217,7 +218,8 @@ function show(message) {
     : open ? `Waiting for ${open} more` : message.actions.length ? "Your move"
     : mover ? `${mover.name} to move` : "";
   drawWaiting(table, open);
-  $("close-table").hidden = !ownerToken() || table.status !== "playing";
+  $("close-table").hidden = !ownerToken() || table.status !== "playing"
+    || (table.rated && !table.abortable);  // a rated game under way: resign or vote instead
   $("status").classList.toggle("mine", message.actions.length > 0);
   if (!replaying()) {
     // hot seat: when the screen must change hands, hide the cards until the player is ready
@@ -251,6 +253,7 @@ function show(message) {
   drawStanding(message.standing, message.you);
   drawHintButton(replaying() ? { ...message, actions: [] } : message);
   drawUndo(replaying() ? null : message);
+  drawFinish(replaying() ? null : message);
   chatSeats(message.you);
   if (message.result) {
     showResult(message);
@@ -581,7 +584,7 @@ function drawSeats(message) {
                       message.you.includes(seat.seat) ? "you" : ""].join(" ");
     const kind = seatKind(seat.kind);
     item.textContent = `${seat.name}${message.you.includes(seat.seat) ? " (you)" : ""}` +
-      (kind ? ` · ${kind}` : "");
+      (kind ? ` · ${kind}` : "") + seatNote(seat);
     if (message.table.thinking === seat.seat) {
       const note = document.createElement("span");
       note.className = "thinking";
@@ -802,6 +805,7 @@ initReplay({ tableId, toast, drawLog, fetchStep, total: () => last.table.steps,
 initChat(send);
 initHint(send);
 initUndo(send);
+initFinish(send);
 $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const error = setGuestName($("name-text").value);

@@ -28,6 +28,18 @@ RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="a rule variant, name=value (repeatable); see `ratking games --rules`")]
 
 
+CardsOption = Annotated[Path | None, typer.Option(
+    "--cards", help="the game's card (component) file to play with instead of its own: a "
+    "copy of it, edited (docs/balance.md, Card files)")]
+BoardOption = Annotated[Path | None, typer.Option(
+    "--board", help="Target: Rats: the board file to play with instead of the game's own")]
+
+
+def card_files(cards: Path | None, board: Path | None) -> dict[str, str]:
+    """--cards and --board as make()'s card_files."""
+    return {k: str(v) for k, v in (("cards", cards), ("board", board)) if v is not None}
+
+
 def parse_rules(pairs: list[str] | None) -> dict[str, str]:
     from .sim.plan import parse_rules as parse
 
@@ -155,6 +167,8 @@ def play(
     forced: Annotated[bool, typer.Option(
         help="make a move for you when it is your only choice")] = True,
     rule: RuleOption = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     from .terminal import TerminalGame, parse_seats
@@ -163,7 +177,7 @@ def play(
     if save is not None:
         check_writable(save, "--save")
     try:
-        chosen = make(game, **parse_rules(rule))
+        chosen = make(game, card_files=card_files(cards, board), **parse_rules(rule))
         players = players_or_default(chosen, players)
         kinds = parse_seats(seats, players)
         table = TerminalGame(chosen, kinds, seed, console, forced=forced)
@@ -321,12 +335,16 @@ def replay(
     step: Annotated[bool | None, typer.Option(
         help="a screen per decision with its board: Enter or n next, p back, a number to go "
              "to that step, q quit (default: when the input is a terminal)")] = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
-    """Step through a saved game, the board drawn at each step."""
+    """Step through a saved game, the board drawn at each step (with the card files it was
+    played with: the record names them, --cards or --board says where one is now)."""
+    from .core.record import with_files_at
     from .terminal import replay_file
 
     try:
-        record = load_record(file)
+        record = with_files_at(load_record(file), card_files(cards, board))
         players = record.get("players")
         if seat is not None and not (isinstance(players, int) and 1 <= seat <= players):
             fail(f"no seat {seat}: this game's seats are 1 to {players}")
@@ -433,6 +451,8 @@ def simulate(
     trajectories: Annotated[Path | None, typer.Option(
         help="write every decision (seat, observation, action mask, action, reward) and "
              "each game's record to DIR as Parquet (docs/research.md)")] = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -446,7 +466,8 @@ def simulate(
                 dataset.check_folder(trajectories)
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
-                                   workers, backend, ray_address, report, json_out)
+                                   workers, backend, ray_address, report, json_out,
+                                   card_files(cards, board))
             done = lab.resume_games(json_out, plan) if resume and json_out else []
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
@@ -480,6 +501,8 @@ def sweep(
     = None,
     resume: Annotated[bool, typer.Option(
         help="play only the games not yet in the --json file (after a stop)")] = False,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
@@ -490,7 +513,8 @@ def sweep(
                 raise RatkingError("--resume needs --json FILE (the sweep to go on with)")
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                           backend, ray_address, report, json_out)
+                                           backend, ray_address, report, json_out,
+                                           card_files(cards, board))
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
                                                 ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:
@@ -534,6 +558,8 @@ def tune(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Search rule values and bot settings with Optuna for fairness, a game length or both,
     then play the leading trials again on fresh games and name the best."""
@@ -544,7 +570,8 @@ def tune(
             players = players_or_default(game, players)
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
-                                     backend, ray_address, report, leaders, pick)
+                                     backend, ray_address, report, leaders, pick,
+                                     card_files(cards, board))
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:
@@ -578,6 +605,8 @@ def arena(
     report: Annotated[Path | None, typer.Option(
         help="write DIR/index.html (a page with plots, opens offline) and DIR/games.csv")]
     = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Bots against each other, every bot on every side equally often (a team is one bot):
     win shares with 95% intervals, per side, pairwise, and OpenSkill ratings."""
@@ -586,7 +615,8 @@ def arena(
     with stoppable():
         try:
             setup = lab.prepare_arena(game, bots, games_, players, seed, parse_rules(rule),
-                                      workers, backend, ray_address, json_out, report)
+                                      workers, backend, ray_address, json_out, report,
+                                      card_files(cards, board))
             result, stopped = lab.arena(setup, console)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))

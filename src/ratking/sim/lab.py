@@ -17,19 +17,19 @@ import shlex
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from ..core import RatkingError
+from ..core import RatkingError, make
 from ..outputs import check_writable_file
 from .backends import BACKENDS, open_backend
 from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
-from .plan import Plan, check_workers, prepare
+from .plan import Plan, check_workers, prepare, with_files
 from .progress import progress_bar
 from .stats import Summary, moves_line, percent, span, summarize
 
@@ -77,9 +77,10 @@ def announced(console: Console, backend: str, workers: int, address: str | None,
 
 def prepare_run(game: str, players: int, bots: str, games: int, seed: int,
                 rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                report: Path | None, json_out: Path | None) -> Plan:
+                report: Path | None, json_out: Path | None,
+                files: dict[str, str] | None = None) -> Plan:
     """A checked simulate run: the plan, and the outputs known to be writable."""
-    plan = prepare(game, players, bots, games, seed, rules)
+    plan = prepare(game, players, bots, games, seed, rules, files)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -110,9 +111,9 @@ def resume_games(path: Path, plan: Plan) -> list[GameResult]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
-                  "rules": plan.rules, "seed": plan.seed}
+                  "rules": plan.rules, "seed": plan.seed, **plan.files_json()}
         for key, value in wanted.items():
-            if data.get(key) != value:
+            if files_in(data, plan, key) != value:
                 raise RatkingError(f"--resume: {path} holds another run ({key} "
                                    f"{data.get(key)!r}, not {value!r}); give its own "
                                    "options, or a new file")
@@ -121,6 +122,14 @@ def resume_games(path: Path, plan: Plan) -> list[GameResult]:
         raise RatkingError(f"--resume: {path} is not a JSON file written by ratking simulate "
                            f"({exc.__class__.__name__})") from None
     return [g for g in games if g.index < plan.games]
+
+
+def files_in(data: dict[str, Any], plan: Plan, key: str) -> Any:
+    """`data[key]` of a run's JSON file; a file written before runs named their component
+    files holds none, and was played with the game's own files."""
+    if key in data or key not in ("cards", "board"):
+        return data.get(key)
+    return make(plan.game).describe_files().get(key)
 
 
 def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
@@ -144,7 +153,7 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
                            "finished).") as engine, \
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
-                                   plan.overrides, progress=bar.advance, backend=engine,
+                                   plan.play_rules, progress=bar.advance, backend=engine,
                                    indices=todo)
         except Interrupted as stop:
             played, stopped = stop.results, True
@@ -233,7 +242,8 @@ def capped_line(summary: Summary) -> str:
 def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
     """The run as JSON, written whole (a new file renamed into place)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
-               "rules": plan.rules, "round_cap_added": plan.cap_added, "seed": plan.seed,
+               "rules": plan.rules, **plan.files_json(), "round_cap_added": plan.cap_added,
+               "seed": plan.seed,
                "games_planned": plan.games, "partial": len(results) < plan.games,
                "summary": summarize(results).to_dict(),
                "games": [r.to_dict() for r in results]}
@@ -261,12 +271,12 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
                   workers: int, backend: str, address: str | None, report: Path | None,
-                  json_out: Path | None = None):
+                  json_out: Path | None = None, files: dict[str, str] | None = None):
     from .grid import parse_grid
 
     need_lab("ratking sweep")
     fixed, axes = parse_grid(game, rules)
-    plan = prepare(game, players, bots, games, seed, fixed)
+    plan = prepare(game, players, bots, games, seed, fixed, files)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -403,8 +413,8 @@ class TuneOutcome:
 def prepare_tune(game: str, params: list[str], objective: str, trials: int, games: int,
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                 report: Path | None, leaders: int = 3, pick: str | None = None
-                 ) -> TuneSetup:
+                 report: Path | None, leaders: int = 3, pick: str | None = None,
+                 files: dict[str, str] | None = None) -> TuneSetup:
     from .choose import parse_pick
     from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
 
@@ -420,7 +430,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     if check_games < CHECK_GAMES:
         raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
                            f"intervals too wide to judge the best values), not {check_games}")
-    plan = prepare(game, players, bots, games, seed, rules)
+    plan = prepare(game, players, bots, games, seed, rules, files)
     goals = parse_objectives(objective)
     rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
@@ -541,6 +551,7 @@ class ArenaSetup:
     address: str | None
     json_out: Path | None
     report: Path | None
+    files: dict[str, Any] = field(default_factory=dict)  # component files not the game's own
 
     def command(self) -> str:
         """The `ratking arena` command line that plays the same games."""
@@ -548,33 +559,35 @@ class ArenaSetup:
                 str(self.games), "--players", str(self.players), "--seed", str(self.seed)]
         for name, value in self.rules.items():
             args += ["--rule", f"{name}={value}"]
+        for kind, made in self.files.items():
+            args += [f"--{kind}", made.name]
         return shlex.join(args)
 
 
 def prepare_arena(game: str, bots: str, games: int, players: int, seed: int,
                   rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                  json_out: Path | None, report_dir: Path | None) -> ArenaSetup:
-    """A checked arena run: the outputs known to be writable, the rules known to be good."""
-    from ..core import make
+                  json_out: Path | None, report_dir: Path | None,
+                  files: dict[str, str] | None = None) -> ArenaSetup:
+    """A checked arena run: the outputs known to be writable, the rules and files known to be
+    good."""
     from .arena import check_arena
 
     _check_outputs(workers, backend, address, report_dir)
     if json_out is not None:
         check_writable_file(json_out, "--json")
-    make(game, **rules)
+    chosen = make(game, card_files=dict(files or {}), **rules)
     specs = tuple(s.strip() for s in bots.split(","))
-    check_arena(game, specs, games, players, make(game, **rules).rules.as_dict())
+    check_arena(game, specs, games, players, chosen.rules.as_dict())
     return ArenaSetup(game, specs, games, players, seed, dict(rules), workers, backend,
-                      address, json_out, report_dir)
+                      address, json_out, report_dir, chosen.file_overrides())
 
 
 def arena(setup: ArenaSetup, console: Console):
     """Play the arena with a progress bar: (ArenaResult, stopped); a stopped arena returns
     the standings of the games it finished."""
-    from ..core import make
     from .arena import run_arena
 
-    rules = make(setup.game, **setup.rules).rules.as_dict()
+    rules = with_files(make(setup.game, **setup.rules).rules.as_dict(), setup.files)
     try:
         with announced(console, setup.backend, setup.workers, setup.address,
                        f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "

@@ -29,7 +29,7 @@ class ReportGames:
     players: int
     results: Sequence[GameResult]
     seats: Sequence[tuple[str, ...]]  # per game, each seat's bot spec
-    rules: Sequence[dict[str, Any]]  # per game, every rule value as played
+    rules: Sequence[dict[str, Any]]  # per game, every rule value as played (and card_files)
 
     @classmethod
     def of(cls, game: str, players: int, results: Sequence[GameResult],
@@ -57,9 +57,19 @@ class ReportGames:
         args = ["ratking", "play", self.game, "--players", str(self.players), "--seats",
                 ",".join(self.seats[k]), "--seed", str(self.results[k].seed)]
         for name, value in self.rules[k].items():
-            if printed.get(name) != value:
+            if name != "card_files" and printed.get(name) != value:
                 args += ["--rule", f"{name}={show(value)}"]
+        for kind, made in self.rules[k].get("card_files", {}).items():
+            args += [f"--{kind}", made.name]
         return shlex.join(args)
+
+    def files(self, k: int) -> dict[str, dict[str, str] | None]:
+        """The component files the k-th game was played with: {"cards": {"name", "sha256"}}
+        (and "board" where the game has one)."""
+        from ..core import make
+
+        rules = self.rules[k]
+        return make(self.game, card_files=rules.get("card_files", {})).describe_files()
 
 
 SectionRenderer = Callable[[Page, ReportGames], None]

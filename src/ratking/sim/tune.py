@@ -250,9 +250,11 @@ def parse_objective(text: str) -> Objective:
 def study_name(plan: Plan, params: Sequence[Param], objective) -> str:
     goals = objective if isinstance(objective, tuple) else (objective,)
     fixed = ",".join(f"{k}={show(v)}" for k, v in sorted(plan.overrides.items()))
+    files = " ".join(f"{kind}={made.sha256[:16]}" for kind, made in sorted(plan.files.items()))
     return (f"{plan.game} p{plan.players} bots={plan.bots_text()} games={plan.games} "
             f"seed={plan.seed} {','.join(map(str, goals))} "
-            + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else ""))
+            + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else "")
+            + (f" {files}" if files else ""))
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -381,7 +383,7 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
             bar.describe(f"trial {trial.number + 1}: {said}")
         trial_plan = apply(plan, params, values)
         results = run_batch(plan.game, plan.players, trial_plan.bots, plan.games, plan.seed,
-                            trial_plan.overrides, progress=bar.advance if bar else None,
+                            trial_plan.play_rules, progress=bar.advance if bar else None,
                             backend=backend)
         attrs = measure_run(Run(trial_plan, results, shares_of(trial_plan, results)), goals)
         for attr, value in attrs.items():
@@ -447,7 +449,7 @@ def rerun_leaders(plan: Plan, params: Sequence[Param], objectives: Sequence[Obje
             bar.describe(f"leader {k}/{len(trials)} (trial {t.number + 1}) on {games:,} fresh "
                          "games")
         results = run_batch(plan.game, plan.players, trial_plan.bots, games, trial_plan.seed,
-                            trial_plan.overrides, progress=bar.advance if bar else None,
+                            trial_plan.play_rules, progress=bar.advance if bar else None,
                             backend=backend)
         run = Run(trial_plan, results, shares_of(trial_plan, results))
         fresh = tuple(o.interval(run.shares, results) for o in objectives)
@@ -463,7 +465,7 @@ def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
     if bar is not None:
         bar.describe(f"checking the best values on {games:,} fresh games")
     results = run_batch(plan.game, plan.players, check_plan.bots, games, check_plan.seed,
-                        check_plan.overrides, progress=bar.advance if bar else None,
+                        check_plan.play_rules, progress=bar.advance if bar else None,
                         backend=backend)
     return Run(check_plan, results, shares_of(check_plan, results))
 

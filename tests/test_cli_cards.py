@@ -9,7 +9,7 @@ import json
 import pytest
 
 import ratking
-from ratking.core import save_record
+from ratking.core import cardfile, save_record
 from tests.test_cli_lab import assert_refused, run, wide_console  # noqa: F401
 
 pytest.importorskip("matplotlib")
@@ -110,7 +110,8 @@ def test_arena_names_the_card_file(tmp_path, thief400):
     assert json.loads(out.read_text())["cards"]["sha256"] == sha(thief400)
 
 
-def test_replay_reads_the_file_the_record_names_and_refuses_another(tmp_path, thief400):
+def test_replay_reads_the_file_the_record_names_and_refuses_another(tmp_path, thief400,
+                                                                    monkeypatch):
     game = ratking.make("you-dirty-rat", card_files={"cards": str(thief400)})
     state = game.new_game(2, seed=5)
     while not state.over:
@@ -120,6 +121,7 @@ def test_replay_reads_the_file_the_record_names_and_refuses_another(tmp_path, th
     moved = tmp_path / "moved.toml"
     moved.write_text(thief400.read_text(), encoding="utf-8")
     thief400.unlink()
+    monkeypatch.setattr(cardfile, "_SEEN", {})  # as `ratking replay` starts: no file known
     assert_refused(run("replay", str(record), "--no-step"), "cannot read")
     assert run("replay", str(record), "--no-step", "--cards", str(moved)).exit_code == 0
     moved.write_text(moved.read_text().replace("amount = 400", "amount = 500", 1))

@@ -217,6 +217,9 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="proxies (addresses or networks, comma-separated) whose X-Forwarded-For names "
              "the client (default: none)")] = None,
+    cards_dir: Annotated[Path | None, typer.Option(
+        help="a folder of card files (.toml) a new table may name to play with instead of "
+             "its game's own (default: none offered)")] = None,
 ) -> None:
     """Start the web app: create tables, invite friends, play in the browser.
 
@@ -237,9 +240,12 @@ def serve(
     try:
         if search_workers is not None and search_workers < 1:
             raise ValueError("--search-workers must be at least 1")
+        if cards_dir is not None and not cards_dir.is_dir():
+            raise ValueError(f"--cards-dir {cards_dir} is not a folder")
         settings = Settings.from_env(db=db or default_db_url(), bot_delay=bot_delay,
                                      api_docs=api_docs or None, search_workers=search_workers,
-                                     forwarded_allow_ips=forwarded_allow_ips)
+                                     forwarded_allow_ips=forwarded_allow_ips,
+                                     cards_dir=str(cards_dir.resolve()) if cards_dir else None)
     except ValueError as exc:
         fail(str(exc))
     url = settings.db

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking.core import RecordError
+from ratking.core import RecordError, cardfile
 from ratking.core.cardfile import CardFile, CardFileError, dump_toml, get_number
 from ratking.core.components import ComponentError
 
@@ -100,17 +100,22 @@ def test_a_file_is_checked_when_the_game_is_made(tmp_path):
         ratking.make("target-rats-simplified", card_files={"cards": str(bad)})
 
 
-def test_a_record_names_its_file_and_replays_only_with_the_same_one(tmp_path):
+def test_a_record_names_its_file_and_replays_only_with_the_same_one(tmp_path, monkeypatch):
     path = tmp_path / "thief400.toml"
     path.write_text(thief_at(400).text, encoding="utf-8")
     game = ratking.make("you-dirty-rat", card_files={"cards": str(path)})
     state = play_random(game)
     record = state.record()
     assert record["cards"] == {"name": str(path), "sha256": thief_at(400).sha256}
-    assert ratking.replay(record).returns() == state.returns()  # found where it was named
+    assert ratking.replay(record).returns() == state.returns()
     path.write_text(thief_at(300).text, encoding="utf-8")
+    # this process made a game of the file: a replay takes that one, by its sha256
+    assert ratking.replay(record).returns() == state.returns()
+    monkeypatch.setattr(cardfile, "_SEEN", {})  # as a new process: found where it was named
     with pytest.raises(RecordError, match=r"was played with cards .*give the same file"):
         ratking.replay(record)
+    with pytest.raises(RecordError, match=r"was played with cards .*give the same file"):
+        ratking.replay(record, card_files={"cards": str(path)})
     plain = play_random(ratking.make("you-dirty-rat")).record()
     assert "cards" not in plain  # the game's own file: nothing to name
     with pytest.raises(RecordError, match="the built-in file"):

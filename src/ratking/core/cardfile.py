@@ -97,6 +97,24 @@ def resolve(value: CardFile | str | Path | None, default: Path) -> CardFile:
     raise CardFileError(f"a card file is a path, not {value!r}")
 
 
+# the files games of this process were made with, by sha256 (the latest SEEN_KEPT): a record
+# naming one replays with it, wherever its name points (a server's folder, a changed copy)
+SEEN_KEPT = 256
+_SEEN: dict[str, CardFile] = {}
+
+
+def remember(made: CardFile) -> None:
+    if made.sha256 not in _SEEN:
+        if len(_SEEN) >= SEEN_KEPT:
+            del _SEEN[next(iter(_SEEN))]
+        _SEEN[made.sha256] = made
+
+
+def known(sha256: Any) -> CardFile | None:
+    """A file a game of this process was made with, by its sha256; None if none was."""
+    return _SEEN.get(sha256) if isinstance(sha256, str) else None
+
+
 # --- numbers by dotted path -----------------------------------------------------------------
 
 KEYS = ("name", "colour", "id")  # what names an entry of a list of tables

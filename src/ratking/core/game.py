@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
-from .cardfile import KINDS, CardFile, CardFileError, resolve
+from .cardfile import KINDS, CardFile, CardFileError, remember, resolve
 from .errors import RatkingError, RecordError, RulesError
 from .hooks import bind
 from .rng import new_seed
@@ -124,8 +124,12 @@ class Game:
             if kind not in cls.component_files:
                 has = ", ".join(f"--{k}" for k in cls.component_files) or "none"
                 raise CardFileError(f"{cls.title} has no {kind} file (its files: {has})")
-        return {kind: resolve(given.get(kind), path)
-                for kind, path in cls.component_files.items()}
+        files = {kind: resolve(given.get(kind), path)
+                 for kind, path in cls.component_files.items()}
+        for made in files.values():
+            if not made.builtin:
+                remember(made)
+        return files
 
     def file_overrides(self) -> dict[str, CardFile]:
         """The component files this game was made with that are not the built-in ones."""

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .cardfile import KINDS, CardFileError
+from .cardfile import KINDS, CardFileError, known, read, remember
 from .errors import IllegalAction, RatkingError, RecordError, RulesError, UnknownGame
 from .game import check_files
 from .registry import make
@@ -37,12 +37,13 @@ def check_record(record: Any) -> None:
 def record_files(record: dict[str, Any],
                  given: dict[str, Any] | None = None) -> dict[str, Any]:
     """The component files to replay a record with: those `given` (by kind), else each file
-    the record names (its name, a path) where it names one."""
+    the record names: the one of its sha256 a game of this process was made with, or else
+    the file at its name (a path)."""
     out = dict(given or {})
     for kind in KINDS:
         said = record.get(kind)
         if kind not in out and isinstance(said, dict) and isinstance(said.get("name"), str):
-            out[kind] = said["name"]
+            out[kind] = known(said.get("sha256")) or said["name"]
     return out
 
 
@@ -62,6 +63,16 @@ def with_files_at(record: dict[str, Any], paths: dict[str, str]) -> dict[str, An
         if kind not in own:
             raise RecordError(f"record: {record['game']} has no {kind} file")
         sha = said.get("sha256") if isinstance(said, dict) else own[kind].sha256
+        try:
+            made = read(path)
+        except CardFileError as exc:
+            raise RecordError(f"record: {exc}") from None
+        if made.sha256 != sha:
+            played = said.get("name") if isinstance(said, dict) else "the built-in file"
+            raise RecordError(f"record was played with {kind} {played!r} (sha256 "
+                              f"{str(sha)[:12]}), not {path!r} (sha256 {made.sha256[:12]}): "
+                              "give the same file")
+        remember(made)
         out[kind] = {"name": path, "sha256": sha}
     return out
 

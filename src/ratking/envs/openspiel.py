@@ -287,8 +287,8 @@ class Holder:
                                                                 self.chance.n)}
         state = self.get()
         return {"game": state.game.id, "rules": state.game.rules.as_dict(),
-                "card_files": state.game.file_overrides(), "state": state.to_json(), "explicit": isinstance(state.rng, Teller),
-                "pending": self.pending,
+                "card_files": state.game.file_overrides(), "state": state.to_json(),
+                "explicit": isinstance(state.rng, Teller), "pending": self.pending,
                 "chance": None if self.chance is None else (self.chance.kind, self.chance.n)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:

@@ -9,7 +9,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ...core import IllegalAction, shared
+from ...core import IllegalAction
+from ..cardfiles import table_game
 from ..clock import TurnClock
 from ..messages import Narrator, made_for_note
 from ..ratings import rate_end
@@ -38,7 +39,7 @@ class Room(Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.rooms = rooms
         self.id = row.id
         self.row = row
-        self.game = shared(row.game, **row.rules)
+        self.game = table_game(row.game, row.rules, rooms.settings.cards_dir)
         self.state = self.game.new_game(row.players, seed=row.seed, names=seat_names(row))
         for index, action in enumerate(stored.actions):
             try:

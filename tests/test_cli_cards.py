@@ -127,3 +127,70 @@ def test_replay_reads_the_file_the_record_names_and_refuses_another(tmp_path, th
     moved.write_text(moved.read_text().replace("amount = 400", "amount = 500", 1))
     assert_refused(run("replay", str(record), "--no-step", "--cards", str(moved)),
                    "give the same file")
+
+
+# --- card values swept and tuned (--card PATH=VALUES) ----------------------------------------
+
+
+def test_sweep_over_a_card_value_plays_a_changed_copy_per_cell(tmp_path):
+    out, report = tmp_path / "grid.json", tmp_path / "report"
+    args = ["sweep", "you-dirty-rat", "-p", "2", "-n", "4", "--seed", "2", "--card",
+            "thief.amount=200,400", "--rule", "hand=3", "--json", str(out)]
+    result = run(*args, "--report", str(report))
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert [c["values"] for c in data["cells"]] == [{"thief.amount": 200}, {"thief.amount": 400}]
+    with (report / "games.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    by_cell = {r["card thief.amount"]: r for r in rows}
+    assert by_cell["400"]["cards"] == "components.toml with thief.amount=400"
+    assert by_cell["200"]["cards sha256"] != by_cell["400"]["cards sha256"]
+    four = ratking.make("you-dirty-rat").files["cards"].changed({"thief.amount": 400})
+    assert by_cell["400"]["cards sha256"] == four.sha256
+    assert "--card thief.amount=400" in by_cell["400"]["replay"]
+    assert "--card thief.amount=200,400" in (report / "index.html").read_text()
+    # the replay command plays the very game the sweep played
+    row = by_cell["400"]
+    again = run(*row["replay"].split()[1:], "--save", str(tmp_path / "g.json"))
+    assert again.exit_code == 0, again.output
+    record = json.loads((tmp_path / "g.json").read_text())
+    assert record["cards"]["sha256"] == four.sha256
+    assert [str(int(x)) for x in ratking.replay(record).returns()] == \
+        [row["result seat 1"], row["result seat 2"]]
+    # resumed: nothing to play again
+    assert "Resuming: 2 of 2 cells" in run(*args, "--resume").stdout
+
+
+@pytest.mark.parametrize(("card", "phrase"), [
+    ("nobody.amount=1,2", "'nobody' names nothing"),
+    ("thief.amount=a,b", "'a' is not a number"),
+    ("thief.amount=-5,5", "amount must be a whole number from 0 to 5000"),
+    ("hand=3,4", "takes a dotted path"),
+])
+def test_a_bad_card_value_is_refused_in_one_line(card, phrase):
+    assert_refused(run("sweep", "you-dirty-rat", "-p", "2", "-n", "2", "--card", card), phrase)
+
+
+def test_simulate_and_play_take_one_value_a_card(tmp_path):
+    out = tmp_path / "s.json"
+    assert run("simulate", "you-dirty-rat", "-n", "2", "-p", "2", "--card",
+               "thief.amount=300", "--json", str(out)).exit_code == 0
+    assert json.loads(out.read_text())["cards"]["name"] == \
+        "components.toml with thief.amount=300"
+    assert_refused(run("simulate", "you-dirty-rat", "-n", "2", "--card",
+                       "thief.amount=300,400"), "takes one value here")
+
+
+def test_tune_searches_a_card_value(tmp_path):
+    pytest.importorskip("optuna")
+    storage = tmp_path / "t.sqlite3"
+    result = run("tune", "you-dirty-rat", "-p", "2", "--card", "thief.amount=100..500",
+                 "--objective", "length=14", "--trials", "2", "--games", "4",
+                 "--check-games", "2000", "--leaders", "1", "--storage", str(storage))
+    assert result.exit_code == 0, result.output
+    assert "thief.amount=" in result.stdout and "--card thief.amount=" in result.stdout
+    import optuna
+
+    study = optuna.load_study(study_name=optuna.get_all_study_names(f"sqlite:///{storage}")[0],
+                              storage=f"sqlite:///{storage}")
+    assert study.trials[0].params == {"thief.amount": 200}  # the file's own value first

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -35,9 +35,27 @@ BoardOption = Annotated[Path | None, typer.Option(
     "--board", help="Target: Rats: the board file to play with instead of the game's own")]
 
 
-def card_files(cards: Path | None, board: Path | None) -> dict[str, str]:
-    """--cards and --board as make()'s card_files."""
-    return {k: str(v) for k, v in (("cards", cards), ("board", board)) if v is not None}
+CardOption = Annotated[list[str] | None, typer.Option(
+    "--card", help="a number of the card file by its dotted path, PATH=VALUE (e.g. "
+    "thief.amount=400; repeatable; docs/balance.md lists each game's paths)")]
+
+
+def card_files(cards: Path | None, board: Path | None,
+               card: list[str] | None = None, game: str | None = None) -> dict[str, Any]:
+    """--cards and --board as make()'s card_files; with `card` (--card PATH=VALUE, one value
+    each) the card file a copy with those numbers set."""
+    files: dict[str, Any] = {k: str(v) for k, v in (("cards", cards), ("board", board))
+                             if v is not None}
+    if card and game is not None:
+        from .sim.cardvalues import base_file, card_axes
+
+        made = make(game, card_files=files).file_overrides()
+        fixed, axes = card_axes(game, made, card)
+        if axes:
+            raise RatkingError(f"--card {axes[0].name} takes one value here (`ratking sweep` "
+                               "and `tune` try several)")
+        files = {**made, "cards": base_file(game, made).changed(fixed)}
+    return files
 
 
 def parse_rules(pairs: list[str] | None) -> dict[str, str]:
@@ -169,6 +187,7 @@ def play(
     rule: RuleOption = None,
     cards: CardsOption = None,
     board: BoardOption = None,
+    card: CardOption = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     from .terminal import TerminalGame, parse_seats
@@ -177,7 +196,8 @@ def play(
     if save is not None:
         check_writable(save, "--save")
     try:
-        chosen = make(game, card_files=card_files(cards, board), **parse_rules(rule))
+        chosen = make(game, card_files=card_files(cards, board, card, game),
+                      **parse_rules(rule))
         players = players_or_default(chosen, players)
         kinds = parse_seats(seats, players)
         table = TerminalGame(chosen, kinds, seed, console, forced=forced)
@@ -459,6 +479,7 @@ def simulate(
              "each game's record to DIR as Parquet (docs/research.md)")] = None,
     cards: CardsOption = None,
     board: BoardOption = None,
+    card: CardOption = None,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -473,7 +494,7 @@ def simulate(
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
                                    workers, backend, ray_address, report, json_out,
-                                   card_files(cards, board))
+                                   card_files(cards, board, card, game))
             done = lab.resume_games(json_out, plan) if resume and json_out else []
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
@@ -491,9 +512,9 @@ def simulate(
 @app.command()
 def sweep(
     game: Annotated[str, typer.Argument(help="game id")],
-    rule: Annotated[list[str], typer.Option(
+    rule: Annotated[list[str] | None, typer.Option(
         "--rule", "-r", help="NAME=V1,V2,... or NAME=LOW..HIGH to sweep, NAME=V to fix "
-        "(repeatable: the grid is every combination)")],
+        "(repeatable: the grid is every combination)")] = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="games per cell")] = 500,
     players: PlayersOption = None,
     bots: BotsOption = "heuristic",
@@ -509,6 +530,9 @@ def sweep(
         help="play only the games not yet in the --json file (after a stop)")] = False,
     cards: CardsOption = None,
     board: BoardOption = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="a number of the card file by its dotted path, PATH=V1,V2,... or "
+        "PATH=LOW..HIGH to sweep, PATH=V to fix (e.g. thief.amount=200,300,400)")] = None,
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
@@ -520,7 +544,7 @@ def sweep(
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
                                            backend, ray_address, report, json_out,
-                                           card_files(cards, board))
+                                           card_files(cards, board), card)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
                                                 ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:
@@ -534,9 +558,9 @@ def sweep(
 @app.command()
 def tune(
     game: Annotated[str, typer.Argument(help="game id")],
-    param: Annotated[list[str], typer.Option(
+    param: Annotated[list[str] | None, typer.Option(
         help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,...; or every "
-        "seat's bot setting: bot:iters=100..800, bot:eps=0.0..0.4 (repeatable)")],
+        "seat's bot setting: bot:iters=100..800, bot:eps=0.0..0.4 (repeatable)")] = None,
     objective: Annotated[str, typer.Option(
         help="fair (sides' win shares closest to even), length=R (mean rounds closest to R), "
         "length:LOW..HIGH (mean rounds inside), or several comma-separated: "
@@ -566,6 +590,9 @@ def tune(
     rule: RuleOption = None,
     cards: CardsOption = None,
     board: BoardOption = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="a number of the card file to tune, by its dotted path: "
+        "PATH=LOW..HIGH or PATH=A,B,... (e.g. thief.amount=100..500)")] = None,
 ) -> None:
     """Search rule values and bot settings with Optuna for fairness, a game length or both,
     then play the leading trials again on fresh games and name the best."""
@@ -577,7 +604,7 @@ def tune(
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
                                      backend, ray_address, report, leaders, pick,
-                                     card_files(cards, board))
+                                     card_files(cards, board), card)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:
@@ -629,6 +656,45 @@ def arena(
         lab.finish_arena(console, setup, result, stopped)
     if stopped:
         raise typer.Exit(lab.STOPPED)
+
+
+@app.command()
+def compare(
+    game: Annotated[str, typer.Argument(help="game id")],
+    a: Annotated[str, typer.Option(
+        "--a", help="version A: rule values, card values and a card file, comma-separated "
+        "(e.g. unrest_to_win=18,cards=my.toml,thief.amount=400; empty: as printed)")] = "",
+    b: Annotated[str, typer.Option("--b", help="version B, written as --a")] = "",
+    games_: Annotated[int, typer.Option("--games", "-n", help="games of each version")] = 500,
+    players: PlayersOption = None,
+    bots: BotsOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    report: ReportOption = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="write {a, b, differences} as JSON")] = None,
+    drama_games: Annotated[int, typer.Option(
+        help="each version's first games played again for the drama measures (0: none)")]
+    = 100,
+    skill_games: Annotated[int, typer.Option(
+        help="deals of each version played strong against weak (--skill; 0: none)")] = 50,
+    skill: Annotated[str, typer.Option(
+        help="STRONG,WEAK: the bots of the skill-or-luck measure")] = "heuristic,random",
+) -> None:
+    """Two versions of a game on the same seeds: every measure side by side, each difference
+    with its 95% interval and test, and a verdict in words."""
+    from .sim import lab
+
+    with stoppable():
+        try:
+            players = players_or_default(game, players)
+            setup = lab.prepare_compare(game, a, b, players, bots, games_, seed, workers,
+                                        json_out, report, drama_games,
+                                        min(skill_games, games_), skill)
+            result = lab.compare(setup, console)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_compare(console, setup, result)
 
 
 @app.command()

@@ -35,6 +35,9 @@ class CardFile:
     name: str
     text: str
     builtin: bool = False
+    # a changed copy (`changed`): the file it was made from, and the numbers set, by path
+    origin: CardFile | None = field(default=None, compare=False)
+    changes: tuple[tuple[str, int | float], ...] = field(default=(), compare=False)
     sha256: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -53,11 +56,14 @@ class CardFile:
         changed data written out as TOML (comments are not kept), its name says what changed."""
         if not values:
             return self
-        data = self.data()
-        for path, value in values.items():
-            set_number(data, path, value, self.name)
-        said = ", ".join(f"{p}={v}" for p, v in values.items())
-        return CardFile(f"{self.name} with {said}", dump_toml(data))
+        origin = self.origin or self
+        merged = {**dict(self.changes), **values}
+        data = origin.data()
+        for path, value in merged.items():
+            set_number(data, path, value, origin.name)
+        said = ", ".join(f"{p}={get_number(data, p)}" for p in merged)
+        return CardFile(f"{origin.name} with {said}", dump_toml(data), origin=origin,
+                        changes=tuple((p, get_number(data, p)) for p in merged))
 
 
 def parse(name: str, text: str) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from ..outputs import check_writable_file
 from .backends import BACKENDS, open_backend
 from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
-from .plan import Plan, check_workers, prepare, with_files
+from .plan import Plan, check_workers, file_options, prepare, with_files
 from .progress import progress_bar
 from .stats import Summary, moves_line, percent, span, summarize
 
@@ -271,12 +271,19 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
                   workers: int, backend: str, address: str | None, report: Path | None,
-                  json_out: Path | None = None, files: dict[str, str] | None = None):
-    from .grid import parse_grid
+                  json_out: Path | None = None, files: dict[str, str] | None = None,
+                  cards: list[str] | None = None):
+    """A checked sweep: its plan (the fixed rules and card values applied) and its axes,
+    the rules' and then the card values' (`--card PATH=VALUES`, cardvalues.py)."""
+    from .cardvalues import card_axes
+    from .grid import check_grid, parse_grid
 
     need_lab("ratking sweep")
-    fixed, axes = parse_grid(game, rules)
+    fixed, axes = parse_grid(game, rules, bool(cards))
     plan = prepare(game, players, bots, games, seed, fixed, files)
+    fixed_cards, more = card_axes(game, plan.files, cards)
+    axes = check_grid([*axes, *more])
+    plan = plan.with_rules(fixed_cards)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -414,7 +421,9 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
                  report: Path | None, leaders: int = 3, pick: str | None = None,
-                 files: dict[str, str] | None = None) -> TuneSetup:
+                 files: dict[str, str] | None = None, cards: list[str] | None = None
+                 ) -> TuneSetup:
+    from .cardvalues import card_param
     from .choose import parse_pick
     from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
 
@@ -435,7 +444,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
     parsed = []
-    for text in params:
+    for text in params or []:
         param = parse_param(game, plan.overrides, text, plan.bots)
         if param.name in names:
             raise RatkingError(f"--param {param.name} is given twice")
@@ -443,6 +452,14 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
             raise RatkingError(f"rule {param.name} is both fixed (--rule) and tuned (--param)")
         names.add(param.name)
         parsed.append(param)
+    for text in cards or []:
+        param = card_param(game, plan.files, text)
+        if param.name in names:
+            raise RatkingError(f"--card {param.name} is given twice")
+        names.add(param.name)
+        parsed.append(param)
+    if not parsed:
+        raise RatkingError("give a rule to tune (--param) or a card value (--card)")
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
     check_storage(storage)
     _check_outputs(workers, backend, address, report)
@@ -560,7 +577,7 @@ class ArenaSetup:
         for name, value in self.rules.items():
             args += ["--rule", f"{name}={value}"]
         for kind, made in self.files.items():
-            args += [f"--{kind}", made.name]
+            args += file_options(kind, made)
         return shlex.join(args)
 
 
@@ -622,3 +639,93 @@ def finish_arena(console: Console, setup: ArenaSetup, result, stopped: bool) -> 
             page = write_arena_report(setup.report, result, setup.command())
         console.print(f"Wrote {page} and {page.with_name('games.csv')}"
                       + (" (partial)" if stopped else ""))
+
+
+# --- compare --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompareSetup:
+    a: Any  # compare.Version
+    b: Any
+    workers: int
+    json_out: Path | None
+    report: Path | None
+    drama_games: int
+    skill_games: int
+    skill: tuple[str, str]
+
+
+def prepare_compare(game: str, spec_a: str, spec_b: str, players: int, bots: str, games: int,
+                    seed: int, workers: int, json_out: Path | None, report: Path | None,
+                    drama_games: int, skill_games: int, skill: str) -> CompareSetup:
+    """Both versions checked (rules, files, card values), the outputs writable."""
+    from .compare import prepare_version
+
+    need_lab("ratking compare")
+    if games < 2:
+        raise RatkingError(f"--games must be at least 2 to compare, not {games}")
+    if drama_games < 0 or skill_games < 0:
+        raise RatkingError("--drama-games and --skill-games are 0 or more")
+    pair = tuple(s.strip() for s in skill.split(","))
+    if len(pair) != 2 or not all(pair):
+        raise RatkingError(f"--skill is STRONG,WEAK (two bot specs), not {skill!r}")
+    for spec in pair:
+        from ..bots import make_bot
+
+        make_bot(spec, 0)
+    a = prepare_version("A", game, spec_a, players, bots, games, seed)
+    b = prepare_version("B", game, spec_b, players, bots, games, seed)
+    _check_outputs(workers, "local", None, report)
+    if json_out is not None:
+        check_writable_file(json_out, "--json")
+    return CompareSetup(a, b, workers, json_out, report, drama_games, skill_games,
+                        (pair[0], pair[1]))
+
+
+def compare(setup: CompareSetup, console: Console):
+    """Play both versions on the same seeds (a progress bar over both), then measure."""
+    from .compare import measure_all
+
+    plan = setup.a.plan
+    got = []
+    with announced(console, "local", setup.workers, None,
+                   f"Playing {plan.games:,} games of each version on the same seeds."
+                   ) as engine, progress_bar(console, plan.game, 2 * plan.games) as bar:
+        for version in (setup.a, setup.b):
+            bar.describe(f"version {version.label}")
+            vp = version.plan
+            got.append(run_batch(vp.game, vp.players, vp.bots, vp.games, vp.seed,
+                                 vp.play_rules, progress=bar.advance, backend=engine))
+    with console.status("Measuring (drama: the games played again; skill: strong against "
+                        "weak)..."):
+        return measure_all(setup.a, setup.b, got[0], got[1], setup.drama_games,
+                           setup.skill_games, setup.skill)
+
+
+def finish_compare(console: Console, setup: CompareSetup, result) -> None:
+    """Print the verdicts and the table; write the JSON and the report."""
+    from .compare import amount, headline, level, p_text
+    from .tables import terminal_table
+
+    console.print(f"\nA: {setup.a.spec or 'as printed'}\nB: {setup.b.spec or 'as printed'}",
+                  highlight=False)
+    for line in headline(result):
+        console.print(f"- {line}", highlight=False)
+    rows = [[d.measure, level(d, d.a), level(d, d.b), amount(d, d.difference).split()[0],
+             f"{amount(d, d.low).split()[0]} to {amount(d, d.high).split()[0]}", p_text(d.p)]
+            for d in result.differences]
+    console.print(terminal_table(f"{setup.a.plan.game}: {len(result.results_a):,} paired games",
+                                 ["measure", "A", "B", "B - A", "95% interval", "test"], rows,
+                                 0))
+    console.print("Shares in %, their differences in points; a test per measure (paired t, "
+                  "McNemar or bootstrap: the report says which).", highlight=False)
+    if setup.json_out is not None:
+        write_whole(setup.json_out, json.dumps(result.to_dict(), indent=1) + "\n")
+        console.print(f"Wrote {setup.json_out}")
+    if setup.report is not None:
+        from .compare_report import write_compare_report
+
+        with console.status("Drawing the report..."):
+            page = write_compare_report(setup.report, result, setup.workers)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}")

@@ -60,11 +60,18 @@ class Plan:
         return self.rules.get("max_rounds")
 
     def with_rules(self, overrides: dict[str, Any]) -> Plan:
-        """The same batch under other rule overrides (added to this plan's own)."""
-        merged = {**self.overrides, **overrides}
-        return replace(self, rules=batch_rules(self.game, merged),
+        """The same batch under other rule overrides (added to this plan's own). A name with
+        a dot is a number of the card file (`thief.amount`): the batch plays a copy of the
+        plan's card file with those numbers changed."""
+        cards = {k: v for k, v in overrides.items() if "." in k}
+        merged = {**self.overrides, **{k: v for k, v in overrides.items() if "." not in k}}
+        plan = replace(self, rules=batch_rules(self.game, merged),
                        overrides=_typed(self.game, merged),
                        cap_added=added_cap(self.game, merged))
+        if not cards:
+            return plan
+        base = self.files.get("cards") or make(self.game).files["cards"]
+        return plan.with_files({"cards": base.changed(cards)})
 
     def with_bots(self, bots: tuple[str, ...]) -> Plan:
         """The same batch played by other bots (one spec per seat)."""
@@ -90,8 +97,17 @@ class Plan:
         for name, value in self.overrides.items():
             args += ["--rule", f"{name}={show(value)}"]
         for kind, made in self.files.items():
-            args += [f"--{kind}", made.name]
+            args += file_options(kind, made)
         return shlex.join(args)
+
+
+def file_options(kind: str, made: CardFile) -> list[str]:
+    """The command-line options that give this component file: --cards FILE (or --board),
+    and for a changed copy its file and each --card PATH=VALUE."""
+    if made.origin is None:
+        return [f"--{kind}", made.name]
+    return ([] if made.origin.builtin else [f"--{kind}", made.origin.name]) + [
+        part for path, value in made.changes for part in ("--card", f"{path}={value}")]
 
 
 def with_files(rules: dict[str, Any], files: dict[str, CardFile]) -> dict[str, Any]:

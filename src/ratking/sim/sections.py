@@ -52,6 +52,7 @@ class ReportGames:
         rules that differ from the rulebook's given with --rule)."""
         from ..core import make
         from .grid import show
+        from .plan import file_options
 
         printed = make(self.game).rules.as_dict()
         args = ["ratking", "play", self.game, "--players", str(self.players), "--seats",
@@ -60,7 +61,7 @@ class ReportGames:
             if name != "card_files" and printed.get(name) != value:
                 args += ["--rule", f"{name}={show(value)}"]
         for kind, made in self.rules[k].get("card_files", {}).items():
-            args += [f"--{kind}", made.name]
+            args += file_options(kind, made)
         return shlex.join(args)
 
     def files(self, k: int) -> dict[str, dict[str, str] | None]:

@@ -281,7 +281,8 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
         plan.game, plan.players, c.results, plan.bots, c.plan.full_rules)) for c in cells_])
     files_section(page, "one row per game of every cell, the cell's rule values first")
     results = [r for c in cells_ for r in c.results]
-    extra = [{f"rule {n}": show(v) for n, v in c.values.items()} for c in cells_
+    extra = [{f"{'card' if '.' in n else 'rule'} {n}": show(v) for n, v in c.values.items()}
+             for c in cells_
              for _ in c.results]
     games = ReportGames(plan.game, plan.players, results, [plan.bots] * len(results),
                         [c.plan.full_rules for c in cells_ for _ in c.results])
@@ -291,7 +292,8 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
 
 def sweep_command(plan: Plan, axes: list[Axis]) -> str:
     """The `ratking sweep` command line that plays this grid."""
-    swept = "".join(f" --rule {a.name}={','.join(show(v) for v in a.values)}" for a in axes)
+    swept = "".join(f" --{'card' if '.' in a.name else 'rule'} "
+                    f"{a.name}={','.join(show(v) for v in a.values)}" for a in axes)
     return plan.command("sweep") + swept
 
 

@@ -25,6 +25,7 @@ from ..bots import make_bot
 from ..core import RatkingError
 from .backends import Backend
 from .batch import GameResult, Interrupted, run_batch
+from .cardvalues import default_value
 from .grid import parse_range, show, split_assignment, typed_value
 from .plan import Plan
 from .progress import Bar
@@ -83,7 +84,7 @@ def with_option(spec: str, key: str, value: Any) -> str:
     return ":".join([name, *kept, f"{key}={show(value)}"])
 
 
-def _decimal_range(values: str, name: str) -> tuple[float, float] | None:
+def decimal_range(values: str, name: str) -> tuple[float, float] | None:
     low_text, dots, high_text = values.partition("..")
     if not dots or "." not in low_text + high_text:
         return None
@@ -104,7 +105,7 @@ def parse_bot_param(bots: Sequence[str], text: str) -> Param:
     key = name[len(BOT):].strip().lower()
     if not key:
         raise RatkingError(f"--param {name}: name the bot's option, e.g. bot:iters=100..800")
-    span = _decimal_range(values, name)
+    span = decimal_range(values, name)
     if span is not None:
         param = Param(name, span[0], span[1], decimal=True)
     elif (whole := parse_range(values, "--param", name)) is not None:
@@ -358,7 +359,8 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
     goals = objective if isinstance(objective, tuple) else (objective,)
     done = finished(study)
     if not done and not study.trials:
-        defaults = {p.name: plan.rules[p.name] for p in params if not p.bot}
+        defaults = {p.name: default_value(plan.game, plan.files, p.name) if "." in p.name
+                    else plan.rules[p.name] for p in params if not p.bot}
         if len(defaults) == len(params) and all(p.contains(defaults[p.name]) for p in params):
             study.enqueue_trial(defaults)  # the rulebook's numbers first, as a baseline
     if trials - len(done) <= 0:

@@ -10,6 +10,7 @@ import pytest
 
 import ratking
 from ratking.core import cardfile, save_record
+from tests.cardfiles import thief_file
 from tests.test_cli_lab import assert_refused, run, wide_console  # noqa: F401
 
 pytest.importorskip("matplotlib")
@@ -17,10 +18,7 @@ pytest.importorskip("matplotlib")
 
 @pytest.fixture
 def thief400(tmp_path):
-    path = tmp_path / "thief400.toml"
-    base = ratking.make("you-dirty-rat").files["cards"]
-    path.write_text(base.changed({"thief.amount": 400}).text, encoding="utf-8")
-    return path
+    return thief_file(tmp_path, 400)
 
 
 def sha(path) -> str:
@@ -43,7 +41,7 @@ def test_simulate_names_the_card_file_in_json_csv_and_report(tmp_path, thief400)
     assert {r["cards sha256"] for r in rows} == {sha(thief400)}
     assert all(f"--cards {thief400}" in r["replay"] for r in rows)
     page = (report / "index.html").read_text(encoding="utf-8")
-    assert sha(thief400) in page and "cards file" in page
+    assert f"sha256 {sha(thief400)[:16]}" in page and "cards file" in page
     plain = tmp_path / "plain.json"
     assert run("simulate", "you-dirty-rat", "-n", "6", "-p", "2", "--seed", "3", "--json",
                str(plain)).exit_code == 0

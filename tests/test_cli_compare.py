@@ -10,6 +10,7 @@ import pytest
 
 import ratking
 from ratking.sim.compare import paired_mean, paired_yes_no, parse_spec
+from tests.cardfiles import thief_file
 from tests.test_cli_lab import assert_refused, run, wide_console  # noqa: F401
 
 pytest.importorskip("matplotlib")
@@ -21,13 +22,7 @@ FEW = ["-p", "2", "-n", "30", "--seed", "3", "--drama-games", "6", "--skill-game
 @pytest.fixture
 def thieves(tmp_path):
     """Two card files of You Dirty Rat: the Thief steals $200 (as printed) or $400."""
-    base = ratking.make("you-dirty-rat").files["cards"]
-    out = []
-    for amount in (200, 400):
-        path = tmp_path / f"thief{amount}.toml"
-        path.write_text(base.changed({"thief.amount": amount}).text, encoding="utf-8")
-        out.append(path)
-    return out
+    return [thief_file(tmp_path, amount) for amount in (200, 400)]
 
 
 def compare(tmp_path, name, *args):

@@ -480,6 +480,11 @@ def simulate(
     cards: CardsOption = None,
     board: BoardOption = None,
     card: CardOption = None,
+    drama_games: Annotated[int, typer.Option(
+        min=0, help="the first games played again for the drama measures (0: none)")] = 100,
+    skill_games: Annotated[int, typer.Option(
+        min=0, help="deals played heuristic against random for skill or luck (0: none)")]
+    = 30,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -499,7 +504,8 @@ def simulate(
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))
-        lab.finish_simulate(console, plan, run, json_out, report, backend, workers)
+        lab.finish_simulate(console, plan, run, json_out, report, backend, workers,
+                            drama_games, skill_games)
         if trajectories is not None and run.results:
             try:
                 lab.write_trajectories(console, trajectories, plan, run.results)

@@ -7,14 +7,12 @@ import pickle
 import pytest
 
 import ratking
+from tests.cardfiles import thief_file
 
 
 @pytest.fixture
 def thief400(tmp_path):
-    path = tmp_path / "thief400.toml"
-    base = ratking.make("you-dirty-rat").files["cards"]
-    path.write_text(base.changed({"thief.amount": 400}).text, encoding="utf-8")
-    return path
+    return thief_file(tmp_path, 400)
 
 
 def test_gymnasium_and_pettingzoo_play_the_given_card_file(thief400):

@@ -6,6 +6,7 @@ from fastapi.testclient import TestClient
 
 import ratking
 from ratking.server import create_app
+from tests.cardfiles import thief_file
 
 from .conftest import new_table
 from .test_lobby import finish
@@ -15,9 +16,7 @@ from .test_lobby import finish
 def folder(tmp_path):
     cards = tmp_path / "cards"
     cards.mkdir()
-    base = ratking.make("you-dirty-rat").files["cards"]
-    (cards / "thief400.toml").write_text(base.changed({"thief.amount": 400}).text,
-                                         encoding="utf-8")
+    thief_file(cards, 400)
     (cards / "broken.toml").write_text("copies = 0\n", encoding="utf-8")
     (tmp_path / "secret.toml").write_text("copies = 3\n", encoding="utf-8")
     return cards

@@ -162,8 +162,11 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
 
 
 def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | None,
-                    report_dir: Path | None, backend: str, workers: int) -> None:
-    """Print the run and write its outputs; a stopped run keeps the games it finished."""
+                    report_dir: Path | None, backend: str, workers: int,
+                    drama_games: int = 0, skill_games: int = 0) -> None:
+    """Print the run and write its outputs; a stopped run keeps the games it finished.
+    `drama_games` of the first games are played again for the drama measures, and
+    `skill_games` deals strong against weak for skill or luck (0: not measured)."""
     got = len(run.results)
     if run.stopped:
         console.print(f"\nStopped: {got:,} of {plan.games:,} games finished.")
@@ -171,8 +174,12 @@ def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | 
         console.print("No game finished: nothing written.")
         return
     print_summary(console, plan, run.results)
+    with console.status("Measuring drama and skill..."):
+        extra = designer_measures(plan, run.results, drama_games, skill_games)
+    for line in measures_lines(extra):
+        console.print(line, highlight=False)
     if json_out is not None:
-        write_json(json_out, plan, run.results)
+        write_json(json_out, plan, run.results, extra)
         console.print(f"Wrote {json_out}" + (f" ({got:,} of {plan.games:,} games; the same "
                                              "command with --resume plays the rest)"
                                              if run.partial else ""))
@@ -239,13 +246,54 @@ def capped_line(summary: Summary) -> str:
             f"{summary.decided} decided games.")
 
 
-def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
-    """The run as JSON, written whole (a new file renamed into place)."""
+def designer_measures(plan: Plan, results: list[GameResult], drama_games: int,
+                      skill_games: int) -> dict[str, Any]:
+    """{"drama": drama_summary of the first `drama_games` games (played again), "skill":
+    skill_or_luck of the heuristic against random over `skill_games` deals}, each left out
+    at 0."""
+    from ..review.drama import drama_summary, skill_or_luck
+    from .sections import ReportGames
+
+    out: dict[str, Any] = {}
+    games = ReportGames.of(plan.game, plan.players, results, plan.bots, plan.full_rules)
+    shown = min(drama_games, len(results))
+    if shown:
+        summary = drama_summary(games.replay(k) for k in range(shown))
+        out["drama"] = {k: v for k, v in summary.items() if k != "chance_over_length"}
+    if skill_games:
+        out["skill"] = skill_or_luck(plan.game, skill_games, results[0].seed, "heuristic",
+                                     "random", plan.players, plan.full_rules)
+    return out
+
+
+def measures_lines(extra: dict[str, Any]) -> list[str]:
+    """The drama and skill measures as the terminal prints them."""
+    lines = []
+    if "drama" in extra:
+        d = extra["drama"]
+        lead, moment, back = d["lead_changes"], d["decisive_moment"], d["comebacks"]
+        lines.append(f"Drama over the first {d['games']} games (95% intervals): "
+                     f"{lead['mean']:.2f} lead changes a game ({lead['low']:.2f} to "
+                     f"{lead['high']:.2f}); decided {moment['mean']:.0%} of the way in "
+                     f"({moment['low']:.0%} to {moment['high']:.0%}); comebacks "
+                     f"{percent(back['share'])} of winners ({span(back['low'], back['high'])}).")
+    if "skill" in extra:
+        s = extra["skill"]
+        lines.append(f"Skill or luck: the heuristic wins {percent(s['share'])} "
+                     f"({span(s['low'], s['high'])}) against random play over {s['games']} "
+                     f"deals; the fair share is {percent(s['fair'])}.")
+    return lines
+
+
+def write_json(path: Path, plan: Plan, results: list[GameResult],
+               extra: dict[str, Any] | None = None) -> None:
+    """The run as JSON, written whole (a new file renamed into place); `extra`: the drama
+    and skill measures (designer_measures)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                "rules": plan.rules, **plan.files_json(), "round_cap_added": plan.cap_added,
                "seed": plan.seed,
                "games_planned": plan.games, "partial": len(results) < plan.games,
-               "summary": summarize(results).to_dict(),
+               "summary": summarize(results).to_dict(), **(extra or {}),
                "games": [r.to_dict() for r in results]}
     write_whole(path, json.dumps(payload, indent=1) + "\n")
 

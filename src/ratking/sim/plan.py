@@ -128,9 +128,10 @@ def files_json(game: str, files: dict[str, CardFile]) -> dict[str, dict[str, str
 
 
 def file_rows(game: str, files: dict[str, CardFile]) -> list[tuple[str, str]]:
-    """A set-up table's rows for the component files: each file's name and sha256."""
+    """A set-up table's rows for the component files: each file's name and the start of its
+    sha256 (the whole of it in the JSON and games.csv)."""
     return [(f"{kind} file", f"{said['name']}{'' if kind in files else ' (the game’s own)'}"
-                             f", sha256 {said['sha256']}")
+                             f", sha256 {said['sha256'][:16]}…")
             for kind, said in files_json(game, files).items() if said is not None]
 
 

@@ -83,7 +83,14 @@ def drama(page: Page, games: ReportGames) -> None:
     drama_section(page, games)
 
 
-EXTRA_SECTIONS: list[SectionRenderer] = [drama]
+def skill(page: Page, games: ReportGames) -> None:
+    """Skill or luck under the run's rules (ratking.review.lab_section), imported when drawn."""
+    from ..review.lab_section import skill_section
+
+    skill_section(page, games)
+
+
+EXTRA_SECTIONS: list[SectionRenderer] = [drama, skill]
 
 
 def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:

@@ -31,7 +31,7 @@ from .report import (
 )
 from .sections import ReportGames, drama_by_cell
 from .sides import SideShares, side_shares
-from .stats import percent, short_span, span
+from .stats import percent, short_span, span, summarize
 
 
 @dataclass(frozen=True)
@@ -144,15 +144,23 @@ def table_rows(cells_: Sequence[Cell], sep: str = " ",
     share and its interval. Shares are printed as the plots print them (48.3%)."""
     first = cells_[0]
     headers = [*first.values, *first.shares.sides.short_names, "rounds",
-               *(["decisions"] if decisions else []), "capped"]
+               *(["decisions", "legal moves (sd)", "forced"] if decisions else []), "capped"]
     rows = []
     for cell in cells_:
         rounds = cell.rounds
+        more = []
+        if decisions:
+            summary = summarize(cell.results)
+            more = [f"{cell.decisions[0]:.1f}",
+                    "-" if summary.moves_mean is None else
+                    f"{summary.moves_mean:.1f} ({summary.moves_sd:.1f})",
+                    "-" if summary.forced is None else percent(summary.forced)]
+        capped = str(cell.capped) + (f" ({percent(cell.capped / len(cell.results))})"
+                                     if decisions and cell.results else "")
         rows.append([*(show(v) for v in cell.values.values()),
                      *(f"{percent(s)}{sep}({span(lo, hi)})" for s, lo, hi in
                        zip(cell.shares.share, cell.shares.low, cell.shares.high, strict=True)),
-                     "-" if rounds is None else f"{rounds[0]:.1f}",
-                     *([f"{cell.decisions[0]:.1f}"] if decisions else []), str(cell.capped)])
+                     "-" if rounds is None else f"{rounds[0]:.1f}", *more, capped])
     return headers, rows
 
 

@@ -192,3 +192,16 @@ def test_tune_searches_a_card_value(tmp_path):
     study = optuna.load_study(study_name=optuna.get_all_study_names(f"sqlite:///{storage}")[0],
                               storage=f"sqlite:///{storage}")
     assert study.trials[0].params == {"thief.amount": 200}  # the file's own value first
+
+
+def test_a_study_of_another_card_file_is_a_study_of_its_own(tmp_path, thief400):
+    optuna = pytest.importorskip("optuna")
+    storage = tmp_path / "t.sqlite3"
+    args = ["tune", "you-dirty-rat", "-p", "2", "--param", "hand=3..5", "--trials", "1",
+            "--games", "4", "--check-games", "2000", "--leaders", "1", "--storage",
+            str(storage)]
+    assert run(*args, "--cards", str(thief400)).exit_code == 0
+    assert run(*args).exit_code == 0
+    names = optuna.get_all_study_names(f"sqlite:///{storage}")
+    assert len(names) == 2  # the trials of one file never count for the other
+    assert sum(f"cards={sha(thief400)[:16]}" in n for n in names) == 1

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -26,6 +26,36 @@ errors = Console(stderr=True, highlight=False)  # errors: one line each, on stde
 
 RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="a rule variant, name=value (repeatable); see `ratking games --rules`")]
+
+
+CardsOption = Annotated[Path | None, typer.Option(
+    "--cards", help="the game's card (component) file to play with instead of its own: a "
+    "copy of it, edited (docs/balance.md, Card files)")]
+BoardOption = Annotated[Path | None, typer.Option(
+    "--board", help="Target: Rats: the board file to play with instead of the game's own")]
+
+
+CardOption = Annotated[list[str] | None, typer.Option(
+    "--card", help="a number of the card file by its dotted path, PATH=VALUE (e.g. "
+    "thief.amount=400; repeatable; docs/balance.md lists each game's paths)")]
+
+
+def card_files(cards: Path | None, board: Path | None,
+               card: list[str] | None = None, game: str | None = None) -> dict[str, Any]:
+    """--cards and --board as make()'s card_files; with `card` (--card PATH=VALUE, one value
+    each) the card file a copy with those numbers set."""
+    files: dict[str, Any] = {k: str(v) for k, v in (("cards", cards), ("board", board))
+                             if v is not None}
+    if card and game is not None:
+        from .sim.cardvalues import base_file, card_axes
+
+        made = make(game, card_files=files).file_overrides()
+        fixed, axes = card_axes(game, made, card)
+        if axes:
+            raise RatkingError(f"--card {axes[0].name} takes one value here (`ratking sweep` "
+                               "and `tune` try several)")
+        files = {**made, "cards": base_file(game, made).changed(fixed)}
+    return files
 
 
 def parse_rules(pairs: list[str] | None) -> dict[str, str]:
@@ -155,6 +185,9 @@ def play(
     forced: Annotated[bool, typer.Option(
         help="make a move for you when it is your only choice")] = True,
     rule: RuleOption = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
+    card: CardOption = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     from .terminal import TerminalGame, parse_seats
@@ -163,7 +196,8 @@ def play(
     if save is not None:
         check_writable(save, "--save")
     try:
-        chosen = make(game, **parse_rules(rule))
+        chosen = make(game, card_files=card_files(cards, board, card, game),
+                      **parse_rules(rule))
         players = players_or_default(chosen, players)
         kinds = parse_seats(seats, players)
         table = TerminalGame(chosen, kinds, seed, console, forced=forced)
@@ -203,6 +237,9 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="proxies (addresses or networks, comma-separated) whose X-Forwarded-For names "
              "the client (default: none)")] = None,
+    cards_dir: Annotated[Path | None, typer.Option(
+        help="a folder of card files (.toml) a new table may name to play with instead of "
+             "its game's own (default: none offered)")] = None,
 ) -> None:
     """Start the web app: create tables, invite friends, play in the browser.
 
@@ -223,9 +260,12 @@ def serve(
     try:
         if search_workers is not None and search_workers < 1:
             raise ValueError("--search-workers must be at least 1")
+        if cards_dir is not None and not cards_dir.is_dir():
+            raise ValueError(f"--cards-dir {cards_dir} is not a folder")
         settings = Settings.from_env(db=db or default_db_url(), bot_delay=bot_delay,
                                      api_docs=api_docs or None, search_workers=search_workers,
-                                     forwarded_allow_ips=forwarded_allow_ips)
+                                     forwarded_allow_ips=forwarded_allow_ips,
+                                     cards_dir=str(cards_dir.resolve()) if cards_dir else None)
     except ValueError as exc:
         fail(str(exc))
     url = settings.db
@@ -321,12 +361,16 @@ def replay(
     step: Annotated[bool | None, typer.Option(
         help="a screen per decision with its board: Enter or n next, p back, a number to go "
              "to that step, q quit (default: when the input is a terminal)")] = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
-    """Step through a saved game, the board drawn at each step."""
+    """Step through a saved game, the board drawn at each step (with the card files it was
+    played with: the record names them, --cards or --board says where one is now)."""
+    from .core.record import with_files_at
     from .terminal import replay_file
 
     try:
-        record = load_record(file)
+        record = with_files_at(load_record(file), card_files(cards, board))
         players = record.get("players")
         if seat is not None and not (isinstance(players, int) and 1 <= seat <= players):
             fail(f"no seat {seat}: this game's seats are 1 to {players}")
@@ -433,6 +477,14 @@ def simulate(
     trajectories: Annotated[Path | None, typer.Option(
         help="write every decision (seat, observation, action mask, action, reward) and "
              "each game's record to DIR as Parquet (docs/research.md)")] = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
+    card: CardOption = None,
+    drama_games: Annotated[int, typer.Option(
+        min=0, help="the first games played again for the drama measures (0: none)")] = 100,
+    skill_games: Annotated[int, typer.Option(
+        min=0, help="deals played heuristic against random for skill or luck (0: none)")]
+    = 30,
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -446,12 +498,14 @@ def simulate(
                 dataset.check_folder(trajectories)
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
-                                   workers, backend, ray_address, report, json_out)
+                                   workers, backend, ray_address, report, json_out,
+                                   card_files(cards, board, card, game))
             done = lab.resume_games(json_out, plan) if resume and json_out else []
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))
-        lab.finish_simulate(console, plan, run, json_out, report, backend, workers)
+        lab.finish_simulate(console, plan, run, json_out, report, backend, workers,
+                            drama_games, skill_games)
         if trajectories is not None and run.results:
             try:
                 lab.write_trajectories(console, trajectories, plan, run.results)
@@ -464,9 +518,9 @@ def simulate(
 @app.command()
 def sweep(
     game: Annotated[str, typer.Argument(help="game id")],
-    rule: Annotated[list[str], typer.Option(
+    rule: Annotated[list[str] | None, typer.Option(
         "--rule", "-r", help="NAME=V1,V2,... or NAME=LOW..HIGH to sweep, NAME=V to fix "
-        "(repeatable: the grid is every combination)")],
+        "(repeatable: the grid is every combination)")] = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="games per cell")] = 500,
     players: PlayersOption = None,
     bots: BotsOption = "heuristic",
@@ -480,6 +534,11 @@ def sweep(
     = None,
     resume: Annotated[bool, typer.Option(
         help="play only the games not yet in the --json file (after a stop)")] = False,
+    cards: CardsOption = None,
+    board: BoardOption = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="a number of the card file by its dotted path, PATH=V1,V2,... or "
+        "PATH=LOW..HIGH to sweep, PATH=V to fix (e.g. thief.amount=200,300,400)")] = None,
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
@@ -490,7 +549,8 @@ def sweep(
                 raise RatkingError("--resume needs --json FILE (the sweep to go on with)")
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                           backend, ray_address, report, json_out)
+                                           backend, ray_address, report, json_out,
+                                           card_files(cards, board), card)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
                                                 ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:
@@ -504,9 +564,9 @@ def sweep(
 @app.command()
 def tune(
     game: Annotated[str, typer.Argument(help="game id")],
-    param: Annotated[list[str], typer.Option(
+    param: Annotated[list[str] | None, typer.Option(
         help="a rule to tune: NAME=LOW..HIGH (whole numbers) or NAME=A,B,...; or every "
-        "seat's bot setting: bot:iters=100..800, bot:eps=0.0..0.4 (repeatable)")],
+        "seat's bot setting: bot:iters=100..800, bot:eps=0.0..0.4 (repeatable)")] = None,
     objective: Annotated[str, typer.Option(
         help="fair (sides' win shares closest to even), length=R (mean rounds closest to R), "
         "length:LOW..HIGH (mean rounds inside), or several comma-separated: "
@@ -534,6 +594,11 @@ def tune(
     backend: BackendOption = "local",
     ray_address: RayAddressOption = None,
     rule: RuleOption = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="a number of the card file to tune, by its dotted path: "
+        "PATH=LOW..HIGH or PATH=A,B,... (e.g. thief.amount=100..500)")] = None,
 ) -> None:
     """Search rule values and bot settings with Optuna for fairness, a game length or both,
     then play the leading trials again on fresh games and name the best."""
@@ -544,7 +609,8 @@ def tune(
             players = players_or_default(game, players)
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
-                                     backend, ray_address, report, leaders, pick)
+                                     backend, ray_address, report, leaders, pick,
+                                     card_files(cards, board), card)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:
@@ -578,6 +644,8 @@ def arena(
     report: Annotated[Path | None, typer.Option(
         help="write DIR/index.html (a page with plots, opens offline) and DIR/games.csv")]
     = None,
+    cards: CardsOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Bots against each other, every bot on every side equally often (a team is one bot):
     win shares with 95% intervals, per side, pairwise, and OpenSkill ratings."""
@@ -586,13 +654,53 @@ def arena(
     with stoppable():
         try:
             setup = lab.prepare_arena(game, bots, games_, players, seed, parse_rules(rule),
-                                      workers, backend, ray_address, json_out, report)
+                                      workers, backend, ray_address, json_out, report,
+                                      card_files(cards, board))
             result, stopped = lab.arena(setup, console)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))
         lab.finish_arena(console, setup, result, stopped)
     if stopped:
         raise typer.Exit(lab.STOPPED)
+
+
+@app.command()
+def compare(
+    game: Annotated[str, typer.Argument(help="game id")],
+    a: Annotated[str, typer.Option(
+        "--a", help="version A: rule values, card values and a card file, comma-separated "
+        "(e.g. unrest_to_win=18,cards=my.toml,thief.amount=400; empty: as printed)")] = "",
+    b: Annotated[str, typer.Option("--b", help="version B, written as --a")] = "",
+    games_: Annotated[int, typer.Option("--games", "-n", help="games of each version")] = 500,
+    players: PlayersOption = None,
+    bots: BotsOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    report: ReportOption = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="write {a, b, differences} as JSON")] = None,
+    drama_games: Annotated[int, typer.Option(
+        help="each version's first games played again for the drama measures (0: none)")]
+    = 100,
+    skill_games: Annotated[int, typer.Option(
+        help="deals of each version played strong against weak (--skill; 0: none)")] = 50,
+    skill: Annotated[str, typer.Option(
+        help="STRONG,WEAK: the bots of the skill-or-luck measure")] = "heuristic,random",
+) -> None:
+    """Two versions of a game on the same seeds: every measure side by side, each difference
+    with its 95% interval and test, and a verdict in words."""
+    from .sim import lab
+
+    with stoppable():
+        try:
+            players = players_or_default(game, players)
+            setup = lab.prepare_compare(game, a, b, players, bots, games_, seed, workers,
+                                        json_out, report, drama_games,
+                                        min(skill_games, games_), skill)
+            result = lab.compare(setup, console)
+        except (RatkingError, ValueError) as exc:
+            fail(str(exc))
+        lab.finish_compare(console, setup, result)
 
 
 @app.command()

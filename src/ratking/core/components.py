@@ -6,28 +6,27 @@ and the entry (or, for a syntax error, the line) that is wrong.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .errors import RatkingError
+from .cardfile import CardFile, CardFileError, read
 
 
-class ComponentError(RatkingError):
+class ComponentError(CardFileError):
     """A component file that cannot be used; the message names the file and the entry."""
 
 
 class ComponentFile:
-    """One TOML component file, read at once; `need` fetches a checked entry."""
+    """One TOML component file (a path, or a CardFile already read), parsed at once; `need`
+    fetches a checked entry."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, source: Path | CardFile) -> None:
         try:
-            self.data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ComponentError(f"{path}: cannot read ({exc.strerror})") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise ComponentError(f"{path}: {exc}") from None
+            made = source if isinstance(source, CardFile) else read(source)
+            self.data: dict[str, Any] = made.data()
+        except CardFileError as exc:
+            raise ComponentError(str(exc)) from None
+        self.path = made.name
 
     def need(self, table: str, key: str, kind: type) -> Any:
         """The entry `key` of `[table]`, which must be of type `kind` (a bool is no int)."""

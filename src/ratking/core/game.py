@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
+from .cardfile import KINDS, CardFile, CardFileError, remember, resolve
 from .errors import RatkingError, RecordError, RulesError
 from .hooks import bind
 from .rng import new_seed
@@ -96,6 +97,9 @@ class Game:
     # whether the game ever offers an undo (True), never does (False: every decision rolls,
     # draws, shows a card or hands the turn on), or None: not claimed either way
     offers_undo: ClassVar[bool | None] = None
+    # the component files the game reads, by kind ("cards": its cards or components, "board":
+    # its board), each the built-in file; `card_files` at make() may give others
+    component_files: ClassVar[dict[str, Path]] = {}
 
     def __init_subclass__(cls, hooks: tuple[ModuleType, ...] = (), **kwargs: Any) -> None:
         """`class MyGame(Game, hooks=(text, svg, ...))`: bind the hooks those modules
@@ -103,11 +107,42 @@ class Game:
         super().__init_subclass__(**kwargs)
         bind(cls, hooks)
 
-    def __init__(self, **rules: Any) -> None:
+    def __init__(self, card_files: dict[str, CardFile | str | Path] | None = None,
+                 **rules: Any) -> None:
+        self.files = self._resolve_files(card_files or {})
         self.rules = Rules(self.rule_specs, rules)
         self._check_rules()
         self._actions: dict[str, Action] = {}
         self._spaces: dict[Any, Any] = {}  # action spaces and layouts by player count
+
+    @classmethod
+    def _resolve_files(cls, given: dict[str, Any]) -> dict[str, CardFile]:
+        """Each component file the game reads: the one given, or the built-in one."""
+        if not isinstance(given, dict):
+            raise CardFileError(f"card_files is a dict of {', '.join(KINDS)}, not {given!r}")
+        for kind in given:
+            if kind not in cls.component_files:
+                has = ", ".join(f"--{k}" for k in cls.component_files) or "none"
+                raise CardFileError(f"{cls.title} has no {kind} file (its files: {has})")
+        files = {kind: resolve(given.get(kind), path)
+                 for kind, path in cls.component_files.items()}
+        for made in files.values():
+            if not made.builtin:
+                remember(made)
+        return files
+
+    def file_overrides(self) -> dict[str, CardFile]:
+        """The component files this game was made with that are not the built-in ones."""
+        return {k: f for k, f in self.files.items() if not f.builtin}
+
+    def describe_files(self) -> dict[str, dict[str, str] | None]:
+        """{"cards": {"name", "sha256"} or None, and "board" where the game has one}: what
+        reports, JSON files and records say of the files played."""
+        out: dict[str, dict[str, str] | None] = {
+            "cards": self.files["cards"].describe() if "cards" in self.files else None}
+        if "board" in self.files:
+            out["board"] = self.files["board"].describe()
+        return out
 
     @classmethod
     def info(cls) -> GameInfo:
@@ -118,6 +153,8 @@ class Game:
         changed = {k: v for k, v in self.rules.items()
                    if v != next(s.default for s in self.rule_specs if s.name == k)}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        if files := self.file_overrides():
+            extra += f", card_files={ {k: f.name for k, f in files.items()}!r}"
         return f"ratking.make({self.id!r}{extra})"
 
     # --- starting and loading ------------------------------------------------------------------
@@ -178,6 +215,7 @@ class Game:
         if rules.as_dict() != self.rules.as_dict():
             raise RecordError("saved state was played with other rules; load it with "
                               "ratking.make(game, **state['rules'])")
+        check_files(self, data, "saved state")
         try:
             self.check_players(data["players"])
         except RatkingError as exc:
@@ -288,6 +326,21 @@ class Game:
 
     def _check_rules(self) -> None:
         """Cross-checks between rule values; raise RulesError naming the rule."""
+
+
+def check_files(game: Game, data: dict[str, Any], what: str) -> None:
+    """RecordError unless `data` (a record or a saved state) was played with the component
+    files `game` has: by each file's sha256 (no entry: the built-in file)."""
+    for kind, made in game.files.items():
+        said = data.get(kind)
+        if said is None and made.builtin:
+            continue
+        want = said.get("sha256") if isinstance(said, dict) else None
+        if want != made.sha256:
+            played = (f"{said.get('name')!r} (sha256 {str(want)[:12]})"
+                      if isinstance(said, dict) else "the built-in file")
+            raise RecordError(f"{what} was played with {kind} {played}, not {made.name!r} "
+                              f"(sha256 {made.sha256[:12]}): give the same file")
 
 
 def _check_playable(state: State) -> None:

@@ -348,6 +348,8 @@ class State:
         }
         if self.names != self.game.default_names(self.players):
             rec["names"] = list(self.names)
+        for kind, made in self.game.file_overrides().items():
+            rec[kind] = made.describe()
         if self.over:
             rec["result"] = {"returns": self.returns(), "end": self.end_reason}
         return rec
@@ -369,7 +371,8 @@ class State:
             "result": self.result,
             "end_reason": self.end_reason,
             "state": self._dump(),
-        } | ({} if self.unordered is None else {"unordered": dict(self.unordered)}) \
+        } | {kind: made.describe() for kind, made in self.game.file_overrides().items()} \
+          | ({} if self.unordered is None else {"unordered": dict(self.unordered)}) \
           | ({} if self.over or self.undo_from == self.steps
              else {"undo": [self.undo_from, self.undo_bar]})
 

@@ -13,7 +13,8 @@ with more units takes more, and OpenSpiel accepts them), `seed` (-1: a fresh ran
 every new game; 0 or more: the same deals for the same calls each time the game is loaded),
 `chance` and `deals` (below) and every rule option of the game, with the rulebook defaults but
 for `max_rounds`, which takes the environments' round cap (`common.env_rounds`) unless the game
-has its own; it (and any other rule that may be "none") is 0 for none.
+has its own; it (and any other rule that may be "none") is 0 for none; and `cards_file` (the
+Target: Rats games also `board_file`): another component file by path, "" for the game's own.
 
 A sequential, imperfect-information, general-sum game. With `chance="sampled"` (the default)
 chance is sampled: dice and shuffles happen inside the moves, from the state's own seeded
@@ -104,6 +105,8 @@ def parameters(cls: type[Game]) -> dict[str, Any]:
             out[spec.name] = 0 if default is None else default
         else:
             out[spec.name] = spec.default
+    for kind in cls.component_files:  # another component file, by path ("": the game's own)
+        out[f"{kind}_file"] = ""
     return out
 
 
@@ -114,6 +117,10 @@ def rules_from(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
         if spec.name in params:
             value = params[spec.name]
             rules[spec.name] = None if spec.optional and value == 0 else value
+    files = {kind: params[f"{kind}_file"] for kind in cls.component_files
+             if params.get(f"{kind}_file")}
+    if files:
+        rules["card_files"] = files
     return rules
 
 
@@ -280,8 +287,8 @@ class Holder:
                                                                 self.chance.n)}
         state = self.get()
         return {"game": state.game.id, "rules": state.game.rules.as_dict(),
-                "state": state.to_json(), "explicit": isinstance(state.rng, Teller),
-                "pending": self.pending,
+                "card_files": state.game.file_overrides(), "state": state.to_json(),
+                "explicit": isinstance(state.rng, Teller), "pending": self.pending,
                 "chance": None if self.chance is None else (self.chance.kind, self.chance.n)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -291,7 +298,8 @@ class Holder:
         self.state = self.space = None
         self.pending = self.chance = None
         if data["game"] is not None:
-            self.state = make(data["game"], **data["rules"]).from_json(data["state"])
+            self.state = make(data["game"], card_files=data.get("card_files"),
+                              **data["rules"]).from_json(data["state"])
             self.space = self.state.game.action_space(self.state.players)
             if data["explicit"]:
                 self.state.rng = Teller()

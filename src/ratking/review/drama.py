@@ -11,12 +11,12 @@ weak play (`skill_or_luck`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
-from ..core import RatkingError, State, make, replay
+from ..core import Game, RatkingError, State, make, replay
 from ..core.rng import derive_seed
 from ..sim.stats import Z95, wilson
 from .analysis import chances_of
@@ -194,8 +194,18 @@ def skill_or_luck(game_id: str, games: int, seed: int = 0, strong: str = "expert
     (1 / seats; a team game: the strong seat's team's share of the seats). Shared wins count
     as fractions."""
     game = make(game_id, **(rules or {}))
+    won = sum(skill_shares(game, games, seed, strong, weak, players))
+    low, high = wilson(won, games)
+    return {"game": game_id, "strong": strong, "weak": weak, "games": games,
+            "players": players, "share": won / games, "low": low, "high": high,
+            "fair": 1.0 / len(set(game.seat_teams(players)))}
+
+
+def skill_shares(game: Game, games: int, seed: int, strong: str, weak: str,
+                 players: int) -> Iterator[float]:
+    """Game by game, `strong`'s share of game i (seed derive_seed(seed, i), the strong seat
+    i mod players, every other seat `weak`): its side's share of the result."""
     teams = game.seat_teams(players)
-    won, fair = 0.0, 0.0
     for i in range(games):
         strong_seat = i % players
         gseed = derive_seed(seed, i)
@@ -207,9 +217,4 @@ def skill_or_luck(game_id: str, games: int, seed: int = 0, strong: str = "expert
         returns = state.returns()
         total = sum(returns)
         mine = [s for s in range(players) if teams[s] == teams[strong_seat]]
-        won += sum(returns[s] for s in mine) / total if total else 1.0 / len(set(teams))
-        fair += 1.0 / len(set(teams))
-    low, high = wilson(won, games)
-    return {"game": game_id, "strong": strong, "weak": weak, "games": games,
-            "players": players, "share": won / games, "low": low, "high": high,
-            "fair": fair / games}
+        yield sum(returns[s] for s in mine) / total if total else 1.0 / len(set(teams))

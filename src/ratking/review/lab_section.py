@@ -4,16 +4,49 @@ seeds (sim/sections.py) and measured as a review measures one game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..sim.page import Page
 from ..sim.plots import colour
 from ..sim.sections import ReportGames
 from ..sim.sides import sides_of
-from .drama import drama_figure, drama_summary
+from ..sim.stats import percent, span
+from .drama import drama_figure, drama_summary, skill_or_luck
 
 DRAMA_GAMES = 100  # the first games of a run that a report measures (each is played again)
 CELL_GAMES = 30  # at most this many first games of each sweep cell are measured
 SWEEP_GAMES = 300  # ... and about this many over a whole sweep (each game is played again)
 MIN_CELL_GAMES = 5  # but at least this many per cell
+SKILL_GAMES = 30  # deals a report plays strong against weak for "skill or luck"
+SKILL_CELL_GAMES = 10  # ... and each sweep cell
+STRONG, WEAK = "heuristic", "random"
+
+
+def skill_of(games: ReportGames, deals: int, k: int = 0) -> dict[str, Any]:
+    """Skill or luck under the rules (and card files) of the run's k-th game: STRONG's share
+    against WEAK in every other seat over `deals` deals, the strong seat rotated."""
+    return skill_or_luck(games.game, deals, games.results[k].seed if games.results else 0,
+                         STRONG, WEAK, games.players, games.rules[k])
+
+
+def skill_text(got: dict[str, Any]) -> str:
+    """'93.3% (78.7% - 98.2%), fair share 50.0%'."""
+    return (f"{percent(got['share'])} ({span(got['low'], got['high'])}), fair share "
+            f"{percent(got['fair'])}")
+
+
+def skill_section(page: Page, games: ReportGames) -> None:
+    """Skill or luck: how much of the game a better player wins, under the run's rules."""
+    if not games.results:
+        return
+    got = skill_of(games, SKILL_GAMES)
+    page.heading("Skill or luck")
+    page.text(f"The {STRONG} bot's share of the games against {WEAK} play in every other seat, "
+              f"over {SKILL_GAMES} deals under this run's rules (the strong seat rotated, a "
+              "Wilson 95% interval): near 100% in a game of skill, near the fair share (the "
+              "share of the sides one seat's side holds) in a game of luck.")
+    page.table(["strong", "weak", "deals", "strong's share (95% interval)"],
+               [[STRONG, WEAK, str(SKILL_GAMES), skill_text(got)]], [False, False, True, True])
 
 
 def interval(m: dict[str, float], key: str, digits: int = 2) -> str:
@@ -52,9 +85,10 @@ def drama_section(page: Page, games: ReportGames) -> None:
 
 
 def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:
-    """A sweep's drama: the three measures of each cell (named by its rule values) over its
-    first games (CELL_GAMES, fewer in a sweep of many cells: about SWEEP_GAMES in all, at
-    least MIN_CELL_GAMES a cell), each played again from its seed."""
+    """A sweep's drama and skill: the three drama measures of each cell (named by its rule
+    values) over its first games (CELL_GAMES, fewer in a sweep of many cells: about
+    SWEEP_GAMES in all, at least MIN_CELL_GAMES a cell), each played again from its seed;
+    and skill or luck over SKILL_CELL_GAMES deals of the cell's rules."""
     rows = []
     each = min(CELL_GAMES, max(MIN_CELL_GAMES, SWEEP_GAMES // max(1, len(cells))))
     for label, games in cells:
@@ -64,7 +98,8 @@ def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:
         summary = drama_summary(games.replay(k) for k in range(shown))
         rows.append([label, str(shown), interval(summary["lead_changes"], "mean"),
                      interval(summary["decisive_moment"], "mean"),
-                     interval(summary["comebacks"], "share")])
+                     interval(summary["comebacks"], "share"),
+                     skill_text(skill_of(games, SKILL_CELL_GAMES))])
     if not rows:
         return
     page.heading("Drama: how the chances moved")
@@ -72,6 +107,9 @@ def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:
               "their seeds and read after every decision with the game's own evaluation. "
               "Lead changes: how often the side most likely to win changed. Decisive moment: "
               "the share of the game after which the winner's chance stayed at 0.9 or more. "
-              "Comebacks: the winners who were once under 0.25. 95% intervals.")
+              "Comebacks: the winners who were once under 0.25. Skill: the "
+              f"{STRONG} bot's share against {WEAK} in every other seat over "
+              f"{SKILL_CELL_GAMES} deals of the cell's rules. 95% intervals.")
     page.table(["cell", "games", "lead changes a game", "decisive moment",
-                "comebacks (share of winners)"], rows, [False, True, True, True, True])
+                "comebacks (share of winners)", f"skill: {STRONG} against {WEAK}"], rows,
+               [False, True, True, True, True, True])

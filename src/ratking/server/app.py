@@ -67,6 +67,8 @@ class NewTable(BaseModel):
     players: int = Field(ge=1, le=12)
     seats: list[str] = Field(max_length=12)
     rules: dict[str, Any] = Field(default={}, max_length=40)
+    # card files from the server's cards folder, by kind: {"cards": "thief400.toml"}
+    card_files: dict[str, str] | None = Field(default=None, max_length=2)
     names: list[str] | None = Field(default=None, max_length=12)
     turn_timer: float | None = Field(default=None, ge=5, le=3600, allow_inf_nan=False)
     bot_delay: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
@@ -219,7 +221,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
                 spec.bot_delay, client, private=spec.private, joinable=spec.joinable,
-                rated=spec.rated, creator=creator, turn_bank=spec.turn_bank)
+                rated=spec.rated, creator=creator, turn_bank=spec.turn_bank,
+                card_files=spec.card_files)
         except RulesError as exc:  # well formed, but against the game's rules (e.g. the count)
             raise HTTPException(422, str(exc)) from None
         except (RatkingError, ValueError, TypeError) as exc:

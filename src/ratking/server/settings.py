@@ -69,6 +69,8 @@ class Settings:
     smtp_password: str | None = None
     smtp_starttls: bool = False  # upgrade the connection with STARTTLS before signing in
     public_url: str | None = None  # this server as people reach it, for links in mails
+    # a folder of card files a table's set-up may name (cardfiles.py); "": none offered
+    cards_dir: str = ""
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:

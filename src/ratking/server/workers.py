@@ -38,8 +38,9 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.specs import LEVELS, level_spec
-from ..core import Game, State, shared
+from ..core import Game, State
 from .budgets import table_spec
+from .cardfiles import table_game
 from .processes import die_with_parent
 
 log = logging.getLogger("ratking.server")
@@ -56,7 +57,7 @@ def default_size() -> int:
 
 def state_of(job: tuple[str, tuple[tuple[str, Any], ...], dict[str, Any]]) -> State:
     game_id, rules, data = job
-    return shared(game_id, **dict(rules)).from_json(data)
+    return table_game(game_id, dict(rules)).from_json(data)
 
 
 def _start_worker(step: int, parent: int) -> None:
@@ -76,8 +77,10 @@ def choose_in_worker(job: tuple, spec: str, seed: int) -> str:
 def job_of(state: State) -> tuple:
     """What a worker needs to rebuild `state`. Made from a clone, so the job cannot change if
     the live state moves on while the job waits to be sent."""
-    return (state.game.id, tuple(sorted(state.game.rules.as_dict().items())),
-            state.clone().to_json())
+    rules: dict[str, Any] = state.game.rules.as_dict()
+    if files := state.game.file_overrides():  # the files themselves: no folder needed there
+        rules["card_files"] = files
+    return (state.game.id, tuple(sorted(rules.items())), state.clone().to_json())
 
 
 class WorkerDied(RuntimeError):

@@ -36,6 +36,7 @@ from ..core import RatkingError, make
 from ..core.rng import derive_seed
 from .backends import Backend, LocalBackend
 from .batch import GameResult, Interrupted, added_cap, batch_rules, run_batch
+from .plan import files_json, without_files
 from .sides import Sides, sides_of
 from .stats import wilson
 
@@ -162,8 +163,10 @@ class ArenaResult:
                                  "win_95": list(rec.interval)}
                                 for k, rec in enumerate(self.by_side[b])] if self.by_side else []
             bots.append(entry)
+        rules, files = without_files(self.rules)
         return {
-            "game": self.game, "players": self.players, "seed": self.seed, "rules": self.rules,
+            "game": self.game, "players": self.players, "seed": self.seed, "rules": rules,
+            **files_json(self.game, files),
             "sides": [{"name": n, "seats": [s + 1 for s in seats]} for n, seats in
                       zip(names, self.sides.seats, strict=True)] if self.sides else [],
             "bots": bots,

@@ -10,6 +10,7 @@ from . import plots
 from .arena import ArenaResult
 from .grid import show
 from .page import Page
+from .plan import file_rows, without_files
 from .report import files_section, partial_note, replay_section, save_report, write_games_csv
 from .sections import ReportGames, extra_sections
 from .stats import percent, span
@@ -24,7 +25,8 @@ def arena_games(result: ArenaResult) -> ReportGames:
 def _setup(page: Page, result: ArenaResult, command: str) -> None:
     sides = result.sides
     printed = make(result.game).rules.as_dict()
-    changed = {k: v for k, v in result.rules.items() if printed.get(k) != v}
+    rules, files = without_files(result.rules)
+    changed = {k: v for k, v in rules.items() if printed.get(k) != v}
     team = sides is not None and sides.teams
     whose = "added by the simulator" if result.cap_added else "the game's own limit"
     page.heading("Set-up")
@@ -39,6 +41,7 @@ def _setup(page: Page, result: ArenaResult, command: str) -> None:
             ("seed", f"{result.seed} (a line-up's rotations replay the same deals)"),
             ("rules changed", ", ".join(f"{k}={show(v)}" for k, v in changed.items())
              or "none: the rulebook's numbers"),
+            *file_rows(result.game, files),
             ("round cap", "none" if result.cap is None else
              f"{result.cap} rounds ({whose}); {result.capped} games reached it")]
     page.table(None, rows)

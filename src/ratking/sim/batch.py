@@ -20,10 +20,13 @@ SIM_MAX_ROUNDS = 200
 
 def batch_rules(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every rule value a batch plays with (typed, as records keep them): these overrides,
-    and max_rounds=SIM_MAX_ROUNDS if the game would have no round cap. Bad rules raise."""
+    and max_rounds=SIM_MAX_ROUNDS if the game would have no round cap. Bad rules raise. The
+    component files (`card_files`), if given, are kept as they are."""
     typed = make(game_id, **(rules or {})).rules.as_dict()
     if typed.get("max_rounds", 0) is None:
         typed["max_rounds"] = SIM_MAX_ROUNDS
+    if rules and rules.get("card_files"):
+        typed["card_files"] = rules["card_files"]
     return typed
 
 

@@ -71,9 +71,11 @@ def parse_axis(game: str, base: dict[str, Any], text: str, option: str = "--rule
     return Axis(name, tuple(typed))
 
 
-def parse_grid(game: str, texts: list[str] | None) -> tuple[dict[str, Any], list[Axis]]:
+def parse_grid(game: str, texts: list[str] | None,
+               more: bool = False) -> tuple[dict[str, Any], list[Axis]]:
     """--rule options -> (the fixed rules, the axes to sweep). A rule given one value is
-    fixed; one given several is swept. Every cell of the grid is checked as a whole."""
+    fixed; one given several is swept. Every cell of the grid is checked as a whole. `more`:
+    other axes (card values) follow, so the rules may sweep nothing."""
     fixed: dict[str, Any] = {}
     axes: list[Axis] = []
     names: set[str] = set()
@@ -88,18 +90,25 @@ def parse_grid(game: str, texts: list[str] | None) -> tuple[dict[str, Any], list
             fixed[axis.name] = axis.values[0]
         else:
             axes.append(axis)
+    if not more:
+        check_grid(axes)
+    for cell in cells(axes):
+        make(game, **fixed, **cell)  # cross-checks between rules, before anything runs
+    return fixed, axes
+
+
+def check_grid(axes: list[Axis]) -> list[Axis]:
+    """The grid's axes, refused when there is none or the grid has too many cells."""
     if not axes:
-        raise RatkingError("--rule: give at least one rule two or more values to sweep, "
-                           "e.g. --rule unrest_to_win=12,15,18")
+        raise RatkingError("--rule: give at least one rule two or more values to sweep (or a "
+                           "card value, with --card), e.g. --rule unrest_to_win=12,15,18")
     count = 1
     for axis in axes:
         count *= len(axis.values)
     if count > MAX_CELLS:
         raise RatkingError(f"the grid has {count:,} cells, more than {MAX_CELLS}; sweep fewer "
                            f"values, or search the ranges with `ratking tune`")
-    for cell in cells(axes):
-        make(game, **fixed, **cell)  # cross-checks between rules, before anything runs
-    return fixed, axes
+    return axes
 
 
 def cells(axes: list[Axis]) -> list[dict[str, Any]]:

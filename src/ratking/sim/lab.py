@@ -17,19 +17,19 @@ import shlex
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from ..core import RatkingError
+from ..core import RatkingError, make
 from ..outputs import check_writable_file
 from .backends import BACKENDS, open_backend
 from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
-from .plan import Plan, check_workers, prepare
+from .plan import Plan, check_workers, file_options, prepare, with_files
 from .progress import progress_bar
 from .stats import Summary, moves_line, percent, span, summarize
 
@@ -77,9 +77,10 @@ def announced(console: Console, backend: str, workers: int, address: str | None,
 
 def prepare_run(game: str, players: int, bots: str, games: int, seed: int,
                 rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                report: Path | None, json_out: Path | None) -> Plan:
+                report: Path | None, json_out: Path | None,
+                files: dict[str, str] | None = None) -> Plan:
     """A checked simulate run: the plan, and the outputs known to be writable."""
-    plan = prepare(game, players, bots, games, seed, rules)
+    plan = prepare(game, players, bots, games, seed, rules, files)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -110,9 +111,9 @@ def resume_games(path: Path, plan: Plan) -> list[GameResult]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
-                  "rules": plan.rules, "seed": plan.seed}
+                  "rules": plan.rules, "seed": plan.seed, **plan.files_json()}
         for key, value in wanted.items():
-            if data.get(key) != value:
+            if files_in(data, plan, key) != value:
                 raise RatkingError(f"--resume: {path} holds another run ({key} "
                                    f"{data.get(key)!r}, not {value!r}); give its own "
                                    "options, or a new file")
@@ -121,6 +122,14 @@ def resume_games(path: Path, plan: Plan) -> list[GameResult]:
         raise RatkingError(f"--resume: {path} is not a JSON file written by ratking simulate "
                            f"({exc.__class__.__name__})") from None
     return [g for g in games if g.index < plan.games]
+
+
+def files_in(data: dict[str, Any], plan: Plan, key: str) -> Any:
+    """`data[key]` of a run's JSON file; a file written before runs named their component
+    files holds none, and was played with the game's own files."""
+    if key in data or key not in ("cards", "board"):
+        return data.get(key)
+    return make(plan.game).describe_files().get(key)
 
 
 def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
@@ -144,7 +153,7 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
                            "finished).") as engine, \
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
-                                   plan.overrides, progress=bar.advance, backend=engine,
+                                   plan.play_rules, progress=bar.advance, backend=engine,
                                    indices=todo)
         except Interrupted as stop:
             played, stopped = stop.results, True
@@ -153,8 +162,11 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
 
 
 def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | None,
-                    report_dir: Path | None, backend: str, workers: int) -> None:
-    """Print the run and write its outputs; a stopped run keeps the games it finished."""
+                    report_dir: Path | None, backend: str, workers: int,
+                    drama_games: int = 0, skill_games: int = 0) -> None:
+    """Print the run and write its outputs; a stopped run keeps the games it finished.
+    `drama_games` of the first games are played again for the drama measures, and
+    `skill_games` deals strong against weak for skill or luck (0: not measured)."""
     got = len(run.results)
     if run.stopped:
         console.print(f"\nStopped: {got:,} of {plan.games:,} games finished.")
@@ -162,8 +174,12 @@ def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | 
         console.print("No game finished: nothing written.")
         return
     print_summary(console, plan, run.results)
+    with console.status("Measuring drama and skill..."):
+        extra = designer_measures(plan, run.results, drama_games, skill_games)
+    for line in measures_lines(extra):
+        console.print(line, highlight=False)
     if json_out is not None:
-        write_json(json_out, plan, run.results)
+        write_json(json_out, plan, run.results, extra)
         console.print(f"Wrote {json_out}" + (f" ({got:,} of {plan.games:,} games; the same "
                                              "command with --resume plays the rest)"
                                              if run.partial else ""))
@@ -230,12 +246,54 @@ def capped_line(summary: Summary) -> str:
             f"{summary.decided} decided games.")
 
 
-def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
-    """The run as JSON, written whole (a new file renamed into place)."""
+def designer_measures(plan: Plan, results: list[GameResult], drama_games: int,
+                      skill_games: int) -> dict[str, Any]:
+    """{"drama": drama_summary of the first `drama_games` games (played again), "skill":
+    skill_or_luck of the heuristic against random over `skill_games` deals}, each left out
+    at 0."""
+    from ..review.drama import drama_summary, skill_or_luck
+    from .sections import ReportGames
+
+    out: dict[str, Any] = {}
+    games = ReportGames.of(plan.game, plan.players, results, plan.bots, plan.full_rules)
+    shown = min(drama_games, len(results))
+    if shown:
+        summary = drama_summary(games.replay(k) for k in range(shown))
+        out["drama"] = {k: v for k, v in summary.items() if k != "chance_over_length"}
+    if skill_games:
+        out["skill"] = skill_or_luck(plan.game, skill_games, results[0].seed, "heuristic",
+                                     "random", plan.players, plan.full_rules)
+    return out
+
+
+def measures_lines(extra: dict[str, Any]) -> list[str]:
+    """The drama and skill measures as the terminal prints them."""
+    lines = []
+    if "drama" in extra:
+        d = extra["drama"]
+        lead, moment, back = d["lead_changes"], d["decisive_moment"], d["comebacks"]
+        lines.append(f"Drama over the first {d['games']} games (95% intervals): "
+                     f"{lead['mean']:.2f} lead changes a game ({lead['low']:.2f} to "
+                     f"{lead['high']:.2f}); decided {moment['mean']:.0%} of the way in "
+                     f"({moment['low']:.0%} to {moment['high']:.0%}); comebacks "
+                     f"{percent(back['share'])} of winners ({span(back['low'], back['high'])}).")
+    if "skill" in extra:
+        s = extra["skill"]
+        lines.append(f"Skill or luck: the heuristic wins {percent(s['share'])} "
+                     f"({span(s['low'], s['high'])}) against random play over {s['games']} "
+                     f"deals; the fair share is {percent(s['fair'])}.")
+    return lines
+
+
+def write_json(path: Path, plan: Plan, results: list[GameResult],
+               extra: dict[str, Any] | None = None) -> None:
+    """The run as JSON, written whole (a new file renamed into place); `extra`: the drama
+    and skill measures (designer_measures)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
-               "rules": plan.rules, "round_cap_added": plan.cap_added, "seed": plan.seed,
+               "rules": plan.rules, **plan.files_json(), "round_cap_added": plan.cap_added,
+               "seed": plan.seed,
                "games_planned": plan.games, "partial": len(results) < plan.games,
-               "summary": summarize(results).to_dict(),
+               "summary": summarize(results).to_dict(), **(extra or {}),
                "games": [r.to_dict() for r in results]}
     write_whole(path, json.dumps(payload, indent=1) + "\n")
 
@@ -261,12 +319,19 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
                   workers: int, backend: str, address: str | None, report: Path | None,
-                  json_out: Path | None = None):
-    from .grid import parse_grid
+                  json_out: Path | None = None, files: dict[str, str] | None = None,
+                  cards: list[str] | None = None):
+    """A checked sweep: its plan (the fixed rules and card values applied) and its axes,
+    the rules' and then the card values' (`--card PATH=VALUES`, cardvalues.py)."""
+    from .cardvalues import card_axes
+    from .grid import check_grid, parse_grid
 
     need_lab("ratking sweep")
-    fixed, axes = parse_grid(game, rules)
-    plan = prepare(game, players, bots, games, seed, fixed)
+    fixed, axes = parse_grid(game, rules, bool(cards))
+    plan = prepare(game, players, bots, games, seed, fixed, files)
+    fixed_cards, more = card_axes(game, plan.files, cards)
+    axes = check_grid([*axes, *more])
+    plan = plan.with_rules(fixed_cards)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -403,8 +468,10 @@ class TuneOutcome:
 def prepare_tune(game: str, params: list[str], objective: str, trials: int, games: int,
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                 report: Path | None, leaders: int = 3, pick: str | None = None
+                 report: Path | None, leaders: int = 3, pick: str | None = None,
+                 files: dict[str, str] | None = None, cards: list[str] | None = None
                  ) -> TuneSetup:
+    from .cardvalues import card_param
     from .choose import parse_pick
     from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
 
@@ -420,12 +487,12 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     if check_games < CHECK_GAMES:
         raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
                            f"intervals too wide to judge the best values), not {check_games}")
-    plan = prepare(game, players, bots, games, seed, rules)
+    plan = prepare(game, players, bots, games, seed, rules, files)
     goals = parse_objectives(objective)
     rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
     parsed = []
-    for text in params:
+    for text in params or []:
         param = parse_param(game, plan.overrides, text, plan.bots)
         if param.name in names:
             raise RatkingError(f"--param {param.name} is given twice")
@@ -433,6 +500,14 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
             raise RatkingError(f"rule {param.name} is both fixed (--rule) and tuned (--param)")
         names.add(param.name)
         parsed.append(param)
+    for text in cards or []:
+        param = card_param(game, plan.files, text)
+        if param.name in names:
+            raise RatkingError(f"--card {param.name} is given twice")
+        names.add(param.name)
+        parsed.append(param)
+    if not parsed:
+        raise RatkingError("give a rule to tune (--param) or a card value (--card)")
     storage = check_writable_file(storage or Path(f"tune-{game}.sqlite3"), "--storage")
     check_storage(storage)
     _check_outputs(workers, backend, address, report)
@@ -541,6 +616,7 @@ class ArenaSetup:
     address: str | None
     json_out: Path | None
     report: Path | None
+    files: dict[str, Any] = field(default_factory=dict)  # component files not the game's own
 
     def command(self) -> str:
         """The `ratking arena` command line that plays the same games."""
@@ -548,33 +624,35 @@ class ArenaSetup:
                 str(self.games), "--players", str(self.players), "--seed", str(self.seed)]
         for name, value in self.rules.items():
             args += ["--rule", f"{name}={value}"]
+        for kind, made in self.files.items():
+            args += file_options(kind, made)
         return shlex.join(args)
 
 
 def prepare_arena(game: str, bots: str, games: int, players: int, seed: int,
                   rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                  json_out: Path | None, report_dir: Path | None) -> ArenaSetup:
-    """A checked arena run: the outputs known to be writable, the rules known to be good."""
-    from ..core import make
+                  json_out: Path | None, report_dir: Path | None,
+                  files: dict[str, str] | None = None) -> ArenaSetup:
+    """A checked arena run: the outputs known to be writable, the rules and files known to be
+    good."""
     from .arena import check_arena
 
     _check_outputs(workers, backend, address, report_dir)
     if json_out is not None:
         check_writable_file(json_out, "--json")
-    make(game, **rules)
+    chosen = make(game, card_files=dict(files or {}), **rules)
     specs = tuple(s.strip() for s in bots.split(","))
-    check_arena(game, specs, games, players, make(game, **rules).rules.as_dict())
+    check_arena(game, specs, games, players, chosen.rules.as_dict())
     return ArenaSetup(game, specs, games, players, seed, dict(rules), workers, backend,
-                      address, json_out, report_dir)
+                      address, json_out, report_dir, chosen.file_overrides())
 
 
 def arena(setup: ArenaSetup, console: Console):
     """Play the arena with a progress bar: (ArenaResult, stopped); a stopped arena returns
     the standings of the games it finished."""
-    from ..core import make
     from .arena import run_arena
 
-    rules = make(setup.game, **setup.rules).rules.as_dict()
+    rules = with_files(make(setup.game, **setup.rules).rules.as_dict(), setup.files)
     try:
         with announced(console, setup.backend, setup.workers, setup.address,
                        f"Playing {setup.games:,} games (Ctrl+C stops and keeps the games "
@@ -609,3 +687,93 @@ def finish_arena(console: Console, setup: ArenaSetup, result, stopped: bool) -> 
             page = write_arena_report(setup.report, result, setup.command())
         console.print(f"Wrote {page} and {page.with_name('games.csv')}"
                       + (" (partial)" if stopped else ""))
+
+
+# --- compare --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompareSetup:
+    a: Any  # compare.Version
+    b: Any
+    workers: int
+    json_out: Path | None
+    report: Path | None
+    drama_games: int
+    skill_games: int
+    skill: tuple[str, str]
+
+
+def prepare_compare(game: str, spec_a: str, spec_b: str, players: int, bots: str, games: int,
+                    seed: int, workers: int, json_out: Path | None, report: Path | None,
+                    drama_games: int, skill_games: int, skill: str) -> CompareSetup:
+    """Both versions checked (rules, files, card values), the outputs writable."""
+    from .compare import prepare_version
+
+    need_lab("ratking compare")
+    if games < 2:
+        raise RatkingError(f"--games must be at least 2 to compare, not {games}")
+    if drama_games < 0 or skill_games < 0:
+        raise RatkingError("--drama-games and --skill-games are 0 or more")
+    pair = tuple(s.strip() for s in skill.split(","))
+    if len(pair) != 2 or not all(pair):
+        raise RatkingError(f"--skill is STRONG,WEAK (two bot specs), not {skill!r}")
+    for spec in pair:
+        from ..bots import make_bot
+
+        make_bot(spec, 0)
+    a = prepare_version("A", game, spec_a, players, bots, games, seed)
+    b = prepare_version("B", game, spec_b, players, bots, games, seed)
+    _check_outputs(workers, "local", None, report)
+    if json_out is not None:
+        check_writable_file(json_out, "--json")
+    return CompareSetup(a, b, workers, json_out, report, drama_games, skill_games,
+                        (pair[0], pair[1]))
+
+
+def compare(setup: CompareSetup, console: Console):
+    """Play both versions on the same seeds (a progress bar over both), then measure."""
+    from .compare import measure_all
+
+    plan = setup.a.plan
+    got = []
+    with announced(console, "local", setup.workers, None,
+                   f"Playing {plan.games:,} games of each version on the same seeds."
+                   ) as engine, progress_bar(console, plan.game, 2 * plan.games) as bar:
+        for version in (setup.a, setup.b):
+            bar.describe(f"version {version.label}")
+            vp = version.plan
+            got.append(run_batch(vp.game, vp.players, vp.bots, vp.games, vp.seed,
+                                 vp.play_rules, progress=bar.advance, backend=engine))
+    with console.status("Measuring (drama: the games played again; skill: strong against "
+                        "weak)..."):
+        return measure_all(setup.a, setup.b, got[0], got[1], setup.drama_games,
+                           setup.skill_games, setup.skill)
+
+
+def finish_compare(console: Console, setup: CompareSetup, result) -> None:
+    """Print the verdicts and the table; write the JSON and the report."""
+    from .compare import amount, headline, level, p_text
+    from .tables import terminal_table
+
+    console.print(f"\nA: {setup.a.spec or 'as printed'}\nB: {setup.b.spec or 'as printed'}",
+                  highlight=False)
+    for line in headline(result):
+        console.print(f"- {line}", highlight=False)
+    rows = [[d.measure, level(d, d.a), level(d, d.b), amount(d, d.difference).split()[0],
+             f"{amount(d, d.low).split()[0]} to {amount(d, d.high).split()[0]}", p_text(d.p)]
+            for d in result.differences]
+    console.print(terminal_table(f"{setup.a.plan.game}: {len(result.results_a):,} paired games",
+                                 ["measure", "A", "B", "B - A", "95% interval", "test"], rows,
+                                 0))
+    console.print("Shares in %, their differences in points; a test per measure (paired t, "
+                  "McNemar or bootstrap: the report says which).", highlight=False)
+    if setup.json_out is not None:
+        write_whole(setup.json_out, json.dumps(result.to_dict(), indent=1) + "\n")
+        console.print(f"Wrote {setup.json_out}")
+    if setup.report is not None:
+        from .compare_report import write_compare_report
+
+        with console.status("Drawing the report..."):
+            page = write_compare_report(setup.report, result, setup.workers)
+        console.print(f"Wrote {page} and {page.with_name('games.csv')}")

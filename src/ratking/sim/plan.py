@@ -7,11 +7,12 @@ one-line reason; simulate, sweep and tune all start from one.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots import make_bot
 from ..core import RatkingError, make
+from ..core.cardfile import CardFile
 from .batch import added_cap, batch_rules
 from .grid import show
 
@@ -28,21 +29,49 @@ class Plan:
     rules: dict[str, Any]  # every rule value, typed, as played (the round cap included)
     overrides: dict[str, Any]  # the rules the user set, typed
     cap_added: int | None  # the simulator's round cap, when the game would have none
+    # the component files played that are not the game's own, by kind ("cards", "board")
+    files: dict[str, CardFile] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
         return make(self.game).title
 
     @property
+    def play_rules(self) -> dict[str, Any]:
+        """What a batch of this plan is made with: the rules set, and the component files."""
+        return with_files(self.overrides, self.files)
+
+    @property
+    def full_rules(self) -> dict[str, Any]:
+        """Every rule value played, and the component files: make(game, **full_rules) is the
+        game played."""
+        return with_files(self.rules, self.files)
+
+    def files_json(self) -> dict[str, dict[str, str] | None]:
+        """{"cards": {"name", "sha256"}, ...}: the files played, the game's own included."""
+        return files_json(self.game, self.files)
+
+    def with_files(self, files: dict[str, CardFile]) -> Plan:
+        """The same batch with these component files (added to this plan's own)."""
+        return replace(self, files={**self.files, **files})
+
+    @property
     def cap(self) -> int | None:
         return self.rules.get("max_rounds")
 
     def with_rules(self, overrides: dict[str, Any]) -> Plan:
-        """The same batch under other rule overrides (added to this plan's own)."""
-        merged = {**self.overrides, **overrides}
-        return replace(self, rules=batch_rules(self.game, merged),
+        """The same batch under other rule overrides (added to this plan's own). A name with
+        a dot is a number of the card file (`thief.amount`): the batch plays a copy of the
+        plan's card file with those numbers changed."""
+        cards = {k: v for k, v in overrides.items() if "." in k}
+        merged = {**self.overrides, **{k: v for k, v in overrides.items() if "." not in k}}
+        plan = replace(self, rules=batch_rules(self.game, merged),
                        overrides=_typed(self.game, merged),
                        cap_added=added_cap(self.game, merged))
+        if not cards:
+            return plan
+        base = self.files.get("cards") or make(self.game).files["cards"]
+        return plan.with_files({"cards": base.changed(cards)})
 
     def with_bots(self, bots: tuple[str, ...]) -> Plan:
         """The same batch played by other bots (one spec per seat)."""
@@ -67,7 +96,43 @@ class Plan:
                 str(self.players), "--bots", self.bots_text(), "--seed", str(self.seed)]
         for name, value in self.overrides.items():
             args += ["--rule", f"{name}={show(value)}"]
+        for kind, made in self.files.items():
+            args += file_options(kind, made)
         return shlex.join(args)
+
+
+def file_options(kind: str, made: CardFile) -> list[str]:
+    """The command-line options that give this component file: --cards FILE (or --board),
+    and for a changed copy its file and each --card PATH=VALUE."""
+    if made.origin is None:
+        return [f"--{kind}", made.name]
+    return ([] if made.origin.builtin else [f"--{kind}", made.origin.name]) + [
+        part for path, value in made.changes for part in ("--card", f"{path}={value}")]
+
+
+def with_files(rules: dict[str, Any], files: dict[str, CardFile]) -> dict[str, Any]:
+    """Rule values with the component files beside them, as make() takes them."""
+    return {**rules, "card_files": dict(files)} if files else dict(rules)
+
+
+def without_files(rules: dict[str, Any]) -> tuple[dict[str, Any], dict[str, CardFile]]:
+    """The other way: (the rule values, the component files)."""
+    rest = dict(rules)
+    return rest, dict(rest.pop("card_files", None) or {})
+
+
+def files_json(game: str, files: dict[str, CardFile]) -> dict[str, dict[str, str] | None]:
+    """{"cards": {"name", "sha256"}, ...} of a game played with these files (the game's
+    own for the kinds not given)."""
+    return make(game, card_files=files).describe_files()
+
+
+def file_rows(game: str, files: dict[str, CardFile]) -> list[tuple[str, str]]:
+    """A set-up table's rows for the component files: each file's name and the start of its
+    sha256 (the whole of it in the JSON and games.csv)."""
+    return [(f"{kind} file", f"{said['name']}{'' if kind in files else ' (the game’s own)'}"
+                             f", sha256 {said['sha256'][:16]}…")
+            for kind, said in files_json(game, files).items() if said is not None]
 
 
 def _typed(game: str, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -105,17 +170,21 @@ def parse_rules(pairs: list[str] | None) -> dict[str, str]:
 
 
 def prepare(game: str, players: int, bots: str, games: int, seed: int,
-            rules: dict[str, Any] | None = None) -> Plan:
-    """A checked Plan; bad input raises RatkingError (or its RulesError, UnknownGame)."""
+            rules: dict[str, Any] | None = None,
+            files: dict[str, CardFile | str] | None = None) -> Plan:
+    """A checked Plan; bad input raises RatkingError (or its RulesError, UnknownGame, or a
+    CardFileError for a component file that cannot be read or used). `files` gives component
+    files by kind ("cards", "board"), each a path or a CardFile."""
     if games.__class__ is not int or games < 1:
         raise RatkingError(f"--games must be at least 1, not {games}")
     if seed.__class__ is not int or seed < 0:
         raise RatkingError(f"--seed must be a whole number 0 or more, not {seed}")
     rules = dict(rules or {})
-    chosen = make(game, **rules)
+    chosen = make(game, card_files=dict(files or {}), **rules)
     chosen.check_players(players)
     return Plan(game, players, parse_bots(bots, players), games, seed,
-                batch_rules(game, rules), _typed(game, rules), added_cap(game, rules))
+                batch_rules(game, rules), _typed(game, rules), added_cap(game, rules),
+                chosen.file_overrides())
 
 
 def check_workers(workers: int) -> None:

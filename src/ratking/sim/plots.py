@@ -431,3 +431,27 @@ def bands(xs: Sequence[int], series: dict[str, Sequence[Sequence[float]]],
     ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     _tidy(ax)
     return fig
+
+
+def differences(labels: Sequence[str], diffs: Sequence[float], low: Sequence[float],
+                high: Sequence[float], xlabel: str, notes: Sequence[str]) -> Figure:
+    """Each measure's difference (top down, in the order given) as a point with its 95%
+    interval, against a line at no difference; a note printed beside each."""
+    k = len(labels)
+    fig = _figure(0.9 + 0.32 * k)
+    ax = fig.add_subplot()
+    ys = list(range(k))[::-1]
+    ax.axvline(0, color=REFERENCE, linestyle="--", linewidth=1)
+    ax.errorbar(diffs, ys, xerr=[[d - lo for d, lo in zip(diffs, low, strict=True)],
+                                 [hi - d for d, hi in zip(diffs, high, strict=True)]],
+                fmt="o", color=MARK, ecolor="#333333", capsize=3, markersize=4, linewidth=1)
+    span = max([abs(x) for x in (*low, *high)], default=0) or 1
+    for y, hi, note in zip(ys, high, notes, strict=True):
+        ax.text(hi + span * 0.03, y, " " + note, va="center", fontsize=8)
+    ax.set_yticks(ys, labels)
+    ax.set_ylim(-0.6, k - 0.4)
+    ax.set_xlim(-span * 1.15, span * 1.6)
+    ax.set_xlabel(xlabel)
+    _tidy(ax)
+    ax.grid(axis="y", visible=False)
+    return fig

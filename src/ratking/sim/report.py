@@ -21,7 +21,7 @@ from .course import course_section, first_player_section
 from .folders import replaced_folder
 from .grid import show
 from .page import Page
-from .plan import Plan
+from .plan import Plan, file_rows
 from .sections import ReportGames, extra_sections
 from .sides import SideShares, side_shares, sides_of
 from .stats import moves_line, percent, span, summarize, wilson
@@ -113,7 +113,10 @@ def write_games_csv(path: Path, games: ReportGames,
               *(f"result seat {i + 1}" for i in range(players)),
               *(f"score seat {i + 1}" for i in range(players)), *metrics,
               *(f"bot seat {i + 1}" for i in range(players)),
-              *(f"bot seed seat {i + 1}" for i in range(players)), "replay"]
+              *(f"bot seed seat {i + 1}" for i in range(players)),
+              *(f"{kind}{tail}" for kind in games.files(0) for tail in ("", " sha256")),
+              "replay"]
+    said: dict[int, list[str]] = {}  # the files' columns, per rules dict (few in a run)
     with path.open("w", newline="", encoding="utf-8") as fh:
         out = csv.writer(fh)
         out.writerow(header)
@@ -125,8 +128,18 @@ def write_games_csv(path: Path, games: ReportGames,
                    *(f"{x:.6g}" for x in r.returns),
                    *(s if s == "" else f"{s:.6g}" for s in scores),
                    *(f"{got[m]:.6g}" if m in got else "" for m in metrics),
-                   *games.seats[i], *bot_seeds(r.seed, players), games.command(i)]
+                   *games.seats[i], *bot_seeds(r.seed, players), *_file_columns(games, i, said),
+                   games.command(i)]
             out.writerow(row)
+
+
+def _file_columns(games: ReportGames, i: int, said: dict[int, list[str]]) -> list[str]:
+    """The name and sha256 of each component file game i was played with ("" for none)."""
+    key = id(games.rules[i])
+    if key not in said:
+        said[key] = [str(d[part]) if d else "" for d in games.files(i).values()
+                     for part in ("name", "sha256")]
+    return said[key]
 
 
 # --- the page -------------------------------------------------------------------------------
@@ -155,6 +168,7 @@ def setup_section(page: Page, plan: Plan, backend: str, workers: int, seconds: f
              ", ".join(f"{k}={show(v)}" for k, v in plan.overrides.items())
              or ("the others as the rulebook prints them" if varied
                  else "none: the rulebook's numbers")),
+            *file_rows(plan.game, plan.files),
             ("round cap", plan.describe_cap()),
             ("run on", f"{backend} backend, {workers} worker{'s' if workers != 1 else ''}"
              + (f", {seconds:.1f} s ({plan.games / seconds * 60:,.0f} games a minute)"
@@ -325,7 +339,7 @@ def batch_sections(page: Page, plan: Plan, results: Sequence[GameResult]) -> Non
 
 
 def games_of(plan: Plan, results: Sequence[GameResult]) -> ReportGames:
-    return ReportGames.of(plan.game, plan.players, results, plan.bots, plan.rules)
+    return ReportGames.of(plan.game, plan.players, results, plan.bots, plan.full_rules)
 
 
 def replay_section(page: Page, games: ReportGames, shown: int = 5) -> None:

@@ -29,7 +29,7 @@ class ReportGames:
     players: int
     results: Sequence[GameResult]
     seats: Sequence[tuple[str, ...]]  # per game, each seat's bot spec
-    rules: Sequence[dict[str, Any]]  # per game, every rule value as played
+    rules: Sequence[dict[str, Any]]  # per game, every rule value as played (and card_files)
 
     @classmethod
     def of(cls, game: str, players: int, results: Sequence[GameResult],
@@ -52,14 +52,25 @@ class ReportGames:
         rules that differ from the rulebook's given with --rule)."""
         from ..core import make
         from .grid import show
+        from .plan import file_options
 
         printed = make(self.game).rules.as_dict()
         args = ["ratking", "play", self.game, "--players", str(self.players), "--seats",
                 ",".join(self.seats[k]), "--seed", str(self.results[k].seed)]
         for name, value in self.rules[k].items():
-            if printed.get(name) != value:
+            if name != "card_files" and printed.get(name) != value:
                 args += ["--rule", f"{name}={show(value)}"]
+        for kind, made in self.rules[k].get("card_files", {}).items():
+            args += file_options(kind, made)
         return shlex.join(args)
+
+    def files(self, k: int) -> dict[str, dict[str, str] | None]:
+        """The component files the k-th game was played with: {"cards": {"name", "sha256"}}
+        (and "board" where the game has one)."""
+        from ..core import make
+
+        rules = self.rules[k]
+        return make(self.game, card_files=rules.get("card_files", {})).describe_files()
 
 
 SectionRenderer = Callable[[Page, ReportGames], None]
@@ -72,7 +83,14 @@ def drama(page: Page, games: ReportGames) -> None:
     drama_section(page, games)
 
 
-EXTRA_SECTIONS: list[SectionRenderer] = [drama]
+def skill(page: Page, games: ReportGames) -> None:
+    """Skill or luck under the run's rules (ratking.review.lab_section), imported when drawn."""
+    from ..review.lab_section import skill_section
+
+    skill_section(page, games)
+
+
+EXTRA_SECTIONS: list[SectionRenderer] = [drama, skill]
 
 
 def drama_by_cell(page: Page, cells: list[tuple[str, ReportGames]]) -> None:

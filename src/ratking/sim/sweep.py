@@ -31,7 +31,7 @@ from .report import (
 )
 from .sections import ReportGames, drama_by_cell
 from .sides import SideShares, side_shares
-from .stats import percent, short_span, span
+from .stats import percent, short_span, span, summarize
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def run_sweep(plan: Plan, axes: list[Axis], backend: Backend, bar: Bar | None = 
                     bar.describe(f"cell {k}/{len(grid)}: {cell_key(values)}")
                 try:
                     played = run_batch(plan.game, plan.players, plan.bots, plan.games,
-                                       plan.seed, cell_plan.overrides,
+                                       plan.seed, cell_plan.play_rules,
                                        progress=bar.advance if bar else None, backend=backend,
                                        indices=todo)
                 except Interrupted as stop:
@@ -104,8 +104,8 @@ def sweep_payload(plan: Plan, axes: Sequence[Axis], cells_: Sequence[Cell],
     if under_way:
         rows.append({"values": grid[len(cells_)], "games": [r.to_dict() for r in under_way]})
     return {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
-            "rules": plan.rules, "seed": plan.seed, "games_per_cell": plan.games,
-            "axes": {a.name: list(a.values) for a in axes},
+            "rules": plan.rules, **plan.files_json(), "seed": plan.seed,
+            "games_per_cell": plan.games, "axes": {a.name: list(a.values) for a in axes},
             "cells_planned": len(grid), "cells_finished": len(cells_), "cells": rows}
 
 
@@ -116,6 +116,7 @@ def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list
     import json
 
     from ..core import RatkingError
+    from .lab import files_in
 
     if not path.exists():
         return {}
@@ -123,9 +124,9 @@ def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list
         data = json.loads(path.read_text(encoding="utf-8"))
         wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                   "rules": plan.rules, "seed": plan.seed, "games_per_cell": plan.games,
-                  "axes": {a.name: list(a.values) for a in axes}}
+                  "axes": {a.name: list(a.values) for a in axes}, **plan.files_json()}
         for key, value in wanted.items():
-            if data.get(key) != value:
+            if files_in(data, plan, key) != value:
                 raise RatkingError(f"--resume: {path} holds another sweep ({key} "
                                    f"{data.get(key)!r}, not {value!r}); give its own "
                                    "options, or a new file")
@@ -143,15 +144,23 @@ def table_rows(cells_: Sequence[Cell], sep: str = " ",
     share and its interval. Shares are printed as the plots print them (48.3%)."""
     first = cells_[0]
     headers = [*first.values, *first.shares.sides.short_names, "rounds",
-               *(["decisions"] if decisions else []), "capped"]
+               *(["decisions", "legal moves (sd)", "forced"] if decisions else []), "capped"]
     rows = []
     for cell in cells_:
         rounds = cell.rounds
+        more = []
+        if decisions:
+            summary = summarize(cell.results)
+            more = [f"{cell.decisions[0]:.1f}",
+                    "-" if summary.moves_mean is None else
+                    f"{summary.moves_mean:.1f} ({summary.moves_sd:.1f})",
+                    "-" if summary.forced is None else percent(summary.forced)]
+        capped = str(cell.capped) + (f" ({percent(cell.capped / len(cell.results))})"
+                                     if decisions and cell.results else "")
         rows.append([*(show(v) for v in cell.values.values()),
                      *(f"{percent(s)}{sep}({span(lo, hi)})" for s, lo, hi in
                        zip(cell.shares.share, cell.shares.low, cell.shares.high, strict=True)),
-                     "-" if rounds is None else f"{rounds[0]:.1f}",
-                     *([f"{cell.decisions[0]:.1f}"] if decisions else []), str(cell.capped)])
+                     "-" if rounds is None else f"{rounds[0]:.1f}", *more, capped])
     return headers, rows
 
 
@@ -277,20 +286,22 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
     if len(done) == 2 and len(cells_) == len(done[0].values) * len(done[1].values):
         _heatmap(page, cells_, done)
     drama_by_cell(page, [(cell_key(c.values), ReportGames.of(
-        plan.game, plan.players, c.results, plan.bots, c.plan.rules)) for c in cells_])
+        plan.game, plan.players, c.results, plan.bots, c.plan.full_rules)) for c in cells_])
     files_section(page, "one row per game of every cell, the cell's rule values first")
     results = [r for c in cells_ for r in c.results]
-    extra = [{f"rule {n}": show(v) for n, v in c.values.items()} for c in cells_
+    extra = [{f"{'card' if '.' in n else 'rule'} {n}": show(v) for n, v in c.values.items()}
+             for c in cells_
              for _ in c.results]
     games = ReportGames(plan.game, plan.players, results, [plan.bots] * len(results),
-                        [c.plan.rules for c in cells_ for _ in c.results])
+                        [c.plan.full_rules for c in cells_ for _ in c.results])
     return save_report(folder, page, lambda out: write_games_csv(out / "games.csv", games,
                                                                   extra))
 
 
 def sweep_command(plan: Plan, axes: list[Axis]) -> str:
     """The `ratking sweep` command line that plays this grid."""
-    swept = "".join(f" --rule {a.name}={','.join(show(v) for v in a.values)}" for a in axes)
+    swept = "".join(f" --{'card' if '.' in a.name else 'rule'} "
+                    f"{a.name}={','.join(show(v) for v in a.values)}" for a in axes)
     return plan.command("sweep") + swept
 
 

@@ -50,7 +50,7 @@ def write(directory: Path, plan: Plan, results: list[GameResult],
     """Write the run's games and every decision in them to `directory`; return (games,
     decisions)."""
     pa = _arrow()
-    game = make(plan.game, **plan.rules)
+    game = make(plan.game, **plan.full_rules)
     space = game.action_space(plan.players)
     size = game.observation_shape(plan.players)[0]
     columns: dict[str, list[Any]] = {name: [] for name in (
@@ -91,9 +91,10 @@ def write(directory: Path, plan: Plan, results: list[GameResult],
         "terminated": pa.array(columns["terminated"], pa.bool_()),
         "truncated": pa.array(columns["truncated"], pa.bool_()),
     })
-    meta = {b"ratking": json.dumps({"game": plan.game, "players": plan.players,
-                                    "bots": list(plan.bots), "rules": plan.rules,
-                                    "seed": plan.seed, "action_ids": space.ids}).encode()}
+    about = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
+             "rules": plan.rules, **plan.files_json(), "seed": plan.seed,
+             "action_ids": space.ids}
+    meta = {b"ratking": json.dumps(about).encode()}
     pa.parquet.write_table(table.replace_schema_metadata(meta), directory / DECISIONS_FILE)
     pa.parquet.write_table(pa.table({
         "game_index": pa.array(games["game_index"], pa.int64()),

@@ -25,6 +25,7 @@ from ..bots import make_bot
 from ..core import RatkingError
 from .backends import Backend
 from .batch import GameResult, Interrupted, run_batch
+from .cardvalues import default_value
 from .grid import parse_range, show, split_assignment, typed_value
 from .plan import Plan
 from .progress import Bar
@@ -83,7 +84,7 @@ def with_option(spec: str, key: str, value: Any) -> str:
     return ":".join([name, *kept, f"{key}={show(value)}"])
 
 
-def _decimal_range(values: str, name: str) -> tuple[float, float] | None:
+def decimal_range(values: str, name: str) -> tuple[float, float] | None:
     low_text, dots, high_text = values.partition("..")
     if not dots or "." not in low_text + high_text:
         return None
@@ -104,7 +105,7 @@ def parse_bot_param(bots: Sequence[str], text: str) -> Param:
     key = name[len(BOT):].strip().lower()
     if not key:
         raise RatkingError(f"--param {name}: name the bot's option, e.g. bot:iters=100..800")
-    span = _decimal_range(values, name)
+    span = decimal_range(values, name)
     if span is not None:
         param = Param(name, span[0], span[1], decimal=True)
     elif (whole := parse_range(values, "--param", name)) is not None:
@@ -250,9 +251,11 @@ def parse_objective(text: str) -> Objective:
 def study_name(plan: Plan, params: Sequence[Param], objective) -> str:
     goals = objective if isinstance(objective, tuple) else (objective,)
     fixed = ",".join(f"{k}={show(v)}" for k, v in sorted(plan.overrides.items()))
+    files = " ".join(f"{kind}={made.sha256[:16]}" for kind, made in sorted(plan.files.items()))
     return (f"{plan.game} p{plan.players} bots={plan.bots_text()} games={plan.games} "
             f"seed={plan.seed} {','.join(map(str, goals))} "
-            + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else ""))
+            + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else "")
+            + (f" {files}" if files else ""))
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -356,7 +359,8 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
     goals = objective if isinstance(objective, tuple) else (objective,)
     done = finished(study)
     if not done and not study.trials:
-        defaults = {p.name: plan.rules[p.name] for p in params if not p.bot}
+        defaults = {p.name: default_value(plan.game, plan.files, p.name) if "." in p.name
+                    else plan.rules[p.name] for p in params if not p.bot}
         if len(defaults) == len(params) and all(p.contains(defaults[p.name]) for p in params):
             study.enqueue_trial(defaults)  # the rulebook's numbers first, as a baseline
     if trials - len(done) <= 0:
@@ -381,7 +385,7 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
             bar.describe(f"trial {trial.number + 1}: {said}")
         trial_plan = apply(plan, params, values)
         results = run_batch(plan.game, plan.players, trial_plan.bots, plan.games, plan.seed,
-                            trial_plan.overrides, progress=bar.advance if bar else None,
+                            trial_plan.play_rules, progress=bar.advance if bar else None,
                             backend=backend)
         attrs = measure_run(Run(trial_plan, results, shares_of(trial_plan, results)), goals)
         for attr, value in attrs.items():
@@ -447,7 +451,7 @@ def rerun_leaders(plan: Plan, params: Sequence[Param], objectives: Sequence[Obje
             bar.describe(f"leader {k}/{len(trials)} (trial {t.number + 1}) on {games:,} fresh "
                          "games")
         results = run_batch(plan.game, plan.players, trial_plan.bots, games, trial_plan.seed,
-                            trial_plan.overrides, progress=bar.advance if bar else None,
+                            trial_plan.play_rules, progress=bar.advance if bar else None,
                             backend=backend)
         run = Run(trial_plan, results, shares_of(trial_plan, results))
         fresh = tuple(o.interval(run.shares, results) for o in objectives)
@@ -463,7 +467,7 @@ def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
     if bar is not None:
         bar.describe(f"checking the best values on {games:,} fresh games")
     results = run_batch(plan.game, plan.players, check_plan.bots, games, check_plan.seed,
-                        check_plan.overrides, progress=bar.advance if bar else None,
+                        check_plan.play_rules, progress=bar.advance if bar else None,
                         backend=backend)
     return Run(check_plan, results, shares_of(check_plan, results))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...core.cardfile import CardFile
 from ...core.components import ComponentFile
 
 COMPONENTS_FILE = Path(__file__).with_name("components.toml")
@@ -31,7 +32,7 @@ class Board:
     size: int
 
 
-def load_board(path: Path = COMPONENTS_FILE) -> Board:
+def load_board(path: Path | CardFile = COMPONENTS_FILE) -> Board:
     """Read and check the board file; a bad entry raises ComponentError naming it."""
     data = ComponentFile(path)
     need = data.need

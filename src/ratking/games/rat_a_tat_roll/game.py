@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from ...core import Game, RulesError
+from ...core.cardfile import CardFile
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
 from .actions import Catalogue
-from .components import Board, card_values, load_board
+from .components import COMPONENTS_FILE, Board, card_values, load_board
 from .params import RULE_SPECS
 from .state import RollState
 
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-@cache
-def _board() -> Board:
-    return load_board()
+@lru_cache(maxsize=16)
+def _board(source: CardFile | None = None) -> Board:
+    """The board of a component file (None: the built-in one); the same file, the same
+    board."""
+    return load_board(source or COMPONENTS_FILE)
 
 
 class RatATatRoll(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
@@ -37,9 +41,11 @@ class RatATatRoll(Game, hooks=(evaluate, heuristic, metrics, observation, standi
                 {"total_tokens": 0, "start_tokens": 0})
     rare_events = (("nothing", 0, {}),)  # seldom reached in play: told from this sample
 
+    component_files: ClassVar[dict[str, Path]] = {"cards": COMPONENTS_FILE}
+
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
-        self.board = _board()
+        self.board = _board(self.files["cards"])
         self.values = card_values(self.rules.copies_per_value, self.rules.nines)
         self.icon = tuple(int(v >= self.rules.reroll_icon_from) for v in self.values)
         self.bits = tuple(1 << c for c in range(len(self.values)))  # each card's mask bit
@@ -53,7 +59,7 @@ class RatATatRoll(Game, hooks=(evaluate, heuristic, metrics, observation, standi
             raise RulesError(f"rule 'total_tokens' ({r.total_tokens}) is too few for "
                              f"{self.max_players} players with {r.start_tokens} each")
         deck = r.copies_per_value * 9 + r.nines
-        regions = len(_board().colours)
+        regions = len(_board(self.files["cards"]).colours)
         need = max(2 * r.cards_two_players, self.max_players * r.cards)
         if deck < need + regions:
             raise RulesError(f"rules 'copies_per_value' and 'nines' make a deck of {deck} "

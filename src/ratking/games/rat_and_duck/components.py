@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...core.cardfile import CardFile
 from ...core.components import ComponentFile
 from ...core.graph import distances
 
@@ -67,7 +68,7 @@ class Layout:
     dist: tuple[tuple[int, ...], ...]  # per place pair: the fewest moves between them
 
 
-def load_map(path: Path = COMPONENTS_FILE) -> CityMap:
+def load_map(path: Path | CardFile = COMPONENTS_FILE) -> CityMap:
     """Read and check the map file; a bad entry raises ComponentError naming it."""
     data = ComponentFile(path)
     need = data.need

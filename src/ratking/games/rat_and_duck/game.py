@@ -5,27 +5,31 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from ...core import Game, RatkingError, RulesError
+from ...core.cardfile import CardFile
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
 from .actions import Catalogue, unit_ids
-from .components import CityMap, Layout, build_layout, load_map
+from .components import COMPONENTS_FILE, CityMap, Layout, build_layout, load_map
 from .params import DISSENT, DISSENT_TEAM, GOVERNMENT, RULE_SPECS, TEAM_NAMES, parse_units
 from .state import DuckState
 
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-@cache
-def _city() -> CityMap:
-    return load_map()
+@lru_cache(maxsize=16)
+def _city(source: CardFile | None = None) -> CityMap:
+    """The city map of a component file (None: the built-in one); the same file, the same
+    map."""
+    return load_map(source or COMPONENTS_FILE)
 
 
 # each game shuffles the places, so nearly every game has a layout of its own: keep the recent
 # ones (a state holds its own), not every layout ever dealt
 @lru_cache(maxsize=256)
-def _layout(cells: tuple[int, ...]) -> Layout:
-    return build_layout(_city(), cells)
+def _layout(city: CityMap, cells: tuple[int, ...]) -> Layout:
+    return build_layout(city, cells)
 
 
 class RatAndDuck(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
@@ -53,9 +57,11 @@ class RatAndDuck(Game, hooks=(evaluate, heuristic, metrics, observation, standin
     scores_at_cap = True  # at the round limit the game's own scoring decides
     team_names = TEAM_NAMES
 
+    component_files: ClassVar[dict[str, Path]] = {"cards": COMPONENTS_FILE}
+
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
-        self.city = _city()
+        self.city = _city(self.files["cards"])
         roles = parse_units(self.rules.units)
         assert isinstance(roles, tuple)  # checked by the rule's own check
         self.roles: tuple[int, ...] = roles
@@ -85,9 +91,8 @@ class RatAndDuck(Game, hooks=(evaluate, heuristic, metrics, observation, standin
 
     browser_board = True  # server/static/boards/rat-and-duck.js
 
-    @staticmethod
-    def layout_for(cells: tuple[int, ...]) -> Layout:
-        return _layout(cells)
+    def layout_for(self, cells: tuple[int, ...]) -> Layout:
+        return _layout(self.city, cells)
 
     def owners(self, players: int) -> tuple[int, ...]:
         """The seat that controls each unit (see the class docstring)."""

@@ -11,14 +11,18 @@ game, not board data; the board only says which spaces are unlimited by nature (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import TypeVar
 
+from ...core.cardfile import CardFile
 from ...core.components import ComponentFile
 from ...core.graph import distances
 
 BOARD_FILE = Path(__file__).with_name("board.toml")
+T = TypeVar("T")
 
 SURFACE, UNDERGROUND, CITY, HOME = range(4)
 KIND_NAMES = ("surface", "underground", "rat-city", "home-nest")
@@ -71,7 +75,7 @@ def _int_list(data: ComponentFile, table: str, key: str, length: int, low: int,
     return value
 
 
-def load_board(path: Path = BOARD_FILE) -> Board:
+def load_board(path: Path | CardFile = BOARD_FILE) -> Board:
     """Read and check board.toml; a bad entry raises ComponentError naming it."""
     data = ComponentFile(path)
     ns = data.need("rings", "surface", int)
@@ -159,5 +163,25 @@ def load_board(path: Path = BOARD_FILE) -> Board:
 
 @cache
 def board() -> Board:
-    """The board, read once and shared."""
+    """The built-in board, read once and shared."""
     return load_board()
+
+
+@lru_cache(maxsize=16)
+def board_from(source: CardFile) -> Board:
+    """The board of a component file (the same file: the same Board)."""
+    return load_board(source)
+
+
+def per_board(fn: Callable[[Board], T]) -> Callable[[Board], T]:
+    """`fn(board)` computed once per Board object (a game's board is one object, so the hot
+    path pays a dict look-up, never a hash of the board)."""
+    made: dict[int, tuple[Board, T]] = {}
+
+    def wrapped(b: Board) -> T:
+        got = made.get(id(b))
+        if got is None or got[0] is not b:
+            got = made[id(b)] = (b, fn(b))
+        return got[1]
+
+    return wrapped

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...core.cardfile import CardFile
 from ...core.components import ComponentFile
 
 COMPONENTS_FILE = Path(__file__).with_name("components.toml")
@@ -99,7 +100,7 @@ def _card(data: ComponentFile, table: str, i: int, entry: object, ringleader: bo
     return CardType(name, allowed.index(arch), effect, amount, ringleader)
 
 
-def load_deck(path: Path = COMPONENTS_FILE) -> Deck:
+def load_deck(path: Path | CardFile = COMPONENTS_FILE) -> Deck:
     """Read and check the card file; a bad entry raises ComponentError naming it."""
     data = ComponentFile(path)
     copies = data.data.get("copies")

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from ...core import Game
+from ...core.cardfile import CardFile
 from . import evaluate, heuristic, metrics, observation, standing, svg, text, views
 from .actions import Catalogue
-from .components import Deck, load_deck
+from .components import COMPONENTS_FILE, Deck, load_deck
 from .params import RULE_SPECS
 from .state import RatState
 
 RULES_PAGE = Path(__file__).with_name("rules.md")
 
 
-@cache
-def _deck() -> Deck:
-    return load_deck()
+@lru_cache(maxsize=16)
+def _deck(source: CardFile | None = None) -> Deck:
+    """The deck of a card file (None: the built-in one); the same file, the same Deck."""
+    return load_deck(source or COMPONENTS_FILE)
 
 
 class YouDirtyRat(Game, hooks=(evaluate, heuristic, metrics, observation, standing, svg, text,
@@ -35,9 +38,11 @@ class YouDirtyRat(Game, hooks=(evaluate, heuristic, metrics, observation, standi
     scores_at_cap = True  # at the round limit the game's own scoring decides
     offers_undo = False  # each decision plays, draws or names a card, or ends the turn
 
+    component_files: ClassVar[dict[str, Path]] = {"cards": COMPONENTS_FILE}
+
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
-        self.deck = _deck()
+        self.deck = _deck(self.files["cards"])
         self.catalogue = Catalogue(self.intern, self.deck)
 
     browser_board = True  # server/static/boards/you-dirty-rat.js

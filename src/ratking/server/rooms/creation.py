@@ -11,6 +11,7 @@ from typing import Any
 from ...bots import BOT_NAMES
 from ...core import make
 from ...core.rng import new_seed
+from ..cardfiles import served_files, table_rules
 from ..names import check_name
 from ..router import table_id
 from ..storage import LimitReached, Limits, StoredTable, TableRow, now
@@ -68,7 +69,8 @@ class NewTables:
                      turn_timer: float | None, bot_delay: float | None,
                      client: str | None = None, *, private: bool = False,
                      joinable: bool = False, rated: bool = False,
-                     creator: Creator | None = None, turn_bank: float | None = None
+                     creator: Creator | None = None, turn_bank: float | None = None,
+                     card_files: dict[str, str] | None = None
                      ) -> tuple[Room, list[str | None], str]:
         """A new table; returns it, the secret token of each human seat (None for bots) and
         the creator's token, which closes the table. A seat is "human" or a bot spec
@@ -78,16 +80,21 @@ class NewTables:
         row, tokens, owner = self.build(game_id, players, seats, rules, names, turn_timer,
                                         bot_delay, client, private=private,
                                         joinable=joinable, rated=rated, creator=creator,
-                                        turn_bank=turn_bank)
+                                        turn_bank=turn_bank, card_files=card_files)
         return await self.open(row, client), tokens, owner
 
     def build(self, game_id: str, players: int, seats: list[str], rules: dict[str, Any],
               names: list[str] | None, turn_timer: float | None, bot_delay: float | None,
               client: str | None = None, *, private: bool = False, joinable: bool = False,
               rated: bool = False, creator: Creator | None = None,
-              turn_bank: float | None = None) -> tuple[TableRow, list[str | None], str]:
+              turn_bank: float | None = None, card_files: dict[str, str] | None = None
+              ) -> tuple[TableRow, list[str | None], str]:
         """A new table's row, not stored yet, with its seats' tokens and the creator's (see
-        create). `turn_bank`: a turn-based table, with that many seconds per turn."""
+        create). `turn_bank`: a turn-based table, with that many seconds per turn.
+        `card_files`: files of the server's cards folder by name (cardfiles.py)."""
+        if "card_files" in rules:
+            raise ValueError("card files are named in card_files, from the server's folder")
+        files = served_files(self.settings.cards_dir, card_files)
         if turn_bank is not None and turn_timer is not None:
             raise ValueError("a table is turn-based (turn_bank) or has a turn timer, not both")
         kinds = seat_kinds(seats)
@@ -97,7 +104,7 @@ class NewTables:
             if rules.get("max_rounds") is None or rules["max_rounds"] > cap:
                 rules = {**rules, "max_rounds": cap}
             delay = max(delay, self.settings.botonly_min_delay)
-        game = make(game_id, **rules)  # RulesError for bad rules
+        game = make(game_id, card_files=files, **rules)  # RulesError for bad rules
         game.check_players(players)
         seat_kinds(kinds, game)  # within the game's budget for a search (422 if not)
         if len(kinds) != players:
@@ -119,7 +126,7 @@ class NewTables:
         first = kinds.index(HUMAN) if HUMAN in kinds else None
         stamp = now()
         row = TableRow(
-            id=self.new_id(), game=game.id, rules=game.rules.as_dict(),
+            id=self.new_id(), game=game.id, rules=table_rules(game),
             players=players, seed=new_seed(), names=list(names),
             seats=[{"kind": k, "token": token_hash(t) if t else None, "claimed": i == first,
                     **(creator.seat() if creator is not None and i == first else {})}

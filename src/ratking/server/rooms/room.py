@@ -10,7 +10,8 @@ import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ...core import IllegalAction, shared
+from ...core import IllegalAction
+from ..cardfiles import table_game
 from ..clock import TurnClock
 from ..messages import Narrator, made_for_note
 from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
@@ -39,7 +40,7 @@ class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.rooms = rooms
         self.id = row.id
         self.row = row
-        self.game = shared(row.game, **row.rules)
+        self.game = table_game(row.game, row.rules, rooms.settings.cards_dir)
         self.state = self.game.new_game(row.players, seed=row.seed, names=seat_names(row))
         for index, action in enumerate(stored.actions):
             try:

@@ -8,9 +8,10 @@ type data by index, so the hot path never looks anything up by name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
+from ....core.cardfile import CardFile
 from ....core.components import ComponentFile
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
@@ -64,7 +65,7 @@ class CardSet:
         return [i for i, d in enumerate(self.deck_of) if d == deck]
 
 
-def load_cards(path: Path = CARDS_FILE) -> CardSet:
+def load_cards(path: Path | CardFile = CARDS_FILE) -> CardSet:
     """Read and check a card file; a bad entry raises ComponentError naming the file and card."""
     data = ComponentFile(path)
     want = (data.need("decks", "surface", int), data.need("decks", "underground", int))
@@ -126,5 +127,11 @@ def load_cards(path: Path = CARDS_FILE) -> CardSet:
 
 @cache
 def cards() -> CardSet:
-    """The decks, read once and shared."""
+    """The built-in decks, read once and shared."""
     return load_cards()
+
+
+@lru_cache(maxsize=16)
+def cards_from(source: CardFile) -> CardSet:
+    """The decks of a card file (the same file: the same CardSet)."""
+    return load_cards(source)

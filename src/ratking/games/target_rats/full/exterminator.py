@@ -3,10 +3,9 @@ quadrant, the roll of a Target otherwise, and what he destroys where he lands.""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
-from ..board import SURFACE, board
+from ..board import SURFACE, Board, per_board
 from . import cards as C
 from .phases import EXT, EXT_MOVE, NO_TOKEN, USE, W_EXT
 from .rats import kill_all_on
@@ -15,11 +14,10 @@ if TYPE_CHECKING:
     from .state import FullState
 
 
-@cache
-def quadrant_spaces() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+@per_board
+def quadrant_spaces(b: Board) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Per quadrant: (all its spaces, its surface spaces). Corridor spaces are in two
     quadrants; home nests and Rat City in none."""
-    b = board()
     out = []
     for q in range(4):
         every = tuple(x for x in range(b.size) if q in b.quadrants[x])
@@ -45,7 +43,7 @@ def infested(s: FullState) -> list[int]:
     count = s.count
     want = s.game.rules.infestation
     at = count.__getitem__
-    return [q for q, (every, _) in enumerate(quadrant_spaces())
+    return [q for q, (every, _) in enumerate(quadrant_spaces(s.game.board))
             if sum(map(at, every)) >= want]
 
 
@@ -59,7 +57,7 @@ def move(s: FullState) -> None:
         choices: list[int] = []
         count = s.count
         for q in quads:
-            surf = quadrant_spaces()[q][1]
+            surf = quadrant_spaces(s.game.board)[q][1]
             most = max(count[x] for x in surf)
             best = [x for x in surf if count[x] == most and (most or x != s.ext)]
             choices.extend(x for x in best if x not in choices)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from ....core import Game, RulesError
-from ..board import Board, board
+from ..board import BOARD_FILE, Board, board_from
 from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
-from .cards import CardSet, cards
+from .cards import CARDS_FILE, CardSet, cards_from
 from .params import RULE_SPECS
 from .rats import limits
 from .state import FullState
@@ -40,10 +41,12 @@ class TargetRats(Game, hooks=(evaluate, heuristic, metrics, observation, standin
                    ("throne-lost", 0, {}), ("overflow", 1, {"from": 5, "to": [4, 6]}),
                    ("relocate", 0, {"token": 4, "from": 7, "space": 9}))
 
+    component_files: ClassVar[dict[str, Path]] = {"cards": CARDS_FILE, "board": BOARD_FILE}
+
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
-        self.board: Board = board()
-        self.cards: CardSet = cards()
+        self.board: Board = board_from(self.files["board"])
+        self.cards: CardSet = cards_from(self.files["cards"])
         self.limits = limits(self)
         self.catalogue = Catalogue(self.intern, self.board, self.cards, self.rules.max_rats)
 

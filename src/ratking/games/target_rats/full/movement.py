@@ -8,10 +8,9 @@ during movement, so indices stay valid) and `s.moved` flags every rat that has m
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
-from ..board import HOME, SURFACE, UNDERGROUND, Board, board
+from ..board import HOME, SURFACE, UNDERGROUND, Board, per_board
 from .phases import SEWER, STEP
 from .rats import enemies, limit
 
@@ -19,10 +18,9 @@ if TYPE_CHECKING:
     from .state import FullState
 
 
-@cache
-def above() -> tuple[tuple[int, ...], ...]:
+@per_board
+def above(b: Board) -> tuple[tuple[int, ...], ...]:
     """Per underground space: the surface spaces above it (a sewer entrance there links)."""
-    b: Board = board()
     out: list[list[int]] = [[] for _ in range(b.size)]
     for x in range(b.surface):
         if b.beneath[x] >= 0:
@@ -89,7 +87,7 @@ def sewer_links(s: FullState, here: int) -> list[int]:
     if kind == SURFACE:
         return [b.beneath[here]] if token[here] == SEWER else []
     if kind == UNDERGROUND:
-        return [x for x in above()[here] if token[x] == SEWER]
+        return [x for x in above(b)[here] if token[x] == SEWER]
     return []
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from ....core import Game
-from ..board import Board, board
+from ..board import BOARD_FILE, Board, board_from
 from . import evaluate, heuristic, metrics, observation, standing, svg, text
 from .actions import Catalogue
 from .params import RULE_SPECS
@@ -34,9 +35,11 @@ class TargetRatsSimplified(Game, hooks=(evaluate, heuristic, metrics, observatio
     offers_undo = True  # a move of the turn touching no chance nor hidden card
     variants = ({}, {"cheese_dice": 2})
 
+    component_files: ClassVar[dict[str, Path]] = {"board": BOARD_FILE}
+
     def __init__(self, **rules) -> None:
         super().__init__(**rules)
-        self.board: Board = board()
+        self.board: Board = board_from(self.files["board"])
         self.catalogue = Catalogue(self.intern, self.board, self.rules.dice,
                                    self.rules.cheese_dice)
 

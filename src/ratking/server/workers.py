@@ -188,11 +188,13 @@ class Worker:
 class Workers:
     """A pool of `size` worker processes (None or 0: one per core but one), started when
     first needed, at POSIX nice `nice`; fair between tables, cancellable, self-healing (see
-    the module docstring)."""
+    the module docstring). The server keeps two: one for bots and hints, and one of its own
+    for reviews (`reviews.py`), so that a review never holds a worker a bot waits for."""
 
     def __init__(self, size: int | None = None, inline: tuple[str, ...] = INLINE,
-                 nice: int = 10) -> None:
+                 nice: int = 10, name: str = "ratking-search") -> None:
         self.size = size or default_size()
+        self.name = name  # the processes' name (the review pool's are "ratking-review")
         if self.size < 1:
             raise ValueError("the worker pool needs at least one process")
         self.inline = inline
@@ -290,7 +292,7 @@ class Workers:
     def _start(self) -> Worker:
         ours, theirs = self._context.Pipe()
         cancel = self._context.Value("q", 0, lock=False)
-        process = self._context.Process(target=serve_jobs, name="ratking-search", daemon=True,
+        process = self._context.Process(target=serve_jobs, name=self.name, daemon=True,
                                         args=(theirs, cancel, self.nice, os.getpid()))
         with _no_interrupt():  # a Ctrl+C while it starts is the server's, not a traceback
             process.start()

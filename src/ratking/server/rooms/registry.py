@@ -32,6 +32,10 @@ class Rooms(Leases, Upkeep, NewTables):
         self.settings = settings or Settings()
         self.workers = workers or Workers(self.settings.search_workers,
                                           nice=self.settings.search_nice)
+        # reviews compute in a pool of their own, further back: a bot or a hint never
+        # waits for a worker a review holds
+        self.review_workers = Workers(self.settings.review_workers or 1,
+                                      nice=self.settings.review_nice, name="ratking-review")
         self.me = process_name()
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future] = {}
@@ -96,6 +100,7 @@ class Rooms(Leases, Upkeep, NewTables):
             if room.task is not None:
                 room.task.cancel()
         self.workers.close()
+        self.review_workers.close()
         # end the leases, so that another process (or the next start) takes over at once
         with contextlib.suppress(Exception):
             await self.run(self.storage.let_go, self.me)

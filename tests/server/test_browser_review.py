@@ -277,3 +277,47 @@ def test_a_live_log_line_shows_that_moment_read_only(browser, server):
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def short_server(tmp_path_factory):
+    """A server whose reviews have almost no CPU time: each is cut short."""
+    db = tmp_path_factory.mktemp("review-cut") / "web.db"
+    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02, create_per_minute=10_000,
+                     review_iters=200, review_cpu=0.01)
+    yield running
+    running.kill()
+
+
+def test_a_review_cut_by_its_budget_says_so_and_its_marks_open_the_replay(browser,
+                                                                          short_server):
+    """A review its CPU budget stopped says where on its page; a turning point's numbered
+    mark on the graph opens the replay at that decision, as its line does."""
+    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
+            "rules": {"max_rounds": 3}, "seats": ["human", "heuristic"]}
+    table = httpx.post(short_server.url + "/api/tables", json=body, timeout=30).json()
+    token = f"#seat=0&token={table['seats'][0]['token']}"
+    page = new_page(browser, "desktop", "light")
+    page.goto(f"{short_server.url}/t/{table['id']}{token}")
+    rng = random.Random(3)
+    for _ in range(300):
+        if not my_turn(page):
+            break
+        assert click_an_action(page, rng) is not False
+    page.close()
+    page = open_review(browser, short_server, table["id"], "desktop", "light", token)
+    try:
+        review = httpx.get(f"{short_server.url}/api/tables/{table['id']}/review").json()
+        assert review["cut"] is not None
+        note = page.locator("[data-testid=review-cut]")
+        assert note.is_visible() and "Cut short" in note.inner_text()
+        assert review["cut"]["when"] in note.inner_text()
+        mark = page.locator("[data-testid=review-graph] a.turn-link").first
+        index = int(mark.locator("circle").get_attribute("data-index"))
+        mark.click()
+        page.wait_for_url(f"**/t/{table['id']}#replay={index}")
+        page.wait_for_function("s => document.body.dataset.replayStep === s", arg=str(index))
+        assert page.evaluate(SHOWN_WORDS) == board_words(short_server, table["id"], index)
+        assert not page.errors, page.errors
+    finally:
+        page.close()

@@ -34,3 +34,21 @@ def held_timeline(record: dict[str, Any], seed: int) -> tuple[dict[str, Any], fl
     while not hold.exists() and time.monotonic() < end:
         time.sleep(0.02)
     return timeline_job(record, seed)
+
+
+def held(tag: str, release: str) -> str:
+    """In a worker: note `tag` as started, then wait (busy, as a search is) until the file
+    `release` exists; `tag`."""
+    hold = hold_path()
+    with hold.with_suffix(".log").open("a") as log:
+        log.write(f"{tag}\n")
+    end = time.monotonic() + MOST
+    while not Path(release).exists() and time.monotonic() < end:
+        sum(range(10_000))
+    return tag
+
+
+def process_state(pid: int) -> str:
+    """A process's state letter in /proc (T: stopped)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]

@@ -1,18 +1,28 @@
-"""Reviews never starve play: they are computed in their own pool, after bots and hints; one
-person and one address have a few computing at once (429 past it), the process a few more
-(503); a review over its CPU budget stops and says so; a review nobody asks about any more is
-dropped. The reviews here are held in their workers (`review_hold.py`) for as long as a test
-needs, so nothing depends on how fast the machine is."""
+"""Reviews never starve play: they are computed in their own pool, stopped while the bots'
+and hints' searches need its cores; one person and one address have a few computing at once
+(429 past it), the process a few more (503); a review over its CPU budget stops and says so;
+a review nobody asks about any more is dropped. The reviews here are held in their workers
+(`review_hold.py`) for as long as a test needs, so nothing depends on how fast the machine
+is."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
 from fastapi.testclient import TestClient
 
 from ratking.server import create_app
 from ratking.server import review_queue as queue_module
+from ratking.server.rooms import Rooms
+from ratking.server.settings import Settings
+from ratking.server.storage import Storage
+from ratking.server.workers import CAN_HOLD, Workers
 
 from .conftest import GAME_WAIT, new_table, sign_up, waiting
-from .review_hold import HOLD, held_timeline, started
+from .review_hold import HOLD, held, held_timeline, process_state, started
 from .test_lobby import finish
 
 
@@ -160,3 +170,63 @@ def test_a_bot_queued_behind_reviews_starts_before_them(tmp_path, monkeypatch):
             if all(ask(client, t).status_code == 200 for t in tables):
                 break
         assert len(started(hold)) == 8
+
+
+@pytest.mark.skipif(not CAN_HOLD or not Path("/proc/self/stat").exists(),
+                    reason="POSIX job control and /proc")
+def test_a_review_stops_while_a_search_needs_its_core(tmp_path, monkeypatch):
+    """The review workers are stopped where they are while a bot's or hint's search runs or
+    waits (on a machine with no core to spare), and go on once the searches are done."""
+    hold = tmp_path / "hold"
+    monkeypatch.setenv(HOLD, str(hold))
+
+    async def main():
+        search, reviews = Workers(1), Workers(1, nice=19, name="ratking-review")
+        search.on_load = lambda n: reviews.hold(n > 0)
+        try:
+            review = asyncio.ensure_future(reviews.run(held, "review", str(tmp_path / "r")))
+            for _ in waiting(GAME_WAIT, "the review to start"):
+                await asyncio.sleep(0.05)
+                if started(hold):
+                    break
+            pid = reviews.pids[0]
+            assert process_state(pid) != "T"
+            bot = asyncio.ensure_future(search.run(held, "bot", str(tmp_path / "b")))
+            await asyncio.sleep(0)
+            assert reviews.paused  # as soon as the search is queued
+            for _ in waiting(10, "the review worker to stop"):
+                if process_state(pid) == "T":
+                    break
+                await asyncio.sleep(0.02)
+            (tmp_path / "b").touch()
+            assert await bot == "bot"
+            assert not reviews.paused
+            for _ in waiting(10, "the review worker to go on"):
+                if process_state(pid) != "T":
+                    break
+                await asyncio.sleep(0.02)
+            (tmp_path / "r").touch()
+            assert await review == "review"
+            assert started(hold) == ["review", "bot"]
+        finally:
+            search.close()
+            reviews.close()
+
+    asyncio.run(main())
+
+
+def test_the_reviews_make_way_when_the_searches_take_every_spare_core(tmp_path, monkeypatch):
+    rooms = Rooms(Storage(f"sqlite:///{tmp_path / 'tables.db'}"),
+                  Settings(search_workers=3, review_workers=1))
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)  # the event loop's core, and 3 more
+    held_at = []
+    for searches in range(6):
+        rooms.make_way(searches)
+        held_at.append(rooms.review_workers.paused)
+    assert held_at == [False, False, False, True, True, True]
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    rooms.make_way(0)
+    assert not rooms.review_workers.paused
+    rooms.make_way(1)
+    assert rooms.review_workers.paused
+    rooms.storage.close()

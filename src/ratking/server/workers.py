@@ -93,6 +93,7 @@ class Interrupted(BaseException):
 
 
 CAN_INTERRUPT = hasattr(signal, "SIGUSR1")
+CAN_HOLD = hasattr(signal, "SIGSTOP") and hasattr(signal, "SIGCONT")
 
 
 @contextlib.contextmanager
@@ -207,6 +208,9 @@ class Workers:
         self.replaced = 0  # workers that died and were replaced
         self.interrupted = 0  # searches stopped because nobody waited for them any more
         self.closed = False
+        self.on_load: Callable[[int], None] | None = None  # told the jobs waiting or running
+        self.told = 0
+        self.paused = False  # its processes are stopped (`hold`): another pool goes first
         self._loop: asyncio.AbstractEventLoop | None = None
         # spawn, not fork: the server has threads (database, event loop) a fork would copy
         self._context = multiprocessing.get_context("spawn")
@@ -265,8 +269,38 @@ class Workers:
     def busy(self) -> int:
         return sum(1 for w in self.workers if w.job is not None)
 
+    @property
+    def load(self) -> int:
+        """The jobs waiting or running."""
+        return sum(len(queue) for queue in self.queues.values()) + self.busy
+
+    def hold(self, stop: bool) -> None:
+        """Stop the worker processes where they are (SIGSTOP), or let them go on (SIGCONT):
+        the review pool is held while the search pool works, so that a review never takes
+        a core from a bot or a hint. Their jobs keep their place; CPU time is not spent.
+        A no-op where POSIX signals are missing."""
+        if stop == self.paused or not CAN_HOLD:
+            return
+        self.paused = stop
+        for worker in self.workers:
+            self._signal(worker, signal.SIGSTOP if stop else signal.SIGCONT)
+
+    def _signal(self, worker: Worker, signum: int) -> None:
+        if worker.process.pid:
+            with contextlib.suppress(ProcessLookupError):  # died: its reader says so
+                os.kill(worker.process.pid, signum)
+
+    def _told(self) -> None:
+        """Tell `on_load` how many jobs wait or run, when that changes."""
+        now = self.load
+        if now != self.told:
+            self.told = now
+            if self.on_load is not None:
+                self.on_load(now)
+
     def close(self) -> None:
         """Stop every worker; jobs waiting or running are cancelled."""
+        self.hold(False)  # a stopped worker could not hear that it is to end
         self.closed = True
         for queue in self.queues.values():
             for job in queue:
@@ -302,6 +336,8 @@ class Workers:
                                          name="search-worker-reader")
         worker.reader.start()
         self.workers.append(worker)
+        if self.paused:
+            self._signal(worker, signal.SIGSTOP)
         return worker
 
     def _read(self, worker: Worker) -> None:
@@ -319,9 +355,15 @@ class Workers:
         _tell(loop, self._died, worker)
 
     def _dispatch(self) -> None:
-        """Give each free worker the next job, the tables taking turns. Workers are started
-        only for jobs waiting (so one that dies as it starts is started again only as long
-        as a job, run at most twice, waits for it)."""
+        """Give each free worker the next job, the tables taking turns, and tell `on_load`
+        how much work is left."""
+        self._give()
+        self._told()
+
+    def _give(self) -> None:
+        """Give each free worker the next job. Workers are started only for jobs waiting (so
+        one that dies as it starts is started again only as long as a job, run at most
+        twice, waits for it)."""
         if self.closed:
             return
         free = sum(1 for w in self.workers if w.job is None)
@@ -367,6 +409,7 @@ class Workers:
             queue.remove(job)
             if not queue:
                 del self.queues[job.key]
+            self._told()
             return
         for worker in self.workers:
             if worker.job is job:

@@ -132,13 +132,18 @@ async def time_moves(ws_url: str, table: str, moves: int) -> list[float]:
 
 async def bots_moves(http: httpx.AsyncClient, ws_url: str, game: str, spec: str,
                      moves: int) -> list[float]:
-    """`moves` decision times of two `spec` bots, over as many tables as it takes."""
+    """`moves` decision times of two `spec` bots, over as many tables as it takes (each
+    closed once timed)."""
     out: list[float] = []
     while len(out) < moves:
         body = {"game": game, "players": 2, "seats": [spec, spec], "bot_delay": 0}
         answer = await http.post("/api/tables", json=body)
         answer.raise_for_status()
-        out += await time_moves(ws_url, answer.json()["id"], moves - len(out))
+        table = answer.json()
+        out += await time_moves(ws_url, table["id"], moves - len(out))
+        # closed, so that its bots search no more in the next phase
+        await http.delete(f"/api/tables/{table['id']}",
+                          headers={"authorization": f"Bearer {table['owner_token']}"})
     return out
 
 
@@ -200,12 +205,16 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
         cpu: dict[str, dict[int, float]] = {"alone": {}, "busy": {}}
         for _ in range(args.rounds):  # alone, then with reviews, again: the load drifts
             mark = cpu_by_nice(pid)
-            alone += await bots_moves(http, ws_url, args.game, spec, args.moves)
-            add(cpu["alone"], used(mark, cpu_by_nice(pid)))
+            times = await bots_moves(http, ws_url, args.game, spec, args.moves)
+            spent = used(mark, cpu_by_nice(pid))
+            add(cpu["alone"], spent)
+            alone += times
+            print(f"  alone: median {statistics.median(times):.3f} s, CPU {spent}")
             times, got, spent = await with_reviews(http, ws_url, games, args, spec, pid)
             add(cpu["busy"], spent)
             busy += times
             judged += got
+            print(f"  with reviews: median {statistics.median(times):.3f} s, CPU {spent}")
     (a50, a90), (b50, b90) = summary(alone), summary(busy)
     print(f"bot spec {spec} at a {args.game} table, {args.rounds} rounds of {args.moves} "
           "moves alone and as many with the reviews")

@@ -209,12 +209,13 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
             spent = used(mark, cpu_by_nice(pid))
             add(cpu["alone"], spent)
             alone += times
-            print(f"  alone: median {statistics.median(times):.3f} s, CPU {spent}")
+            print(f"  alone: median {statistics.median(times):.3f} s; CPU {by_nice(spent)}")
             times, got, spent = await with_reviews(http, ws_url, games, args, spec, pid)
             add(cpu["busy"], spent)
             busy += times
             judged += got
-            print(f"  with reviews: median {statistics.median(times):.3f} s, CPU {spent}")
+            print(f"  with reviews: median {statistics.median(times):.3f} s; "
+                  f"CPU {by_nice(spent)}")
     (a50, a90), (b50, b90) = summary(alone), summary(busy)
     print(f"bot spec {spec} at a {args.game} table, {args.rounds} rounds of {args.moves} "
           "moves alone and as many with the reviews")
@@ -223,8 +224,11 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
     print(f"ratio of medians {b50 / a50:.2f}, of p90 {b90 / a90:.2f}; "
           f"{judged} decisions judged by the reviews meanwhile")
     for phase, seconds in cpu.items():
-        print(f"CPU seconds {phase}, by nice: "
-              + ", ".join(f"{n}: {s:.1f}" for n, s in sorted(seconds.items())))
+        print(f"CPU {phase}: {by_nice(seconds)}")
+
+
+def by_nice(seconds: dict[int, float]) -> str:
+    return ", ".join(f"nice {n}: {s:.2f} s" for n, s in sorted(seconds.items()))
 
 
 def add(total: dict[int, float], more: dict[int, float]) -> None:

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+import ratking
+from ratking.bots import make_bot
+from ratking.review.analysis import mistakes
 from ratking.server import create_app
 from ratking.server import review_queue as queue_module
 from ratking.server.rooms import Rooms
@@ -230,3 +233,20 @@ def test_the_reviews_make_way_when_the_searches_take_every_spare_core(tmp_path, 
     rooms.make_way(1)
     assert rooms.review_workers.paused
     rooms.storage.close()
+
+
+def test_a_judging_job_stops_after_the_decision_that_spends_its_cpu():
+    """A review job told how much CPU is left judges decisions until it is spent (at least
+    one), and what it judged is what a whole review judges there."""
+    game = ratking.make("rat-a-tat-roll", max_rounds=3)
+    state = game.new_game(2, seed=7)
+    bots = [make_bot("random", 1), make_bot("heuristic", 2)]
+    while not state.over:
+        state.apply(bots[state.to_move].choose(state))
+    record = state.record()
+    total = len(record["actions"])
+    found, reached, cpu = queue_module.judge_job(record, 5, 200, [0, 1], 0, total, 1e-6)
+    assert 1 <= reached < total and cpu > 0
+    assert found == mistakes(record, 5, 200, [0, 1], 0, reached)
+    found, reached, _ = queue_module.judge_job(record, 5, 200, [0, 1], 4, 8, 1e6)
+    assert reached == 8 and found == mistakes(record, 5, 200, [0, 1], 4, 8)

@@ -132,9 +132,10 @@ function lists(review) {
   const cut = $("cut-note");
   cut.hidden = !review.cut;
   if (review.cut) {  // the review's budget ran out before every decision was judged
-    cut.textContent = `Cut short: this review had ${review.cut.budget} seconds of the ` +
-      `server's time, enough to judge the decisions before ${review.cut.when}; the moves ` +
-      "from there on were not judged.";
+    const had = `Cut short: this review had ${review.cut.budget} seconds of the server's time`;
+    cut.textContent = review.cut.at === 0 ? `${had}, too little to judge any move.`
+      : `${had}, enough to judge the decisions before ${review.cut.when}; the moves from ` +
+        "there on were not judged.";
   }
   if (judged.length && !review.mistakes.length && !review.cut) {
     const item = document.createElement("li");

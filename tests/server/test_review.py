@@ -33,7 +33,7 @@ def review_of(client, table_id: str) -> tuple[dict, list[tuple[int, int]]]:
             return answer.json(), seen
         assert answer.status_code == 202, answer.text
         body = answer.json()
-        assert set(body) == {"status", "done", "total"}  # progress only, no review yet
+        assert set(body) == {"status", "done", "total", "paused"}  # progress, no review yet
         seen.append((body["done"], body["total"]))
     raise AssertionError("unreachable")
 

@@ -6,8 +6,9 @@ each position). It is computed when someone asks for it, once per table, in the 
 workers (`review_queue.py`: their own pool, after bots and hints, within limits per person
 and a CPU budget per review), never on the event loop. Once done it is stored with the table
 and a second look is one database read. Until then the route answers 202 with `{"status":
-"computing", "done", "total"}`; the page asks again until the review is there (a review
-nobody asks about any more is dropped).
+"computing", "done", "total", "paused"}` (paused: the review workers are stopped while bots
+and hints search); the page asks again until the review is there (a review nobody asks
+about any more is dropped).
 """
 
 from __future__ import annotations
@@ -80,5 +81,6 @@ async def review(request: Request, table_id: str) -> JSONResponse:
     job = queue.ask(table_id)
     if job is None:
         job = queue.start(room, await asker(request, room), client_of(request))
-    return JSONResponse({"status": "computing", "done": job.done, "total": job.total},
-                        status_code=202)
+    paused = rooms.review_workers.paused  # stopped while bots and hints search
+    return JSONResponse({"status": "computing", "done": job.done, "total": job.total,
+                         "paused": paused}, status_code=202)

@@ -190,7 +190,8 @@ async function ask() {
     $("progress").max = total;
     $("progress").value = done;
     $("progress-text").textContent = "Working out the review: the search has judged " +
-      `${done} of ${total} decisions.`;
+      `${done} of ${total} decisions.` + (body.paused ? " It waits while bots and hints " +
+      "think at the tables being played, and goes on when they stop." : "");
     setTimeout(ask, POLL_MS);
   } else if (answer.status === 429 || answer.status === 503) {
     // too many reviews computing (this person's, or the server's): say so, ask again later

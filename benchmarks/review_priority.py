@@ -34,7 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 from load import _stat, process_tree
@@ -81,6 +83,21 @@ def start(port: int, folder: Path, args: argparse.Namespace) -> subprocess.Popen
             time.sleep(0.2)
 
 
+async def states(ws: Any) -> AsyncIterator[dict[str, Any]]:
+    """The table's states as a socket receives them, deltas applied (a full state asked for
+    when one does not fit)."""
+    held = None
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] not in ("state", "delta"):
+            continue
+        held = follow(held, message)
+        if held is None:
+            await ws.send('{"type": "sync"}')
+            continue
+        yield held
+
+
 async def play_person(http: httpx.AsyncClient, ws_url: str, game: str, seed: int) -> str:
     """A game of `game` where seat 0, a person, plays random moves against a heuristic
     bot, to its end: the table's id."""
@@ -89,21 +106,14 @@ async def play_person(http: httpx.AsyncClient, ws_url: str, game: str, seed: int
     rng = random.Random(seed)
     async with connect(f"{ws_url}/ws/tables/{table['id']}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "tokens": [table["seats"][0]["token"]]}))
-        held = None
-        while True:
-            message = json.loads(await ws.recv())
-            if message["type"] not in ("state", "delta"):
-                continue
-            held = follow(held, message)
-            if held is None:
-                await ws.send('{"type": "sync"}')
-                continue
+        async for held in states(ws):
             if held.get("result"):
                 return table["id"]
             if held.get("actions"):
                 await ws.send(json.dumps({"type": "move", "seat": held["seat"],
                                           "version": held["version"],
                                           "action": rng.choice(held["actions"])["id"]}))
+    raise RuntimeError("the table's socket closed before its game ended")
 
 
 async def time_moves(ws_url: str, table: str, moves: int) -> list[float]:
@@ -111,22 +121,17 @@ async def time_moves(ws_url: str, table: str, moves: int) -> list[float]:
     times: list[float] = []
     async with connect(f"{ws_url}/ws/tables/{table}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "tokens": []}))
-        held, seen, last = None, None, None
-        while len(times) < moves:
-            message = json.loads(await ws.recv())
-            if message["type"] not in ("state", "delta"):
-                continue
-            held = follow(held, message)
-            if held is None:
-                await ws.send('{"type": "sync"}')
-                continue
-            if held.get("result"):
+        seen, last = None, None
+        async for held in states(ws):
+            if held.get("result") or len(times) >= moves:
                 break
             if held["version"] != seen:
                 now = time.monotonic()
                 if seen is not None and held["version"] == seen + 1:
                     times.append(now - last)
                 seen, last = held["version"], now
+                if len(times) >= moves:
+                    break
     return times
 
 

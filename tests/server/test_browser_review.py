@@ -66,6 +66,25 @@ def open_review(browser, server, table: str, size: str, scheme: str, token: str 
     return page
 
 
+def persons_game(browser, server, rounds: int, seed: int) -> tuple[dict, str]:
+    """A Rat-a-Tat Roll game of `rounds` rounds, a person (random clicks, seeded) against a
+    heuristic bot, played to its end in the browser: the table and the person's link
+    fragment."""
+    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
+            "rules": {"max_rounds": rounds}, "seats": ["human", "heuristic"]}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    token = f"#seat=0&token={table['seats'][0]['token']}"
+    page = new_page(browser, "desktop", "light")
+    page.goto(f"{server.url}/t/{table['id']}{token}")
+    rng = random.Random(seed)
+    for _ in range(300):
+        if not my_turn(page):
+            break
+        assert click_an_action(page, rng) is not False
+    page.close()
+    return table, token
+
+
 def read_review(page, players: int) -> dict:
     graph = page.locator("[data-testid=review-graph] svg")
     lines = graph.locator("polyline")
@@ -105,18 +124,7 @@ def test_the_review_of_every_game(browser, server, game):
                                           ("phone", "light")])
 def test_a_persons_review_lists_their_better_moves(browser, server, size, scheme):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
-            "rules": {"max_rounds": 2}, "seats": ["human", "heuristic"]}
-    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
-    page = new_page(browser, size, scheme)
-    token = f"#seat=0&token={table['seats'][0]['token']}"
-    page.goto(f"{server.url}/t/{table['id']}{token}")
-    rng = random.Random(5)
-    for _ in range(200):
-        if not my_turn(page):
-            break
-        assert click_an_action(page, rng) is not False
-    page.close()
+    table, token = persons_game(browser, server, 2, 5)
     page = open_review(browser, server, table["id"], size, scheme, token)
     try:
         seen = read_review(page, 2)
@@ -293,18 +301,7 @@ def test_a_review_cut_by_its_budget_says_so_and_its_marks_open_the_replay(browse
                                                                           short_server):
     """A review its CPU budget stopped says where on its page; a turning point's numbered
     mark on the graph opens the replay at that decision, as its line does."""
-    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
-            "rules": {"max_rounds": 3}, "seats": ["human", "heuristic"]}
-    table = httpx.post(short_server.url + "/api/tables", json=body, timeout=30).json()
-    token = f"#seat=0&token={table['seats'][0]['token']}"
-    page = new_page(browser, "desktop", "light")
-    page.goto(f"{short_server.url}/t/{table['id']}{token}")
-    rng = random.Random(3)
-    for _ in range(300):
-        if not my_turn(page):
-            break
-        assert click_an_action(page, rng) is not False
-    page.close()
+    table, token = persons_game(browser, short_server, 3, 3)
     page = open_review(browser, short_server, table["id"], "desktop", "light", token)
     try:
         review = httpx.get(f"{short_server.url}/api/tables/{table['id']}/review").json()

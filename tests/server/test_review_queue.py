@@ -58,6 +58,16 @@ def ask(client, table: str, **headers):
     return client.get(f"/api/tables/{table}/review", headers=headers)
 
 
+def reviewed(client, table: str) -> dict:
+    """Ask for a table's review until it is there: the review."""
+    for _ in waiting(GAME_WAIT * 2, "the review"):
+        answer = ask(client, table)
+        if answer.status_code == 200:
+            return answer.json()
+        assert answer.status_code == 202, answer.text
+    raise AssertionError("unreachable")
+
+
 def test_a_hundred_requests_from_one_client_start_at_most_the_limit(tmp_path, monkeypatch):
     client, hold = app_client(tmp_path, monkeypatch, review_per_person=2)
     with client:
@@ -100,12 +110,7 @@ def test_a_review_over_its_budget_stops_and_says_so(tmp_path, monkeypatch):
     with client:
         table = new_table(client, seats=("human", "bot"), rules={"max_rounds": 3})
         finish(client, table)
-        for _ in waiting(GAME_WAIT * 2, "the review"):
-            answer = ask(client, table["id"])
-            if answer.status_code == 200:
-                break
-            assert answer.status_code == 202
-        review = answer.json()
+        review = reviewed(client, table["id"])
         cut = review["cut"]
         assert cut is not None and 0 <= cut["at"] < len(review["turns"])
         assert cut["budget"] == 0.05 and cut["when"] == review["turns"][cut["at"]]["when"]
@@ -120,11 +125,8 @@ def test_a_review_within_its_budget_is_whole(tmp_path, monkeypatch):
     with client:
         table = new_table(client, seats=("human", "bot"), rules={"max_rounds": 2})
         finish(client, table)
-        for _ in waiting(GAME_WAIT * 2, "the review"):
-            answer = ask(client, table["id"])
-            if answer.status_code == 200:
-                break
-        assert answer.json()["cut"] is None and answer.json()["cpu"] < 300
+        review = reviewed(client, table["id"])
+        assert review["cut"] is None and review["cpu"] < 300
 
 
 def test_a_review_nobody_asks_about_is_dropped(tmp_path, monkeypatch):

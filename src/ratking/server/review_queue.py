@@ -187,8 +187,3 @@ class ReviewQueue:
         finally:
             if not task.done():
                 task.cancel()
-
-    def close(self) -> None:
-        for job in self.jobs.values():
-            if job.task is not None:
-                job.task.cancel()

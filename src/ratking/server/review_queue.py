@@ -116,7 +116,7 @@ class ReviewQueue:
         most = self.settings.max_reviews
         if len(running) >= most:
             raise Refused(503, f"the server is working out {most} reviews, its most: ask "
-                               "again in a minute", RETRY)
+                               f"again in {RETRY} seconds", RETRY)
         mine = self.settings.review_per_person
         if person is not None and sum(j.person == person for j in running) >= mine:
             raise Refused(429, f"you have {mine} reviews being worked out, the most one "

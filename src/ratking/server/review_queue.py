@@ -3,7 +3,8 @@
 A review is computed only when someone asks for it (`GET /api/tables/<id>/review`), in a pool
 of worker processes of its own (`Rooms.review_workers`, `review_workers` processes at POSIX
 nice `review_nice`), never in the pool where bots and hints search: a bot's or a hint's job
-never waits behind a review, and the kernel gives the bots' workers the cores first. Its work
+never waits behind a review; and while their searches leave no core to spare, the review
+workers are stopped where they are (`Rooms.make_way`, `Workers.hold`). Its work
 is cut in jobs (the timeline, then the people's decisions a few at a time), so the page can
 show how far along it is. The limits:
 

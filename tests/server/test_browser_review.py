@@ -66,6 +66,25 @@ def open_review(browser, server, table: str, size: str, scheme: str, token: str 
     return page
 
 
+def persons_game(browser, server, rounds: int, seed: int) -> tuple[dict, str]:
+    """A Rat-a-Tat Roll game of `rounds` rounds, a person (random clicks, seeded) against a
+    heuristic bot, played to its end in the browser: the table and the person's link
+    fragment."""
+    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
+            "rules": {"max_rounds": rounds}, "seats": ["human", "heuristic"]}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    token = f"#seat=0&token={table['seats'][0]['token']}"
+    page = new_page(browser, "desktop", "light")
+    page.goto(f"{server.url}/t/{table['id']}{token}")
+    rng = random.Random(seed)
+    for _ in range(300):
+        if not my_turn(page):
+            break
+        assert click_an_action(page, rng) is not False
+    page.close()
+    return table, token
+
+
 def read_review(page, players: int) -> dict:
     graph = page.locator("[data-testid=review-graph] svg")
     lines = graph.locator("polyline")
@@ -105,18 +124,7 @@ def test_the_review_of_every_game(browser, server, game):
                                           ("phone", "light")])
 def test_a_persons_review_lists_their_better_moves(browser, server, size, scheme):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    body = {"game": "rat-a-tat-roll", "players": 2, "bot_delay": 0.02,
-            "rules": {"max_rounds": 2}, "seats": ["human", "heuristic"]}
-    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
-    page = new_page(browser, size, scheme)
-    token = f"#seat=0&token={table['seats'][0]['token']}"
-    page.goto(f"{server.url}/t/{table['id']}{token}")
-    rng = random.Random(5)
-    for _ in range(200):
-        if not my_turn(page):
-            break
-        assert click_an_action(page, rng) is not False
-    page.close()
+    table, token = persons_game(browser, server, 2, 5)
     page = open_review(browser, server, table["id"], size, scheme, token)
     try:
         seen = read_review(page, 2)
@@ -274,6 +282,53 @@ def test_a_live_log_line_shows_that_moment_read_only(browser, server):
         assert page.locator("#hint").is_hidden()  # nothing to ask of a past board
         page.click("#replay [data-step=close]")
         assert my_turn(page)  # back in the game, its actions offered again
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def short_server(tmp_path_factory):
+    """A server whose reviews have almost no CPU time: each is cut short."""
+    db = tmp_path_factory.mktemp("review-cut") / "web.db"
+    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02, create_per_minute=10_000,
+                     review_iters=200, review_cpu=0.01)
+    yield running
+    running.kill()
+
+
+def test_a_review_cut_by_its_budget_says_so_and_its_marks_open_the_replay(browser,
+                                                                          short_server):
+    """A review its CPU budget stopped says where on its page; a turning point's numbered
+    mark on the graph opens the replay at that decision, as its line does."""
+    table, token = persons_game(browser, short_server, 3, 3)
+    page = open_review(browser, short_server, table["id"], "desktop", "light", token)
+    try:
+        review = httpx.get(f"{short_server.url}/api/tables/{table['id']}/review").json()
+        assert review["cut"] is not None
+        note = page.locator("[data-testid=review-cut]")
+        assert note.is_visible() and "Cut short" in note.inner_text()
+        told = note.inner_text()
+        assert (review["cut"]["when"] in told) if review["cut"]["at"] else \
+            "too little to judge any move" in told
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "cut-desktop-light.png"), full_page=True)
+        phone = open_review(browser, short_server, table["id"], "phone", "dark", token)
+        try:  # the same on a phone, in dark mode: readable, nothing sideways
+            assert phone.locator("[data-testid=review-cut]").is_visible()
+            assert not phone.evaluate("document.documentElement.scrollWidth > innerWidth + 1")
+            phone.screenshot(path=str(ARTIFACTS / "cut-phone-dark.png"), full_page=True)
+            if AXE.exists():
+                assert not axe_problems(phone)
+            assert not phone.errors, phone.errors
+        finally:
+            phone.close()
+        mark = page.locator("[data-testid=review-graph] a.turn-link").first
+        index = int(mark.locator("circle").get_attribute("data-index"))
+        mark.click()
+        page.wait_for_url(f"**/t/{table['id']}#replay={index}")
+        page.wait_for_function("s => document.body.dataset.replayStep === s", arg=str(index))
+        assert page.evaluate(SHOWN_WORDS) == board_words(short_server, table["id"], index)
         assert not page.errors, page.errors
     finally:
         page.close()

@@ -8,8 +8,8 @@ from fastapi.testclient import TestClient
 
 import ratking
 from ratking.server import create_app
-from ratking.server import reviews as server_reviews
 from ratking.server.messages import result_of
+from ratking.server.review_queue import ReviewQueue
 
 from .conftest import GAME_WAIT, new_table, waiting
 from .test_lobby import finish
@@ -33,7 +33,7 @@ def review_of(client, table_id: str) -> tuple[dict, list[tuple[int, int]]]:
             return answer.json(), seen
         assert answer.status_code == 202, answer.text
         body = answer.json()
-        assert set(body) == {"status", "done", "total"}  # progress only, no review yet
+        assert set(body) == {"status", "done", "total", "paused"}  # progress, no review yet
         seen.append((body["done"], body["total"]))
     raise AssertionError("unreachable")
 
@@ -50,13 +50,13 @@ def test_a_finished_game_is_reviewed_once_with_the_persons_moves_judged(client, 
     table = new_table(client, seats=("human", "bot"), rules={"max_rounds": 3})
     finish(client, table)
     calls = []
-    compute = server_reviews.compute
+    compute = ReviewQueue.compute
 
     async def counted(*args):
         calls.append(1)
         return await compute(*args)
 
-    monkeypatch.setattr(server_reviews, "compute", counted)
+    monkeypatch.setattr(ReviewQueue, "compute", counted)
     review, seen = review_of(client, table["id"])
     record = client.get(f"/api/tables/{table['id']}/record").json()
     assert review["seats"] == 2 and review["judged"] == [0]

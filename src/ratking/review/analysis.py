@@ -18,7 +18,7 @@ Everything is seeded from `seed`, so the same record and seed give the same revi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..bots.ismcts import SearchBot, SearchSettings
@@ -196,31 +196,45 @@ def judged_seats(record: dict[str, Any], seats: Iterable[int] | None) -> list[in
     return out
 
 
-def mistakes(record: dict[str, Any], seed: int = 0, iters: int | None = None,
-             seats: Iterable[int] | None = None, lo: int = 0, hi: int | None = None,
-             progress: Progress | None = None) -> list[dict[str, Any]]:
-    """The mistakes among decisions lo to hi - 1 (default: all) of the judged `seats`: the
-    search's preferred move where it beats the played one by MARGIN or more. Each decision
-    is judged from what its mover knew then, with its own seed, so any split of the work
-    gives the same list. `progress(done, total)` after each decision."""
+def judgements(record: dict[str, Any], seed: int = 0, iters: int | None = None,
+               seats: Iterable[int] | None = None, lo: int = 0, hi: int | None = None,
+               ) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    """Decisions lo to hi - 1 (default: all) judged one by one: `(index, mistake)` after
+    each, the mistake None unless a judged seat's move there is one (the search's preferred
+    move beats it by MARGIN or more). Each decision is judged from what its mover knew then,
+    with its own seed, so any split of the work, or a stop after any decision, gives the
+    same judgements."""
     judged = judged_seats(record, seats)
     actions = record["actions"]
     hi = len(actions) if hi is None else min(hi, len(actions))
     state = replay(record, upto=lo)
     settings = search_settings(state, iters)
-    out: list[dict[str, Any]] = []
     for index in range(lo, hi):
         seat = state.to_move
         legal = state.legal_actions()
         action = next(a for a in legal if a.id == actions[index])
+        found = None
         if len(legal) > 1 and seat in judged:
             verdict = judge(state, action, settings, derive_seed(derive_seed(seed, index), 1))
             if verdict is not None and verdict[1] >= MARGIN:
-                out.append({"index": index, "seat": seat, "played": action.id,
-                            "better": verdict[0].id, "cost": round(verdict[1], 4),
-                            "played_label": state.describe_action(action),
-                            "better_label": state.describe_action(verdict[0])})
+                found = {"index": index, "seat": seat, "played": action.id,
+                         "better": verdict[0].id, "cost": round(verdict[1], 4),
+                         "played_label": state.describe_action(action),
+                         "better_label": state.describe_action(verdict[0])}
         state.apply(action)
+        yield index, found
+
+
+def mistakes(record: dict[str, Any], seed: int = 0, iters: int | None = None,
+             seats: Iterable[int] | None = None, lo: int = 0, hi: int | None = None,
+             progress: Progress | None = None) -> list[dict[str, Any]]:
+    """The mistakes among decisions lo to hi - 1 (default: all) of the judged `seats` (see
+    `judgements`). `progress(done, total)` after each decision."""
+    hi = len(record["actions"]) if hi is None else min(hi, len(record["actions"]))
+    out: list[dict[str, Any]] = []
+    for index, found in judgements(record, seed, iters, seats, lo, hi):
+        if found is not None:
+            out.append(found)
         if progress is not None:
             progress(index + 1 - lo, hi - lo)
     return out

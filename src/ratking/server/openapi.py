@@ -46,7 +46,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
                                                       *READS_STORAGE),
     ("GET", "/api/tables/{table_id}/moment/{step}"): ("400", "403", "404", "409", "422",
                                                       *READS_STORAGE),
-    ("GET", "/api/tables/{table_id}/review"): ("202", "404", "409", *READS_STORAGE),
+    ("GET", "/api/tables/{table_id}/review"): ("202", "404", "409", "429", *READS_STORAGE),
     ("POST", "/api/tables/{table_id}/join"): ("400", "404", "409", "422", "429",
                                               *READS_STORAGE),
     ("POST", "/api/tables/{table_id}/rematch"): ("404", "409", "422", "429",

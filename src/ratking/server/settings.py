@@ -48,7 +48,14 @@ class Settings:
     # bots that search, and hints: a pool of worker processes beside each server process
     search_workers: int = 0  # processes in the pool (0: one per core but one)
     search_nice: int = 10  # how far a worker steps back for the event loop (POSIX nice)
+    # reviews: asked for, never for every game; in a pool of their own, after play
     review_iters: int = 0  # search iterations per decision a review judges (0: expert's)
+    review_workers: int = 1  # processes computing reviews, apart from the search pool's
+    review_nice: int = 19  # how far they step back (POSIX nice; bots and hints go first)
+    review_cpu: float = 300  # CPU seconds one review may spend; then it is stored cut short
+    review_per_person: int = 2  # reviews one person may have queued or computing (then 429)
+    max_reviews: int = 16  # reviews queued or computing in this process (then 503)
+    review_unasked: float = 120  # a review nobody has asked about for this long is dropped
     # rated play (docs/server.md, "Rated tables")
     provisional_games: int = 10  # a rating is provisional ("?") for this many rated games
     rated_account_window: float = 86400  # one rated account per address in this long (0: all)

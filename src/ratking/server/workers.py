@@ -96,6 +96,7 @@ class Interrupted(BaseException):
 
 
 CAN_INTERRUPT = hasattr(signal, "SIGUSR1")
+CAN_HOLD = hasattr(signal, "SIGSTOP") and hasattr(signal, "SIGCONT")
 
 
 @contextlib.contextmanager
@@ -191,11 +192,13 @@ class Worker:
 class Workers:
     """A pool of `size` worker processes (None or 0: one per core but one), started when
     first needed, at POSIX nice `nice`; fair between tables, cancellable, self-healing (see
-    the module docstring)."""
+    the module docstring). The server keeps two: one for bots and hints, and one of its own
+    for reviews (`reviews.py`), so that a review never holds a worker a bot waits for."""
 
     def __init__(self, size: int | None = None, inline: tuple[str, ...] = INLINE,
-                 nice: int = 10) -> None:
+                 nice: int = 10, name: str = "ratking-search") -> None:
         self.size = size or default_size()
+        self.name = name  # the processes' name (the review pool's are "ratking-review")
         if self.size < 1:
             raise ValueError("the worker pool needs at least one process")
         self.inline = inline
@@ -208,6 +211,9 @@ class Workers:
         self.replaced = 0  # workers that died and were replaced
         self.interrupted = 0  # searches stopped because nobody waited for them any more
         self.closed = False
+        self.on_load: Callable[[int], None] | None = None  # told the jobs waiting or running
+        self.told = 0
+        self.paused = False  # its processes are stopped (`hold`): another pool goes first
         self._loop: asyncio.AbstractEventLoop | None = None
         # spawn, not fork: the server has threads (database, event loop) a fork would copy
         self._context = multiprocessing.get_context("spawn")
@@ -266,8 +272,38 @@ class Workers:
     def busy(self) -> int:
         return sum(1 for w in self.workers if w.job is not None)
 
+    @property
+    def load(self) -> int:
+        """The jobs waiting or running."""
+        return sum(len(queue) for queue in self.queues.values()) + self.busy
+
+    def hold(self, stop: bool) -> None:
+        """Stop the worker processes where they are (SIGSTOP), or let them go on (SIGCONT):
+        the review pool is held while the search pool works, so that a review never takes
+        a core from a bot or a hint. Their jobs keep their place; CPU time is not spent.
+        A no-op where POSIX signals are missing."""
+        if stop == self.paused or not CAN_HOLD:
+            return
+        self.paused = stop
+        for worker in self.workers:
+            self._signal(worker, signal.SIGSTOP if stop else signal.SIGCONT)
+
+    def _signal(self, worker: Worker, signum: int) -> None:
+        if worker.process.pid:
+            with contextlib.suppress(ProcessLookupError):  # died: its reader says so
+                os.kill(worker.process.pid, signum)
+
+    def _told(self) -> None:
+        """Tell `on_load` how many jobs wait or run, when that changes."""
+        now = self.load
+        if now != self.told:
+            self.told = now
+            if self.on_load is not None:
+                self.on_load(now)
+
     def close(self) -> None:
         """Stop every worker; jobs waiting or running are cancelled."""
+        self.hold(False)  # a stopped worker could not hear that it is to end
         self.closed = True
         for queue in self.queues.values():
             for job in queue:
@@ -293,7 +329,7 @@ class Workers:
     def _start(self) -> Worker:
         ours, theirs = self._context.Pipe()
         cancel = self._context.Value("q", 0, lock=False)
-        process = self._context.Process(target=serve_jobs, name="ratking-search", daemon=True,
+        process = self._context.Process(target=serve_jobs, name=self.name, daemon=True,
                                         args=(theirs, cancel, self.nice, os.getpid()))
         with _no_interrupt():  # a Ctrl+C while it starts is the server's, not a traceback
             process.start()
@@ -303,6 +339,8 @@ class Workers:
                                          name="search-worker-reader")
         worker.reader.start()
         self.workers.append(worker)
+        if self.paused:
+            self._signal(worker, signal.SIGSTOP)
         return worker
 
     def _read(self, worker: Worker) -> None:
@@ -320,9 +358,15 @@ class Workers:
         _tell(loop, self._died, worker)
 
     def _dispatch(self) -> None:
-        """Give each free worker the next job, the tables taking turns. Workers are started
-        only for jobs waiting (so one that dies as it starts is started again only as long
-        as a job, run at most twice, waits for it)."""
+        """Give each free worker the next job, the tables taking turns, and tell `on_load`
+        how much work is left."""
+        self._give()
+        self._told()
+
+    def _give(self) -> None:
+        """Give each free worker the next job. Workers are started only for jobs waiting (so
+        one that dies as it starts is started again only as long as a job, run at most
+        twice, waits for it)."""
         if self.closed:
             return
         free = sum(1 for w in self.workers if w.job is None)
@@ -368,6 +412,7 @@ class Workers:
             queue.remove(job)
             if not queue:
                 del self.queues[job.key]
+            self._told()
             return
         for worker in self.workers:
             if worker.job is job:

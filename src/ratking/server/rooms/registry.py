@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from typing import Any
 
 from ..quotas import Quotas
@@ -32,6 +33,11 @@ class Rooms(Leases, Upkeep, NewTables):
         self.settings = settings or Settings()
         self.workers = workers or Workers(self.settings.search_workers,
                                           nice=self.settings.search_nice)
+        # reviews compute in a pool of their own, further back, and stopped while a bot or a
+        # hint searches: one never waits for a worker, nor shares a core with a review
+        self.review_workers = Workers(self.settings.review_workers or 1,
+                                      nice=self.settings.review_nice, name="ratking-review")
+        self.workers.on_load = self.make_way
         self.me = process_name()
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future] = {}
@@ -43,6 +49,13 @@ class Rooms(Leases, Upkeep, NewTables):
         self.quotas = Quotas()  # open sockets per person (rate limits: quotas.spend)
         self.sweeps: list = []  # more work for the background sweep: async f(rooms)
         self.notices: dict = {}  # more notices heard: {kind: f(rest of the payload)}
+
+    def make_way(self, searches: int) -> None:
+        """Hold the review workers (stopped where they are) while the bots' and hints'
+        `searches` (waiting or running) leave them no core of their own: one core is the
+        event loop's, one each search's, up to the search pool's size."""
+        free = (os.cpu_count() or 1) - 1 - min(searches, self.workers.size)
+        self.review_workers.hold(free < self.review_workers.size)
 
     def spawn(self, work) -> None:
         """Run `work` in the background, keeping a reference until it is done."""
@@ -96,6 +109,7 @@ class Rooms(Leases, Upkeep, NewTables):
             if room.task is not None:
                 room.task.cancel()
         self.workers.close()
+        self.review_workers.close()
         # end the leases, so that another process (or the next start) takes over at once
         with contextlib.suppress(Exception):
             await self.run(self.storage.let_go, self.me)

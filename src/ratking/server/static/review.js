@@ -16,6 +16,9 @@ function svg(tag, attrs, parent) {
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 
+// the table's replay at the position where decision `index` was made (its move comes next)
+const atDecision = (index) => `/t/${encodeURIComponent(tableId)}#replay=${index}`;
+
 function curves(review) {
   // per seat: its chance at the start, then after every decision
   const seats = [...Array(review.seats).keys()];
@@ -58,9 +61,12 @@ export function drawGraph(review, host) {
   }
   review.turning_points.forEach((p, k) => {
     const v = values[p.seat][p.index + 1];
+    // a click on the mark, as on its line below, opens the replay at that decision
+    const link = svg("a", { href: atDecision(p.index), class: "turn-link",
+      "aria-label": `Turning point ${k + 1}: see the board there` }, root);
     svg("circle", { class: "turn-mark", cx: x(p.index + 1), cy: y(v), r: 7,
-      "data-index": p.index }, root);
-    svg("text", { x: x(p.index + 1), y: y(v) + 4, "text-anchor": "middle" }, root)
+      "data-index": p.index }, link);
+    svg("text", { x: x(p.index + 1), y: y(v) + 4, "text-anchor": "middle" }, link)
       .textContent = String(k + 1);
   });
   host.replaceChildren(root);
@@ -81,9 +87,6 @@ function legend(review) {
   marks.textContent = "numbered circles: turning points; red dots: better moves missed";
   box.append(marks);
 }
-
-// the table's replay at the position where decision `index` was made (its move comes next)
-const atDecision = (index) => `/t/${encodeURIComponent(tableId)}#replay=${index}`;
 
 function boardLink(index) {
   const link = document.createElement("a");
@@ -126,7 +129,15 @@ function lists(review) {
       `“${m.better_label}” was worth `, cost, " more. ", boardLink(m.index));
     return item;
   }));
-  if (judged.length && !review.mistakes.length) {
+  const cut = $("cut-note");
+  cut.hidden = !review.cut;
+  if (review.cut) {  // the review's budget ran out before every decision was judged
+    const had = `Cut short: this review had ${review.cut.budget} seconds of the server's time`;
+    cut.textContent = review.cut.at === 0 ? `${had}, too little to judge any move.`
+      : `${had}, enough to judge the decisions before ${review.cut.when}; the moves from ` +
+        "there on were not judged.";
+  }
+  if (judged.length && !review.mistakes.length && !review.cut) {
     const item = document.createElement("li");
     item.textContent = "None: every move judged was within the margin of the search's choice.";
     list.append(item);
@@ -154,10 +165,19 @@ function fail(text) {
   $("error").textContent = text;
 }
 
+// the seats this browser holds at the table: a guest's review counts as theirs (the server
+// limits the reviews one person has computed at once)
+function tokens() {
+  try {
+    return JSON.parse(localStorage.getItem(`ratking:tokens:${tableId}`) || "[]").join(",");
+  } catch { return ""; }
+}
+
 async function ask() {
   let answer;
   try {
-    answer = await fetch(api, { headers: { accept: "application/json" } });
+    answer = await fetch(api, { headers: { accept: "application/json",
+      "x-ratking-tokens": tokens() } });
   } catch {
     setTimeout(ask, POLL_MS * 3);  // the server is away for a moment: ask again
     return;
@@ -170,8 +190,15 @@ async function ask() {
     $("progress").max = total;
     $("progress").value = done;
     $("progress-text").textContent = "Working out the review: the search has judged " +
-      `${done} of ${total} decisions.`;
+      `${done} of ${total} decisions.` + (body.paused ? " It waits while bots and hints " +
+      "think at the tables being played, and goes on when they stop." : "");
     setTimeout(ask, POLL_MS);
+  } else if (answer.status === 429 || answer.status === 503) {
+    // too many reviews computing (this person's, or the server's): say so, ask again later
+    const wait = Number.parseInt(answer.headers.get("retry-after") || "30", 10);
+    $("progress-text").textContent = `${body.error || "The server is busy."} ` +
+      `This page asks again in ${wait} seconds.`;
+    setTimeout(ask, wait * 1000);
   } else {
     fail(body.error || `The review could not be had (${answer.status}).`);
   }

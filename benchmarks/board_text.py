@@ -6,6 +6,7 @@ figures if the board had the whole window's height (no header, dock or side pane
 says how far a layout alone can take it.
 
 Run on its own:  python benchmarks/board_text.py [--width 1280] [--height 800] [--game ID]
+                     [--shots DIR]   (DIR/<game>.png: each table as measured)
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ SIZES = """() => {
   return {sizes: out, drawn: [Math.round(r.width), Math.round(r.height)]};
 }"""
 # the board alone in the window: how far a layout could take it
-BOARD_ONLY = ".table-page > .bar, .dock, .side { display: none !important; }"
+BOARD_ONLY = ".bar, .dock, .side { display: none !important; }"
 
 
 def figures(page) -> str:
@@ -56,7 +57,10 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=800)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--shots", type=Path, help="save each table's picture here")
     args = parser.parse_args()
+    if args.shots:
+        args.shots.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         server = Server(f"sqlite:///{Path(folder) / 'text.db'}", free_port(), bot_delay=0.02)
         try:
@@ -77,6 +81,8 @@ def main() -> None:
                     play(page, 3, random.Random(game))
                     my_turn(page)
                     shown = figures(page)
+                    if args.shots:
+                        page.screenshot(path=str(args.shots / f"{game}.png"))
                     page.add_style_tag(content=BOARD_ONLY)
                     page.evaluate("() => dispatchEvent(new Event('resize'))")
                     page.wait_for_timeout(300)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -24,31 +23,17 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.server.conftest import Server, free_port  # noqa: E402
+from tests.server.pages import board_text  # noqa: E402
 from tests.server.test_browser import CHROMIUM, FLAGS  # noqa: E402
 from tests.server.test_phone import GAMES, my_turn, play  # noqa: E402
 
-# the font size of every text drawn on the board (a <text> holding <tspan>s counts as these)
-SIZES = """() => {
-  const out = [];
-  for (const t of document.querySelectorAll("#board svg text, #board svg tspan")) {
-    if (!t.textContent.trim() || !t.getClientRects().length
-        || getComputedStyle(t).visibility === "hidden") continue;
-    if (t.tagName === "text" && t.querySelector("tspan")) continue;
-    const m = t.getScreenCTM();
-    out.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-  }
-  const r = document.querySelector("#board svg").getBoundingClientRect();
-  return {sizes: out, drawn: [Math.round(r.width), Math.round(r.height)]};
-}"""
 # the board alone in the window: how far a layout could take it
 BOARD_ONLY = ".bar, .dock, .side { display: none !important; }"
 
 
 def figures(page) -> str:
-    found = page.evaluate(SIZES)
-    sizes = found["sizes"]
-    under = sum(s < 10 for s in sizes) / len(sizes)
-    return (f"median {statistics.median(sizes):4.1f} px, {under:4.0%} under 10 px "
+    found = board_text(page)
+    return (f"median {found['median']:4.1f} px, {found['under10']:4.0%} under 10 px "
             f"(board {found['drawn'][0]}x{found['drawn'][1]})")
 
 

@@ -13,6 +13,7 @@ from ratking.server.settings import Settings
 from ratking.server.storage import Storage
 
 from .conftest import expect, new_table, receive_state, waiting
+from .test_broadcasts import Sink
 from .test_lobby import finish
 from .test_socket import join
 
@@ -39,16 +40,6 @@ def test_the_players_are_told_who_watches_over_the_socket(client):
             with join(client, table) as (_bob, _seen):
                 state = watching_until(player, ["a guest", "Ann"])
                 assert state["watching"]["count"] == 2
-
-
-class Sink:
-    """A socket that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    async def send_text(self, text: str) -> None:
-        self.texts.append(text)
 
 
 async def comings_and_goings(db: str) -> tuple[list[list[str]], list[int]]:

@@ -6,13 +6,13 @@ figures if the board had the whole window's height (no header, dock or side pane
 says how far a layout alone can take it.
 
 Run on its own:  python benchmarks/board_text.py [--width 1280] [--height 800] [--game ID]
+                     [--shots DIR]   (DIR/<game>.png: each table as measured)
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -23,31 +23,17 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.server.conftest import Server, free_port  # noqa: E402
+from tests.server.pages import board_text  # noqa: E402
 from tests.server.test_browser import CHROMIUM, FLAGS  # noqa: E402
 from tests.server.test_phone import GAMES, my_turn, play  # noqa: E402
 
-# the font size of every text drawn on the board (a <text> holding <tspan>s counts as these)
-SIZES = """() => {
-  const out = [];
-  for (const t of document.querySelectorAll("#board svg text, #board svg tspan")) {
-    if (!t.textContent.trim() || !t.getClientRects().length
-        || getComputedStyle(t).visibility === "hidden") continue;
-    if (t.tagName === "text" && t.querySelector("tspan")) continue;
-    const m = t.getScreenCTM();
-    out.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-  }
-  const r = document.querySelector("#board svg").getBoundingClientRect();
-  return {sizes: out, drawn: [Math.round(r.width), Math.round(r.height)]};
-}"""
 # the board alone in the window: how far a layout could take it
-BOARD_ONLY = ".table-page > .bar, .dock, .side { display: none !important; }"
+BOARD_ONLY = ".bar, .dock, .side { display: none !important; }"
 
 
 def figures(page) -> str:
-    found = page.evaluate(SIZES)
-    sizes = found["sizes"]
-    under = sum(s < 10 for s in sizes) / len(sizes)
-    return (f"median {statistics.median(sizes):4.1f} px, {under:4.0%} under 10 px "
+    found = board_text(page)
+    return (f"median {found['median']:4.1f} px, {found['under10']:4.0%} under 10 px "
             f"(board {found['drawn'][0]}x{found['drawn'][1]})")
 
 
@@ -56,7 +42,10 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=800)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--shots", type=Path, help="save each table's picture here")
     args = parser.parse_args()
+    if args.shots:
+        args.shots.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         server = Server(f"sqlite:///{Path(folder) / 'text.db'}", free_port(), bot_delay=0.02)
         try:
@@ -77,6 +66,8 @@ def main() -> None:
                     play(page, 3, random.Random(game))
                     my_turn(page)
                     shown = figures(page)
+                    if args.shots:
+                        page.screenshot(path=str(args.shots / f"{game}.png"))
                     page.add_style_tag(content=BOARD_ONLY)
                     page.evaluate("() => dispatchEvent(new Event('resize'))")
                     page.wait_for_timeout(300)

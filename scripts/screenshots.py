@@ -1,14 +1,15 @@
 """Take the README's screenshots: each game's table in play and its end screen, at 1280x800,
 in Debian's Chromium, by creating the table in the lobby and clicking through a whole game
 against bots (the browser tests' own helpers). Writes docs/screenshots/<game>-table.png and
-<game>-end.png, the lobby, the game review of a person's game (review-desktop.png,
-review-phone-dark.png), two gestures (Target: Rats Simplified's "which way?" beside the
-board, a You Dirty Rat team selected in the hand), and Target: Rats' first move
-(target-rats-move.png at 1280x800 and target-rats-move-phone.png at 390x844: the destination
-under the pointer says what its one click moves; the group where that click took it).
+<game>-end.png (and target-rats-table-dark.png, in dark mode), the lobby, the game review of a
+person's game (review-desktop.png, review-phone-dark.png), two gestures (Target: Rats
+Simplified's "which way?" beside the board, a You Dirty Rat team selected in the hand), and
+Target: Rats' first move (target-rats-move.png at 1280x800 and target-rats-move-phone.png at
+390x844: the destination under the pointer says what its one click moves; the group where that
+click took it).
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--game GAME ...] [--move]
-        [--review]
+        [--review] [--tables]
 """
 
 from __future__ import annotations
@@ -35,8 +36,12 @@ TABLE_AFTER = {"rat-a-tat-roll": 6, "rat-and-duck": 6, "target-rats": 12,
                "target-rats-simplified": 8, "you-dirty-rat": 8}
 
 
-def shoot(browser, server: Server, out: Path, game: str, seats: list[str], rules: dict) -> None:
-    page = browser.new_page(viewport=DESKTOP)
+def shoot(browser, server: Server, out: Path, game: str, seats: list[str], rules: dict,
+          scheme: str = "light") -> None:
+    """The table in play and its end screen (`scheme` "dark": the table in play alone, as
+    <game>-table-dark.png)."""
+    page = browser.new_page(viewport=DESKTOP, color_scheme=scheme)
+    dark = scheme == "dark"
     page.goto(server.url + "/")
     page.locator(f"[role=radio][data-game='{game}']").click()
     page.select_option("#players", str(len(seats)))
@@ -53,7 +58,10 @@ def shoot(browser, server: Server, out: Path, game: str, seats: list[str], rules
     while turn_or_end(page) == "turn":
         if clicks == TABLE_AFTER[game]:
             page.evaluate("() => window.scrollTo(0, 0)")
-            page.screenshot(path=str(out / f"{game}-table.png"))
+            page.screenshot(path=str(out / f"{game}-table{'-dark' if dark else ''}.png"))
+            if dark:
+                page.close()
+                return
         clicks += bool(click_an_action(page))
     page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(out / f"{game}-end.png"))
@@ -152,6 +160,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--move", action="store_true", help="only Target: Rats' first move")
     parser.add_argument("--review", action="store_true", help="only the game review")
+    parser.add_argument("--tables", action="store_true",
+                        help="only the tables (no review, no lobby)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -159,8 +169,9 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-                shoot_review(browser, server, args.out)
-                print(f"{args.out}/review-desktop.png, review-phone-dark.png")
+                if not args.tables:
+                    shoot_review(browser, server, args.out)
+                    print(f"{args.out}/review-desktop.png, review-phone-dark.png")
                 if args.review:
                     return
                 shoot_move(browser, server, args.out)
@@ -174,6 +185,11 @@ def main() -> None:
                         continue
                     shoot(browser, server, args.out, game, seats, rules)
                     print(f"{game}: {args.out / game}-table.png, -end.png")
+                    if game == "target-rats":
+                        shoot(browser, server, args.out, game, seats, rules, "dark")
+                        print(f"{game}: {args.out / game}-table-dark.png")
+                if args.tables:
+                    return
                 lobby = browser.new_page(viewport=DESKTOP)
                 lobby.goto(server.url + "/")
                 lobby.locator("[role=radio]").first.wait_for()

@@ -265,3 +265,31 @@ def click_an_action(page, rng: random.Random | None = None,
         return version
     raise AssertionError(f"no click landed in {CLICK_TRIES} tries, the page kept changing: "
                          + "; ".join(missed))
+
+
+# the font size of every text drawn on the board in CSS px (its size times the scale it is
+# drawn at, from the rendered SVG; a <text> holding <tspan>s counts as these), and the board's
+# drawn size
+_BOARD_TEXT = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll("#board svg text, #board svg tspan")) {
+    if (!t.textContent.trim() || !t.getClientRects().length
+        || getComputedStyle(t).visibility === "hidden") continue;
+    if (t.tagName === "text" && t.querySelector("tspan")) continue;
+    const m = t.getScreenCTM();
+    out.push(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  const r = document.querySelector("#board svg").getBoundingClientRect();
+  return {sizes: out, drawn: [Math.round(r.width), Math.round(r.height)]};
+}"""
+
+
+def board_text(page) -> dict:
+    """The board's texts as drawn now: {"median": px, "under10": share, "count": n,
+    "drawn": [width, height]} (sizes in CSS px)."""
+    found = page.evaluate(_BOARD_TEXT)
+    sizes = sorted(found["sizes"])
+    middle = len(sizes) // 2
+    median = sizes[middle] if len(sizes) % 2 else (sizes[middle - 1] + sizes[middle]) / 2
+    return {"median": median, "under10": sum(s < 10 for s in sizes) / len(sizes),
+            "count": len(sizes), "drawn": found["drawn"]}

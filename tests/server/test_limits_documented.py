@@ -51,5 +51,7 @@ def test_the_quotas_per_person_are_the_codes():
     lines, seconds = quotas.CHAT
     assert f"chat {lines} lines in {seconds:g}\nseconds" in DOC or \
         f"chat {lines} lines in {seconds:g} seconds" in DOC
+    lines, seconds = quotas.SPECTATOR_CHAT
+    assert f"the spectators' chat {lines} lines in {seconds:g} seconds" in DOC
     hints, window = quotas.HINTS
     assert window == 60 and f"hints {hints} a minute" in DOC

@@ -336,6 +336,16 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
 
         return await asyncio.to_thread(then)
 
+    @app.get("/api/tables/{table_id}/chat/spectators")
+    async def spectators_chat(request: Request, table_id: str) -> dict[str, Any]:
+        """The spectators' chat (its recent lines), for anyone once the game is over; while
+        it is played only the spectators read it, over the table's socket."""
+        room = await room_or_404(request, table_id)
+        if room.playing:
+            raise HTTPException(409, "the spectators' chat is read by the players once the "
+                                     "game is over")
+        return {"lines": chat.spectator_lines(await chat.lines(room))}
+
     # --- the table's websocket ---------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")
@@ -489,6 +499,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
             if conn.seats:
                 room.arrived()  # a person at the table: its turn timer may run
             await room.greeted(conn, before)  # the others only if a seat came online
+            await chat.spectators_history(room, conn)
         elif kind == "move":
             seat, action, version = (message.get(k) for k in ("seat", "action", "version"))
             if not isinstance(action, str) or not isinstance(version, int) \

@@ -44,6 +44,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/tables/{table_id}/record"): ("404", "409", *READS_STORAGE),
     ("GET", "/api/tables/{table_id}/replay/{step}"): ("400", "404", "409", "422",
                                                       *READS_STORAGE),
+    ("GET", "/api/tables/{table_id}/chat/spectators"): ("404", "409", *READS_STORAGE),
     ("GET", "/api/tables/{table_id}/moment/{step}"): ("400", "403", "404", "409", "422",
                                                       *READS_STORAGE),
     ("GET", "/api/tables/{table_id}/review"): ("202", "404", "409", "429", *READS_STORAGE),

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 # (how many, in how many seconds) per person
 CHAT = (5, 10.0)
+SPECTATOR_CHAT = (5, 10.0)  # the spectators' own chat, counted apart from the players'
 HINTS = (6, 60.0)
 SIGN_UPS = (10, 3600.0)  # new accounts, per client address
 PER_ADDRESS = 3  # an address may make this many times a person's uses (a home, an office)

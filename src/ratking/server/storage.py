@@ -161,9 +161,10 @@ class ChatRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
                                           primary_key=True)
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)  # chat.SPECTATORS: a spectator's line
     text: Mapped[str] = mapped_column(String(400))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)  # a spectator's
 
 
 # one move on PostgreSQL (see Storage._add_move_postgres): data-modifying CTEs run once,
@@ -657,15 +658,17 @@ class Storage:
                 values.update(changed)
         return values, bool(changed)
 
-    def add_chat(self, table_id: str, index: int, seat: int, line: str) -> datetime:
+    def add_chat(self, table_id: str, index: int, seat: int, line: str,
+                 name: str | None = None) -> datetime:
         """Store chat line `index` (announced to the other processes); a line already written
-        at that index (by another process) raises MoveConflict and writes nothing."""
+        at that index (by another process) raises MoveConflict and writes nothing. A
+        spectator's line names its writer (`name`)."""
         stamp = now()
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(ChatRow), {"table_id": table_id, "index": index,
                                                "seat": seat, "text": line,
-                                               "created_at": stamp})
+                                               "created_at": stamp, "name": name})
                 self._notify(conn, f"c {table_id} {index}")
         except IntegrityError:
             raise MoveConflict(table_id, index) from None

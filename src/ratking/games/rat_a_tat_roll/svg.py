@@ -341,7 +341,7 @@ def _card(out: list[str], x: float, y: float, w: float, h: float, value: int | N
     colour = "#b3261e" if hot else INK
     _text(out, x + w / 2, y + h * 0.5 + w * 0.21, value, w * 0.6, colour, weight="bold",
           extra=' class="card-value"')
-    _text(out, x + w * 0.16, y + w * 0.25, value, w * 0.2, colour, weight="bold",
+    _text(out, x + w * 0.17, y + w * 0.3, value, w * 0.26, colour, weight="bold",
           extra=' class="minor"')
     if hot:
         _reroll_icon(out, x + w * 0.8, y + h - w * 0.2, w * 0.1, "#b3261e", w * 0.035)

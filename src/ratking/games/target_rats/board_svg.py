@@ -175,8 +175,8 @@ def labels(key: tuple[tuple[str, str, int], ...]) -> str:
         if kind in ("surface", "underground"):
             r = (R_S_OUT - 13) if kind == "surface" else (R_U_OUT - 12)
             x, y = polar(r, geo.angle[sid])
-            out.append(f'<text x="{num(x)}" y="{num(y + 5.5)}">{sid}</text>')
-    return (f'<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" '
+            out.append(f'<text x="{num(x)}" y="{num(y + 6.5)}">{sid}</text>')
+    return (f'<g class="labels" font-size="18" font-weight="bold" text-anchor="middle" '
             f'fill="#3b3026" stroke="#f4ead2" stroke-width="3.5" stroke-opacity=".9" '
             f'stroke-linejoin="round" paint-order="stroke" pointer-events="none">'
             f'{"".join(out)}</g>')
@@ -229,12 +229,12 @@ def base(key: tuple[tuple[str, str, int], ...], height: int) -> str:
                       f'stroke="#6b4f12" stroke-width="4"', space_title("RC", "rat-city", False))
                + f'<circle cx="{C}" cy="{C}" r="{R_CITY - 10}" fill="none" '
                f'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5" pointer-events="none"/>'
-               f'<g pointer-events="none"><text x="{C}" y="{C + R_CITY - 12}" font-size="16" '
+               f'<g pointer-events="none"><text x="{C}" y="{C + R_CITY - 12}" font-size="18" '
                f'font-weight="bold" text-anchor="middle" fill="{INK}" letter-spacing="2">RAT '
-               f'CITY</text><text class="minor" x="{C}" y="{C + 2}" font-size="10" '
-               f'text-anchor="middle" fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text>'
+               f'CITY</text><text class="minor" x="{C}" y="{C + 4}" font-size="15" '
+               f'text-anchor="middle" fill="#6b4f12">DEEP DISH THRONE</text>'
                f'</g>')
-    out.append(f'<g class="minor" font-size="11" text-anchor="middle" letter-spacing="3" '
+    out.append(f'<g class="minor" font-size="15" text-anchor="middle" letter-spacing="2" '
                f'font-weight="bold" pointer-events="none"><text x="{C}" y="{C - R_S_IN + 18}" '
                f'fill="#8a7a5e">SURFACE</text><text x="{C}" y="{C + R_U_OUT + 24}" '
                f'fill="#7d8f72">UNDERGROUND</text></g>')
@@ -501,7 +501,7 @@ def home_well(k: int, colour: str | None) -> str:
                                                                           False))
     return (f'<g class="nest-well">{well_rect}'
             f'<g pointer-events="none">{twigs if colour else ""}</g>'
-            f'<text class="minor" x="{x + w - 12}" y="{y + 19}" font-size="11" '
+            f'<text class="minor" x="{x + w - 12}" y="{y + 21}" font-size="15" '
             f'text-anchor="end" fill="{INK if colour else "#8a8070"}" pointer-events="none">'
             f'home nest H{k}</text></g>')
 

@@ -33,6 +33,7 @@ class Connection:
     sending: bool = False
     again: bool = False  # the table changed while a message was being sent
     hint_task: asyncio.Task | None = None  # the hint being searched for it
+    heard_spectators: bool = False  # sent the spectators' chat so far (chat.py)
 
     def shown_seat(self, state: State) -> int | None:
         """The seat whose view this connection shows: the held seat to move, else the first."""

@@ -69,6 +69,7 @@ class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         # seats taken from the lobby here: when last used (loop time) and the token's hash
         self.lobby_seats: dict[int, tuple[float, str]] = {}
         self.rev = 0  # bumped whenever what people see changes
+        self.watch_rev = 0  # bumped whenever the spectators change (the players see them)
         self.thinking: int | None = None  # the seat whose bot is searching now
         self.seq = 0
         self.snaps: dict[tuple, Snapshot] = {}

@@ -18,6 +18,8 @@ from ...core import game_class
 from ..storage import TableRow, now
 
 HUMAN = "human"
+GUEST = "a guest"  # a spectator who gave no name
+WATCHERS_SHOWN = 20  # the spectators named to the players (the rest are counted)
 ABANDONED_AFTER = timedelta(minutes=30)  # no move and no person at the table: off the live list
 
 
@@ -81,6 +83,25 @@ class Seats:
     def connected(self) -> list[bool]:
         held = {s for c in self.connections for s in c.seats}
         return [kind != HUMAN or i in held for i, kind in enumerate(self.kinds)]
+
+    def watchers(self) -> tuple[str, ...]:
+        """Who is watching (the sockets that hold no seat), one name per person: their
+        account's, the name they gave, or "a guest" (a person's several sockets count once:
+        by account, else by address and name)."""
+        people: dict[tuple, str] = {}
+        for conn in self.connections:
+            if conn.seats:
+                continue
+            if conn.account_id is not None:
+                people[("account", conn.account_id)] = conn.account_name or GUEST
+            else:
+                people[("guest", conn.who, conn.name)] = conn.name or GUEST
+        return tuple(sorted(people.values(), key=str.casefold))
+
+    def watching(self) -> dict[str, Any]:
+        """The spectators as the players are told of them: the first names, and how many."""
+        names = self.watchers()
+        return {"names": list(names[:WATCHERS_SHOWN]), "count": len(names)}
 
     def claimed(self) -> list[bool]:
         """Per seat: a bot, or a person's seat someone has taken (not open to join)."""

@@ -45,36 +45,56 @@ class Sending:
         elif targets:  # side by side: one slow socket does not hold up the others
             await asyncio.gather(*(self.send_state(c) for c in targets))
 
-    def seen(self) -> tuple[int, list[bool]]:
+    def seen(self) -> tuple[int, list[bool], tuple[str, ...]]:
         """What a connection's coming, going or hello can change for the others: the seats
-        connected (anything else it changes, such as a seat claimed, bumps `rev`)."""
-        return self.rev, self.connected()
+        connected (anything else it changes, such as a seat claimed, bumps `rev`), and the
+        spectators (which only the players are told)."""
+        return self.rev, self.connected(), self.watchers()
 
-    async def greeted(self, conn: Connection, before: tuple[int, list[bool]]) -> None:
+    async def tell_others(self, before: tuple[int, list[bool], tuple[str, ...]],
+                          skip: Connection | None = None) -> None:
+        """Tell the others what changed since `before`: everyone if a seat came online or
+        went, or anything else they see changed; else the players alone if the spectators
+        changed (never the other spectators: their screens did not)."""
+        rev, connected, watchers = before
+        if self.connected() != connected:
+            self.rev += 1
+        spectators = self.watchers() != watchers
+        if spectators:
+            self.watch_rev += 1
+        if self.rooms.closing:
+            return
+        if self.rev != rev:
+            await self.broadcast(skip=skip)
+        elif spectators:
+            players = [c for c in self.connections if c.seats and c is not skip]
+            await asyncio.gather(*(self.send_state(c) for c in players))
+
+    async def greeted(self, conn: Connection, before: tuple[int, list[bool], tuple[str, ...]]
+                      ) -> None:
         """`conn`'s seats may have changed (a hello): it is sent the table in full, and the
         others only if what they see changed since `before` (a seat came online, a seat
-        was claimed), so a hello costs one frame, or one per socket when it matters."""
-        rev, connected = before
+        was claimed; the players also when the spectators changed), so a hello costs one
+        frame, or one per socket when it matters."""
+        rev, connected, watchers = before
         if self.connected() != connected:
             self.rev += 1
         await self.send_state(conn, full=True)
-        if self.rev != rev:
-            await self.broadcast(skip=conn)
+        await self.tell_others((rev, self.connected(), watchers), skip=conn)
 
     async def joined(self, conn: Connection) -> None:
         """A new socket: sent the table; the others are told only if it already holds seats
-        (a socket comes without any, see `greeted`), so joining costs one frame."""
+        (a socket comes without any, see `greeted`), so joining costs one frame (and one
+        to each player's socket: a spectator came)."""
         before = self.seen()
         self.connections.add(conn)
         self.touch()
         await self.greeted(conn, before)
 
     async def left(self, conn: Connection) -> None:
-        """A socket gone: the others are told only if a seat went offline with it."""
-        connected = self.connected()
+        """A socket gone: the others are told only if a seat went offline with it (and the
+        players if a spectator went)."""
+        before = self.seen()
         self.connections.discard(conn)
         self.touch()
-        if self.connected() != connected:
-            self.rev += 1
-            if not self.rooms.closing:
-                await self.broadcast()
+        await self.tell_others(before)

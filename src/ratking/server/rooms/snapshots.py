@@ -29,6 +29,7 @@ class Snapshot:
     seq: int
     rev: int
     message: dict[str, Any]
+    watch_rev: int = 0  # a player's message names the spectators: as of this
     deltas: dict[int, str] = field(default_factory=dict)
     _full: str | None = None
     built: float = 0.0  # when (event loop time), for the turn clock's seconds left
@@ -82,7 +83,8 @@ class Snapshots:
         key = (seat, conn.seats)
         snap = self.snaps.get(key)
         loop_time = asyncio.get_running_loop().time()
-        if snap is not None and snap.rev == self.rev and (
+        watch_rev = self.watch_rev if conn.seats else 0  # a spectator's never names them
+        if snap is not None and snap.rev == self.rev and snap.watch_rev == watch_rev and (
                 self.clock is None or self.clock.deadline is None
                 or loop_time - snap.built < CLOCK_FRESH):
             return key, snap
@@ -102,8 +104,9 @@ class Snapshots:
             "only_move_ends_undo": can_undo and closes_undo(state),
             **board,
             **self._explained(board["view"]),
+            **({"watching": self.watching()} if conn.seats else {}),
         }
-        new = Snapshot(self.seq, self.rev, message, built=loop_time)
+        new = Snapshot(self.seq, self.rev, message, watch_rev, built=loop_time)
         self.snaps[key] = new
         if len(self.snaps) > 4 * len(self.connections) + 8:  # keys nobody holds any more
             held = {(c.shown_seat(state), c.seats) for c in self.connections}

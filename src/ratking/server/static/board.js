@@ -52,14 +52,30 @@ function legibleZoom(host) {
   return Math.min(MOST_ZOOM, Number.isFinite(need) ? need : 1);
 }
 
+/** The header and the dock (the latest event, the prompt, the choices): on a desktop at the
+ * top of the side column, so that the board takes the window's whole height; on a phone the
+ * header at the top of the page and the dock under the board. */
+function placeParts(host) {
+  const bar = document.querySelector("header.bar");
+  const dock = document.querySelector(".dock");
+  const wrap = host.closest(".board-wrap");
+  const side = document.querySelector(".table-main > .side");
+  if (!bar || !dock || !wrap || !side) return;
+  if (!narrow.matches && dock.parentElement === wrap) side.before(bar, dock);
+  else if (narrow.matches && dock.parentElement !== wrap) {
+    document.body.prepend(bar);
+    wrap.querySelector(".board-desc").after(dock);
+  }
+}
+
 function fit(host, frame) {
   frame.classList.toggle("can-zoom", narrow.matches);
+  placeParts(host);
   const bar = document.querySelector(".bar");
   if (bar) document.documentElement.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
   if (!narrow.matches) {
     setZoom(host, 1);
     fitColumn(host);
-    fitColumn(host);  // the dock may wrap differently in the new column: once more
     return;
   }
   host.closest(".table-main")?.style.removeProperty("--board-w");
@@ -71,11 +87,10 @@ function fit(host, frame) {
   setZoom(host, userZoom ?? autoZoom);
 }
 
-const SIDE_MIN = 300;  // CSS px: the side column (seats, how to win, log, chat) at its least
-const DOCK_SETTLED = 130;  // CSS px: the dock's height the column's width is chosen for
+const SIDE_MIN = 320;  // CSS px: the side column (choices, seats, log, chat) at its least
 
-/** On a desktop: the board as large as the window leaves under the dock (the page does not
- * scroll), its column as wide as the board drawn, the side column taking the rest. */
+/** On a desktop: the board as large as the window leaves (the page does not scroll; the dock
+ * is beside it), its column as wide as the board drawn, the side column taking the rest. */
 function fitColumn(host) {
   const svg = host.querySelector("svg");
   const wrap = host.closest(".board-wrap");
@@ -88,29 +103,22 @@ function fitColumn(host) {
   const hostStyle = getComputedStyle(host);
   const padX = parseFloat(hostStyle.paddingLeft) + parseFloat(hostStyle.paddingRight);
   const padY = parseFloat(hostStyle.paddingTop) + parseFloat(hostStyle.paddingBottom);
-  // the height the rest of the column leaves (the dock, the replay controls, the words); the
-  // column's width counts the dock at most DOCK_SETTLED high, so that a long question (which
-  // way?) shrinks the board in its column instead of narrowing the column (and so wrapping
-  // the question onto more lines, and so on)
+  // the height the rest of the column leaves (the replay's controls and hands, the words)
   const wrapGap = parseFloat(getComputedStyle(wrap).rowGap) || 0;
   let others = 0;
-  let settled = 0;
   for (const child of wrap.children) {
     if (child.contains(host) || !child.getClientRects().length) continue;
     if (getComputedStyle(child).position === "absolute") continue;
-    const height = child.getBoundingClientRect().height + wrapGap;
-    others += height;
-    settled += child.classList.contains("dock") ? Math.min(height, DOCK_SETTLED) : height;
+    others += child.getBoundingClientRect().height + wrapGap;
   }
   const room = wrap.clientHeight - padY - 2;
   const wide = inner - gap - SIDE_MIN - padX;
   const aspect = box.width / box.height;
-  const column = Math.max(120, Math.min(wide, (room - settled) * aspect));
-  const width = Math.max(120, Math.min(column, (room - others) * aspect));
+  const width = Math.max(120, Math.min(wide, (room - others) * aspect));
   svg.style.width = `${width.toFixed(1)}px`;
   svg.style.height = `${(width / aspect).toFixed(1)}px`;
   svg.style.maxWidth = "none";
-  main.style.setProperty("--board-w", `${(column + padX).toFixed(1)}px`);
+  main.style.setProperty("--board-w", `${(width + padX).toFixed(1)}px`);
 }
 
 /** Scroll the (zoomed) board so that the legal actions drawn on it are in view. */

@@ -7,7 +7,7 @@ import { installSettings, settings, signalTurn } from "./signals.js";
 // After the first full message the server sends only what changed (deltas); `Deltas`
 // rebuilds each full message, so the drawing code below always gets a whole board.
 import { Deltas } from "./delta.js";
-import { chatSeats, initChat, receiveChat } from "./chat.js";
+import { chatSeats, drawWatchers, initChat, receiveChat } from "./chat.js";
 import { drawClock } from "./clock.js";
 import { drawRematch, showResult } from "./endscreen.js";
 import { drawFinish, initFinish, seatNote } from "./finish.js";
@@ -254,7 +254,8 @@ function show(message) {
   drawHintButton(replaying() ? { ...message, actions: [] } : message);
   drawUndo(replaying() ? null : message);
   drawFinish(replaying() ? null : message);
-  chatSeats(message.you);
+  chatSeats(message.you, Boolean(message.result) || table.status !== "playing", table.id);
+  drawWatchers(message.watching);
   if (message.result) {
     showResult(message);
     drawRematch(message, tableId, tokens, toast);

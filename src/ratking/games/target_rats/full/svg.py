@@ -167,7 +167,7 @@ def _off_throne(groups: list[dict[str, Any]], cheese: int) -> list[dict[str, Any
 
 def _legend() -> str:
     x, y = 20, 640
-    parts = ['<g class="legend minor" font-size="12" fill="#d8ccb0" pointer-events="none">',
+    parts = ['<g class="legend minor" font-size="14" fill="#d8ccb0" pointer-events="none">',
              B.rat(x + 16, y, "#f4f1ea", 2, True, "fed rats: sitting up"),
              f'<text x="{x + 38}" y="{y + 4}">fed</text>',
              B.rat(x + 16, y + 34, "#f4f1ea", 3, False, "unfed rats: lying flat"),
@@ -390,8 +390,9 @@ def _fitted(text: str, width: float, size: float, lines: int, least: float) -> t
 def _card_face(cid: str, name: str, deck: str, text: str, item: bool, kind: str, x: float,
                y: float, w: float, h: float, ready: str, small: bool) -> str:
     """A card: name, kind, and its text, as large as the card allows. A small card (the
-    last one drawn, beside its deck) keeps its text for a large screen: on a phone the tip
-    tells it."""
+    last one drawn, beside its deck) keeps its name and the start of its text for a large
+    screen, at the board's least text size (its tip tells it all, and on a phone only the
+    tip)."""
     fill = ITEM_FILL if item else DECK_FILL.get(deck, ("#666", "#eee"))[1]
     fg = "#fff" if item else B.INK
     head = 14 if small else 20
@@ -403,16 +404,17 @@ def _card_face(cid: str, name: str, deck: str, text: str, item: bool, kind: str,
         out.append(f'<text x="{B.num(x + w / 2)}" y="{B.num(ty)}" font-size="{size}" '
                    f'font-weight="bold" text-anchor="middle" fill="{fg}">{B.esc(line)}</text>')
         ty += size + 2
-    word = "ITEM" if item else KIND_WORDS.get(kind, kind).upper()
     cls = ' class="minor"' if small else ""
-    out.append(f'<text{cls} x="{B.num(x + w / 2)}" y="{B.num(ty + 2)}" '
-               f'font-size="{12 if small else 15}" text-anchor="middle" fill="{fg}" '
-               f'opacity=".8" letter-spacing="1">{B.esc(word)}</text>')
-    ty += 10 if small else 14
-    body_size = 11 if small else 17
+    if not small:  # a small card is named by its colour and name; its tip tells its kind
+        word = "ITEM" if item else KIND_WORDS.get(kind, kind).upper()
+        out.append(f'<text x="{B.num(x + w / 2)}" y="{B.num(ty + 2)}" font-size="15" '
+                   f'text-anchor="middle" fill="{fg}" opacity=".8" letter-spacing="1">'
+                   f'{B.esc(word)}</text>')
+    ty += 2 if small else 14
+    body_size = 14 if small else 17
     room_h = y + h - 6 - ty
     size, body = _fitted(text, w - 12, body_size, max(1, int(room_h / (body_size + 2))),
-                         10 if small else 15)
+                         14 if small else 15)
     for line in body:
         ty += size + 2
         out.append(f'<text{cls} x="{B.num(x + 6)}" y="{B.num(ty)}" font-size="{size}" '
@@ -548,7 +550,7 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
     goal = limits.get("nests_to_win")
     out.append(f'<g class="nests"><title>{plural(nests, "nest token")} on the '
                f'board{f" ({goal} and Da Big Cheese win)" if goal else ""}</title>'
-               f'<text class="minor" x="{x + 12}" y="{iy + 82}" font-size="13" '
+               f'<text class="minor" x="{x + 12}" y="{iy + 82}" font-size="14" '
                f'fill="#d8ccb0">nests</text>')
     for i in range(most):
         cx = x + 72 + i * 32
@@ -566,7 +568,7 @@ def _panel(view: dict[str, Any], sid: str, f: dict[str, Any] | None,
         action = by_id.get(f"use:{item.get('id')}") if you else None
         out.append(_held(item, bool(f.get("item_ready")), x + 10, iy + 90, action))
     else:
-        out.append(f'<text class="minor" x="{x + 12}" y="{iy + 107}" font-size="12" '
+        out.append(f'<text class="minor" x="{x + 12}" y="{iy + 107}" font-size="14" '
                    f'fill="#8a7d66">no item</text>')
     if f.get("pending_win"):
         wx, wy, _, _ = B.well(k)
@@ -589,7 +591,7 @@ def _held(item: dict[str, Any], ready: bool, x: float, y: float,
             f"{item.get('text', '')}"
     fill = ITEM_FILL if ready else "#55606e"
     name = str(item.get("name", ""))
-    size = B.num(max(13.0, min(15.0, (w - 58) / (0.6 * max(1, len(name))))))
+    size = B.num(max(14.0, min(15.0, (w - 62) / (0.6 * max(1, len(name))))))
     inner = (f'<g class="item" data-card="{B.esc(item.get("id"))}"><title>{B.esc(title)}'
              f'</title>')
     if action:
@@ -599,7 +601,7 @@ def _held(item: dict[str, Any], ready: bool, x: float, y: float,
     inner += (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
               f'stroke="#9cc3f0" stroke-width="1.5"/><text x="{x + 8}" y="{y + 17}" '
               f'font-size="{size}" font-weight="bold" fill="#fff">{B.esc(name)}'
-              f'</text><text class="minor" x="{x + w - 8}" y="{y + 16}" font-size="11" '
+              f'</text><text class="minor" x="{x + w - 8}" y="{y + 17}" font-size="14" '
               f'text-anchor="end" fill="#fff">{"ready" if ready else "used"}</text></g>')
     return B.act(inner, action)
 

@@ -241,7 +241,7 @@ function card(out, x, y, w, h, value, style, iconFrom) {
   const colour = hot ? "#b3261e" : D.ink;
   text(out, x + w / 2, y + h * 0.5 + w * 0.21, value, w * 0.6, colour, "middle", "bold",
        ' class="card-value"');
-  text(out, x + w * 0.16, y + w * 0.25, value, w * 0.2, colour, "middle", "bold",
+  text(out, x + w * 0.17, y + w * 0.3, value, w * 0.26, colour, "middle", "bold",
        ' class="minor"');
   if (hot) rerollIcon(out, x + w * 0.8, y + h - w * 0.2, w * 0.1, "#b3261e", w * 0.035);
   if (known) eye(out, x + w * 0.8, y + w * 0.17, w * 0.1, "#4f67a8", w * 0.03);

@@ -170,10 +170,10 @@ function drawLabels(b) {
     if (kind === "surface" || kind === "underground") {
       const r = kind === "surface" ? R_S_OUT - 13 : R_U_OUT - 12;
       const [x, y] = polar(r, b.geo.angle[sid]);
-      out.push(`<text x="${num(x)}" y="${num(y + 5.5)}">${sid}</text>`);
+      out.push(`<text x="${num(x)}" y="${num(y + 6.5)}">${sid}</text>`);
     }
   }
-  return '<g class="labels" font-size="16" font-weight="bold" text-anchor="middle" ' +
+  return '<g class="labels" font-size="18" font-weight="bold" text-anchor="middle" ' +
     'fill="#3b3026" stroke="#f4ead2" stroke-width="3.5" stroke-opacity=".9" ' +
     'stroke-linejoin="round" paint-order="stroke" pointer-events="none">' +
     `${out.join("")}</g>`;
@@ -237,11 +237,11 @@ function drawBase(b, height, data) {
       'stroke="#6b4f12" stroke-width="4"', spaceTitle("RC", "rat-city", false, data)) +
     `<circle cx="${flt(C)}" cy="${flt(C)}" r="${R_CITY - 10}" fill="none" ` +
     'stroke="#f2d27a" stroke-width="2" stroke-dasharray="4 5" pointer-events="none"/>' +
-    `<g pointer-events="none"><text x="${flt(C)}" y="${flt(C + R_CITY - 12)}" font-size="16" ` +
+    `<g pointer-events="none"><text x="${flt(C)}" y="${flt(C + R_CITY - 12)}" font-size="18" ` +
     `font-weight="bold" text-anchor="middle" fill="${c.ink}" letter-spacing="2">RAT ` +
-    `CITY</text><text class="minor" x="${flt(C)}" y="${flt(C + 2)}" font-size="10" ` +
-    'text-anchor="middle" fill="#6b4f12" letter-spacing="1">DEEP DISH THRONE</text></g>');
-  out.push('<g class="minor" font-size="11" text-anchor="middle" letter-spacing="3" ' +
+    `CITY</text><text class="minor" x="${flt(C)}" y="${flt(C + 4)}" font-size="15" ` +
+    'text-anchor="middle" fill="#6b4f12">DEEP DISH THRONE</text></g>');
+  out.push('<g class="minor" font-size="15" text-anchor="middle" letter-spacing="2" ' +
     `font-weight="bold" pointer-events="none"><text x="${flt(C)}" y="${flt(C - R_S_IN + 18)}" ` +
     `fill="#8a7a5e">SURFACE</text><text x="${flt(C)}" y="${flt(C + R_U_OUT + 24)}" ` +
     'fill="#7d8f72">UNDERGROUND</text></g>');
@@ -493,7 +493,7 @@ export function homeWell(k, colour, data) {
     `stroke="${stroke}" stroke-width="5"`, spaceTitle(`H${k}`, "home-nest", false, data));
   return `<g class="nest-well">${wellRect}` +
     `<g pointer-events="none">${colour ? twigs : ""}</g>` +
-    `<text class="minor" x="${x + w - 12}" y="${y + 19}" font-size="11" ` +
+    `<text class="minor" x="${x + w - 12}" y="${y + 21}" font-size="15" ` +
     `text-anchor="end" fill="${colour ? data.colours.ink : "#8a8070"}" pointer-events="none">` +
     `home nest H${k}</text></g>`;
 }

@@ -358,16 +358,18 @@ function cardFace(c, x, y, w, h, ready, small, data) {
       `font-weight="bold" text-anchor="middle" fill="${fg}">${esc(line)}</text>`);
     ty += size + 2;
   }
-  const word = c.item ? "ITEM" : get(data.kind_words, c.kind, c.kind).toUpperCase();
   const cls = small ? ' class="minor"' : "";
-  out.push(`<text${cls} x="${num(x + w / 2)}" y="${num(ty + 2)}" ` +
-    `font-size="${small ? 12 : 15}" text-anchor="middle" fill="${fg}" ` +
-    `opacity=".8" letter-spacing="1">${esc(word)}</text>`);
-  ty += small ? 10 : 14;
-  const bodySize = small ? 11 : 17;
+  if (!small) {  // a small card is named by its colour and name; its tip tells its kind
+    const word = c.item ? "ITEM" : get(data.kind_words, c.kind, c.kind).toUpperCase();
+    out.push(`<text x="${num(x + w / 2)}" y="${num(ty + 2)}" font-size="15" ` +
+      `text-anchor="middle" fill="${fg}" opacity=".8" letter-spacing="1">` +
+      `${esc(word)}</text>`);
+  }
+  ty += small ? 2 : 14;
+  const bodySize = small ? 14 : 17;
   const roomH = y + h - 6 - ty;
   const [textSize, body] = fitted(c.text, w - 12, bodySize,
-    Math.max(1, Math.trunc(roomH / (bodySize + 2))), small ? 10 : 15);
+    Math.max(1, Math.trunc(roomH / (bodySize + 2))), small ? 14 : 15);
   for (const line of body) {
     ty += textSize + 2;
     out.push(`<text${cls} x="${num(x + 6)}" y="${num(ty)}" font-size="${textSize}" ` +
@@ -509,7 +511,7 @@ function panel(view, sid, f, byId, data) {
   const goal = get(limits, "nests_to_win");
   out.push(`<g class="nests"><title>${plural(nests, "nest token")} on the ` +
     `board${truthy(goal) ? ` (${goal} and Da Big Cheese win)` : ""}</title>` +
-    `<text class="minor" x="${x + 12}" y="${iy + 82}" font-size="13" ` +
+    `<text class="minor" x="${x + 12}" y="${iy + 82}" font-size="14" ` +
     'fill="#d8ccb0">nests</text>');
   for (let i = 0; i < most; i++) {
     const cx = x + 72 + i * 32;
@@ -529,7 +531,7 @@ function panel(view, sid, f, byId, data) {
     const action = you ? byId.get(`use:${str(get(item, "id"))}`) ?? null : null;
     out.push(held(item, truthy(get(f, "item_ready")), x + 10, iy + 90, action, data));
   } else {
-    out.push(`<text class="minor" x="${x + 12}" y="${iy + 107}" font-size="12" ` +
+    out.push(`<text class="minor" x="${x + 12}" y="${iy + 107}" font-size="14" ` +
       'fill="#8a7d66">no item</text>');
   }
   if (truthy(get(f, "pending_win"))) {
@@ -554,7 +556,7 @@ function held(item, ready, x, y, action, data) {
     `${str(get(item, "text", ""))}`;
   const fill = ready ? data.item_fill : "#55606e";
   const name = str(get(item, "name", ""));
-  const size = num(Math.max(13.0, Math.min(15.0, (w - 58) / (0.6 * Math.max(1, B.len(name))))));
+  const size = num(Math.max(14.0, Math.min(15.0, (w - 62) / (0.6 * Math.max(1, B.len(name))))));
   let inner = `<g class="item" data-card="${esc(get(item, "id"))}"><title>${esc(tip)}</title>`;
   if (action) {
     inner += `<rect class="hl" x="${x - 4}" y="${y - 4}" width="${w + 8}" height="${h + 8}" ` +
@@ -563,7 +565,7 @@ function held(item, ready, x, y, action, data) {
   inner += `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${fill}" ` +
     `stroke="#9cc3f0" stroke-width="1.5"/><text x="${x + 8}" y="${y + 17}" ` +
     `font-size="${size}" font-weight="bold" fill="#fff">${esc(name)}` +
-    `</text><text class="minor" x="${x + w - 8}" y="${y + 16}" font-size="11" ` +
+    `</text><text class="minor" x="${x + w - 8}" y="${y + 17}" font-size="14" ` +
     `text-anchor="end" fill="#fff">${ready ? "ready" : "used"}</text></g>`;
   return B.act(inner, action);
 }

@@ -1,0 +1,48 @@
+"""Every page of the web app, in light and dark mode, on a phone (390x844) and a desktop
+(1280x800): axe-core finds no serious or critical problem, WCAG 2.2's target size included.
+The pages: the lobby, a table as a player and as a spectator (with the spectators' chat),
+a rules page, a learn page, a finished game's review, a leaderboard and a profile."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .test_browser import browser  # noqa: F401 - the fixture
+from .test_browser_review import bots_table
+from .test_phone import axe, axe_problems, my_turn, open_table, server, sized_page  # noqa: F401
+
+
+def visit(page, url: str, ready: str) -> None:
+    page.goto(url)
+    page.locator(ready).first.wait_for()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_every_page(browser, server, axe, scheme):  # noqa: F811
+    finished = bots_table(server, "rat-a-tat-roll")
+    httpx.post(server.url + "/api/accounts", json={"name": "Axel", "password": "correct horse"},
+               timeout=30)
+    pages = {"lobby": ("/", "[role=radio]"),
+             "rules": ("/rules/target-rats", "h1"),
+             "learn": ("/learn/you-dirty-rat", "body[data-step='1']"),
+             "review": (f"/t/{finished}/review", ".panel:not([hidden])"),
+             "leaderboard": ("/leaderboard/rat-a-tat-roll", ".panel:not([hidden])"),
+             "profile": ("/players/Axel", ".panel:not([hidden])")}
+    problems = []
+    for size in ("phone", "desktop"):
+        for name, (path, ready) in pages.items():
+            page = sized_page(browser, size, scheme)
+            visit(page, server.url + path, ready)
+            problems += [f"{name} {size} {scheme}: {p}" for p in axe_problems(page)]
+            page.close()
+        page, _errors = open_table(browser, server, "target-rats", size, scheme)
+        my_turn(page)
+        problems += [f"table {size} {scheme}: {p}" for p in axe_problems(page)]
+        table = page.table["id"]
+        page.close()
+        page = sized_page(browser, size, scheme)  # the same table, watched
+        visit(page, f"{server.url}/t/{table}", "[data-testid=spectator-chat]:not([hidden])")
+        problems += [f"spectator {size} {scheme}: {p}" for p in axe_problems(page)]
+        page.close()
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,46 @@
+"""The board's text is large enough to read at 1280x800, measured in Chromium.
+
+For every game, a person's table against bots at 1280x800, at the start and after a few of the
+person's moves (chosen by a seeded generator): the median size of the board's SVG texts as
+drawn (each text's font size times the scale it is drawn at) is at least 12 CSS px, at most 5%
+of them are under 10 px, and the page still does not scroll. `benchmarks/board_text.py` prints
+the same figures (docs/server.md keeps them).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .pages import board_text, settled
+from .test_browser import browser  # noqa: F401 - the fixture
+from .test_phone import GAMES, at_table, my_turn, play, server  # noqa: F401
+
+MEDIAN, SMALL, SHARE = 12.0, 10.0, 0.05
+
+# You Dirty Rat's board is drawn for a phone's width: at 1280x800 its texts are still 9-10 px
+# (a median of about 9.5 px). Meeting the floor needs a new, wider layout of that renderer.
+WIDER_LAYOUT = pytest.mark.xfail(strict=True, reason="You Dirty Rat's board needs a wider layout")
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=WIDER_LAYOUT) if g == "you-dirty-rat"
+                                  else g for g in GAMES])
+def test_board_text_is_readable_at_1280x800(browser, server, game):  # noqa: F811
+    with at_table(browser, server, game, "desktop") as page:
+        problems = []
+        for moment in ("start", "mid-game"):
+            if moment == "mid-game":
+                play(page, 3, random.Random(game))
+            if not my_turn(page):
+                break
+            settled(page)
+            found = board_text(page)
+            assert found["count"] >= 10, found
+            if found["median"] < MEDIAN:
+                problems.append(f"{moment}: median {found['median']:.1f} px")
+            if found["under10"] > SHARE:
+                problems.append(f"{moment}: {found['under10']:.0%} under {SMALL:.0f} px")
+            if page.evaluate("() => document.documentElement.scrollHeight > innerHeight + 1"):
+                problems.append(f"{moment}: the page scrolls")
+        assert not problems, "\n".join(problems)

@@ -62,3 +62,25 @@ def require(game_id: str) -> ModuleType:
     import importlib
 
     return importlib.import_module(f".{COMPILED[game_id]}", __name__)
+
+
+def loops(native_game: object) -> ModuleType:
+    """The submodule of the compiled core holding a compiled game's native loops
+    (VectorGames, play_seeded): the one its Game class lives in."""
+    core = load()
+    assert core is not None, "require() checks the core is built"
+    return getattr(core, type(native_game).__module__.rpartition(".")[2])
+
+
+def native_seat(spec: str) -> object | None:
+    """A bot spec as a seat a native loop plays (`_core.Seat`): "random", or "heuristic" with
+    its eps; None for any other bot (a search, a level, a network), which only Python plays."""
+    from ..bots.specs import parse_spec
+
+    name, options = parse_spec(spec)
+    if name not in ("random", "heuristic") or set(options) - {"eps"}:
+        return None
+    seat = load().Seat()
+    seat.kind = 0 if name == "random" else 1
+    seat.eps = float(options.get("eps", 0.0))
+    return seat

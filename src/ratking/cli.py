@@ -412,6 +412,9 @@ BackendOption = Annotated[str, typer.Option(
     help="where games run: local (processes on this machine) or ray")]
 RayAddressOption = Annotated[str | None, typer.Option(
     "--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")]
+LabCoreOption = Annotated[str, typer.Option(
+    "--core", help="auto (the compiled core where the game has one and every bot is random "
+    "or the heuristic), native or python: the same games on either")]
 
 
 @app.command()
@@ -433,6 +436,7 @@ def simulate(
     trajectories: Annotated[Path | None, typer.Option(
         help="write every decision (seat, observation, action mask, action, reward) and "
              "each game's record to DIR as Parquet (docs/research.md)")] = None,
+    core: LabCoreOption = "auto",
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -446,7 +450,7 @@ def simulate(
                 dataset.check_folder(trajectories)
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
-                                   workers, backend, ray_address, report, json_out)
+                                   workers, backend, ray_address, report, json_out, core)
             done = lab.resume_games(json_out, plan) if resume and json_out else []
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
@@ -480,6 +484,7 @@ def sweep(
     = None,
     resume: Annotated[bool, typer.Option(
         help="play only the games not yet in the --json file (after a stop)")] = False,
+    core: LabCoreOption = "auto",
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
@@ -490,7 +495,7 @@ def sweep(
                 raise RatkingError("--resume needs --json FILE (the sweep to go on with)")
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
-                                           backend, ray_address, report, json_out)
+                                           backend, ray_address, report, json_out, core)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
                                                 ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:

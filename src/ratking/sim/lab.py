@@ -29,6 +29,7 @@ from ..outputs import check_writable_file
 from .backends import BACKENDS, open_backend
 from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
+from .native_batch import CORE_NAMES
 from .plan import Plan, check_workers, prepare
 from .progress import progress_bar
 from .stats import Summary, moves_line, percent, span, summarize
@@ -77,9 +78,9 @@ def announced(console: Console, backend: str, workers: int, address: str | None,
 
 def prepare_run(game: str, players: int, bots: str, games: int, seed: int,
                 rules: dict[str, Any], workers: int, backend: str, address: str | None,
-                report: Path | None, json_out: Path | None) -> Plan:
+                report: Path | None, json_out: Path | None, core: str = "auto") -> Plan:
     """A checked simulate run: the plan, and the outputs known to be writable."""
-    plan = prepare(game, players, bots, games, seed, rules)
+    plan = prepare(game, players, bots, games, seed, rules, core)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -140,12 +141,12 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
     if todo:
         try:
             with announced(console, backend, workers, address,
-                           f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
-                           "finished).") as engine, \
+                           f"Playing {len(todo):,} games on {CORE_NAMES[plan.ran_on]} "
+                           "(Ctrl+C stops and keeps the games finished).") as engine, \
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
                                    plan.overrides, progress=bar.advance, backend=engine,
-                                   indices=todo)
+                                   indices=todo, core=plan.core)
         except Interrupted as stop:
             played, stopped = stop.results, True
     results = sorted(done + played, key=lambda r: r.index)
@@ -234,7 +235,8 @@ def write_json(path: Path, plan: Plan, results: list[GameResult]) -> None:
     """The run as JSON, written whole (a new file renamed into place)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                "rules": plan.rules, "round_cap_added": plan.cap_added, "seed": plan.seed,
-               "games_planned": plan.games, "partial": len(results) < plan.games,
+               "core": plan.ran_on, "games_planned": plan.games,
+               "partial": len(results) < plan.games,
                "summary": summarize(results).to_dict(),
                "games": [r.to_dict() for r in results]}
     write_whole(path, json.dumps(payload, indent=1) + "\n")
@@ -261,12 +263,12 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
                   workers: int, backend: str, address: str | None, report: Path | None,
-                  json_out: Path | None = None):
+                  json_out: Path | None = None, core: str = "auto"):
     from .grid import parse_grid
 
     need_lab("ratking sweep")
     fixed, axes = parse_grid(game, rules)
-    plan = prepare(game, players, bots, games, seed, fixed)
+    plan = prepare(game, players, bots, games, seed, fixed, core)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -310,8 +312,9 @@ def _run_sweep(plan: Plan, axes, console: Console, backend: str, workers: int,
     start = time.perf_counter()
     try:
         with announced(console, backend, workers, address,
-                       f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C "
-                       "stops and keeps the cells finished).") as engine, \
+                       f"Sweeping {len(cells(axes))} cells of {plan.games:,} games on "
+                       f"{CORE_NAMES[plan.ran_on]} (Ctrl+C stops and keeps the cells "
+                       "finished).") as engine, \
                 progress_bar(console, "sweep", total) as bar:
             got = run_sweep(plan, axes, engine, bar, done, save)
     except Interrupted as stop:

@@ -14,6 +14,7 @@ from ..bots import make_bot
 from ..core import RatkingError, make
 from .batch import added_cap, batch_rules
 from .grid import show
+from .native_batch import batch_core
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Plan:
     rules: dict[str, Any]  # every rule value, typed, as played (the round cap included)
     overrides: dict[str, Any]  # the rules the user set, typed
     cap_added: int | None  # the simulator's round cap, when the game would have none
+    core: str = "auto"  # the engine asked for: auto, native or python (see `ran_on`)
 
     @property
     def title(self) -> str:
@@ -51,6 +53,11 @@ class Plan:
     def with_games(self, games: int, seed: int) -> Plan:
         return replace(self, games=games, seed=seed)
 
+    @property
+    def ran_on(self) -> str:
+        """The core that plays this batch: "native" (the compiled core) or "python"."""
+        return batch_core(self.core, self.game, self.bots)
+
     def describe_cap(self) -> str:
         if self.cap is None:
             return "none"
@@ -67,6 +74,8 @@ class Plan:
                 str(self.players), "--bots", self.bots_text(), "--seed", str(self.seed)]
         for name, value in self.overrides.items():
             args += ["--rule", f"{name}={show(value)}"]
+        if self.core != "auto":
+            args += ["--core", self.core]
         return shlex.join(args)
 
 
@@ -105,7 +114,7 @@ def parse_rules(pairs: list[str] | None) -> dict[str, str]:
 
 
 def prepare(game: str, players: int, bots: str, games: int, seed: int,
-            rules: dict[str, Any] | None = None) -> Plan:
+            rules: dict[str, Any] | None = None, core: str = "auto") -> Plan:
     """A checked Plan; bad input raises RatkingError (or its RulesError, UnknownGame)."""
     if games.__class__ is not int or games < 1:
         raise RatkingError(f"--games must be at least 1, not {games}")
@@ -114,8 +123,10 @@ def prepare(game: str, players: int, bots: str, games: int, seed: int,
     rules = dict(rules or {})
     chosen = make(game, **rules)
     chosen.check_players(players)
-    return Plan(game, players, parse_bots(bots, players), games, seed,
-                batch_rules(game, rules), _typed(game, rules), added_cap(game, rules))
+    plan = Plan(game, players, parse_bots(bots, players), games, seed,
+                batch_rules(game, rules), _typed(game, rules), added_cap(game, rules), core)
+    plan.ran_on  # noqa: B018 (a core that cannot run fails here, in one line)
+    return plan
 
 
 def check_workers(workers: int) -> None:

@@ -104,7 +104,8 @@ class NativeGames:
     def __deepcopy__(self, memo: dict[int, Any]) -> NativeGames:
         """A copy playing on from here with its own games and arrays (the env's own, when
         the env is copied), the compiled game shared."""
-        new = copy.copy(self)
+        new = object.__new__(NativeGames)
+        new.__dict__.update(self.__dict__)
         for name in ("observations", "masks", "rewards", "terminated", "truncated", "ended",
                      "_actions"):
             setattr(new, name, copy.deepcopy(getattr(self, name), memo))

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import ratking
 from ratking import IllegalAction, RatkingError
 from ratking.envs.vector import RatkingVectorEnv
-from ratking.native import COMPILED, NativeUnavailable, load
+from ratking.native import COMPILED, NativeUnavailable, has_loops, load
 
 pytestmark = pytest.mark.skipif(load() is None, reason="the compiled core is not built")
 GAMES = sorted(COMPILED)
@@ -140,3 +140,11 @@ def test_the_native_env_passes_gymnasiums_vector_checks(game_id):
         assert rewards.dtype == np.float64 and terminated.dtype == truncated.dtype == np.bool_
         assert info["action_mask"].any(axis=1).all()
     vec.close()
+
+
+def test_every_compiled_game_has_its_native_loops_registered():
+    # a game added to ratking.native.COMPILED joins the vector env and the lab by one
+    # registration in src/native/bind_loops.cpp; until then both run it on the Python engine
+    for game_id in COMPILED:
+        assert has_loops(game_id), f"register {game_id} in src/native/bind_loops.cpp"
+    assert not has_loops("no-such-game")

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..core import IllegalAction, RatkingError
-from ..native import NativeUnavailable, available, loops, native_seat, require
+from ..native import NativeUnavailable, has_loops, loops, native_seat, require
 from .common import STEPS_PER_ROUND, Spec, own_cap
 from .gymnasium import Opponent, Seating
 
@@ -35,12 +35,12 @@ def pick_core(core: str, game_id: str, opponents: Sequence[Opponent]) -> str:
     if core == "python":
         return core
     if core == "native":
-        require(game_id)  # NativeUnavailable: not built, or this game not compiled
+        loops(game_id)  # NativeUnavailable: not built, or this game not compiled
         if native_opponents(opponents) is None:
             raise NativeUnavailable("the native vector env plays random and heuristic "
                                     "opponents only (use core='python' for the others)")
         return core
-    ok = available(game_id) and native_opponents(opponents) is not None
+    ok = has_loops(game_id) and native_opponents(opponents) is not None
     return "native" if ok else "python"
 
 
@@ -61,7 +61,7 @@ class NativeGames:
         self.native = native  # the compiled game: every copy of `games` points into it
         self.seating = seating
         self.observations, self.masks = observations, masks
-        self.games = loops(native).VectorGames(
+        self.games = loops(spec.game.id).VectorGames(
             native, glue.layout(spec.game, spec.players), spec.players, num_envs, spec.recall,
             to_space, len(spec.space), opponents, -1 if limit is None else limit,
             STEPS_PER_ROUND * (spec.players - 1), own_cap(spec.game.id) is None)

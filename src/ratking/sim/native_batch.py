@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core import RatkingError, make
 from ..core.rng import derive_seed
-from ..native import NativeUnavailable, available, loops, native_seat, require
+from ..native import NativeUnavailable, has_loops, loops, native_seat, require
 from .batch import GameResult, bot_seeds, game_result
 
 CORES = ("auto", "native", "python")
@@ -30,12 +30,12 @@ def batch_core(core: str, game_id: str, bots: Sequence[str]) -> str:
         return core
     native = all(native_seat(b) is not None for b in bots)
     if core == "native":
-        require(game_id)  # NativeUnavailable: not built, or this game not compiled
+        loops(game_id)  # NativeUnavailable: not built, or this game not compiled
         if not native:
             raise NativeUnavailable("the native loop seats random and heuristic bots only "
                                     "(use --core python for the others)")
         return core
-    return "native" if native and available(game_id) else "python"
+    return "native" if native and has_loops(game_id) else "python"
 
 
 def native_games(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[str],
@@ -46,7 +46,7 @@ def native_games(game_id: str, rules: dict[str, Any], players: int, bots: Sequen
     native = require(game_id).compiled_game(game)
     seats = [native_seat(b) for b in bots]
     seeds = [derive_seed(seed, i) for i in indices]
-    played = loops(native).play_seeded(native, players, seeds,
+    played = loops(game_id).play_seeded(native, players, seeds,
                                        [s for g in seeds for s in bot_seeds(g, players)], seats)
     actions = [game.action_by_id(a) for a in native.action_ids]
     for index, game_seed, record in zip(indices, seeds, played, strict=True):

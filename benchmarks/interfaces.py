@@ -21,6 +21,7 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - vector_steps, vector_native: the vector env's learner steps (each with its observation and
   mask; the bots' decisions between them not counted) on the Python core and on the compiled
   core (`core="native"`; 0 for a game without one), the action picked from the mask;
+  vector_heuristic, vector_native_heuristic: the same with the heuristic at the other seats;
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
@@ -73,7 +74,8 @@ PLAYERS = 3
 clock = time.process_time
 LOOPS = ["raw", "mask", "tensors", "pettingzoo", "pettingzoo_wrapped", "pettingzoo_free",
          "gymnasium", "gymnasium_decisions", "vector", "vector_free", "vector_steps",
-         "vector_native", "openspiel", "openspiel+tensor"]
+         "vector_native", "vector_heuristic", "vector_native_heuristic", "openspiel",
+         "openspiel+tensor"]
 VECTOR_GAMES = 64
 HERE = Path(__file__).resolve().parent
 
@@ -210,9 +212,10 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
     return loop
 
 
-def vector_steps(game_id: str, players: int, core: str) -> Callable[[float], int]:
+def vector_steps(game_id: str, players: int, core: str,
+                 opponents: str = "random") -> Callable[[float], int]:
     """The vector env's learner steps on one core (every game's observation and mask written
-    each step), random bots at the other seats; 0 where that core cannot run."""
+    each step), `opponents` at the other seats; 0 where that core cannot run."""
     import numpy as np
 
     from ratking import RatkingError
@@ -220,7 +223,7 @@ def vector_steps(game_id: str, players: int, core: str) -> Callable[[float], int
 
     try:
         envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
-                                opponents="random", copy=False, core=core,
+                                opponents=opponents, copy=False, core=core,
                                 **bench_rules(game_id))
     except (TypeError, RatkingError):  # an older checkout, or no compiled core
         return lambda deadline: 0
@@ -385,6 +388,9 @@ def loop_makers(game_id: str, players: int) -> dict[str, Callable[[], Callable[[
         "vector_free": lambda: vector(game_id, players, tensors=False),
         "vector_steps": lambda: vector_steps(game_id, players, "python"),
         "vector_native": lambda: vector_steps(game_id, players, "native"),
+        "vector_heuristic": lambda: vector_steps(game_id, players, "python", "heuristic"),
+        "vector_native_heuristic": lambda: vector_steps(game_id, players, "native",
+                                                        "heuristic"),
         "openspiel": lambda: openspiel(game_id, players, False),
         "openspiel+tensor": lambda: openspiel(game_id, players, True)}
 

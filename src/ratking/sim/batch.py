@@ -95,14 +95,17 @@ def snapshot(game: Game, state: State) -> tuple[float, ...]:
 
 def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
              trail: list[tuple[float, ...]] | None = None,
-             moves: list[int] | None = None, record: Sequence[Action] | None = None) -> State:
+             moves: list[int] | None = None, record: Sequence[Action] | None = None,
+             state: State | None = None) -> State:
     """A game played to its end from `seed` by the named bots (seat i's bot seeded with
     derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state. With a
     `trail` list, snapshot() is added to it at the start of every round and at the end; with
     a `moves` list, the number of legal moves at each decision. A `record` holds the bots'
     actions already chosen (by the compiled core's loop: sim/native_batch.py), played in turn
-    instead of asking them again."""
-    state = game.new_game(players, seed=seed)
+    instead of asking them again. `state`: the game of that seed, just started, if the caller
+    has it."""
+    if state is None:
+        state = game.new_game(players, seed=seed)
     if record is None:
         seated = [make_bot(kind, s)
                   for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
@@ -131,10 +134,11 @@ def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[s
 def game_result(game: Game, players: int, bots: Sequence[str], seed: int, index: int,
                 record: Sequence[Action] | None = None) -> GameResult:
     """One game played to the end (as play_out plays it) and its row."""
-    first = game.new_game(players, seed=seed).to_move
+    state = game.new_game(players, seed=seed)
+    first = state.to_move
     trail: list[tuple[float, ...]] = []
     moves: list[int] = []
-    state = play_out(game, players, bots, seed, trail, moves, record)
+    state = play_out(game, players, bots, seed, trail, moves, record, state)
     scores = state.scores()
     decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),

@@ -18,6 +18,10 @@ Each loop plays uniformly random legal moves, games back to back, for a slice of
 - vector_free: the same with a tensor that costs nothing (an encoder that writes nothing;
   the env still clears each row and writes the mask): what splits a decision of the vector
   env into the raw engine, the env's own work with the mask, and the tensor;
+- vector_steps, vector_native: the vector env's learner steps (each with its observation and
+  mask; the bots' decisions between them not counted) on the Python core and on the compiled
+  core (`core="native"`; 0 for a game without one), the action picked from the mask;
+  vector_heuristic, vector_native_heuristic: the same with the heuristic at the other seats;
 - openspiel: `legal_actions` + `apply_action` on the registered game, and with the mover's
   observation tensor as well.
 A move is picked with one random draw (the cheapest policy there is), so the figures are the
@@ -69,7 +73,8 @@ PLAYERS = 3
 # processes' load do not count in it, so loops measured at different moments compare fairly
 clock = time.process_time
 LOOPS = ["raw", "mask", "tensors", "pettingzoo", "pettingzoo_wrapped", "pettingzoo_free",
-         "gymnasium", "gymnasium_decisions", "vector", "vector_free", "openspiel",
+         "gymnasium", "gymnasium_decisions", "vector", "vector_free", "vector_steps",
+         "vector_native", "vector_heuristic", "vector_native_heuristic", "openspiel",
          "openspiel+tensor"]
 VECTOR_GAMES = 64
 HERE = Path(__file__).resolve().parent
@@ -182,8 +187,10 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
         from ratking.envs.vector import RatkingVectorEnv
     except ImportError:  # a checkout from before it
         return lambda deadline: 0
+    core = {"core": "python"} if "core" in RatkingVectorEnv.__init__.__code__.co_varnames \
+        else {}  # a checkout from before the compiled core's vector env: Python alone
     envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
-                            opponents="random", copy=False, **bench_rules(game_id))
+                            opponents="random", copy=False, **core, **bench_rules(game_id))
     if not tensors:  # an encoder that writes nothing: the rows stay zeros
         envs._encode = lambda state, seat, layout, out: None
     rng = np.random.default_rng(1)
@@ -201,6 +208,36 @@ def vector(game_id: str, players: int, tensors: bool = True) -> Callable[[float]
             for i in np.flatnonzero(terminated | truncated):
                 ended += len(old[i].history)  # a finished game's decisions
         return ended + sum(len(s.history) for s in envs.states) - before
+
+    return loop
+
+
+def vector_steps(game_id: str, players: int, core: str,
+                 opponents: str = "random") -> Callable[[float], int]:
+    """The vector env's learner steps on one core (every game's observation and mask written
+    each step), `opponents` at the other seats; 0 where that core cannot run."""
+    import numpy as np
+
+    from ratking import RatkingError
+    from ratking.envs.vector import RatkingVectorEnv
+
+    try:
+        envs = RatkingVectorEnv(game_id, num_envs=VECTOR_GAMES, players=players,
+                                opponents=opponents, copy=False, core=core,
+                                **bench_rules(game_id))
+    except (TypeError, RatkingError):  # an older checkout, or no compiled core
+        return lambda deadline: 0
+    rng = np.random.default_rng(1)
+    envs.reset(seed=1)
+
+    def loop(deadline: float) -> int:
+        steps = 0
+        while clock() < deadline:
+            keys = rng.random(envs.masks.shape, dtype=np.float32)
+            keys += envs.masks  # the largest random key of a legal action
+            envs.step(keys.argmax(axis=1))
+            steps += VECTOR_GAMES
+        return steps
 
     return loop
 
@@ -349,6 +386,11 @@ def loop_makers(game_id: str, players: int) -> dict[str, Callable[[], Callable[[
         "gymnasium": lambda: gymnasium(game_id, players),
         "vector": lambda: vector(game_id, players),
         "vector_free": lambda: vector(game_id, players, tensors=False),
+        "vector_steps": lambda: vector_steps(game_id, players, "python"),
+        "vector_native": lambda: vector_steps(game_id, players, "native"),
+        "vector_heuristic": lambda: vector_steps(game_id, players, "python", "heuristic"),
+        "vector_native_heuristic": lambda: vector_steps(game_id, players, "native",
+                                                        "heuristic"),
         "openspiel": lambda: openspiel(game_id, players, False),
         "openspiel+tensor": lambda: openspiel(game_id, players, True)}
 

@@ -10,8 +10,11 @@ the host took from this machine (steal) and the load average are read from /proc
 shared machine they decide most of the spread. Every run must give the very same games (the
 same seed on every backend); the script checks it.
 
+`--core python|native|auto` picks the engine that plays the games (run_batch's `core`; the
+figures in docs/performance.md were taken with `python`).
+
 Run on its own:  python benchmarks/lab_scaling.py [--scale 1.0] [--repeats 2] [--game ID]
-                 [--json F]
+                 [--json F] [--core python]
 Prints a Markdown table (the figures in docs/performance.md come from here).
 """
 
@@ -30,6 +33,8 @@ from rich.console import Console
 from ratking.sim import run_batch
 from ratking.sim.backends import LocalBackend, RayBackend
 from ratking.sim.progress import progress_bar
+
+CORE = {"core": "auto"}  # the engine of every run: set from --core
 
 # game, players, games for about half a minute on one free core (heuristic bots)
 RUNS = (("rat-a-tat-roll", 3, 6000), ("you-dirty-rat", 3, 6000), ("rat-and-duck", 4, 4000),
@@ -94,7 +99,7 @@ def timed(game: str, players: int, games: int, mode: str, modes: dict[str, Any],
     total0, steal0 = cpu_times()
     start = time.perf_counter()
     results = run_batch(game, players, ["heuristic"] * players, games, 1,
-                        progress=bar.advance, backend=modes[mode])
+                        progress=bar.advance, backend=modes[mode], core=CORE["core"])
     seconds = time.perf_counter() - start
     total1, steal1 = cpu_times()
     cpu = time.process_time() + sum(process_cpu(p) for p in pids) - cpu0
@@ -110,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--game", action="append", help="game id (default: all five)")
     parser.add_argument("--json", help="also write the measurements here")
+    parser.add_argument("--core", default="auto", choices=["auto", "native", "python"],
+                        help="the engine that plays the games")
     args = parser.parse_args(argv)
+    CORE["core"] = args.core
     runs = [(g, p, max(10, int(n * args.scale))) for g, p, n in RUNS
             if not args.game or g in args.game]
     start = time.perf_counter()

@@ -456,6 +456,9 @@ BackendOption = Annotated[str, typer.Option(
     help="where games run: local (processes on this machine) or ray")]
 RayAddressOption = Annotated[str | None, typer.Option(
     "--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")]
+LabCoreOption = Annotated[str, typer.Option(
+    "--core", help="auto (the compiled core where the game has one and every bot is random "
+    "or the heuristic), native or python: the same games on either")]
 
 
 @app.command()
@@ -485,6 +488,7 @@ def simulate(
     skill_games: Annotated[int, typer.Option(
         min=0, help="deals played heuristic against random for skill or luck (0: none)")]
     = 30,
+    core: LabCoreOption = "auto",
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -499,7 +503,7 @@ def simulate(
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
                                    workers, backend, ray_address, report, json_out,
-                                   card_files(cards, board, card, game))
+                                   card_files(cards, board, card, game), core)
             done = lab.resume_games(json_out, plan) if resume and json_out else []
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
@@ -539,6 +543,7 @@ def sweep(
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="a number of the card file by its dotted path, PATH=V1,V2,... or "
         "PATH=LOW..HIGH to sweep, PATH=V to fix (e.g. thief.amount=200,300,400)")] = None,
+    core: LabCoreOption = "auto",
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
@@ -550,7 +555,7 @@ def sweep(
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
                                            backend, ray_address, report, json_out,
-                                           card_files(cards, board), card)
+                                           card_files(cards, board), card, core)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
                                                 ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:

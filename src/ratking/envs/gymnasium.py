@@ -23,7 +23,7 @@ that is not legal changes nothing: the same observation comes back, reward 0, an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import gymnasium
 import numpy as np
@@ -46,6 +46,7 @@ from .common import (
 )
 
 Opponent = str | Policy
+T = TypeVar("T")
 SEED_BITS = 62
 RESTARTS = 100  # a game that ends before the learner's first turn is dealt again
 
@@ -74,16 +75,30 @@ class Seating:
         """A new game played up to the learner's first decision: (state, the learner's seat,
         the opponents by seat). `draw(n)` is a random whole number from 0 to n - 1."""
         spec = self.spec
-        players = spec.players
+
+        def play(game_seed: int, seat: int, seeds: dict[int, int]) -> tuple | None:
+            bots = {p: self.opponent(o, seeds[p])
+                    for p, o in zip(seeds, self.opponents, strict=True)}
+            state = spec.game.new_game(spec.players, seed=game_seed)
+            if play_bots(state, bots, seat) and not state.over:
+                return state, seat, bots
+            return None
+
+        return self.first_playable(draw, play)
+
+    def first_playable(self, draw: Callable[[int], int],
+                       play: Callable[[int, int, dict[int, int]], T | None]) -> T:
+        """`play(game seed, the learner's seat, each opponent's bot seed by seat)` with new
+        draws until it gives a game the learner can play (not None); a game ends before the
+        learner's first decision only rarely, and RESTARTS in a row is an error."""
+        players = self.spec.players
         for _ in range(RESTARTS):
             game_seed = draw(2**SEED_BITS)
             seat = draw(players) if self.seat is None else self.seat
-            others = [p for p in range(players) if p != seat]
-            bots = {p: self.opponent(o, derive_seed(game_seed, 1 + p))
-                    for p, o in zip(others, self.opponents, strict=True)}
-            state = spec.game.new_game(players, seed=game_seed)
-            if play_bots(state, bots, seat) and not state.over:
-                return state, seat, bots
+            seeds = {p: derive_seed(game_seed, 1 + p) for p in range(players) if p != seat}
+            dealt = play(game_seed, seat, seeds)
+            if dealt is not None:
+                return dealt
         raise RatkingError(f"{RESTARTS} games in a row ended before the learner could play: "
                            "check the rules")
 

@@ -16,6 +16,12 @@ then holds the new game's observation and mask, so the mask always marks legal a
 `info["final_obs"]` / `info["final_info"]` (flagged by `info["_final_obs"]`) hold the ended
 game's last observation and its `seat` and `scores`. `max_episode_steps` (set by `make_vec` from
 the registration) truncates a game at that many learner steps, as Gymnasium's TimeLimit does.
+
+`core` picks the engine: "native" steps every game of the batch in one call of the compiled
+core (envs/vector_native.py: random and heuristic opponents, compiled games only), "python"
+the Python engine (any opponent, every game; `envs.states` holds its states), "auto" (the
+default) the native one wherever it can; `envs.core` says which runs. Both give the same
+observations, masks, rewards and ends for the same seed and actions.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from ..core import RatkingError, State
 from ..core.spaces import encoder
 from .common import Masks, Spec, truncated
 from .gymnasium import Opponent, Seating, play_bots
+from .vector_native import NativeGames, pick_core
 
 
 class RatkingVectorEnv(VectorEnv):
@@ -44,7 +51,7 @@ class RatkingVectorEnv(VectorEnv):
     def __init__(self, game_id: str, num_envs: int = 1, players: int = 2,
                  opponents: Opponent | Sequence[Opponent] = "random", seat: int | None = 0,
                  recall: bool = False, max_episode_steps: int | None = None,
-                 copy: bool = True, **rules: Any) -> None:
+                 copy: bool = True, core: str = "auto", **rules: Any) -> None:
         if num_envs.__class__ is not int or num_envs < 1:
             raise RatkingError(f"num_envs must be a whole number of at least 1, not "
                                f"{num_envs!r}")
@@ -72,6 +79,10 @@ class RatkingVectorEnv(VectorEnv):
         self.bots: list[dict[int, Any]] = []
         self.steps = [0] * num_envs
         self._rng = random.Random()
+        self.core = pick_core(core, game_id, self.seating.opponents)
+        self._native = None if self.core == "python" else NativeGames(
+            spec, self.seating, num_envs, max_episode_steps, self.observations, self.masks)
+        self._dealt = False
 
     def _views(self) -> None:
         """Each row's bytes, written in place: a tensor by the game's encoder, a mask as
@@ -113,6 +124,10 @@ class RatkingVectorEnv(VectorEnv):
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(0, 2**62)))
         n = self.num_envs
+        self._dealt = True
+        if self._native is not None:
+            self.seats = [self._native.deal(i, self._draw) for i in range(n)]
+            return self._out(self.observations), self._info()
         self.states, self.seats, self.bots = [None] * n, [0] * n, [{}] * n  # type: ignore[list-item]
         for i in range(n):
             self._deal(i)
@@ -122,8 +137,10 @@ class RatkingVectorEnv(VectorEnv):
                                           dict[str, Any]]:
         """One action per game (numbers in the action space). An illegal action raises
         IllegalAction naming the game's row; the games before it in the batch have moved."""
-        if not self.states:
+        if not self._dealt:
             raise RatkingError("call reset() before step()")
+        if self._native is not None:
+            return self._native_step(actions)
         n = self.num_envs
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, np.bool_)
@@ -154,15 +171,37 @@ class RatkingVectorEnv(VectorEnv):
                 rows[i][:] = zeros
                 encode(state, seat, layout, tensors[i])
                 flags[i][:] = kept(state)[1]
+        return self._out(self.observations), rewards, terminated, cut, self._finals(finals)
+
+    def _native_step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                  np.ndarray, dict[str, Any]]:
+        """step() on the compiled core: one call for every game, then the ended ones dealt
+        again (a bad action raises once they are, as on the Python core)."""
+        native = self._native
+        ended, error = native.step(actions)
+        finals = {}
+        for i in ended:
+            scores = native.scores(i)
+            finals[i] = (self.observations[i].copy(),
+                         {"seat": self.seats[i], "scores": np.array(scores, np.float64)})
+            self.seats[i] = native.deal(i, self._draw)
+        if error is not None:
+            raise error
+        return (self._out(self.observations), native.rewards.copy(), native.terminated.copy(),
+                native.truncated.copy(), self._finals(finals))
+
+    def _finals(self, finals: dict[int, tuple[np.ndarray, dict[str, Any]]]) -> dict[str, Any]:
+        """The step's info: the masks and seats, and the ended games' last observations."""
         info = self._info()
         if finals:
+            n = self.num_envs
             flags = np.zeros(n, np.bool_)
             obs = np.empty(n, dtype=object)
             infos = np.empty(n, dtype=object)
             for i, (final, final_info) in finals.items():
                 flags[i], obs[i], infos[i] = True, final, final_info
             info.update(final_obs=obs, _final_obs=flags, final_info=infos, _final_info=flags)
-        return self._out(self.observations), rewards, terminated, cut, info
+        return info
 
     def _final(self, i: int) -> tuple[np.ndarray, dict[str, Any]]:
         """The last observation of game `i`, which has ended, and its info."""

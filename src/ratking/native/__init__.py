@@ -7,6 +7,7 @@ that ratking runs on the Python engine). `for_game(game_id)` names the games com
 
 from __future__ import annotations
 
+import importlib
 import sys
 from functools import cache
 from types import ModuleType
@@ -59,6 +60,45 @@ def require(game_id: str) -> ModuleType:
     if game_id not in COMPILED:
         raise NativeUnavailable(f"{game_id} has no compiled core yet (compiled so far: "
                                 f"{', '.join(COMPILED) or 'none'})")
-    import importlib
-
     return importlib.import_module(f".{COMPILED[game_id]}", __name__)
+
+
+def loops(game_id: str) -> ModuleType:
+    """The native loops of `game_id` (VectorGames, play_seeded: the submodule of the compiled
+    core its Game class lives in); NativeUnavailable (one line) if the game has no compiled
+    core, the core was not built, or the game's loops are not registered in
+    src/native/bind_loops.cpp."""
+    require(game_id)
+    found = _loops(game_id)
+    if found is None:
+        raise NativeUnavailable(f"{game_id}'s compiled core has no native loops yet (they are "
+                                "registered in src/native/bind_loops.cpp)")
+    return found
+
+
+@cache
+def _loops(game_id: str) -> ModuleType | None:
+    from ..core import make
+
+    native = require(game_id).compiled_game(make(game_id))
+    found = getattr(_compiled(), type(native).__module__.rpartition(".")[2], None)
+    return found if hasattr(found, "play_seeded") else None
+
+
+def has_loops(game_id: str) -> bool:
+    """Whether `game_id`'s native loops can run here (see `loops`)."""
+    return available(game_id) and _loops(game_id) is not None
+
+
+def native_seat(spec: str) -> object | None:
+    """A bot spec as a seat a native loop plays (`_core.Seat`): "random", or "heuristic" with
+    its eps; None for any other bot (a search, a level, a network), which only Python plays."""
+    from ..bots.specs import parse_spec
+
+    name, options = parse_spec(spec)
+    if name not in ("random", "heuristic") or set(options) - {"eps"}:
+        return None
+    seat = load().Seat()
+    seat.kind = 0 if name == "random" else 1
+    seat.eps = float(options.get("eps", 0.0))
+    return seat

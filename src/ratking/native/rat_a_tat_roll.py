@@ -39,7 +39,8 @@ def compiled_game(game: Any) -> Any:
     return made
 
 
-def _layout(game: Any, players: int) -> Any:
+def layout(game: Any, players: int) -> Any:
+    """The observation tensor's layout for this player count, as the compiled core reads it."""
     lay = spaces.observation_layout(game, players)
     out = load().roll.Layout()
     at = lay.at
@@ -163,7 +164,7 @@ class NativeRoll:
 
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
         """As State.observation (recall: State.information_state)."""
-        lay = _layout(self.game, self.players)
+        lay = layout(self.game, self.players)
         out = np.zeros(lay.size, np.float32)
         self._state.observe(-1 if seat is None else seat, recall, lay, out)
         return out

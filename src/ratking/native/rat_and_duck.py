@@ -41,7 +41,8 @@ def compiled_game(game: Any) -> Any:
     return made
 
 
-def _layout(game: Any, players: int) -> Any:
+def layout(game: Any, players: int) -> Any:
+    """The observation tensor's layout for this player count, as the compiled core reads it."""
     lay = spaces.observation_layout(game, players)
     out = load().duck.Layout()
     out.size = lay.size
@@ -151,7 +152,7 @@ class NativeDuck:
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
         """As State.observation; Rat & Duck's view forgets nothing, so with `recall`
         (State.information_state) the tensor is the same."""
-        lay = _layout(self.game, self.players)
+        lay = layout(self.game, self.players)
         out = np.zeros(lay.size, np.float32)
         self._state.observe(-1 if seat is None else seat, lay, out)
         return out

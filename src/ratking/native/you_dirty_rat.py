@@ -51,7 +51,8 @@ def compiled_game(game: Any) -> Any:
 assert EFFECTS[:len(REWARDS)] == REWARDS, "a heist reward is coded as the effect of its name"
 
 
-def _layout(game: Any, players: int) -> Any:
+def layout(game: Any, players: int) -> Any:
+    """The observation tensor's layout for this player count, as the compiled core reads it."""
     lay = spaces.observation_layout(game, players)
     out = load().ydr.Layout()
     at = lay.at
@@ -201,7 +202,7 @@ class NativeRat:
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
         """As State.observation; the same as State.information_state (`recall`), since this
         game's view forgets nothing."""
-        lay = _layout(self.game, self.players)
+        lay = layout(self.game, self.players)
         out = np.zeros(lay.size, np.float32)
         self._state.observe(-1 if seat is None else seat, lay, out)
         return out

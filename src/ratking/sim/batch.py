@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import Game, State, make
+from ..core import Action, Game, State, make
 from ..core.rng import derive_seed
 from .backends import Backend, LocalBackend, stop_requested
 
@@ -98,13 +98,23 @@ def snapshot(game: Game, state: State) -> tuple[float, ...]:
 
 def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
              trail: list[tuple[float, ...]] | None = None,
-             moves: list[int] | None = None) -> State:
+             moves: list[int] | None = None, record: Sequence[Action] | None = None,
+             state: State | None = None) -> State:
     """A game played to its end from `seed` by the named bots (seat i's bot seeded with
     derive_seed(seed, 1 + i), as `ratking play --seed` seats them): its final state. With a
     `trail` list, snapshot() is added to it at the start of every round and at the end; with
-    a `moves` list, the number of legal moves at each decision."""
-    state = game.new_game(players, seed=seed)
-    seated = [make_bot(kind, s) for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
+    a `moves` list, the number of legal moves at each decision. A `record` holds the bots'
+    actions already chosen (by the compiled core's loop: sim/native_batch.py), played in turn
+    instead of asking them again. `state`: the game of that seed, just started, if the caller
+    has it."""
+    if state is None:
+        state = game.new_game(players, seed=seed)
+    if record is None:
+        seated = [make_bot(kind, s)
+                  for kind, s in zip(bots, bot_seeds(seed, players), strict=True)]
+        choose = lambda: seated[state.to_move].choose(state)  # noqa: E731
+    else:
+        choose = iter(record).__next__
     last = None
     while not state.over:
         if trail is not None and (now := getattr(state, "round", None)) != last:
@@ -112,7 +122,7 @@ def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
             last = now
         if moves is not None:
             moves.append(len(state.legal_actions()))
-        state.apply(seated[state.to_move].choose(state))
+        state.apply(choose())
     if trail is not None:
         trail.append(snapshot(game, state))
     return state
@@ -121,11 +131,17 @@ def play_out(game: Game, players: int, bots: Sequence[str], seed: int,
 def play_one(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[str],
              seed: int, index: int = 0) -> GameResult:
     """Play one game to the end with the named bots (one per seat)."""
-    game = make(game_id, **rules)
-    first = game.new_game(players, seed=seed).to_move
+    return game_result(make(game_id, **rules), players, bots, seed, index)
+
+
+def game_result(game: Game, players: int, bots: Sequence[str], seed: int, index: int,
+                record: Sequence[Action] | None = None) -> GameResult:
+    """One game played to the end (as play_out plays it) and its row."""
+    state = game.new_game(players, seed=seed)
+    first = state.to_move
     trail: list[tuple[float, ...]] = []
     moves: list[int] = []
-    state = play_out(game, players, bots, seed, trail, moves)
+    state = play_out(game, players, bots, seed, trail, moves, record, state)
     scores = state.scores()
     decided = state.end_reason != "round-cap" or game.scores_at_cap
     return GameResult(index, seed, tuple(state.returns()),
@@ -150,13 +166,20 @@ class Interrupted(KeyboardInterrupt):
 def _play_chunk(args: tuple) -> list[GameResult]:
     """Some games of a batch; a stop (Ctrl-C here, or the pool's stop event) hands back the
     games finished so far."""
-    game_id, rules, players, bots, seed, indices = args
+    game_id, rules, players, bots, seed, core, indices = args
     out: list[GameResult] = []
+    if core == "native":
+        from .native_batch import native_games
+
+        games = native_games(game_id, rules, players, bots, seed, indices)
+    else:
+        games = (play_one(game_id, rules, players, bots, derive_seed(seed, i), i)
+                 for i in indices)
     try:
-        for i in indices:
+        for game in games:
             if stop_requested():
                 break
-            out.append(play_one(game_id, rules, players, bots, derive_seed(seed, i), i))
+            out.append(game)
     except KeyboardInterrupt:
         raise Interrupted(out) from None
     return out
@@ -166,12 +189,14 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
               rules: dict[str, Any] | None = None, workers: int = 1,
               progress: Callable[[int], None] | None = None,
               backend: Backend | None = None,
-              indices: Sequence[int] | None = None) -> list[GameResult]:
+              indices: Sequence[int] | None = None, core: str = "auto") -> list[GameResult]:
     """Play `games` games; game i uses seed derive_seed(seed, i), whatever the backend and the
     worker count. The rules are batch_rules(game_id, rules): a game with no round cap gets
     SIM_MAX_ROUNDS. `indices` plays only those of the games (a resumed run).
 
     `backend` runs the games (default: a local pool of `workers` processes, one: this process).
+    `core` plays them (sim/native_batch.py's batch_core: "auto" the compiled core wherever it
+    can); the games and their rows are the same on either.
     `progress(k)` is called as each chunk of k games finishes. Results come back in game order.
     Ctrl-C raises Interrupted with the games finished so far.
     """
@@ -181,6 +206,9 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
         raise ValueError(f"{len(bots)} bots given for {players} players")
     for kind in set(bots):
         make_bot(kind, 0)  # an unknown bot or a bad spec fails here, before any game
+    from .native_batch import batch_core
+
+    core = batch_core(core, game_id, bots)
     own = backend is None
     if backend is None:
         backend = LocalBackend(workers)
@@ -188,7 +216,7 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
     # small chunks with one worker: a stop loses at most the chunk being played
     most = 100 if backend.workers > 1 else 20
     chunk = max(1, min(most, len(todo) // (backend.workers * 8) or 1))
-    jobs = [(game_id, rules, players, tuple(bots), seed, todo[i:i + chunk])
+    jobs = [(game_id, rules, players, tuple(bots), seed, core, todo[i:i + chunk])
             for i in range(0, len(todo), chunk)]
     results: list[GameResult] = []
 

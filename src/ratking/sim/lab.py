@@ -29,6 +29,7 @@ from ..outputs import check_writable_file
 from .backends import BACKENDS, open_backend
 from .batch import GameResult, Interrupted, run_batch
 from .folders import check_report_dir
+from .native_batch import CORE_NAMES
 from .plan import Plan, check_workers, file_options, prepare, with_files
 from .progress import progress_bar
 from .stats import Summary, moves_line, percent, span, summarize
@@ -78,9 +79,9 @@ def announced(console: Console, backend: str, workers: int, address: str | None,
 def prepare_run(game: str, players: int, bots: str, games: int, seed: int,
                 rules: dict[str, Any], workers: int, backend: str, address: str | None,
                 report: Path | None, json_out: Path | None,
-                files: dict[str, str] | None = None) -> Plan:
+                files: dict[str, str] | None = None, core: str = "auto") -> Plan:
     """A checked simulate run: the plan, and the outputs known to be writable."""
-    plan = prepare(game, players, bots, games, seed, rules, files)
+    plan = prepare(game, players, bots, games, seed, rules, files, core)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -149,12 +150,12 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
     if todo:
         try:
             with announced(console, backend, workers, address,
-                           f"Playing {len(todo):,} games (Ctrl+C stops and keeps the games "
-                           "finished).") as engine, \
+                           f"Playing {len(todo):,} games on {CORE_NAMES[plan.ran_on]} "
+                           "(Ctrl+C stops and keeps the games finished).") as engine, \
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
                                    plan.play_rules, progress=bar.advance, backend=engine,
-                                   indices=todo)
+                                   indices=todo, core=plan.core)
         except Interrupted as stop:
             played, stopped = stop.results, True
     results = sorted(done + played, key=lambda r: r.index)
@@ -291,7 +292,7 @@ def write_json(path: Path, plan: Plan, results: list[GameResult],
     and skill measures (designer_measures)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                "rules": plan.rules, **plan.files_json(), "round_cap_added": plan.cap_added,
-               "seed": plan.seed,
+               "seed": plan.seed, "core": plan.ran_on,
                "games_planned": plan.games, "partial": len(results) < plan.games,
                "summary": summarize(results).to_dict(), **(extra or {}),
                "games": [r.to_dict() for r in results]}
@@ -320,7 +321,7 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
                   workers: int, backend: str, address: str | None, report: Path | None,
                   json_out: Path | None = None, files: dict[str, str] | None = None,
-                  cards: list[str] | None = None):
+                  cards: list[str] | None = None, core: str = "auto"):
     """A checked sweep: its plan (the fixed rules and card values applied) and its axes,
     the rules' and then the card values' (`--card PATH=VALUES`, cardvalues.py)."""
     from .cardvalues import card_axes
@@ -328,7 +329,7 @@ def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: i
 
     need_lab("ratking sweep")
     fixed, axes = parse_grid(game, rules, bool(cards))
-    plan = prepare(game, players, bots, games, seed, fixed, files)
+    plan = prepare(game, players, bots, games, seed, fixed, files, core)
     fixed_cards, more = card_axes(game, plan.files, cards)
     axes = check_grid([*axes, *more])
     plan = plan.with_rules(fixed_cards)
@@ -375,8 +376,9 @@ def _run_sweep(plan: Plan, axes, console: Console, backend: str, workers: int,
     start = time.perf_counter()
     try:
         with announced(console, backend, workers, address,
-                       f"Sweeping {len(cells(axes))} cells of {plan.games:,} games (Ctrl+C "
-                       "stops and keeps the cells finished).") as engine, \
+                       f"Sweeping {len(cells(axes))} cells of {plan.games:,} games on "
+                       f"{CORE_NAMES[plan.ran_on]} (Ctrl+C stops and keeps the cells "
+                       "finished).") as engine, \
                 progress_bar(console, "sweep", total) as bar:
             got = run_sweep(plan, axes, engine, bar, done, save)
     except Interrupted as stop:

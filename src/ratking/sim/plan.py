@@ -15,6 +15,7 @@ from ..core import RatkingError, make
 from ..core.cardfile import CardFile
 from .batch import added_cap, batch_rules
 from .grid import show
+from .native_batch import batch_core
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Plan:
     cap_added: int | None  # the simulator's round cap, when the game would have none
     # the component files played that are not the game's own, by kind ("cards", "board")
     files: dict[str, CardFile] = field(default_factory=dict)
+    core: str = "auto"  # the engine asked for: auto, native or python (see `ran_on`)
 
     @property
     def title(self) -> str:
@@ -80,6 +82,11 @@ class Plan:
     def with_games(self, games: int, seed: int) -> Plan:
         return replace(self, games=games, seed=seed)
 
+    @property
+    def ran_on(self) -> str:
+        """The core that plays this batch: "native" (the compiled core) or "python"."""
+        return batch_core(self.core, self.game, self.bots)
+
     def describe_cap(self) -> str:
         if self.cap is None:
             return "none"
@@ -98,6 +105,8 @@ class Plan:
             args += ["--rule", f"{name}={show(value)}"]
         for kind, made in self.files.items():
             args += file_options(kind, made)
+        if self.core != "auto":
+            args += ["--core", self.core]
         return shlex.join(args)
 
 
@@ -171,10 +180,11 @@ def parse_rules(pairs: list[str] | None) -> dict[str, str]:
 
 def prepare(game: str, players: int, bots: str, games: int, seed: int,
             rules: dict[str, Any] | None = None,
-            files: dict[str, CardFile | str] | None = None) -> Plan:
+            files: dict[str, CardFile | str] | None = None, core: str = "auto") -> Plan:
     """A checked Plan; bad input raises RatkingError (or its RulesError, UnknownGame, or a
     CardFileError for a component file that cannot be read or used). `files` gives component
-    files by kind ("cards", "board"), each a path or a CardFile."""
+    files by kind ("cards", "board"), each a path or a CardFile; `core` the engine asked for
+    (auto, native or python)."""
     if games.__class__ is not int or games < 1:
         raise RatkingError(f"--games must be at least 1, not {games}")
     if seed.__class__ is not int or seed < 0:
@@ -182,9 +192,11 @@ def prepare(game: str, players: int, bots: str, games: int, seed: int,
     rules = dict(rules or {})
     chosen = make(game, card_files=dict(files or {}), **rules)
     chosen.check_players(players)
-    return Plan(game, players, parse_bots(bots, players), games, seed,
+    plan = Plan(game, players, parse_bots(bots, players), games, seed,
                 batch_rules(game, rules), _typed(game, rules), added_cap(game, rules),
-                chosen.file_overrides())
+                chosen.file_overrides(), core)
+    plan.ran_on  # noqa: B018 (a core that cannot run fails here, in one line)
+    return plan
 
 
 def check_workers(workers: int) -> None:

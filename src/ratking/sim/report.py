@@ -20,6 +20,7 @@ from .batch import GameResult, bot_seeds
 from .course import course_section, first_player_section
 from .folders import replaced_folder
 from .grid import show
+from .native_batch import CORE_NAMES
 from .page import Page
 from .plan import Plan, file_rows
 from .sections import ReportGames, extra_sections
@@ -170,12 +171,13 @@ def setup_section(page: Page, plan: Plan, backend: str, workers: int, seconds: f
                  else "none: the rulebook's numbers")),
             *file_rows(plan.game, plan.files),
             ("round cap", plan.describe_cap()),
-            ("run on", f"{backend} backend, {workers} worker{'s' if workers != 1 else ''}"
+            ("run on", f"{backend} backend, {workers} worker{'s' if workers != 1 else ''}, "
+             f"{CORE_NAMES[plan.ran_on]}"
              + (f", {seconds:.1f} s ({plan.games / seconds * 60:,.0f} games a minute)"
                 if seconds else ""))]
     page.table(None, rows)
-    page.text("The same command with the same seed gives the same games on any backend and "
-              "with any number of workers:", "note")
+    page.text("The same command with the same seed gives the same games on any backend, "
+              "with any number of workers, on either core:", "note")
     page.code(command or plan.command())
 
 

@@ -75,7 +75,7 @@ def run_sweep(plan: Plan, axes: list[Axis], backend: Backend, bar: Bar | None = 
                     played = run_batch(plan.game, plan.players, plan.bots, plan.games,
                                        plan.seed, cell_plan.play_rules,
                                        progress=bar.advance if bar else None, backend=backend,
-                                       indices=todo)
+                                       indices=todo, core=plan.core)
                 except Interrupted as stop:
                     under_way = sorted(have + stop.results, key=lambda r: r.index)
                     raise

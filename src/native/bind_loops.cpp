@@ -1,0 +1,167 @@
+// The native loops of every compiled game: the vector environment's games (VectorGames) and
+// the lab's seeded games (play_seeded), bound into each game's submodule.
+//
+// A newly compiled game plugs in here, in one place: a registration struct naming its State,
+// Game and observation Layout and how its heuristic, observation and scores are reached, and
+// one line in bind_loops.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "rat_a_tat_roll.hpp"
+#include "rat_and_duck.hpp"
+#include "seeded.hpp"
+#include "vector.hpp"
+#include "you_dirty_rat.hpp"
+
+namespace nb = nanobind;
+
+namespace ratking {
+namespace {
+
+struct RollGame {
+  using State = roll::State;
+  using Game = roll::Game;
+  using Layout = roll::Layout;
+  static int heuristic(const State& s, MersenneTwister& r) { return roll::heuristic(s, r); }
+  static void observe(const State& s, int seat, bool recall, const Layout& l, float* out) {
+    roll::observe(s, seat, recall, l, out);
+  }
+  static std::vector<double> scores(const State& s) { return s.scores(); }
+};
+
+struct YdrGame {  // its information state is its observation (nothing forgotten)
+  using State = ydr::State;
+  using Game = ydr::Game;
+  using Layout = ydr::Layout;
+  static int heuristic(const State& s, MersenneTwister& r) { return ydr::heuristic(s, r); }
+  static void observe(const State& s, int seat, bool, const Layout& l, float* out) {
+    ydr::observe(s, seat, l, out);
+  }
+  static std::vector<double> scores(const State& s) {
+    std::vector<double> out;
+    for (int64_t t : s.totals()) out.push_back(static_cast<double>(t));
+    return out;
+  }
+};
+
+struct DuckGame {  // its information state is its observation (nothing forgotten)
+  using State = duck::State;
+  using Game = duck::Game;
+  using Layout = duck::ObsLayout;
+  static int heuristic(const State& s, MersenneTwister& r) { return duck::heuristic(s, r); }
+  static void observe(const State& s, int seat, bool, const Layout& l, float* out) {
+    duck::observe(s, seat, l, out);
+  }
+  // each seat's team's round-limit score (rules.team_scores; even seats the dissent)
+  static std::vector<double> scores(const State& s) {
+    const auto& c = s.game->config();
+    int64_t unrest = 0;
+    for (int u : s.unrest) unrest += u;
+    const double gov = static_cast<double>(s.biosci * c.government_score_weight);
+    const double dis = static_cast<double>(unrest * c.dissent_score_weight);
+    std::vector<double> out;
+    for (int p = 0; p < s.players; ++p) out.push_back(p % 2 == 0 ? dis : gov);
+    return out;
+  }
+};
+
+template <class T>
+using Rows = nb::ndarray<T, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
+template <class T>
+using Column = nb::ndarray<T, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+template <class G, class V>
+void check_rows(const V& v, const Rows<float>& obs, const Rows<int8_t>& masks) {
+  const size_t n = static_cast<size_t>(v.size());
+  if (obs.shape(0) != n || obs.shape(1) != static_cast<size_t>(v.obs_size()))
+    throw nb::value_error("obs must be a C-contiguous float32 array (num_envs, tensor size)");
+  if (masks.shape(0) != n || masks.shape(1) != static_cast<size_t>(v.space_size()))
+    throw nb::value_error("masks must be a C-contiguous int8 array (num_envs, actions)");
+}
+
+template <class G>
+void bind_game(nb::module_ sub) {
+  using V = VectorGames<G>;
+  nb::class_<V>(sub, "VectorGames",
+                "one learner's seat in each of n games, stepped natively (envs.vector)")
+      .def(nb::init<const typename G::Game&, const typename G::Layout&, int, int, bool,
+                    std::vector<int>, int, std::vector<Seat>, int64_t, int, bool>(),
+           nb::arg("game"), nb::arg("layout"), nb::arg("players"), nb::arg("n"),
+           nb::arg("recall"), nb::arg("to_space"), nb::arg("space_size"), nb::arg("opponents"),
+           nb::arg("limit"), nb::arg("budget"), nb::arg("cap_truncates"), nb::keep_alive<1, 2>())
+      .def("deal",
+           [](V& v, int i, int64_t seed, int seat, const std::vector<int64_t>& bot_seeds,
+              Rows<float> obs, Rows<int8_t> masks) {
+             check_rows<G>(v, obs, masks);
+             if (i < 0 || i >= v.size()) throw nb::value_error("no such row");
+             return v.deal(i, seed, seat, bot_seeds, obs.data(), masks.data());
+           },
+           nb::arg("row"), nb::arg("seed"), nb::arg("seat"), nb::arg("bot_seeds"),
+           nb::arg("obs"), nb::arg("masks"))
+      .def("step",
+           [](V& v, Column<int64_t> actions, Rows<float> obs, Rows<int8_t> masks,
+              Column<double> rewards, Column<bool> terminated, Column<bool> truncated,
+              Column<bool> ended) {
+             check_rows<G>(v, obs, masks);
+             const size_t n = static_cast<size_t>(v.size());
+             for (size_t len : {actions.shape(0), rewards.shape(0), terminated.shape(0),
+                                truncated.shape(0), ended.shape(0)})
+               if (len != n) throw nb::value_error("one entry per game in every column");
+             StepError e;
+             {
+               nb::gil_scoped_release quiet;
+               e = v.step(actions.data(), obs.data(), masks.data(), rewards.data(),
+                          terminated.data(), truncated.data(), ended.data());
+             }
+             return nb::make_tuple(e.row, e.illegal, e.action);
+           },
+           nb::arg("actions"), nb::arg("obs"), nb::arg("masks"), nb::arg("rewards"),
+           nb::arg("terminated"), nb::arg("truncated"), nb::arg("ended"),
+           "(row, illegal, action) of the first bad action, row -1 if none")
+      .def("scores", &V::scores, nb::arg("row"))
+      .def("over", &V::over, nb::arg("row"))
+      .def("__copy__", [](const V& v) { return V(v); }, "a copy playing on from here");
+
+  sub.def("play_seeded",
+          [](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
+             const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
+            if (bot_seeds.size() != seeds.size() * players ||
+                static_cast<int>(seats.size()) != players)
+              throw nb::value_error("one bot seed per seat of every game, one bot per seat");
+            std::vector<SeededGame> out;
+            {
+              nb::gil_scoped_release quiet;
+              out = play_seeded<G>(game, players, seeds, bot_seeds, seats);
+            }
+            return out;
+          },
+          nb::arg("game"), nb::arg("players"), nb::arg("seeds"), nb::arg("bot_seeds"),
+          nb::arg("seats"), "whole games, each seat's bot seeded as the lab seeds it");
+}
+
+}  // namespace
+
+void bind_loops(nb::module_& m) {
+  nb::class_<Seat>(m, "Seat", "a seat a native loop plays: random, or heuristic with eps")
+      .def(nb::init<>())
+      .def_rw("kind", &Seat::kind)
+      .def_rw("eps", &Seat::eps);
+  nb::class_<SeededGame>(m, "SeededGame", "one game played by play_seeded")
+      .def_ro("actions", &SeededGame::actions)
+      .def_ro("returns", &SeededGame::returns)
+      .def_ro("end_reason", &SeededGame::end_reason);
+
+  // every compiled game, by its submodule (one line each)
+  auto sub = [&](const char* name) { return nb::borrow<nb::module_>(m.attr(name)); };
+  bind_game<RollGame>(sub("roll"));
+  bind_game<YdrGame>(sub("ydr"));
+  bind_game<DuckGame>(sub("duck"));
+}
+
+}  // namespace ratking

@@ -1,0 +1,58 @@
+"""A batch's games played by the compiled core (random and heuristic seats, compiled games).
+
+The native loop plays each game as the lab seeds it (game i from derive_seed(seed, i), seat k's
+bot from derive_seed(that, 1 + k), each on its own random.Random stream, as RandomBot and
+HeuristicBot play) and hands back every game's actions. The Python engine then replays them
+for the rows: the course, the counters and the ending come from the very state the Python loop
+would have reached, and an action it finds illegal, or an end it sees otherwise, is an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..core import RatkingError, make
+from ..core.rng import derive_seed
+from ..native import NativeUnavailable, has_loops, loops, native_seat, require
+from .batch import GameResult, bot_seeds, game_result
+
+CORES = ("auto", "native", "python")
+CORE_NAMES = {"native": "the compiled core", "python": "the Python engine"}
+
+
+def batch_core(core: str, game_id: str, bots: Sequence[str]) -> str:
+    """The core a batch runs on: "native" where the game is compiled, the core built and every
+    bot random or the heuristic ("auto" falls back to "python" otherwise)."""
+    if core not in CORES:
+        raise RatkingError(f"--core must be one of {', '.join(CORES)}, not {core!r}")
+    if core == "python":
+        return core
+    native = all(native_seat(b) is not None for b in bots)
+    if core == "native":
+        loops(game_id)  # NativeUnavailable: not built, or this game not compiled
+        if not native:
+            raise NativeUnavailable("the native loop seats random and heuristic bots only "
+                                    "(use --core python for the others)")
+        return core
+    return "native" if native and has_loops(game_id) else "python"
+
+
+def native_games(game_id: str, rules: dict[str, Any], players: int, bots: Sequence[str],
+                 seed: int, indices: Sequence[int]) -> Iterator[GameResult]:
+    """The rows of games `indices` of a batch, played by the compiled core in one call and
+    replayed by the Python engine, one at a time."""
+    game = make(game_id, **rules)
+    native = require(game_id).compiled_game(game)
+    seats = [native_seat(b) for b in bots]
+    seeds = [derive_seed(seed, i) for i in indices]
+    played = loops(game_id).play_seeded(native, players, seeds,
+                                       [s for g in seeds for s in bot_seeds(g, players)], seats)
+    actions = [game.action_by_id(a) for a in native.action_ids]
+    for index, game_seed, record in zip(indices, seeds, played, strict=True):
+        row = game_result(game, players, bots, game_seed, index,
+                          [actions[a] for a in record.actions])
+        if list(row.returns) != list(record.returns) or row.end != record.end_reason:
+            raise RatkingError(f"game {index}: the compiled core and the Python engine end it "
+                               "differently")
+        yield row

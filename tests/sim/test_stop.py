@@ -143,8 +143,10 @@ def test_sweep_stopped_keeps_its_finished_cells(tmp_path):
 
 def test_a_sweep_stopped_in_a_cell_resumes_without_replaying_and_ends_as_a_straight_run(
         tmp_path):
+    # on the Python engine a cell lasts a second or two (the compiled core plays it faster
+    # than the stop below comes)
     args = ("sweep", "rat-a-tat-roll", "-p", "2", "--rule", "cards=3..5", "--seed", "4",
-            "--bots", "heuristic", "-n", "600")  # a cell lasts a second or two
+            "--bots", "heuristic", "--core", "python", "-n", "600")
     cmd = Command(*args, "--json", "s.json", cwd=tmp_path)
     cmd.wait_for("Cell 1 of 3 done")
     code, out, err, _ = cmd.stop(after=0.5)

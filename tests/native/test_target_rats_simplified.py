@@ -1,0 +1,154 @@
+"""Target: Rats Simplified's compiled core against the Python engine (the reference), game by
+game.
+
+Each example plays one game on both cores from the same seed with the same actions under drawn
+rule options (seed 001's numbers across their ranges, Da Big Cheese's extra dice among them) and
+a drawn player count. Every step of `FULL` games, under a short round cap, is compared in full
+(the state as JSON, legal ids, returns); `LIGHT` more games, under longer caps, compare the
+legal ids at every step and the final state.
+
+The long run, before calling a change to either core done (10,000 games compared in full):
+    RATKING_NATIVE_LONG=1 pytest tests/native/test_target_rats_simplified.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from ratking.core import make
+from ratking.core.errors import RecordError, RulesError
+from ratking.native import load
+
+core = load()
+pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+
+if core is not None:
+    from ratking.native.target_rats_simplified import NativeRatsSimplified
+
+    from .roll_differential import game_part, play_both
+
+LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
+FULL = 10_000 if LONG else 250
+LIGHT = 750
+
+GAME = "target-rats-simplified"
+# rule options across their ranges (params.py); small families and spaces make the throne,
+# the win, full spaces and the top-up come soon
+RULES = st.fixed_dictionaries({}, optional={
+    "start_rats": st.integers(1, 12),
+    "max_rats": st.integers(2, 16),
+    "space_limit": st.integers(1, 6),
+    "dice": st.integers(1, 6),
+    "cheese_dice": st.integers(0, 4),
+    "topup_at": st.integers(0, 12),
+    "topup_rats": st.integers(1, 12),
+    "breed_rats": st.integers(1, 12),
+    "target_face": st.integers(1, 6),
+})
+
+
+@cache
+def game_with(rules: tuple):
+    try:
+        return make(GAME, **dict(rules))
+    except RulesError:
+        return None
+
+
+def draw_game(rules: dict, max_rounds: int):
+    game = game_with(tuple(sorted({**rules, "max_rounds": max_rounds}.items())))
+    assume(game is not None)
+    return game
+
+
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                      HealthCheck.too_slow])
+
+
+def play_rules(game, players: int, seed: int) -> int:
+    """One random game on both cores, the state, legal ids and returns compared at every
+    step; its decisions."""
+    state = game.new_game(players, seed=seed)
+    native = NativeRatsSimplified.new_game(game, players, seed)
+    picker = random.Random(seed ^ 0x5EED)
+    step = 0
+    while True:
+        assert native.to_json() == game_part(state.to_json()), f"step {step}: the state"
+        legal = [a.id for a in state.legal_actions()]
+        assert native.legal_ids() == legal, f"step {step}: legal ids"
+        assert native.returns() == state.returns(), f"step {step}: returns"
+        if state.is_over:
+            return step
+        action = legal[int(picker.random() * len(legal))]
+        state.apply(action)
+        native.apply(action)
+        step += 1
+
+
+@pytest.mark.timeout(7200 if LONG else 300)  # the long run takes many minutes
+@settings(max_examples=FULL, **SETTINGS)
+@given(seed=st.integers(0, 2**63 - 1), rules=RULES, players=st.integers(2, 4),
+       rounds=st.integers(1, 6))
+def test_every_step_alike(seed, rules, players, rounds):
+    play_rules(draw_game(rules, rounds), players, seed)
+
+
+@settings(max_examples=LIGHT, **SETTINGS)
+@given(seed=st.integers(0, 2**63 - 1), rules=RULES, players=st.integers(2, 4),
+       rounds=st.integers(1, 40))
+def test_every_game_ends_alike(seed, rules, players, rounds):
+    play_both(draw_game(rules, rounds), players, seed, every_step=False,
+              handle=NativeRatsSimplified)
+
+
+def test_default_rules_every_step():
+    # the printed game (seed 001) at each player count, with and without the extra die
+    for rules in ({}, {"cheese_dice": 2}):
+        game = make(GAME, max_rounds=12, **rules)
+        for players in (2, 3, 4):
+            for seed in range(3):
+                play_rules(game, players, seed)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    game = make(GAME)
+    native = NativeRatsSimplified.new_game(game, 2, 7)
+    before = native.to_json()
+    with pytest.raises(ValueError, match="not legal"):
+        native.apply("breed")  # no rat is moving
+    with pytest.raises(ValueError, match="no action"):
+        native.apply("fly")
+    assert native.to_json() == before
+
+
+def test_bad_state_data_is_refused():
+    game = make(GAME)
+    data = game.new_game(2, seed=3).to_json()
+    data["state"]["rats"][0] = [999]  # no such space
+    with pytest.raises(RecordError, match="rats"):
+        NativeRatsSimplified.from_json(game, data)
+
+
+def test_a_moving_phase_without_a_rat_is_refused():
+    # the Python loader reads it; the compiled core would look up a rat that is not there
+    game = make(GAME)
+    data = game.new_game(2, seed=3).to_json()
+    data["state"]["phase"] = "moving"
+    with pytest.raises(RecordError, match="mover"):
+        NativeRatsSimplified.from_json(game, data)
+
+
+def test_a_handle_from_a_state_mid_game_reads_back_alike():
+    game = make(GAME, max_rounds=5)
+    state = game.new_game(3, seed=11)
+    picker = random.Random(4)
+    for _ in range(40):
+        legal = state.legal_actions()
+        state.apply(legal[int(picker.random() * len(legal))])
+    assert NativeRatsSimplified.from_state(state).to_json() == game_part(state.to_json())

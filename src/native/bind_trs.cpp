@@ -5,6 +5,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
+#include "loops.hpp"
 #include "target_rats_simplified.hpp"
 
 namespace nb = nanobind;
@@ -12,6 +13,8 @@ namespace nb = nanobind;
 namespace ratking {
 
 namespace {
+using Tensor = nb::ndarray<float, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
 void check_seat(const trs::State& s, int seat) {
   if (seat < -1 || seat >= s.players)
     throw nb::value_error("no such seat: seats are 0 to players - 1, or -1 for a spectator");
@@ -44,7 +47,42 @@ void bind_trs(nb::module_& m) {
                      for (const auto& a : g.actions()) ids.push_back(a.id);
                      return ids;
                    })
-      .def("action_index", &trs::Game::action_index, nb::arg("id"));
+      .def("action_index", &trs::Game::action_index, nb::arg("id"))
+      .def("play",
+           [](const trs::Game& g, int players, int64_t games, int64_t seed,
+              std::vector<bool> heuristic) {
+             if (players < 2 || players >= static_cast<int>(g.config().nests.size()))
+               throw nb::value_error("Target: Rats Simplified takes 2 to 4 players");
+             if (heuristic.empty()) heuristic.assign(players, false);
+             if (static_cast<int>(heuristic.size()) != players)
+               throw nb::value_error("heuristic: one flag per seat");
+             LoopResult r;
+             {
+               nb::gil_scoped_release quiet;
+               r = trs::play(g, players, games, seed, heuristic);
+             }
+             return nb::make_tuple(r.games, r.decisions, r.returns);
+           },
+           nb::arg("players"), nb::arg("games"), nb::arg("seed"),
+           nb::arg("heuristic") = std::vector<bool>(),
+           "play `games` whole games; (games, decisions, summed returns per seat)");
+
+  nb::class_<trs::ObsLayout>(trs, "Layout")
+      .def(nb::init<>())
+      .def_rw("size", &trs::ObsLayout::size)
+      .def_rw("to_move", &trs::ObsLayout::to_move)
+      .def_rw("phase", &trs::ObsLayout::phase)
+      .def_rw("rats", &trs::ObsLayout::rats)
+      .def_rw("exterminator", &trs::ObsLayout::exterminator)
+      .def_rw("nests", &trs::ObsLayout::nests)
+      .def_rw("factions", &trs::ObsLayout::factions)
+      .def_rw("dumpsters", &trs::ObsLayout::dumpsters)
+      .def_rw("dice", &trs::ObsLayout::dice)
+      .def_rw("pool", &trs::ObsLayout::pool)
+      .def_rw("mover", &trs::ObsLayout::mover)
+      .def_rw("path", &trs::ObsLayout::path)
+      .def_rw("round", &trs::ObsLayout::round)
+      .def_rw("over", &trs::ObsLayout::over);
 
   nb::class_<trs::State>(trs, "State")
       .def_static(
@@ -106,7 +144,23 @@ void bind_trs(nb::module_& m) {
            },
            nb::arg("seat"), nb::arg("text"), nb::keep_alive<0, 1>(),
            "a copy whose chance is the keyed stream of seed `text` (nothing is hidden, so "
-           "`seat`, -1 for a spectator, changes nothing else)");
+           "`seat`, -1 for a spectator, changes nothing else)")
+      .def("evaluate", &trs::evaluate)
+      .def("heuristic",
+           [](const trs::State& s, MersenneTwister& jitter) {
+             if (s.over) throw nb::value_error("the game is over");
+             return trs::heuristic(s, jitter);
+           },
+           nb::arg("jitter"))
+      .def("observe",
+           [](const trs::State& s, int seat, const trs::ObsLayout& lay, Tensor out) {
+             check_seat(s, seat);
+             if (static_cast<int>(out.shape(0)) != lay.size)
+               throw nb::value_error("out has the wrong size for this layout");
+             std::fill(out.data(), out.data() + lay.size, 0.0f);
+             trs::observe(s, seat, lay, out.data());
+           },
+           nb::arg("seat"), nb::arg("layout"), nb::arg("out"));
 }
 
 }  // namespace ratking

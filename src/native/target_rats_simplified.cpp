@@ -3,6 +3,7 @@
 #include "target_rats_simplified.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -497,6 +498,252 @@ void State::end_turn() {
   }
   to_move = nxt;
   start_turn();
+}
+
+}  // namespace ratking::trs
+
+// --- the evaluation (evaluate.py) --------------------------------------------------------------
+
+namespace ratking::trs {
+
+namespace {
+// rats / max, rats out of the nest / max, fed rats / max, the throne, the throne times rats
+// out, rats in Rat City / max
+constexpr double WEIGHTS[6] = {1.49, 0.431, -0.232, 0.165, 1.56, 0.445};
+}  // namespace
+
+std::vector<double> evaluate(const State& s) {
+  const auto& b = s.game->board();
+  const double top = s.game->config().max_rats;
+  // core/evaluation.py's linear_chances: a softmax over the seats, summed in Python's order
+  std::vector<double> scores(s.players);
+  for (int f = 0; f < s.players; ++f) {
+    const int home = b.homes[s.nests[f]];
+    int out = 0, fed = 0, town = 0;
+    for (int c : s.rats[f]) {
+      out += c >> 1 != home;
+      town += c >> 1 == b.city;
+      fed += c & 1;
+    }
+    const double cheese = s.cheese == f ? 1.0 : 0.0;
+    const double row[6] = {static_cast<double>(s.rats[f].size()) / top, out / top, fed / top,
+                           cheese, cheese * out / top, town / top};
+    double score = 0.0;
+    for (int i = 0; i < 6; ++i) score += WEIGHTS[i] * row[i];
+    scores[f] = score;
+  }
+  const double most = *std::max_element(scores.begin(), scores.end());
+  double total = 0.0;
+  for (auto& x : scores) total += x = std::exp(x - most);
+  for (auto& x : scores) x /= total;
+  return scores;
+}
+
+// --- the heuristic (heuristic.py) ---------------------------------------------------------------
+
+namespace {
+
+// _space_value: how good `dest` is for a rat of faction f (fed or not) with `rem` to move.
+double space_value(const State& s, int f, int dest, bool fed, int rem, bool exact) {
+  const Game& g = *s.game;
+  const auto& b = g.board();
+  const auto& dist = b.dist[dest];
+  double v = 0.0;
+  if (dest == b.city) {
+    if (s.opposing_in_city(f)) v -= 40;
+    if (exact && rem == 0) v += 1000;
+  }
+  if (exact && s.cheese < 0 && dist[b.city] <= rem)
+    v += 100 - 10 * (rem - dist[b.city]);  // still on course for the throne
+  if (!fed) {
+    if (g.dumpster[dest] && dest != s.ext) v += 40;
+    int near = -1;
+    for (int d : b.simplified_dumpsters)
+      if (d != s.ext && (near < 0 || dist[d] < near)) near = dist[d];
+    v -= 3 * near;
+  } else {
+    const auto& mine = s.rats[f];
+    int near = -1;
+    bool here = false;
+    for (size_t i = 0; i < mine.size(); ++i)
+      if ((mine[i] & 1) && static_cast<int>(i) != s.mover) {
+        const int o = mine[i] >> 1;
+        here = here || o == dest;
+        if (near < 0 || dist[o] < near) near = dist[o];
+      }
+    if (here)
+      v += 60;
+    else if (near >= 0)
+      v -= 2 * near;
+  }
+  if (static_cast<int>(s.rats[f].size()) >= g.config().max_rats - 2)
+    v -= dist[b.city];  // a big family heads for the throne
+  if (dest == s.ext) v -= 100;
+  return v;
+}
+
+int choose_move(const State& s, const std::vector<int>& legal, MersenneTwister& jitter) {
+  const Game& g = *s.game;
+  const auto& b = g.board();
+  for (int a : legal)
+    if (a == g.breed) return a;
+  const int f = s.to_move, code = s.rats[f][s.mover], here = code >> 1;
+  const bool fed = code & 1;
+  int total = 0;
+  for (int d : s.dice) total += d;
+  const bool exact = s.start_pool == total;
+  int best = legal[0];
+  double best_v = -HUGE_VAL;
+  for (int a : legal) {
+    const Action& act = g.actions()[a];
+    double v;
+    if (act.kind == STEP) {
+      const int dest = act.arg;
+      const int cost = b.kind[here] == HOME && dest != b.corridor_surface[s.nests[f]] ? 2 : 1;
+      const bool nfed = fed || (g.dumpster[dest] && dest != s.ext);
+      v = space_value(s, f, dest, nfed, s.pool - cost, exact);
+      if (dest == s.ext) v -= 1000.0;  // landing on the Exterminator kills the rat
+    } else {
+      v = space_value(s, f, here, fed, s.pool, false) + 1;
+    }
+    v += jitter.random() * 0.5;
+    if (v > best_v) {
+      best = a;
+      best_v = v;
+    }
+  }
+  return best;
+}
+
+int choose_pick(const State& s, const std::vector<int>& legal, MersenneTwister& jitter) {
+  // the pick phase: the Exterminator, or which rat
+  const Game& g = *s.game;
+  const auto& b = g.board();
+  const int f = s.to_move;
+  const auto& mine = s.rats[f];
+  int total = 0;
+  for (int d : s.dice) total += d;
+  int best = legal[0];
+  double best_v = -HUGE_VAL;
+  for (int a : legal) {
+    const Action& act = g.actions()[a];
+    double v;
+    if (act.kind == EXT) {
+      const int sp = act.arg;
+      int own = 0;
+      for (int c : mine) own += c >> 1 == sp;
+      v = 30 * ((s.count[sp] - own) - 2 * own) - 20;
+    } else if (act.kind == END) {
+      v = -50;
+    } else {
+      const int sp = act.arg;
+      const auto& dist = b.dist[sp];
+      v = 0.0;
+      if (s.cheese < 0 && s.pool == total && dist[b.city] <= s.pool)
+        v += dist[b.city] == s.pool ? 60 : 30;
+      if (!act.fed) {
+        int near = -1;
+        for (int d : b.simplified_dumpsters)
+          if (d != s.ext && (near < 0 || dist[d] < near)) near = dist[d];
+        v += near <= s.pool ? 25 - 2 * near : 0;
+      } else {
+        int near = 99;
+        for (int c : mine)
+          if ((c & 1) && c >> 1 != sp) near = std::min(near, dist[c >> 1]);
+        v += near <= s.pool ? 35 - 2 * near : 5;
+      }
+      if (b.kind[sp] == HOME) v += 15;
+      if (sp == b.city && s.cheese == f) v -= 60;  // keep the throne
+    }
+    v += jitter.random();
+    if (v > best_v) {
+      best = a;
+      best_v = v;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+int heuristic(const State& s, MersenneTwister& jitter) {
+  const Game& g = *s.game;
+  if (s.phase == TOPUP) return g.topup;
+  if (s.phase == DICE) return g.roll_extra;  // more to move: rats leave the nest sooner
+  const std::vector<int> legal = s.legal();
+  return s.phase == MOVING ? choose_move(s, legal, jitter) : choose_pick(s, legal, jitter);
+}
+
+// --- the observation tensor (observation.py's encode_state) -----------------------------------
+
+namespace {
+
+constexpr int SIDES = 6;
+constexpr int FACTION_FEATURES = 4;  // board_tensor.py: rats, fed rats, at home, the throne
+
+float scaled(double value, double most) {  // core/spaces.py's scaled
+  if (most <= 0) return 0.0f;
+  const double x = value / most;
+  return static_cast<float>(x > 1.0 ? 1.0 : (x < 0.0 ? 0.0 : x));
+}
+
+// board_tensor.py's write_faction: seat p's faction in position k of the observer's order.
+void write_faction(const State& s, const ObsLayout& lay, float* out, int k, int p) {
+  const auto& b = s.game->board();
+  const int max_rats = s.game->config().max_rats;
+  const double unit = 1.0 / max_rats;
+  const int first = lay.rats + 2 * k, stride = 2 * s.players;
+  const int nest = s.nests[p], home = b.homes[nest];
+  const auto& codes = s.rats[p];
+  int fed = 0, at_home = 0;
+  int groups[256] = {};
+  for (int c : codes) ++groups[c];
+  for (int c : codes) {
+    const int n = groups[c];
+    if (!n) continue;  // written already
+    groups[c] = 0;
+    out[first + (c >> 1) * stride + (c & 1)] = static_cast<float>(std::min(1.0, n * unit));
+    if (c & 1) fed += n;
+    if (c >> 1 == home) at_home += n;
+  }
+  const int homes = static_cast<int>(b.homes.size());
+  out[lay.nests + k * homes + nest] = 1.0f;
+  const int base = lay.factions + k * FACTION_FEATURES;
+  out[base] = scaled(static_cast<double>(codes.size()), max_rats);
+  out[base + 1] = scaled(fed, max_rats);
+  out[base + 2] = scaled(at_home, max_rats);
+  if (s.cheese == p) out[base + 3] = 1.0f;
+}
+
+}  // namespace
+
+void observe(const State& s, int seat, const ObsLayout& lay, float* out) {
+  const Game& g = *s.game;
+  const Config& r = g.config();
+  const int start = seat < 0 ? 0 : seat;
+  if (!s.over) {  // core/spaces.py's write_turn
+    out[lay.to_move + ((s.to_move - start) % s.players + s.players) % s.players] = 1.0f;
+    out[lay.phase + s.phase] = 1.0f;
+  }
+  for (int k = 0; k < s.players; ++k) write_faction(s, lay, out, k, (start + k) % s.players);
+  if (s.ext >= 0) out[lay.exterminator + s.ext] = 1.0f;
+  for (int d : g.board().simplified_dumpsters) out[lay.dumpsters + d] = 1.0f;
+  int base = lay.dice - 1;
+  for (int face : s.dice) {
+    out[base + face] = 1.0f;
+    base += SIDES;
+  }
+  out[lay.pool] = scaled(s.pool, (r.dice + r.cheese_dice) * SIDES);
+  if (s.target) out[lay.pool + 1] = 1.0f;
+  if (s.mover >= 0 && !s.over) {
+    const int code = s.rats[s.to_move][s.mover];
+    out[lay.mover + (code >> 1)] = 1.0f;
+    if (code & 1) out[lay.mover + g.board().size()] = 1.0f;
+    for (int sp : s.path) out[lay.path + sp] = 1.0f;
+  }
+  // core/spaces.py's write_ending
+  if (r.max_rounds > 0) out[lay.round] = scaled(static_cast<double>(s.round), r.max_rounds);
+  if (s.over) out[lay.over] = 1.0f;
 }
 
 }  // namespace ratking::trs

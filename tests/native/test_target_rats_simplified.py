@@ -3,9 +3,11 @@ game.
 
 Each example plays one game on both cores from the same seed with the same actions under drawn
 rule options (seed 001's numbers across their ranges, Da Big Cheese's extra dice among them) and
-a drawn player count. Every step of `FULL` games, under a short round cap, is compared in full
-(the state as JSON, legal ids, returns); `LIGHT` more games, under longer caps, compare the
-legal ids at every step and the final state.
+a drawn player count, random seats and heuristic seats. Every step of `FULL` games, under a
+short round cap, is compared in full (roll_differential.check_step: the state as JSON, legal
+ids, returns, evaluation, observations byte for byte, each seat's determinization and a step
+after it); `LIGHT` more games, under longer caps, compare the legal ids, the heuristic's
+choices and the final state.
 
 The long run, before calling a change to either core done (10,000 games compared in full):
     RATKING_NATIVE_LONG=1 pytest tests/native/test_target_rats_simplified.py
@@ -71,49 +73,33 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_muc
                                                       HealthCheck.too_slow])
 
 
-def play_rules(game, players: int, seed: int) -> int:
-    """One random game on both cores, the state, legal ids and returns compared at every
-    step; its decisions."""
-    state = game.new_game(players, seed=seed)
-    native = NativeRatsSimplified.new_game(game, players, seed)
-    picker = random.Random(seed ^ 0x5EED)
-    step = 0
-    while True:
-        assert native.to_json() == game_part(state.to_json()), f"step {step}: the state"
-        legal = [a.id for a in state.legal_actions()]
-        assert native.legal_ids() == legal, f"step {step}: legal ids"
-        assert native.returns() == state.returns(), f"step {step}: returns"
-        if state.is_over:
-            return step
-        action = legal[int(picker.random() * len(legal))]
-        state.apply(action)
-        native.apply(action)
-        step += 1
+GAMES = dict(seed=st.integers(0, 2**63 - 1), rules=RULES, players=st.integers(2, 4),
+             bots=st.integers(0, 6))
 
 
 @pytest.mark.timeout(7200 if LONG else 300)  # the long run takes many minutes
 @settings(max_examples=FULL, **SETTINGS)
-@given(seed=st.integers(0, 2**63 - 1), rules=RULES, players=st.integers(2, 4),
-       rounds=st.integers(1, 6))
-def test_every_step_alike(seed, rules, players, rounds):
-    play_rules(draw_game(rules, rounds), players, seed)
+@given(rounds=st.integers(1, 4), **GAMES)
+def test_every_step_alike(seed, rules, players, bots, rounds):
+    play_both(draw_game(rules, rounds), players, seed, heuristic_seats=min(bots, players),
+              handle=NativeRatsSimplified)
 
 
 @settings(max_examples=LIGHT, **SETTINGS)
-@given(seed=st.integers(0, 2**63 - 1), rules=RULES, players=st.integers(2, 4),
-       rounds=st.integers(1, 40))
-def test_every_game_ends_alike(seed, rules, players, rounds):
-    play_both(draw_game(rules, rounds), players, seed, every_step=False,
-              handle=NativeRatsSimplified)
+@given(rounds=st.integers(1, 40), **GAMES)
+def test_every_game_ends_alike(seed, rules, players, bots, rounds):
+    play_both(draw_game(rules, rounds), players, seed, heuristic_seats=min(bots, players),
+              every_step=False, handle=NativeRatsSimplified)
 
 
 def test_default_rules_every_step():
     # the printed game (seed 001) at each player count, with and without the extra die
     for rules in ({}, {"cheese_dice": 2}):
-        game = make(GAME, max_rounds=12, **rules)
+        game = make(GAME, max_rounds=8, **rules)
         for players in (2, 3, 4):
             for seed in range(3):
-                play_rules(game, players, seed)
+                play_both(game, players, seed, heuristic_seats=seed % (players + 1),
+                          handle=NativeRatsSimplified)
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
@@ -125,6 +111,15 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     with pytest.raises(ValueError, match="no action"):
         native.apply("fly")
     assert native.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-2, 2, 9])
+def test_a_seat_out_of_range_is_refused(seat):
+    native = NativeRatsSimplified.new_game(make(GAME), 2, 5)
+    with pytest.raises(ValueError, match="no such seat"):
+        native.determinize(seat, 1)
+    with pytest.raises(ValueError, match="no such seat"):
+        native.observation(seat)
 
 
 def test_bad_state_data_is_refused():

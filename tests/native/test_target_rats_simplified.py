@@ -31,9 +31,10 @@ core = load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
 
 if core is not None:
-    from ratking.native.target_rats_simplified import NativeRatsSimplified
+    from ratking.native.target_rats_simplified import NativeRatsSimplified, play
 
     from .roll_differential import game_part, play_both
+    from .test_loops import python_loop
 
 LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
 FULL = 10_000 if LONG else 250
@@ -147,3 +148,18 @@ def test_a_handle_from_a_state_mid_game_reads_back_alike():
         legal = state.legal_actions()
         state.apply(legal[int(picker.random() * len(legal))])
     assert NativeRatsSimplified.from_state(state).to_json() == game_part(state.to_json())
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 2**40), st.data())
+def test_native_loops_play_the_python_games(players, seed, data):
+    game = make(GAME, max_rounds=data.draw(st.sampled_from([3, 10])),
+                cheese_dice=data.draw(st.sampled_from([0, 1, 2])))
+    heuristic = tuple(data.draw(st.lists(st.booleans(), min_size=players, max_size=players)))
+    assert play(game, players, 4, seed, heuristic) == python_loop(game, players, 4, seed,
+                                                                  heuristic)
+
+
+def test_a_loop_refuses_bad_seats():
+    with pytest.raises(ValueError, match="one flag per seat"):
+        play(make(GAME), 2, 1, 0, (True,))

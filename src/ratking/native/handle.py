@@ -2,7 +2,9 @@
 the Python engine's state does (ids in, ids out), so that every step can be compared.
 
 A game's glue subclasses NativeHandle with its `compiled_game(game)`, its `start` (a new
-compiled state), `load_state` (from a Python state's JSON), `dump_state` (back) and `layout`.
+compiled state), `load_state` (from a Python state's JSON), `dump_state` (back) and `layout`;
+`pile` names the draw pile a determinization may leave in no order, and `observe` differs
+where the compiled game tells an observation from an information state.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class NativeHandle:
     __slots__ = ("_ids", "_native", "_state", "game", "players")
 
     compiled_game: ClassVar[Any]  # game -> its compiled twin, made once (a staticmethod)
+    pile: ClassVar[str | None] = None  # State.unordered's pile, held as `unordered` (-1: none)
 
     def __init__(self, game: Any, native_state: Any) -> None:
         self.game = game
@@ -49,6 +52,11 @@ class NativeHandle:
         """The compiled observation layout for this game and player count."""
         raise NotImplementedError
 
+    def observe(self, seat: int, recall: bool, lay: Any, out: np.ndarray) -> None:
+        """Write seat's tensor (-1: a spectator) into `out`; `recall` makes no difference in a
+        game whose view forgets nothing."""
+        self._state.observe(seat, lay, out)
+
     # --- alike for every game --------------------------------------------------------------
 
     @classmethod
@@ -67,6 +75,8 @@ class NativeHandle:
         s.to_move, s.over = data["to_move"], data["over"]
         s.result = data["result"] or []
         s.end_reason = data["end_reason"] or ""
+        if cls.pile is not None:
+            s.unordered = data.get("unordered", {}).get(cls.pile, -1)
         seed, pos = data["rng"][:2]
         s.rng = chance.make(load(), seed, pos, len(data["rng"]) == 3)
         return cls(game, s)
@@ -77,10 +87,10 @@ class NativeHandle:
 
     def to_json(self) -> dict[str, Any]:
         """The game's part of the Python state's `to_json()`: `state`, `rng`, `to_move`,
-        `over`, `result` and `end_reason` (the history, the log and the undo bar are the
-        Python engine's narration, not kept here)."""
+        `over`, `result`, `end_reason` and `unordered` (the history, the log and the undo bar
+        are the Python engine's narration, not kept here)."""
         s = self._state
-        return {
+        out = {
             "rng": chance.dump(s.rng),
             "to_move": s.to_move,
             "over": s.over,
@@ -88,6 +98,9 @@ class NativeHandle:
             "end_reason": s.end_reason if s.over else None,
             "state": self.dump_state(),
         }
+        if self.pile is not None and s.unordered >= 0:
+            out["unordered"] = {self.pile: s.unordered}
+        return out
 
     @property
     def is_over(self) -> bool:
@@ -125,11 +138,10 @@ class NativeHandle:
         return self._ids[self._state.heuristic(jitter)]
 
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
-        """As State.observation; the same as State.information_state (`recall`) in a game
-        whose view forgets nothing."""
+        """As State.observation (recall: State.information_state)."""
         lay = self.layout()
         out = np.zeros(lay.size, np.float32)
-        self._state.observe(-1 if seat is None else seat, lay, out)
+        self.observe(-1 if seat is None else seat, recall, lay, out)
         return out
 
     @classmethod

@@ -246,6 +246,12 @@ std::vector<double> State::returns() const {
   return over ? result : std::vector<double>(players, 0.0);
 }
 
+int State::dice_total() const {
+  int total = 0;
+  for (int d : dice) total += d;
+  return total;
+}
+
 State State::determinize(const std::string& seed_text) const {
   State s(*this);
   s.rng = Rng::keyed(seed_text);
@@ -379,8 +385,7 @@ void State::finish_move() {
   // the picked rat's move ends; one rat moving the whole roll onto Rat City (seed 001 and
   // RULINGS) makes its faction Da Big Cheese
   const int here = rats[to_move][mover] >> 1;
-  int total = 0;
-  for (int d : dice) total += d;
+  const int total = dice_total();
   if (here == game->board().city && cheese < 0 && start_pool == total && pool == 0
       && static_cast<int>(path.size()) - 1 == total)
     cheese = to_move;
@@ -543,6 +548,32 @@ std::vector<double> evaluate(const State& s) {
 
 namespace {
 
+// The fewest steps from a space (its row of distances) to a dumpster the Exterminator is not on.
+int nearest_dumpster(const State& s, const std::vector<int>& dist) {
+  int near = -1;
+  for (int d : s.game->board().simplified_dumpsters)
+    if (d != s.ext && (near < 0 || dist[d] < near)) near = dist[d];
+  return near;
+}
+
+// The legal action of the highest value(action) plus jitter.random() * spread, the first of
+// equals (heuristic.py's loops: every action draws its jitter, in the order of `legal`).
+template <class Value>
+int best_of(const std::vector<int>& legal, MersenneTwister& jitter, double spread,
+            Value value) {
+  int best = legal[0];
+  double best_v = -HUGE_VAL;
+  for (int a : legal) {
+    double v = value(a);
+    v += jitter.random() * spread;
+    if (v > best_v) {
+      best = a;
+      best_v = v;
+    }
+  }
+  return best;
+}
+
 // _space_value: how good `dest` is for a rat of faction f (fed or not) with `rem` to move.
 double space_value(const State& s, int f, int dest, bool fed, int rem, bool exact) {
   const Game& g = *s.game;
@@ -557,10 +588,7 @@ double space_value(const State& s, int f, int dest, bool fed, int rem, bool exac
     v += 100 - 10 * (rem - dist[b.city]);  // still on course for the throne
   if (!fed) {
     if (g.dumpster[dest] && dest != s.ext) v += 40;
-    int near = -1;
-    for (int d : b.simplified_dumpsters)
-      if (d != s.ext && (near < 0 || dist[d] < near)) near = dist[d];
-    v -= 3 * near;
+    v -= 3 * nearest_dumpster(s, dist);
   } else {
     const auto& mine = s.rats[f];
     int near = -1;
@@ -589,30 +617,17 @@ int choose_move(const State& s, const std::vector<int>& legal, MersenneTwister& 
     if (a == g.breed) return a;
   const int f = s.to_move, code = s.rats[f][s.mover], here = code >> 1;
   const bool fed = code & 1;
-  int total = 0;
-  for (int d : s.dice) total += d;
-  const bool exact = s.start_pool == total;
-  int best = legal[0];
-  double best_v = -HUGE_VAL;
-  for (int a : legal) {
+  const bool exact = s.start_pool == s.dice_total();
+  return best_of(legal, jitter, 0.5, [&](int a) {
     const Action& act = g.actions()[a];
-    double v;
-    if (act.kind == STEP) {
-      const int dest = act.arg;
-      const int cost = b.kind[here] == HOME && dest != b.corridor_surface[s.nests[f]] ? 2 : 1;
-      const bool nfed = fed || (g.dumpster[dest] && dest != s.ext);
-      v = space_value(s, f, dest, nfed, s.pool - cost, exact);
-      if (dest == s.ext) v -= 1000.0;  // landing on the Exterminator kills the rat
-    } else {
-      v = space_value(s, f, here, fed, s.pool, false) + 1;
-    }
-    v += jitter.random() * 0.5;
-    if (v > best_v) {
-      best = a;
-      best_v = v;
-    }
-  }
-  return best;
+    if (act.kind != STEP) return space_value(s, f, here, fed, s.pool, false) + 1;
+    const int dest = act.arg;
+    const int cost = b.kind[here] == HOME && dest != b.corridor_surface[s.nests[f]] ? 2 : 1;
+    const bool nfed = fed || (g.dumpster[dest] && dest != s.ext);
+    double v = space_value(s, f, dest, nfed, s.pool - cost, exact);
+    if (dest == s.ext) v -= 1000.0;  // landing on the Exterminator kills the rat
+    return v;
+  });
 }
 
 int choose_pick(const State& s, const std::vector<int>& legal, MersenneTwister& jitter) {
@@ -621,47 +636,33 @@ int choose_pick(const State& s, const std::vector<int>& legal, MersenneTwister& 
   const auto& b = g.board();
   const int f = s.to_move;
   const auto& mine = s.rats[f];
-  int total = 0;
-  for (int d : s.dice) total += d;
-  int best = legal[0];
-  double best_v = -HUGE_VAL;
-  for (int a : legal) {
+  const int total = s.dice_total();
+  return best_of(legal, jitter, 1.0, [&](int a) {
     const Action& act = g.actions()[a];
-    double v;
+    const int sp = act.arg;
     if (act.kind == EXT) {
-      const int sp = act.arg;
       int own = 0;
       for (int c : mine) own += c >> 1 == sp;
-      v = 30 * ((s.count[sp] - own) - 2 * own) - 20;
-    } else if (act.kind == END) {
-      v = -50;
+      return 30.0 * ((s.count[sp] - own) - 2 * own) - 20;
+    }
+    if (act.kind == END) return -50.0;
+    const auto& dist = b.dist[sp];
+    double v = 0.0;
+    if (s.cheese < 0 && s.pool == total && dist[b.city] <= s.pool)
+      v += dist[b.city] == s.pool ? 60 : 30;
+    if (!act.fed) {
+      const int near = nearest_dumpster(s, dist);
+      v += near <= s.pool ? 25 - 2 * near : 0;
     } else {
-      const int sp = act.arg;
-      const auto& dist = b.dist[sp];
-      v = 0.0;
-      if (s.cheese < 0 && s.pool == total && dist[b.city] <= s.pool)
-        v += dist[b.city] == s.pool ? 60 : 30;
-      if (!act.fed) {
-        int near = -1;
-        for (int d : b.simplified_dumpsters)
-          if (d != s.ext && (near < 0 || dist[d] < near)) near = dist[d];
-        v += near <= s.pool ? 25 - 2 * near : 0;
-      } else {
-        int near = 99;
-        for (int c : mine)
-          if ((c & 1) && c >> 1 != sp) near = std::min(near, dist[c >> 1]);
-        v += near <= s.pool ? 35 - 2 * near : 5;
-      }
-      if (b.kind[sp] == HOME) v += 15;
-      if (sp == b.city && s.cheese == f) v -= 60;  // keep the throne
+      int near = 99;
+      for (int c : mine)
+        if ((c & 1) && c >> 1 != sp) near = std::min(near, dist[c >> 1]);
+      v += near <= s.pool ? 35 - 2 * near : 5;
     }
-    v += jitter.random();
-    if (v > best_v) {
-      best = a;
-      best_v = v;
-    }
-  }
-  return best;
+    if (b.kind[sp] == HOME) v += 15;
+    if (sp == b.city && s.cheese == f) v -= 60;  // keep the throne
+    return v;
+  });
 }
 
 }  // namespace

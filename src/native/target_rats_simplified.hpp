@@ -84,6 +84,7 @@ struct State {
   void legal_into(std::vector<int>& out) const;  // the same, into `out`
   void apply(int action);
   std::vector<double> returns() const;
+  int dice_total() const;  // the whole roll (sum(s.dice))
   // A copy whose future chance is the keyed stream `seed_text` (nothing is hidden).
   State determinize(const std::string& seed_text) const;
 

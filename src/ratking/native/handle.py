@@ -1,10 +1,13 @@
 """What every compiled game's handle does alike: a game held by the compiled core, answering as
 the Python engine's state does (ids in, ids out), so that every step can be compared.
 
-A game's glue subclasses NativeHandle with its `compiled_game(game)`, its `start` (a new
-compiled state), `load_state` (from a Python state's JSON), `dump_state` (back) and `layout`;
-`pile` names the draw pile a determinization may leave in no order, and `observe` differs
-where the compiled game tells an observation from an information state.
+A game's glue subclasses NativeHandle with its `compiled_game(game)` and `module` (its part of
+the compiled core); the state's fields the compiled state holds under the same names
+(`fields`, plus its `phase` by name from `phases`) and the observation slices it is told
+(`slices`) are read and written here, and a game overrides `load_state`, `dump_state` or
+`layout` where it holds more. `pile` names the draw pile a determinization may leave in no
+order, and `observe` differs where the compiled game tells an observation from an information
+state.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..core import spaces
 from ..core.rng import new_seed
 from . import chance, load
 
@@ -23,6 +27,10 @@ class NativeHandle:
     __slots__ = ("_ids", "_native", "_state", "game", "players")
 
     compiled_game: ClassVar[Any]  # game -> its compiled twin, made once (a staticmethod)
+    module: ClassVar[str]  # the game's submodule of ratking.native._core
+    fields: ClassVar[tuple[str, ...]] = ()  # state fields held under the same names
+    phases: ClassVar[tuple[str, ...]] = ()  # the phase names, held by their index
+    slices: ClassVar[tuple[str, ...]] = ()  # the observation slices the compiled layout holds
     pile: ClassVar[str | None] = None  # State.unordered's pile, held as `unordered` (-1: none)
 
     def __init__(self, game: Any, native_state: Any) -> None:
@@ -32,25 +40,38 @@ class NativeHandle:
         self._ids = self._native.action_ids
         self._state = native_state
 
-    # --- what a game's glue fills in -------------------------------------------------------
+    # --- what a game's glue may change -----------------------------------------------------
 
     @classmethod
     def start(cls, native: Any, players: int, words: list[int], text: str) -> Any:
         """A new compiled state of `native` from random.Random(seed)'s words and digits."""
-        raise NotImplementedError
+        return getattr(load(), cls.module).State.start(native, players, words, text)
 
     @classmethod
     def load_state(cls, game: Any, data: dict[str, Any]) -> Any:
         """A compiled state from a Python state's `to_json()` data, checked already."""
-        raise NotImplementedError
+        s = getattr(load(), cls.module).State.blank(cls.compiled_game(game), data["players"])
+        st = data["state"]
+        for name in cls.fields:
+            setattr(s, name, st[name])
+        s.phase = cls.phases.index(st["phase"])
+        return s
 
     def dump_state(self) -> dict[str, Any]:
         """The Python state's `_dump()`, from the compiled state."""
-        raise NotImplementedError
+        s = self._state
+        out = {name: getattr(s, name) for name in self.fields}
+        out["phase"] = self.phases[s.phase]
+        return out
 
     def layout(self) -> Any:
         """The compiled observation layout for this game and player count."""
-        raise NotImplementedError
+        lay = spaces.observation_layout(self.game, self.players)
+        out = getattr(load(), self.module).Layout()
+        out.size = lay.size
+        for name in self.slices:
+            setattr(out, name, lay.at[name])
+        return out
 
     def observe(self, seat: int, recall: bool, lay: Any, out: np.ndarray) -> None:
         """Write seat's tensor (-1: a spectator) into `out`; `recall` makes no difference in a

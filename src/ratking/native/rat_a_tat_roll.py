@@ -14,6 +14,9 @@ from . import chance, load
 from .handle import NativeHandle
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# the state's fields (state.py's _dump) the compiled state holds under the same names
+FIELDS = ("hands", "faceup", "pile", "tokens", "pool", "pawn", "dice", "wild", "choices",
+          "final_left", "round", "turns")
 
 
 def compiled_game(game: Any) -> Any:
@@ -44,45 +47,26 @@ class NativeRoll(NativeHandle):
 
     __slots__ = ()
     compiled_game = staticmethod(compiled_game)
-    pile = "pile"
-
-    @classmethod
-    def start(cls, native: Any, players: int, words: list[int], text: str) -> Any:
-        return load().roll.State.start(native, players, words, text)
+    module, fields, phases, pile = "roll", FIELDS, PHASE_NAMES, "pile"
+    slices = ("to_move", "phase", "pawn", "regions", "draw_pile", "token_pool", "dice", "wild",
+              "tie", "offered", "final_round", "round", "over")
 
     @classmethod
     def load_state(cls, game: Any, data: dict[str, Any]) -> Any:
-        s = load().roll.State.blank(compiled_game(game), data["players"])
+        s = super().load_state(game, data)
         st = data["state"]
-        s.hands = st["hands"]
-        s.faceup, s.pile, s.tokens = st["faceup"], st["pile"], st["tokens"]
-        s.pool, s.pawn = st["pool"], st["pawn"]
-        s.phase = PHASE_NAMES.index(st["phase"])
-        s.dice, s.wild, s.choices = st["dice"], st["wild"], st["choices"]
         s.known = [chance.mask_words(k) for k in st["known"]]
         s.public = chance.mask_words(st["public"])
-        s.final_left, s.round, s.turns = st["final_left"], st["round"], st["turns"]
         return s
 
     def dump_state(self) -> dict[str, Any]:
         s = self._state
-        return {
-            "hands": s.hands, "faceup": s.faceup, "pile": s.pile, "tokens": s.tokens,
-            "pool": s.pool, "pawn": s.pawn, "phase": PHASE_NAMES[s.phase],
-            "dice": s.dice, "wild": s.wild, "choices": s.choices,
-            "known": [chance.words_mask(k) for k in s.known],
-            "public": chance.words_mask(s.public), "final_left": s.final_left,
-            "round": s.round, "turns": s.turns,
-        }
+        return super().dump_state() | {"known": [chance.words_mask(k) for k in s.known],
+                                       "public": chance.words_mask(s.public)}
 
     def layout(self) -> Any:
-        lay = spaces.observation_layout(self.game, self.players)
-        out = load().roll.Layout()
-        at = lay.at
-        out.size = lay.size
-        for name in ("to_move", "phase", "pawn", "regions", "draw_pile", "token_pool", "dice",
-                     "wild", "tie", "offered", "final_round", "round", "over"):
-            setattr(out, name, at[name])
+        out = super().layout()
+        at = spaces.observation_layout(self.game, self.players).at
         out.seat_cards = at["seat0.cards"]
         out.seat_stride = at["seat1.cards"] - at["seat0.cards"]
         out.seat_tokens = at["seat0.tokens"] - at["seat0.cards"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from ..core import spaces
 from ..games.rat_and_duck.phases import PHASE_NAMES
 from . import load
 from .handle import NativeHandle
@@ -44,35 +43,9 @@ class NativeDuck(NativeHandle):
 
     __slots__ = ()
     compiled_game = staticmethod(compiled_game)
-    pile = "deck"
-
-    @classmethod
-    def start(cls, native: Any, players: int, words: list[int], text: str) -> Any:
-        return load().duck.State.start(native, players, words, text)
-
-    @classmethod
-    def load_state(cls, game: Any, data: dict[str, Any]) -> Any:
-        s = load().duck.State.blank(compiled_game(game), data["players"])
-        st = data["state"]
-        for name in FIELDS:
-            setattr(s, name, st[name])
-        s.phase = PHASE_NAMES.index(st["phase"])
-        return s
-
-    def dump_state(self) -> dict[str, Any]:
-        s = self._state
-        state = {name: getattr(s, name) for name in FIELDS}
-        state["phase"] = PHASE_NAMES[s.phase]
-        return state
-
-    def layout(self) -> Any:
-        lay = spaces.observation_layout(self.game, self.players)
-        out = load().duck.Layout()
-        out.size = lay.size
-        for name in ("team", "to_move", "phase", "active", "places", "units", "civilians",
-                     "cards", "held", "used", "progress", "reach", "round", "over"):
-            setattr(out, name, lay.at[name])
-        return out
+    module, fields, phases, pile = "duck", FIELDS, PHASE_NAMES, "deck"
+    slices = ("team", "to_move", "phase", "active", "places", "units", "civilians", "cards",
+              "held", "used", "progress", "reach", "round", "over")
 
 
 play = NativeDuck.play

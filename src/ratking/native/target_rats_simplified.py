@@ -6,7 +6,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from ..core import spaces
 from ..core.errors import RecordError
 from ..games.target_rats.board import board
 from ..games.target_rats.seats import NESTS
@@ -48,10 +47,7 @@ class NativeRatsSimplified(NativeHandle):
 
     __slots__ = ()
     compiled_game = staticmethod(compiled_game)
-
-    @classmethod
-    def start(cls, native: Any, players: int, words: list[int], text: str) -> Any:
-        return load().trs.State.start(native, players, words, text)
+    module, fields, phases, slices = "trs", FIELDS, PHASE_NAMES, SLICES
 
     @classmethod
     def load_state(cls, game: Any, data: dict[str, Any]) -> Any:
@@ -65,25 +61,7 @@ class NativeRatsSimplified(NativeHandle):
             raise RecordError(f"state 'dice' must list at most {r.dice + r.cheese_dice} dice")
         if data["to_move"].__class__ is not int or not 0 <= data["to_move"] < data["players"]:
             raise RecordError("state 'to_move' must be a seat")
-        s = load().trs.State.blank(compiled_game(game), data["players"])
-        for name in FIELDS:
-            setattr(s, name, st[name])
-        s.phase = PHASE_NAMES.index(st["phase"])
-        return s
-
-    def dump_state(self) -> dict[str, Any]:
-        s = self._state
-        out = {name: getattr(s, name) for name in FIELDS}
-        out["phase"] = PHASE_NAMES[s.phase]
-        return out
-
-    def layout(self) -> Any:
-        lay = spaces.observation_layout(self.game, self.players)
-        out = load().trs.Layout()
-        out.size = lay.size
-        for name in SLICES:
-            setattr(out, name, lay.at[name])
-        return out
+        return super().load_state(game, data)
 
 
 play = NativeRatsSimplified.play

@@ -15,6 +15,10 @@ from . import chance, load
 from .handle import NativeHandle
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# the state's fields (state.py's _dump) the compiled state holds under the same names
+FIELDS = ("hands", "nights", "refresh", "money", "stash", "total", "deck", "discard", "removed",
+          "tops", "won", "amount", "heist", "need", "wild_used", "drawn", "played", "deck_out",
+          "round", "turns")
 
 
 def compiled_game(game: Any) -> Any:
@@ -49,20 +53,6 @@ def compiled_game(game: Any) -> Any:
 assert EFFECTS[:len(REWARDS)] == REWARDS, "a heist reward is coded as the effect of its name"
 
 
-def _layout(game: Any, players: int) -> Any:
-    lay = spaces.observation_layout(game, players)
-    out = load().ydr.Layout()
-    at = lay.at
-    out.size = lay.size
-    for name in ("to_move", "phase", "stash", "deck", "discard", "removed", "heists",
-                 "committing", "drawn", "drawn_count", "round", "over"):
-        setattr(out, name, at[name])
-    out.seat_money = at["seat0.money"]
-    out.seat_stride = at["seat1.money"] - at["seat0.money"]
-    out.heist_slot = list(lay.lookup["heist_slot"])
-    return out
-
-
 def _check_ids(game: Any, data: dict[str, Any]) -> None:
     """RecordError unless every card, heist and seat number the compiled core looks up by is
     in range (the Python loader checks the Specialists and the money; the rest it reads as
@@ -91,41 +81,33 @@ class NativeRat(NativeHandle):
 
     __slots__ = ()
     compiled_game = staticmethod(compiled_game)
-    pile = "deck"
-
-    @classmethod
-    def start(cls, native: Any, players: int, words: list[int], text: str) -> Any:
-        return load().ydr.State.start(native, players, words, text)
+    module, fields, phases, pile = "ydr", FIELDS, PHASE_NAMES, "deck"
+    slices = ("to_move", "phase", "stash", "deck", "discard", "removed", "heists", "committing",
+              "drawn", "drawn_count", "round", "over")
 
     @classmethod
     def load_state(cls, game: Any, data: dict[str, Any]) -> Any:
         _check_ids(game, data)
-        s = load().ydr.State.blank(compiled_game(game), data["players"])
+        s = super().load_state(game, data)
         st = data["state"]
-        for name in ("hands", "nights", "refresh", "money", "stash", "total", "deck", "discard",
-                     "removed", "tops", "won", "amount", "heist", "need", "wild_used", "drawn",
-                     "played", "deck_out", "round", "turns"):
-            setattr(s, name, st[name])
         s.public = chance.mask_words(st["public"])
-        s.phase = PHASE_NAMES.index(st["phase"])
         s.kind = EFFECTS.index(st["kind"]) if st["kind"] else -1
         return s
 
     def dump_state(self) -> dict[str, Any]:
         s = self._state
-        return {
-            "hands": s.hands, "nights": [list(n) for n in s.nights], "refresh": s.refresh,
-            "money": s.money, "stash": s.stash, "total": s.total, "deck": s.deck,
-            "discard": s.discard, "removed": s.removed, "tops": s.tops, "won": s.won,
-            "public": chance.words_mask(s.public), "phase": PHASE_NAMES[s.phase],
-            "amount": s.amount, "kind": EFFECTS[s.kind] if s.kind >= 0 else "",
-            "heist": s.heist, "need": list(s.need), "wild_used": s.wild_used,
-            "drawn": s.drawn, "played": s.played, "deck_out": s.deck_out,
-            "round": s.round, "turns": s.turns,
+        return super().dump_state() | {
+            "nights": [list(n) for n in s.nights], "need": list(s.need),
+            "public": chance.words_mask(s.public), "kind": EFFECTS[s.kind] if s.kind >= 0 else "",
         }
 
     def layout(self) -> Any:
-        return _layout(self.game, self.players)
+        out = super().layout()
+        lay = spaces.observation_layout(self.game, self.players)
+        out.seat_money = lay.at["seat0.money"]
+        out.seat_stride = lay.at["seat1.money"] - lay.at["seat0.money"]
+        out.heist_slot = list(lay.lookup["heist_slot"])
+        return out
 
 
 play = NativeRat.play

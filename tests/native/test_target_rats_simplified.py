@@ -103,6 +103,15 @@ def test_default_rules_every_step():
                           handle=NativeRatsSimplified)
 
 
+def test_uncapped_heuristic_games_every_step():
+    # no round cap (the game's default): heuristic seats play until Da Big Cheese wins
+    for rules in ({}, {"max_rats": 6}):
+        game = make(GAME, **rules)
+        for players in (2, 3, 4):
+            play_both(game, players, players, heuristic_seats=players,
+                      handle=NativeRatsSimplified)
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing():
     game = make(GAME)
     native = NativeRatsSimplified.new_game(game, 2, 7)

@@ -16,6 +16,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "seeded.hpp"
+#include "target_rats_simplified.hpp"
 #include "vector.hpp"
 #include "you_dirty_rat.hpp"
 
@@ -67,6 +68,22 @@ struct DuckGame {  // its information state is its observation (nothing forgotte
     const double dis = static_cast<double>(unrest * c.dissent_score_weight);
     std::vector<double> out;
     for (int p = 0; p < s.players; ++p) out.push_back(p % 2 == 0 ? dis : gov);
+    return out;
+  }
+};
+
+struct SimplifiedGame {  // nothing hidden, nothing forgotten: one tensor for both
+  using State = trs::State;
+  using Game = trs::Game;
+  using Layout = trs::ObsLayout;
+  static int heuristic(const State& s, MersenneTwister& r) { return trs::heuristic(s, r); }
+  static void observe(const State& s, int seat, bool, const Layout& l, float* out) {
+    trs::observe(s, seat, l, out);
+  }
+  // rats on the board per faction (state.py's scores)
+  static std::vector<double> scores(const State& s) {
+    std::vector<double> out;
+    for (const auto& r : s.rats) out.push_back(static_cast<double>(r.size()));
     return out;
   }
 };
@@ -162,6 +179,7 @@ void bind_loops(nb::module_& m) {
   bind_game<RollGame>(sub("roll"));
   bind_game<YdrGame>(sub("ydr"));
   bind_game<DuckGame>(sub("duck"));
+  bind_game<SimplifiedGame>(sub("trs"));
 }
 
 }  // namespace ratking

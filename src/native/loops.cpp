@@ -17,4 +17,9 @@ LoopResult duck::play(const duck::Game& game, int players, int64_t games, int64_
   return play_games<duck::State>(game, players, games, seed, heuristic, duck::heuristic);
 }
 
+LoopResult trs::play(const trs::Game& game, int players, int64_t games, int64_t seed,
+                     const std::vector<bool>& heuristic) {
+  return play_games<trs::State>(game, players, games, seed, heuristic, trs::heuristic);
+}
+
 }  // namespace ratking

@@ -37,6 +37,12 @@ play are pooled: the tree is over the searcher's information, never over one gue
 
 Budgets are iterations (reproducible: the same seed and iteration budget give the same choice)
 or milliseconds (for play). A single legal action is played without search.
+
+Cores: where the game has a compiled core (ratking.native) the same search runs natively
+(src/native/ismcts.hpp), drawing the same numbers from the bot's generator, so both cores
+choose alike at a fixed seed and iteration count. The closed loop and a guide of one's own
+run on the Python engine. `core="python"` (or RATKING_CORE=python) keeps a bot on it;
+`core="native"` demands the compiled search.
 """
 
 from __future__ import annotations
@@ -48,7 +54,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import Action, RatkingError, State
-from .turns import position_key, turn_so_far
+from ..native import CORES, NativeUnavailable, available, chosen_core
+from ..native.search import action_ids
+from ..native.search import search as native_search
+from .turns import position_key, turn_before, turn_so_far
 
 ROLLOUTS = ("random", "heuristic")
 SPLITS = ("action", "seen")
@@ -73,6 +82,8 @@ class SearchSettings:
     # the policy whose choice the prior favours, guide(state, rng) -> Action (None: the
     # game's heuristic); `ismcts:prior=neural` sets the neural bot's
     guide: Callable[[State, random.Random], Action] | None = field(default=None, compare=False)
+    # "python" or "native" (None: RATKING_CORE if set, else native where the game is compiled)
+    core: str | None = None
 
     def __post_init__(self) -> None:
         if self.iters is None and self.ms is None:
@@ -82,6 +93,8 @@ class SearchSettings:
                                f"not {self.rollout!r}")
         if self.split not in SPLITS:
             raise RatkingError(f"split must be one of {', '.join(SPLITS)}, not {self.split!r}")
+        if self.core is not None and self.core not in CORES:
+            raise RatkingError(f"core must be one of {', '.join(CORES)}, not {self.core!r}")
 
 
 class Node:
@@ -126,6 +139,9 @@ class SearchBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.native(state):
+            chosen = action_ids(state.game)[self._native_search(state).best]
+            return next(a for a in legal if a.id == chosen)
         root = self.search(state)
         seat = state.to_move
         best, key = legal[0], None
@@ -139,17 +155,52 @@ class SearchBot:
                 best, key = action, k
         return best
 
+    def native(self, state: State) -> bool:
+        """Whether this bot searches `state` on the compiled core (see the module docstring);
+        NativeUnavailable if it must and cannot."""
+        cfg = self.settings
+        core = cfg.core or chosen_core()
+        if core == "python":
+            return False
+        game = state.game
+        if not available(game.id):
+            if core == "native":
+                from ..native import require
+
+                require(game.id)  # says why, in one line
+            return False
+        if cfg.split != "action" or cfg.guide is not None:
+            if core == "native":
+                raise NativeUnavailable("the compiled search has no split=seen and no guide "
+                                        "of one's own (use the Python core)")
+            return False
+        return True
+
+    def _native_search(self, state: State):
+        """The compiled core's search tree for the seat to move (ratking.native.search)."""
+        self._check_heuristic(state)
+        tree = native_search(state, turn_before(state), self.settings, self.rng)
+        self.last_iterations = tree.iterations
+        return tree
+
+    def _check_heuristic(self, state: State) -> None:
+        cfg = self.settings
+        game = state.game
+        if game.heuristic is None and (cfg.rollout == "heuristic" or
+                                       (cfg.prior > 0 and cfg.guide is None)):
+            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
+
     def search(self, state: State) -> Node:
         """Build the search tree for the seat to move; return its root."""
+        if self.native(state):
+            return grown(self._native_search(state), state)
+        self._check_heuristic(state)
         cfg = self.settings
         game = state.game
         players = state.players
         seat = state.to_move
         evaluate = game.evaluate
         policy = game.heuristic
-        if policy is None and (cfg.rollout == "heuristic" or
-                               (cfg.prior > 0 and cfg.guide is None)):
-            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
         heuristic = policy if cfg.rollout == "heuristic" else None
         guide = (cfg.guide or policy) if cfg.prior > 0 else None
         prior = cfg.prior
@@ -267,3 +318,25 @@ class SearchBot:
                     total[i] += value[i]
         self.last_iterations = done
         return root
+
+
+def grown(tree, state: State) -> Node:
+    """The Python tree of a native search (ratking.native.search) of `state`: the same
+    visits, availability and values, keyed by the game's shared actions."""
+    game = state.game
+    players = state.players
+    ids = action_ids(game)
+    at_root = {a.id: a for a in state.legal_actions()}
+    game.action_space(players)  # every action of the game made (shared), for the deeper nodes
+    visits, avail, total = tree.visits, tree.avail, tree.total
+    nodes = []
+    for i, (parent, action) in enumerate(zip(tree.parent, tree.action, strict=True)):
+        node = Node(players)
+        node.visits, node.avail = visits[i], avail[i]
+        node.total = total[i * players:(i + 1) * players]
+        nodes.append(node)
+        if parent >= 0:
+            aid = ids[action]
+            key = at_root.get(aid) if parent == 0 else None
+            nodes[parent].children[key or game.action_by_id(aid)] = node
+    return nodes[0]

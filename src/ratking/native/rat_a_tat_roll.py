@@ -169,6 +169,9 @@ class NativeRoll:
         return out
 
 
+Handle = NativeRoll  # the handle of this game (ratking.native.search builds its states so)
+
+
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
     """Play `games` whole games natively in one call: (games, decisions, summed returns per

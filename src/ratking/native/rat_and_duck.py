@@ -157,6 +157,9 @@ class NativeDuck:
         return out
 
 
+Handle = NativeDuck  # the handle of this game (ratking.native.search builds its states so)
+
+
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
     """Play `games` whole games natively in one call: (games, decisions, summed returns per

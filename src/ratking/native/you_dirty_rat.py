@@ -207,6 +207,9 @@ class NativeRat:
         return out
 
 
+Handle = NativeRat  # the handle of this game (ratking.native.search builds its states so)
+
+
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
     """Play `games` whole games natively in one call: (games, decisions, summed returns per

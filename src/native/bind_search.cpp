@@ -31,7 +31,10 @@ void bind_search(nb::module_& m) {
       .def_ro("action", &SearchTree::action)
       .def_ro("visits", &SearchTree::visits)
       .def_ro("avail", &SearchTree::avail)
-      .def_ro("total", &SearchTree::total);
+      .def_ro("hint", &SearchTree::hint)
+      .def_ro("total", &SearchTree::total)
+      .def_ro("pruned_node", &SearchTree::pruned_node)
+      .def_ro("pruned_action", &SearchTree::pruned_action);
 }
 
 }  // namespace ratking

@@ -47,7 +47,9 @@ struct SearchTree {
   int64_t iterations = 0;
   int best = -1;  // the action chosen: most visits, then the best value for the searcher
   std::vector<int> parent, action, visits, avail;  // per node (the root: parent and action -1)
+  std::vector<int> hint;                           // per node: the heuristic's choice (-1: none)
   std::vector<double> total;                       // per node, per seat
+  std::vector<int> pruned_node, pruned_action;     // the actions pruned as no-op cycles, where
 };
 
 namespace search_detail {
@@ -283,9 +285,15 @@ SearchTree ismcts(const S& root, const std::vector<S>& turn, const SearchSetting
   if (out.best < 0) out.best = legal[0];
   out.parent = std::move(parent);
   out.action = std::move(made_by);
-  for (const Node& n : nodes) {
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const Node& n = nodes[i];
     out.visits.push_back(n.visits);
     out.avail.push_back(n.avail);
+    out.hint.push_back(n.hint);
+    for (int a : n.pruned) {
+      out.pruned_node.push_back(static_cast<int>(i));
+      out.pruned_action.push_back(a);
+    }
   }
   out.total = std::move(total);
   return out;

@@ -322,21 +322,32 @@ class SearchBot:
 
 def grown(tree, state: State) -> Node:
     """The Python tree of a native search (ratking.native.search) of `state`: the same
-    visits, availability and values, keyed by the game's shared actions."""
+    visits, availability, values, hints and pruned actions, keyed by the game's shared
+    actions."""
     game = state.game
     players = state.players
     ids = action_ids(game)
     at_root = {a.id: a for a in state.legal_actions()}
     game.action_space(players)  # every action of the game made (shared), for the deeper nodes
-    visits, avail, total = tree.visits, tree.avail, tree.total
+
+    def action(index: int, parent: int) -> Action:
+        return (at_root.get(ids[index]) if parent == 0 else None) or \
+            game.action_by_id(ids[index])
+
+    visits, avail, total, hints = tree.visits, tree.avail, tree.total, tree.hint
     nodes = []
-    for i, (parent, action) in enumerate(zip(tree.parent, tree.action, strict=True)):
+    for i, parent in enumerate(tree.parent):
         node = Node(players)
         node.visits, node.avail = visits[i], avail[i]
         node.total = total[i * players:(i + 1) * players]
+        if hints[i] >= 0:
+            node.hint = action(hints[i], i)
         nodes.append(node)
         if parent >= 0:
-            aid = ids[action]
-            key = at_root.get(aid) if parent == 0 else None
-            nodes[parent].children[key or game.action_by_id(aid)] = node
+            nodes[parent].children[action(tree.action[i], parent)] = node
+    for i, index in zip(tree.pruned_node, tree.pruned_action, strict=True):
+        node = nodes[i]
+        if node.pruned is None:
+            node.pruned = set()
+        node.pruned.add(action(index, i))
     return nodes[0]

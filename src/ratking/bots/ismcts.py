@@ -190,7 +190,7 @@ class SearchBot:
                                        (cfg.prior > 0 and cfg.guide is None)):
             raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
 
-    def search(self, state: State) -> Node:
+    def search(self, state: State) -> Node | GrownNode:
         """Build the search tree for the seat to move; return its root."""
         if self.native(state):
             return grown(self._native_search(state), state)
@@ -320,34 +320,59 @@ class SearchBot:
         return root
 
 
-def grown(tree, state: State) -> Node:
-    """The Python tree of a native search (ratking.native.search) of `state`: the same
-    visits, availability, values, hints and pruned actions, keyed by the game's shared
-    actions."""
-    game = state.game
-    players = state.players
-    ids = action_ids(game)
-    at_root = {a.id: a for a in state.legal_actions()}
-    game.action_space(players)  # every action of the game made (shared), for the deeper nodes
+class GrownNode:
+    """A node of a native search's tree (ratking.native.search), read as a Node: the same
+    visits, availability, values, hint and pruned actions, its children keyed by the game's
+    shared actions and made when first read (a review reads the root's alone)."""
 
-    def action(index: int, parent: int) -> Action:
-        return (at_root.get(ids[index]) if parent == 0 else None) or \
-            game.action_by_id(ids[index])
+    __slots__ = ("_at", "_made", "_tree", "avail", "branches", "hint", "pruned", "total",
+                 "visits")
 
-    visits, avail, total, hints = tree.visits, tree.avail, tree.total, tree.hint
-    nodes = []
-    for i, parent in enumerate(tree.parent):
-        node = Node(players)
-        node.visits, node.avail = visits[i], avail[i]
-        node.total = total[i * players:(i + 1) * players]
-        if hints[i] >= 0:
-            node.hint = action(hints[i], i)
-        nodes.append(node)
-        if parent >= 0:
-            nodes[parent].children[action(tree.action[i], parent)] = node
-    for i, index in zip(tree.pruned_node, tree.pruned_action, strict=True):
-        node = nodes[i]
-        if node.pruned is None:
-            node.pruned = set()
-        node.pruned.add(action(index, i))
-    return nodes[0]
+    def __init__(self, tree: Grown, at: int) -> None:
+        self._tree, self._at, self._made = tree, at, None
+        native = tree.native
+        players = native.players
+        self.visits, self.avail = native.visits[at], native.avail[at]
+        self.total = native.total[at * players:(at + 1) * players]
+        hint = native.hint[at]
+        self.hint = tree.action(hint, at) if hint >= 0 else None
+        pruned = tree.pruned.get(at)
+        self.pruned = None if pruned is None else {tree.action(a, at) for a in pruned}
+        self.branches = None  # the native search keeps the open loop
+
+    @property
+    def children(self) -> dict[Action, GrownNode]:
+        made = self._made
+        if made is None:
+            tree = self._tree
+            action = tree.native.action
+            made = self._made = {tree.action(action[k], self._at): GrownNode(tree, k)
+                                 for k in tree.kids[self._at]}
+        return made
+
+
+class Grown:
+    """What the nodes of one native search's tree share: the tree, the game's actions."""
+
+    def __init__(self, native, state: State) -> None:
+        game = state.game
+        self.native, self.game, self.ids = native, game, action_ids(game)
+        self.at_root = {a.id: a for a in state.legal_actions()}
+        game.action_space(state.players)  # every action made (shared), for the deeper nodes
+        self.kids: list[list[int]] = [[] for _ in native.visits]
+        for k, parent in enumerate(native.parent):
+            if parent >= 0:
+                self.kids[parent].append(k)
+        self.pruned: dict[int, list[int]] = {}
+        for at, a in zip(native.pruned_node, native.pruned_action, strict=True):
+            self.pruned.setdefault(at, []).append(a)
+
+    def action(self, index: int, at: int) -> Action:
+        """The shared Action of native action `index`, seen at node `at` (0: the root)."""
+        aid = self.ids[index]
+        return (self.at_root.get(aid) if at == 0 else None) or self.game.action_by_id(aid)
+
+
+def grown(native, state: State) -> GrownNode:
+    """The root of a native search's tree of `state`, read as a Node."""
+    return GrownNode(Grown(native, state), 0)

@@ -148,3 +148,21 @@ def test_what_the_native_search_lacks_runs_on_python_or_is_refused():
         SearchBot(SearchSettings(core="native")).native(other)
     with pytest.raises(RatkingError, match="core must be one of python, native"):
         SearchSettings(core="c++")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_review_is_the_same_on_both_cores(game_id, monkeypatch):
+    from ratking.review.analysis import review
+
+    game = make(game_id)
+    state = game.new_game(2, seed=4)
+    bots = [make_bot("heuristic", 40 + k) for k in range(2)]
+    while not state.over:
+        state.apply(bots[state.to_move].choose(state))
+    record = state.record()
+    reviews = {}
+    for core in ("python", "native"):
+        monkeypatch.setenv("RATKING_CORE", core)
+        reviews[core] = review(record, seed=3, iters=40)
+    assert reviews["native"] == reviews["python"]
+    assert reviews["native"]["mistakes"] is not None

@@ -166,3 +166,18 @@ def test_the_review_is_the_same_on_both_cores(game_id, monkeypatch):
         reviews[core] = review(record, seed=3, iters=40)
     assert reviews["native"] == reviews["python"]
     assert reviews["native"]["mistakes"] is not None
+
+
+def test_rules_the_compiled_core_cannot_hold_search_on_python(monkeypatch):
+    from ratking.native import search, you_dirty_rat
+
+    def too_big(game):
+        raise ValueError("the compiled core holds at most 256 cards")
+
+    monkeypatch.setattr(you_dirty_rat, "compiled_game", too_big)
+    monkeypatch.setattr(search, "_IDS", type(search._IDS)())
+    state = position("you-dirty-rat", 2, 1, 5)
+    assert not SearchBot(SearchSettings()).native(state)
+    assert SearchBot(SearchSettings(iters=20), 1).choose(state) in state.legal_actions()
+    with pytest.raises(NativeUnavailable, match=r"cannot hold this game: .* 256 cards"):
+        SearchBot(SearchSettings(core="native")).native(state)

@@ -174,6 +174,13 @@ class SearchBot:
                 raise NativeUnavailable("the compiled search has no split=seen and no guide "
                                         "of one's own (use the Python core)")
             return False
+        try:
+            action_ids(game)  # the compiled twin of these rules (made once)
+        except ValueError as exc:
+            if core == "native":
+                raise NativeUnavailable(f"the compiled core cannot hold this game: {exc}") \
+                    from None
+            return False
         return True
 
     def _native_search(self, state: State):

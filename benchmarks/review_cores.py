@@ -1,9 +1,9 @@
 """The review of a finished game on each core: CPU seconds of `ratking review`'s work, one core.
 
 For each game, a game of heuristic seats of about `--decisions` decisions (the first seed from
-`--seed` whose game is within 5% of it) is reviewed at the game's `expert` settings (the
-review's default) on the Python search and on the compiled one, in one run; the two reviews
-must be equal (the same seed gives the same review on either core).
+`--seed` whose game is within 5% of it, else the closest) is reviewed at the game's `expert`
+settings (the review's default) on the Python search and on the compiled one, in one run; the
+two reviews must be equal (the same seed gives the same review on either core).
 
     python benchmarks/review_cores.py --game you-dirty-rat --decisions 100
 
@@ -24,16 +24,21 @@ from ratking.review.analysis import review
 
 
 def record_of(game_id: str, players: int, decisions: int, seed: int) -> dict:
-    """The record of the first heuristic game from `seed` on with about `decisions`."""
+    """The record of the first heuristic game from `seed` on within 5% of `decisions`, else
+    (games of the game are shorter or longer) the closest of 200."""
     game = ratking.make(game_id)
-    for s in range(seed, seed + 1000):
+    best = None
+    for s in range(seed, seed + 200):
         state = game.new_game(players, seed=s)
         bots = [make_bot("heuristic", s * 10 + k) for k in range(players)]
         while not state.over:
             state.apply(bots[state.to_move].choose(state))
-        if abs(len(state.history) - decisions) <= decisions // 20:
-            return state.record()
-    raise SystemExit(f"{game_id}: no game of about {decisions} decisions in 1,000 seeds")
+        off = abs(len(state.history) - decisions)
+        if best is None or off < best[0]:
+            best = off, state.record()
+        if off <= decisions // 20:
+            break
+    return best[1]
 
 
 def timed(record: dict, core: str) -> tuple[float, dict]:

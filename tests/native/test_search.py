@@ -181,3 +181,14 @@ def test_rules_the_compiled_core_cannot_hold_search_on_python(monkeypatch):
     assert SearchBot(SearchSettings(iters=20), 1).choose(state) in state.legal_actions()
     with pytest.raises(NativeUnavailable, match=r"cannot hold this game: .* 256 cards"):
         SearchBot(SearchSettings(core="native")).native(state)
+
+
+def test_a_game_compiled_without_the_search_searches_on_python(monkeypatch):
+    from ratking.native import rat_and_duck
+
+    monkeypatch.delattr(rat_and_duck, "Handle")
+    state = position("rat-and-duck", 2, 1, 5)
+    assert not SearchBot(SearchSettings()).native(state)
+    assert SearchBot(SearchSettings(iters=20), 1).choose(state) in state.legal_actions()
+    with pytest.raises(NativeUnavailable, match="compiled without the native search"):
+        SearchBot(SearchSettings(core="native")).native(state)

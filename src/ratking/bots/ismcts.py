@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 
 from ..core import Action, RatkingError, State
 from ..native import CORES, NativeUnavailable, available, chosen_core
-from ..native.search import action_ids
+from ..native.search import action_ids, searchable
 from ..native.search import search as native_search
 from .turns import position_key, turn_before, turn_so_far
 
@@ -168,6 +168,11 @@ class SearchBot:
                 from ..native import require
 
                 require(game.id)  # says why, in one line
+            return False
+        if not searchable(game.id):
+            if core == "native":
+                raise NativeUnavailable(f"{game.id} is compiled without the native search "
+                                        "(use the Python core)")
             return False
         if cfg.split != "action" or cfg.guide is not None:
             if core == "native":

@@ -30,6 +30,12 @@ def action_ids(game: Any) -> list[str]:
     return ids
 
 
+def searchable(game_id: str) -> bool:
+    """Whether a compiled game has the native search: its glue names its handle (`Handle`),
+    whose compiled State binds `search` (a game compiled without it searches on Python)."""
+    return hasattr(require(game_id), "Handle")
+
+
 def native_settings(settings: Any, game: Any) -> Any:
     """The compiled core's SearchSettings for a bots.ismcts.SearchSettings."""
     out = load().SearchSettings()

@@ -23,7 +23,28 @@ void bind_chance(nb::module_& m) {
   nb::class_<MersenneTwister>(m, "MersenneTwister",
                               "random.Random(seed)'s generator, seeded from the seed's words")
       .def(nb::init<const std::vector<uint32_t>&>(), nb::arg("words"))
-      .def("random", &MersenneTwister::random);
+      .def("random", &MersenneTwister::random)
+      .def("getrandbits",
+           [](MersenneTwister& mt, int k) {
+             if (k < 1 || k > 64) throw nb::value_error("getrandbits takes 1 to 64 bits here");
+             return mt.getrandbits(k);
+           },
+           nb::arg("k"))
+      .def("setstate",
+           [](MersenneTwister& mt, const std::vector<uint32_t>& words, size_t index) {
+             if (words.size() != MersenneTwister::N || index > MersenneTwister::N)
+               throw nb::value_error("a state is 624 words and an index up to 624");
+             mt.set_state(words.data(), index);
+           },
+           nb::arg("words"), nb::arg("index"),
+           "as random.Random.setstate((3, (*words, index), None))")
+      .def("getstate",
+           [](MersenneTwister& mt) {
+             std::vector<uint32_t> words(MersenneTwister::N);
+             const size_t index = mt.get_state(words.data());
+             return std::make_pair(words, index);
+           },
+           "(words, index), as random.Random.getstate()[1] split");
 
   nb::class_<Rng>(m, "Rng", "core/rng.py's Rng (keyed=False) or KeyedRng (keyed=True)")
       .def(nb::new_(&make_rng), nb::arg("words"), nb::arg("text"), nb::arg("pos"),

@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "bind_search.hpp"
 #include "bindings.hpp"
 #include "loops.hpp"
 #include "rat_and_duck.hpp"
@@ -175,7 +176,9 @@ void bind_duck(nb::module_& m) {
              std::fill(out.data(), out.data() + lay.size, 0.0f);
              duck::observe(s, seat, lay, out.data());
            },
-           nb::arg("seat"), nb::arg("layout"), nb::arg("out"));
+           nb::arg("seat"), nb::arg("layout"), nb::arg("out"))
+      .def("search", search_method<duck::State, duck::ObsLayout>(&duck::observe),
+           nb::arg("turn"), nb::arg("layout"), nb::arg("settings"), nb::arg("rng"), SEARCH_DOC);
 }
 
 }  // namespace ratking

@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "bind_search.hpp"
 #include "bindings.hpp"
 #include "loops.hpp"
 #include "rat_a_tat_roll.hpp"
@@ -175,7 +176,13 @@ void bind_roll(nb::module_& m) {
              std::fill(out.data(), out.data() + lay.size, 0.0f);
              roll::observe(s, seat, recall, lay, out.data());
            },
-           nb::arg("seat"), nb::arg("recall"), nb::arg("layout"), nb::arg("out"));
+           nb::arg("seat"), nb::arg("recall"), nb::arg("layout"), nb::arg("out"))
+      .def("search",
+           search_method<roll::State, roll::Layout>(
+               [](const roll::State& s, int seat, const roll::Layout& lay, float* out) {
+                 roll::observe(s, seat, false, lay, out);
+               }),
+           nb::arg("turn"), nb::arg("layout"), nb::arg("settings"), nb::arg("rng"), SEARCH_DOC);
 }
 
 }  // namespace ratking

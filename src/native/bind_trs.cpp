@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "bind_search.hpp"
 #include "bindings.hpp"
 #include "loops.hpp"
 #include "target_rats_simplified.hpp"
@@ -160,7 +161,9 @@ void bind_trs(nb::module_& m) {
              std::fill(out.data(), out.data() + lay.size, 0.0f);
              trs::observe(s, seat, lay, out.data());
            },
-           nb::arg("seat"), nb::arg("layout"), nb::arg("out"));
+           nb::arg("seat"), nb::arg("layout"), nb::arg("out"))
+      .def("search", search_method<trs::State, trs::ObsLayout>(&trs::observe),
+           nb::arg("turn"), nb::arg("layout"), nb::arg("settings"), nb::arg("rng"), SEARCH_DOC);
 }
 
 }  // namespace ratking

@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "bind_search.hpp"
 #include "bindings.hpp"
 #include "loops.hpp"
 #include "you_dirty_rat.hpp"
@@ -176,7 +177,9 @@ void bind_ydr(nb::module_& m) {
              std::fill(out.data(), out.data() + lay.size, 0.0f);
              ydr::observe(s, seat, lay, out.data());
            },
-           nb::arg("seat"), nb::arg("layout"), nb::arg("out"));
+           nb::arg("seat"), nb::arg("layout"), nb::arg("out"))
+      .def("search", search_method<State, Layout>(&ydr::observe),
+           nb::arg("turn"), nb::arg("layout"), nb::arg("settings"), nb::arg("rng"), SEARCH_DOC);
 }
 
 }  // namespace ratking

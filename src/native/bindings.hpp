@@ -16,6 +16,7 @@ void bind_duck(nanobind::module_& m);    // bind_duck.cpp: Rat & Duck
 void bind_board(nanobind::module_& m);   // bind_board.cpp: the Target: Rats board
 void bind_trs(nanobind::module_& m);     // bind_trs.cpp: Target: Rats Simplified
 void bind_loops(nanobind::module_& m);   // bind_loops.cpp: every compiled game's native loops
+void bind_search(nanobind::module_& m);  // bind_search.cpp: the native search's types
 
 // A mask as the little-endian 64-bit words of the Python int it stands for, and back.
 inline std::vector<uint64_t> mask_words(const Mask& m) { return {m.w, m.w + Mask::WORDS}; }

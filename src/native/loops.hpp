@@ -8,6 +8,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "rng.hpp"
+#include "state_traits.hpp"
 #include "target_rats_simplified.hpp"
 #include "you_dirty_rat.hpp"
 
@@ -17,13 +18,6 @@ struct LoopResult {
   int64_t games = 0, decisions = 0;
   std::vector<double> returns;  // summed per seat
 };
-
-// Whether a game's State can write its legal actions into a given buffer (legal_into).
-template <class S, class = void>
-struct fills_legal : std::false_type {};
-template <class S>
-struct fills_legal<S, std::void_t<decltype(std::declval<const S&>().legal_into(
-                          std::declval<std::vector<int>&>()))>> : std::true_type {};
 
 // `games` games of any compiled game (its State::start, legal, apply, over, to_move, result,
 // and its heuristic `choose`) from game seed `seed` + i, as ratking.sim.bench plays them: one
@@ -62,10 +56,7 @@ LoopResult play_games(const Game& game, int players, int64_t games, int64_t seed
       if (any_bot && heuristic[p]) {
         s.apply(choose(s, bots[p]));
       } else {
-        if constexpr (fills_legal<State>::value)
-          s.legal_into(legal);
-        else
-          legal = s.legal();
+        legal_of(s, legal);
         s.apply(legal[static_cast<size_t>(picker.random() * static_cast<double>(legal.size()))]);
       }
       ++out.decisions;

@@ -7,6 +7,7 @@
 NB_MODULE(_core, m) {
   m.doc() = "ratking's compiled core: chance, the compiled games' rules and native loops";
   ratking::bind_chance(m);
+  ratking::bind_search(m);
   ratking::bind_roll(m);
   ratking::bind_ydr(m);
   ratking::bind_duck(m);

@@ -90,8 +90,33 @@ class MersenneTwister {
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
   }
 
+  // random.getrandbits(k) for k in 1..64: 32-bit words from the lowest, the last one's low
+  // bits dropped.
+  uint64_t getrandbits(int k) {
+    if (k <= 32) return next32() >> (32 - k);
+    const uint64_t low = next32();
+    return (static_cast<uint64_t>(next32() >> (64 - k)) << 32) | low;
+  }
+
+  static constexpr size_t N = 624;  // words of state
+
+  // random.Random.setstate's state: the N words and the index of the next one to read.
+  void set_state(const uint32_t* words, size_t index) {
+    std::copy(words, words + N, mt_);
+    index_ = index;
+    ready_ = N;
+  }
+
+  // getstate's: the words (the twist under way finished, as CPython twists all at once) into
+  // `words`; returns the index.
+  size_t get_state(uint32_t* words) {
+    while (ready_ < N) twist_some();
+    std::copy(mt_, mt_ + N, words);
+    return index_;
+  }
+
  private:
-  static constexpr size_t N = 624, M = 397, CHUNK = 128;
+  static constexpr size_t M = 397, CHUNK = 128;
 
   void init(uint32_t s) {
     mt_[0] = s;

@@ -87,6 +87,8 @@ struct State {
   int dice_total() const;  // the whole roll (sum(s.dice))
   // A copy whose future chance is the keyed stream `seed_text` (nothing is hidden).
   State determinize(const std::string& seed_text) const;
+  // The same for any seat, as the search asks for it: nothing is hidden from anyone.
+  State determinize(int, const std::string& seed_text) const { return determinize(seed_text); }
 
   // The rules' helpers (rules.py).
   bool opposing_in_city(int f) const;

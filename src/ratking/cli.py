@@ -722,10 +722,11 @@ def bench(
         "--core", help="python or native: one figure for this core (default players: the "
         "fewest the game takes)")] = None,
     loop: Annotated[str | None, typer.Option(
-        "--loop", help="random, heuristic or ismcts (the game's hard bot) in every seat; "
-        "with --core")] = None,
+        "--loop", help="random, heuristic or ismcts (the game's hard bot, searching on the "
+        "core named) in every seat; with --core")] = None,
     json_out: Annotated[Path | None, typer.Option(
-        "--json", help="with --core: write {core, loop, decisions_per_s} here")] = None,
+        "--json", help="with --core: write {core, loop, decisions_per_s} here (and "
+        "iterations_per_s with --loop ismcts)")] = None,
 ) -> None:
     """Random play for a fixed time: decisions and games per second, on one core.
 

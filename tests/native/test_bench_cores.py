@@ -36,23 +36,43 @@ def test_each_loop_on_each_core_writes_its_figure(run, tmp_path, core, loop):
     assert figures["players"] == 3 and figures["decisions_per_s"] > 0
 
 
-def test_the_python_search_loop_counts_iterations(run, tmp_path):
+@pytest.mark.parametrize("core", ["python", pytest.param("native", marks=needs_core)])
+def test_the_search_loop_counts_iterations(run, tmp_path, core):
     out = tmp_path / "bench.json"
-    result = run("bench", GAME, "--core", "python", "--loop", "ismcts", "--seconds", "0.01",
+    result = run("bench", GAME, "--core", core, "--loop", "ismcts", "--seconds", "0.01",
                  "--json", str(out))
     assert result.exit_code == 0, result.output
     figures = json.loads(out.read_text())
-    assert figures["loop"] == "ismcts" and figures["players"] == 2
+    assert figures["core"] == core and figures["loop"] == "ismcts" and figures["players"] == 2
     # the hard level searches 1,500 iterations a decision (bots/specs.py, evaluate.py's LEVELS)
     assert figures["iterations_per_s"] >= 1000 * figures["decisions_per_s"]
 
 
-@needs_core
-def test_the_native_search_loop_is_not_compiled_yet(run, tmp_path):
-    out = tmp_path / "bench.json"
-    result = run("bench", GAME, "--core", "native", "--loop", "ismcts", "--json", str(out))
-    assert_clean_error(result, "native ISMCTS loop is not compiled yet", GAME)
-    assert not out.exists()
+def test_the_search_loop_of_each_core_searches_on_it(monkeypatch):
+    from ratking.bots import ismcts
+    from ratking.sim import cores
+
+    seen = []
+    real = ismcts.SearchBot.choose
+
+    def choose(bot, state):
+        seen.append(bot.native(state))
+        return real(bot, state)
+
+    monkeypatch.setattr(ismcts.SearchBot, "choose", choose)
+    cores.bench_core(GAME, "python", "ismcts", 2, 0.01)
+    assert seen and not any(seen)
+    if load() is not None:
+        seen.clear()
+        cores.bench_core(GAME, "native", "ismcts", 2, 0.01)
+        assert seen and all(seen)
+
+
+def test_a_game_without_a_compiled_core_has_no_native_search_loop(run, monkeypatch):
+    monkeypatch.setattr(native, "_compiled", lambda: object())  # as if built
+    result = run("bench", "target-rats", "--core", "native", "--loop", "ismcts",
+                 "--seconds", "0.01")
+    assert_clean_error(result, "target-rats has no compiled core yet")
 
 
 def test_a_game_without_a_compiled_core_is_one_error_line(run, monkeypatch):

@@ -37,6 +37,12 @@ play are pooled: the tree is over the searcher's information, never over one gue
 
 Budgets are iterations (reproducible: the same seed and iteration budget give the same choice)
 or milliseconds (for play). A single legal action is played without search.
+
+Cores: where the game has a compiled core (ratking.native) the same search runs natively
+(src/native/ismcts.hpp), drawing the same numbers from the bot's generator, so both cores
+choose alike at a fixed seed and iteration count. The closed loop and a guide of one's own
+run on the Python engine. `core="python"` (or RATKING_CORE=python) keeps a bot on it;
+`core="native"` demands the compiled search.
 """
 
 from __future__ import annotations
@@ -48,7 +54,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import Action, RatkingError, State
-from .turns import position_key, turn_so_far
+from ..native import CORES, NativeUnavailable, available, chosen_core
+from ..native.search import action_ids, searchable
+from ..native.search import search as native_search
+from .turns import position_key, turn_before, turn_so_far
 
 ROLLOUTS = ("random", "heuristic")
 SPLITS = ("action", "seen")
@@ -73,6 +82,8 @@ class SearchSettings:
     # the policy whose choice the prior favours, guide(state, rng) -> Action (None: the
     # game's heuristic); `ismcts:prior=neural` sets the neural bot's
     guide: Callable[[State, random.Random], Action] | None = field(default=None, compare=False)
+    # "python" or "native" (None: RATKING_CORE if set, else native where the game is compiled)
+    core: str | None = None
 
     def __post_init__(self) -> None:
         if self.iters is None and self.ms is None:
@@ -82,6 +93,8 @@ class SearchSettings:
                                f"not {self.rollout!r}")
         if self.split not in SPLITS:
             raise RatkingError(f"split must be one of {', '.join(SPLITS)}, not {self.split!r}")
+        if self.core is not None and self.core not in CORES:
+            raise RatkingError(f"core must be one of {', '.join(CORES)}, not {self.core!r}")
 
 
 class Node:
@@ -126,6 +139,9 @@ class SearchBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.native(state):
+            chosen = action_ids(state.game)[self._native_search(state).best]
+            return next(a for a in legal if a.id == chosen)
         root = self.search(state)
         seat = state.to_move
         best, key = legal[0], None
@@ -139,17 +155,64 @@ class SearchBot:
                 best, key = action, k
         return best
 
-    def search(self, state: State) -> Node:
+    def native(self, state: State) -> bool:
+        """Whether this bot searches `state` on the compiled core (see the module docstring);
+        NativeUnavailable if it must and cannot."""
+        cfg = self.settings
+        core = cfg.core or chosen_core()
+        if core == "python":
+            return False
+        game = state.game
+        if not available(game.id):
+            if core == "native":
+                from ..native import require
+
+                require(game.id)  # says why, in one line
+            return False
+        if not searchable(game.id):
+            if core == "native":
+                raise NativeUnavailable(f"{game.id} is compiled without the native search "
+                                        "(use the Python core)")
+            return False
+        if cfg.split != "action" or cfg.guide is not None:
+            if core == "native":
+                raise NativeUnavailable("the compiled search has no split=seen and no guide "
+                                        "of one's own (use the Python core)")
+            return False
+        try:
+            action_ids(game)  # the compiled twin of these rules (made once)
+        except ValueError as exc:
+            if core == "native":
+                raise NativeUnavailable(f"the compiled core cannot hold this game: {exc}") \
+                    from None
+            return False
+        return True
+
+    def _native_search(self, state: State):
+        """The compiled core's search tree for the seat to move (ratking.native.search)."""
+        self._check_heuristic(state)
+        tree = native_search(state, turn_before(state), self.settings, self.rng)
+        self.last_iterations = tree.iterations
+        return tree
+
+    def _check_heuristic(self, state: State) -> None:
+        cfg = self.settings
+        game = state.game
+        if game.heuristic is None and (cfg.rollout == "heuristic" or
+                                       (cfg.prior > 0 and cfg.guide is None)):
+            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
+
+    def search(self, state: State) -> Node | GrownNode:
         """Build the search tree for the seat to move; return its root."""
+        if self.native(state):
+            return grown(self._native_search(state), state)
+        self._check_heuristic(state)
         cfg = self.settings
         game = state.game
         players = state.players
         seat = state.to_move
         evaluate = game.evaluate
         policy = game.heuristic
-        if policy is None and (cfg.rollout == "heuristic" or
-                               (cfg.prior > 0 and cfg.guide is None)):
-            raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
         heuristic = policy if cfg.rollout == "heuristic" else None
         guide = (cfg.guide or policy) if cfg.prior > 0 else None
         prior = cfg.prior
@@ -267,3 +330,61 @@ class SearchBot:
                     total[i] += value[i]
         self.last_iterations = done
         return root
+
+
+class GrownNode:
+    """A node of a native search's tree (ratking.native.search), read as a Node: the same
+    visits, availability, values, hint and pruned actions, its children keyed by the game's
+    shared actions and made when first read (a review reads the root's alone)."""
+
+    __slots__ = ("_at", "_made", "_tree", "avail", "branches", "hint", "pruned", "total",
+                 "visits")
+
+    def __init__(self, tree: Grown, at: int) -> None:
+        self._tree, self._at, self._made = tree, at, None
+        native = tree.native
+        players = native.players
+        self.visits, self.avail = native.visits[at], native.avail[at]
+        self.total = native.total[at * players:(at + 1) * players]
+        hint = native.hint[at]
+        self.hint = tree.action(hint, at) if hint >= 0 else None
+        pruned = tree.pruned.get(at)
+        self.pruned = None if pruned is None else {tree.action(a, at) for a in pruned}
+        self.branches = None  # the native search keeps the open loop
+
+    @property
+    def children(self) -> dict[Action, GrownNode]:
+        made = self._made
+        if made is None:
+            tree = self._tree
+            action = tree.native.action
+            made = self._made = {tree.action(action[k], self._at): GrownNode(tree, k)
+                                 for k in tree.kids[self._at]}
+        return made
+
+
+class Grown:
+    """What the nodes of one native search's tree share: the tree, the game's actions."""
+
+    def __init__(self, native, state: State) -> None:
+        game = state.game
+        self.native, self.game, self.ids = native, game, action_ids(game)
+        self.at_root = {a.id: a for a in state.legal_actions()}
+        game.action_space(state.players)  # every action made (shared), for the deeper nodes
+        self.kids: list[list[int]] = [[] for _ in native.visits]
+        for k, parent in enumerate(native.parent):
+            if parent >= 0:
+                self.kids[parent].append(k)
+        self.pruned: dict[int, list[int]] = {}
+        for at, a in zip(native.pruned_node, native.pruned_action, strict=True):
+            self.pruned.setdefault(at, []).append(a)
+
+    def action(self, index: int, at: int) -> Action:
+        """The shared Action of native action `index`, seen at node `at` (0: the root)."""
+        aid = self.ids[index]
+        return (self.at_root.get(aid) if at == 0 else None) or self.game.action_by_id(aid)
+
+
+def grown(native, state: State) -> GrownNode:
+    """The root of a native search's tree of `state`, read as a Node."""
+    return GrownNode(Grown(native, state), 0)

@@ -29,7 +29,13 @@ def position_key(s: State) -> tuple:
 def turn_so_far(state: State) -> set[tuple]:
     """The keys of the positions of the current turn up to `state` (those since the seat to
     move last changed), `state`'s own included."""
-    return {position_key(state), *(position_key(p) for p, _ in _turn(state))}
+    return {position_key(state), *map(position_key, turn_before(state))}
+
+
+def turn_before(state: State) -> list[State]:
+    """The positions of the current turn before `state` (those since the seat to move last
+    changed), replayed from the record: none where it does not replay."""
+    return [p for p, _ in _turn(state)]
 
 
 def taken_here(state: State) -> set[str]:

@@ -8,6 +8,7 @@ that ratking runs on the Python engine). `for_game(game_id)` names the games com
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from functools import cache
 from types import ModuleType
@@ -18,6 +19,10 @@ from ..core.errors import RatkingError
 COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll", "rat-and-duck": "rat_and_duck",
             "you-dirty-rat": "you_dirty_rat",
             "target-rats-simplified": "target_rats_simplified"}
+# the engines a loop can run on, as `ratking bench --core` and SearchSettings.core name them
+CORES = ("python", "native")
+# the environment variable that pins the core where nothing else names one
+CORE_ENV = "RATKING_CORE"
 
 
 class NativeUnavailable(RatkingError):
@@ -45,6 +50,15 @@ def load() -> ModuleType | None:
 def _tell() -> None:
     print("ratking: the compiled core is not built (no C++ compiler at install?); "
           "running on the pure-Python engine", file=sys.stderr)
+
+
+def chosen_core() -> str | None:
+    """The core RATKING_CORE names, or None when it is unset or empty (the compiled core where
+    it can run, else the Python engine); RatkingError for another name."""
+    core = os.environ.get(CORE_ENV, "").strip().lower()
+    if core and core not in CORES:
+        raise RatkingError(f"{CORE_ENV} must be one of {', '.join(CORES)}, not {core!r}")
+    return core or None
 
 
 def available(game_id: str) -> bool:

@@ -78,3 +78,4 @@ class NativeRoll(NativeHandle):
 
 
 play, layout = NativeRoll.play, NativeRoll.layout
+Handle = NativeRoll  # the handle the native search (search.py) builds

@@ -49,3 +49,4 @@ class NativeDuck(NativeHandle):
 
 
 play, layout = NativeDuck.play, NativeDuck.layout
+Handle = NativeDuck  # the handle the native search (search.py) builds

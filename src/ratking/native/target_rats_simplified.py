@@ -65,3 +65,4 @@ class NativeRatsSimplified(NativeHandle):
 
 
 play, layout = NativeRatsSimplified.play, NativeRatsSimplified.layout
+Handle = NativeRatsSimplified  # the handle the native search (search.py) builds

@@ -112,3 +112,4 @@ class NativeRat(NativeHandle):
 
 
 play, layout = NativeRat.play, NativeRat.layout
+Handle = NativeRat  # the handle the native search (search.py) builds

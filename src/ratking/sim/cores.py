@@ -2,8 +2,9 @@
 
 The Python engine and the compiled core (ratking.native) play the same loop for a time, and
 the result says which core ran: {"core", "loop", "decisions_per_s"}, with "iterations_per_s"
-for the search loop (ISMCTS at the game's `hard` settings). Rates are per second of this
-process's CPU time, which busy neighbours on a shared machine inflate far less than the clock.
+for the search loop (ISMCTS at the game's `hard` settings, searched by that core: the Python
+search on the Python engine, or the compiled search). Rates are per second of this process's
+CPU time, which busy neighbours on a shared machine inflate far less than the clock.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ import random
 import time
 from typing import Any
 
-from ..bots import make_bot
-from ..bots.specs import level_spec
+from ..bots import SearchBot, SearchSettings, make_bot
+from ..bots.specs import level_spec, parse_spec
 from ..core.errors import RatkingError
+from ..native import CORES
 from .bench import bench_game, random_play
 
-CORES = ("python", "native")
 LOOPS = ("random", "heuristic", "ismcts")  # every seat: random, the heuristic, the hard bot
 NATIVE_CHUNK = 200  # games per call of a native loop between looks at the clock
 
@@ -36,17 +37,15 @@ def bench_core(game_id: str, core: str, loop: str, players: int, seconds: float,
         from ..native import require
 
         glue = require(game_id)
-        if loop == "ismcts":
-            raise RatkingError(f"the native ISMCTS loop is not compiled yet for {game_id} "
-                               "(use --core python, or --loop random)")
-        return {"core": core, "loop": loop, "players": players,
-                "decisions_per_s": native_games(glue, game, players, seconds, seed,
-                                                loop == "heuristic")}
-    if loop != "ismcts":
+        if loop != "ismcts":
+            return {"core": core, "loop": loop, "players": players,
+                    "decisions_per_s": native_games(glue, game, players, seconds, seed,
+                                                    loop == "heuristic")}
+    elif loop != "ismcts":
         return {"core": core, "loop": loop, "players": players,
                 "decisions_per_s": python_games(game, players, seconds, seed,
                                                 loop == "heuristic")}
-    decisions, iterations, spent = python_ismcts(game, players, seconds, seed)
+    decisions, iterations, spent = ismcts_games(game, players, seconds, seed, core)
     return {"core": core, "loop": loop, "players": players,
             "decisions_per_s": decisions / spent, "iterations_per_s": iterations / spent}
 
@@ -91,16 +90,24 @@ def native_games(glue: Any, game: Any, players: int, seconds: float, seed: int,
             return decisions / (now - start)
 
 
-def python_ismcts(game: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Every seat the game's `hard` bot, games back to back, for `seconds` (at least one
-    decision): decisions, search iterations, seconds spent."""
+def ismcts_games(game: Any, players: int, seconds: float, seed: int,
+                 core: str) -> tuple[int, int, float]:
+    """Every seat the game's `hard` bot searching on `core`, games back to back, for `seconds`
+    (at least one decision): decisions, search iterations, seconds spent."""
     spec = level_spec(game, "hard")
+    name, options = parse_spec(spec)
+
+    def hard(seed: int) -> Any:
+        if name != "ismcts":
+            return make_bot(spec, seed)
+        return SearchBot(SearchSettings(**options, core=core), seed)
+
     clock = time.process_time
     decisions = iterations = games = 0
     start = clock()
     while True:
         state = game.new_game(players, seed=seed + games)
-        bots = [make_bot(spec, (seed + games) * 10 + k) for k in range(players)]
+        bots = [hard((seed + games) * 10 + k) for k in range(players)]
         while not state.is_over:
             bot = bots[state.to_move]
             state.apply(bot.choose(state))

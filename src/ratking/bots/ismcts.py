@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import Action, RatkingError, State
+from .base import Bot
 from .turns import position_key, turn_so_far
 
 ROLLOUTS = ("random", "heuristic")
@@ -139,6 +140,11 @@ class SearchBot:
                 best, key = action, k
         return best
 
+    def opponents(self, state: State) -> dict[int, Bot]:
+        """The seats this search does not search but lets a fixed bot play (none here; a
+        best response, response.py, models every other seat so)."""
+        return {}
+
     def search(self, state: State) -> Node:
         """Build the search tree for the seat to move; return its root."""
         cfg = self.settings
@@ -166,6 +172,7 @@ class SearchBot:
         if cfg.split == "seen" and game.observation_shape(players) is not None:
             def seen(s: State) -> bytes:
                 return s.observation(seat).tobytes()
+        models = self.opponents(state)  # seats played by a fixed bot, not searched
         root = Node(players)
         root_turn = turn_so_far(state)
         limit = cfg.iters if cfg.iters is not None else 1 << 62
@@ -183,6 +190,11 @@ class SearchBot:
             cycle = False
             # selection and expansion
             while not s.over:
+                if models and s.to_move in models:
+                    s.apply(models[s.to_move].choose(s))
+                    if not s.over and s.to_move not in models:
+                        turn = {position_key(s)}
+                    continue
                 legal = s.legal_actions()
                 pruned = node.pruned
                 if pruned is not None:
@@ -243,7 +255,9 @@ class SearchBot:
             # rollout
             steps = 0
             while not s.over and steps < depth:
-                if heuristic is not None and (eps <= 0.0 or rand() >= eps):
+                if models and s.to_move in models:
+                    s.apply(models[s.to_move].choose(s))
+                elif heuristic is not None and (eps <= 0.0 or rand() >= eps):
                     s.apply(heuristic(s, rng))
                 else:
                     legal = s.legal_actions()

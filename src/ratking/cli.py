@@ -709,6 +709,65 @@ def compare(
 
 
 @app.command()
+def exploit(
+    game: Annotated[str, typer.Argument(help="game id")],
+    against: Annotated[str, typer.Option(
+        help="the bot to exploit: random, heuristic, easy, hard, expert or neural")],
+    games_: Annotated[int, typer.Option(
+        "--games", "-n", help="deals, each played twice (a multiple of the players)")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="seats")] = 2,
+    iters: Annotated[int, typer.Option(help="the response's search iterations a decision")]
+    = 200,
+    depth: Annotated[int | None, typer.Option(
+        help="rollout decisions before the evaluation scores (default 10; 0: play out)")] = 10,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "local",
+    ray_address: RayAddressOption = None,
+    rule: RuleOption = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the result as JSON")]
+    = None,
+) -> None:
+    """How exploitable a bot is: a best response searched against it takes each seat in turn,
+    and its win share is compared, deal by deal, with the bot's own in the same seats."""
+    from .sim.backends import open_backend
+    from .sim.exploit import check_exploit, run_exploit
+    from .sim.progress import progress_bar
+    from .sim.stats import percent, span
+
+    cut = None if depth == 0 else depth
+    try:
+        rules_ = parse_rules(rule)
+        check_exploit(game, against, players, games_, iters, cut, rules_)
+        if json_out is not None:
+            check_writable(json_out, "--json")
+        title = make(game, **rules_).info().title
+        with stoppable(), open_backend(backend, workers, ray_address) as engine, \
+                progress_bar(console, f"{game}: exploiting {against}", games_, "deals") as bar:
+            result = run_exploit(game, against, players, games_, seed, iters, cut, rules_,
+                                 progress=bar.advance, backend=engine)
+    except (RatkingError, ValueError) as exc:
+        fail(str(exc))
+    cut_words = "played out" if cut is None else f"cut at {cut} decisions"
+    console.print(f"{title}, {players} players: a best response searched against {against} "
+                  f"({iters:,} iterations a decision, rollouts {cut_words}), "
+                  f"{result.games:,} deals each played twice")
+    console.print(f"  the response wins {percent(result.response_share)} "
+                  f"(95% interval {span(*result.response_interval)})")
+    console.print(f"  {against} in the same seats wins {percent(result.bot_share)} "
+                  f"(95% interval {span(*result.bot_interval)})")
+    gain, (low, high) = result.gain * 100, result.gain_interval
+    console.print(f"  gain: {gain:+.1f} points, 95% interval {low * 100:+.1f} to "
+                  f"{high * 100:+.1f}" + (f" ({result.undecided} deals left out: a round-cap "
+                                           "draw)" if result.undecided else ""))
+    console.print(f"  budget: {result.iterations:,} iterations in "
+                  f"{result.decisions:,} decisions, {result.cpu_s:,.0f} CPU-s")
+    if json_out is not None:
+        json_out.write_text(json.dumps(result.to_dict(), indent=2) + "\n")
+        console.print(f"Wrote {json_out}")
+
+
+@app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="game id")],
     players: Annotated[int | None, typer.Option("--players", "-p",

@@ -57,6 +57,7 @@ from ..core import Action, RatkingError, State
 from ..native import CORES, NativeUnavailable, available, chosen_core
 from ..native.search import action_ids, searchable
 from ..native.search import search as native_search
+from .base import Bot
 from .turns import position_key, turn_before, turn_so_far
 
 ROLLOUTS = ("random", "heuristic")
@@ -162,6 +163,11 @@ class SearchBot:
         core = cfg.core or chosen_core()
         if core == "python":
             return False
+        if self.opponents(state):
+            if core == "native":
+                raise NativeUnavailable("a search whose other seats a fixed bot plays (a best "
+                                        "response) runs on the Python core")
+            return False
         game = state.game
         if not available(game.id):
             if core == "native":
@@ -202,6 +208,11 @@ class SearchBot:
                                        (cfg.prior > 0 and cfg.guide is None)):
             raise RatkingError(f"{game.title} has no heuristic for rollout=heuristic or prior")
 
+    def opponents(self, state: State) -> dict[int, Bot]:
+        """The seats this search does not search but lets a fixed bot play (none here; a
+        best response, response.py, models every other seat so)."""
+        return {}
+
     def search(self, state: State) -> Node | GrownNode:
         """Build the search tree for the seat to move; return its root."""
         if self.native(state):
@@ -229,6 +240,7 @@ class SearchBot:
         if cfg.split == "seen" and game.observation_shape(players) is not None:
             def seen(s: State) -> bytes:
                 return s.observation(seat).tobytes()
+        models = self.opponents(state)  # seats played by a fixed bot, not searched
         root = Node(players)
         root_turn = turn_so_far(state)
         limit = cfg.iters if cfg.iters is not None else 1 << 62
@@ -246,6 +258,11 @@ class SearchBot:
             cycle = False
             # selection and expansion
             while not s.over:
+                if models and s.to_move in models:
+                    s.apply(models[s.to_move].choose(s))
+                    if not s.over and s.to_move not in models:
+                        turn = {position_key(s)}
+                    continue
                 legal = s.legal_actions()
                 pruned = node.pruned
                 if pruned is not None:
@@ -306,7 +323,9 @@ class SearchBot:
             # rollout
             steps = 0
             while not s.over and steps < depth:
-                if heuristic is not None and (eps <= 0.0 or rand() >= eps):
+                if models and s.to_move in models:
+                    s.apply(models[s.to_move].choose(s))
+                elif heuristic is not None and (eps <= 0.0 or rand() >= eps):
                     s.apply(heuristic(s, rng))
                 else:
                     legal = s.legal_actions()

@@ -17,6 +17,11 @@ A spec is `name[:key=value]...` and never holds a comma, so a list of specs is c
   played on numpy alone (neural.py); `neural:PATH` plays a policy file of one's own.
   `ismcts:prior=neural` gives the search's prior bonus to the neural policy's likeliest
   legal action (with the weight NEURAL_PRIOR) instead of the heuristic's choice.
+- `response`: a best response searched against a fixed bot (response.py), for measuring how
+  exploitable that bot is (`ratking exploit`). Options: `against=NAME` (the fixed bot: random,
+  heuristic, a level or neural); `iters`, `depth`, `c`, `prior` and `rollout` as for
+  `ismcts` (defaults: 200 iterations, rollouts cut at 10 decisions).
+  Never offered to a server's clients (`check_budget` refuses it).
 - Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
   iterations, never by time, so that their results reproduce. `normal` is the heuristic.
 """
@@ -31,9 +36,11 @@ from .heuristic import HeuristicBot
 from .ismcts import ROLLOUTS, SPLITS, SearchBot, SearchSettings
 from .neural import NeuralBot
 from .random_bot import RandomBot
+from .response import ResponseBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
-NAMES = ("bot", "heuristic", "random", "ismcts", "neural", *LEVELS)
+NAMES = ("bot", "heuristic", "random", "ismcts", "neural", "response", *LEVELS)
+RESPONSE_ITERS, RESPONSE_DEPTH = 200, 10  # a response's budget unless its spec sets one
 NEURAL_PRIOR = 0.5  # the prior's weight with prior=neural (the levels' weight for the heuristic)
 # the levels of a game that sets none of its own (Game.levels overrides them one by one)
 DEFAULT_LEVELS = {
@@ -92,6 +99,10 @@ OPTIONS: dict[str, dict[str, Any]] = {
                "depth": _whole("depth", 0), "c": _number("c", 0.0),
                "prior": _prior, "margin": _number("margin", 0.0, 1.0),
                "split": _one_of("split", SPLITS)},
+    "response": {"against": _one_of("against", ("random", "heuristic", "neural", *LEVELS)),
+                 "iters": _whole("iters", 1), "depth": _whole("depth", 0),
+                 "c": _number("c", 0.0), "prior": _number("prior", 0.0),
+                 "rollout": _one_of("rollout", ROLLOUTS)},
 }
 ALIASES = {"bot": "heuristic", "normal": "heuristic"}
 
@@ -146,6 +157,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return HeuristicBot(seed, **options)
     if name == "neural":
         return NeuralBot(options.get("path"), seed)
+    if name == "response":
+        against = options.pop("against", "heuristic")
+        options = {"iters": RESPONSE_ITERS, "depth": RESPONSE_DEPTH, **options}
+        return ResponseBot(lambda s: make_bot(against, s), SearchSettings(**options), seed)
     if name == "ismcts":
         if "ms" in options and "iters" not in options:
             options["iters"] = None
@@ -224,6 +239,9 @@ def check_budget(spec: str, game: Any) -> None:
         raise Unplayable(f"bot spec {spec!r}: {game.title} has no heuristic for it to play "
                          "with; choose random or a search without a prior")
     name, options = parse_spec(spec)
+    if name == "response":
+        raise OverBudget(f"bot spec {spec!r}: a best response is for the lab "
+                         "(ratking exploit), not for a table; choose a level")
     if name != "ismcts":
         return
     top, cap = parse_spec(level_spec(game, "expert"))

@@ -14,6 +14,7 @@ void bind_roll(nanobind::module_& m);    // bind_roll.cpp: Rat-a-Tat Roll
 void bind_ydr(nanobind::module_& m);     // bind_ydr.cpp: You Dirty Rat
 void bind_duck(nanobind::module_& m);    // bind_duck.cpp: Rat & Duck
 void bind_board(nanobind::module_& m);   // bind_board.cpp: the Target: Rats board
+void bind_trf(nanobind::module_& m);     // bind_trf.cpp: Target: Rats, the full game
 
 // A mask as the little-endian 64-bit words of the Python int it stands for, and back.
 inline std::vector<uint64_t> mask_words(const Mask& m) { return {m.w, m.w + Mask::WORDS}; }

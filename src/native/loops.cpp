@@ -17,4 +17,9 @@ LoopResult duck::play(const duck::Game& game, int players, int64_t games, int64_
   return play_games<duck::State>(game, players, games, seed, heuristic, duck::heuristic);
 }
 
+LoopResult trf::play(const trf::Game& game, int players, int64_t games, int64_t seed,
+                     const std::vector<bool>& heuristic) {
+  return play_games<trf::State>(game, players, games, seed, heuristic, trf::heuristic);
+}
+
 }  // namespace ratking

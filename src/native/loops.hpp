@@ -8,6 +8,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "rng.hpp"
+#include "target_rats_full.hpp"
 #include "you_dirty_rat.hpp"
 
 namespace ratking {
@@ -102,5 +103,10 @@ namespace duck {  // HeuristicBot's stream picks among equal ends
 LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
                 const std::vector<bool>& heuristic);
 }  // namespace duck
+
+namespace trf {
+LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
+                const std::vector<bool>& heuristic);
+}  // namespace trf
 
 }  // namespace ratking

@@ -11,4 +11,5 @@ NB_MODULE(_core, m) {
   ratking::bind_ydr(m);
   ratking::bind_duck(m);
   ratking::bind_board(m);
+  ratking::bind_trf(m);
 }

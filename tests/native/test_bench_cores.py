@@ -57,6 +57,7 @@ def test_the_native_search_loop_is_not_compiled_yet(run, tmp_path):
 
 def test_a_game_without_a_compiled_core_is_one_error_line(run, monkeypatch):
     monkeypatch.setattr(native, "_compiled", lambda: object())  # as if built
+    monkeypatch.delitem(native.COMPILED, "target-rats", raising=False)  # as if not compiled
     result = run("bench", "target-rats", "--core", "native", "--seconds", "0.01")
     assert_clean_error(result, "target-rats has no compiled core yet")
 

@@ -15,7 +15,8 @@ from ..core.errors import RatkingError
 
 # the games with a compiled core, and the module of the glue that drives each
 COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll", "rat-and-duck": "rat_and_duck",
-            "you-dirty-rat": "you_dirty_rat"}
+            "you-dirty-rat": "you_dirty_rat",
+            "target-rats": "target_rats_full"}
 
 
 class NativeUnavailable(RatkingError):

@@ -158,7 +158,23 @@ void bind_trf(nb::module_& m) {
       .def_rw("under_discard", &trf::State::under_discard)
       .def_rw("round", &trf::State::round)
       .def_rw("turn", &trf::State::turn)
-      .def_rw("tasks", &trf::State::tasks)
+      .def_prop_rw(
+          "tasks",
+          [](const trf::State& s) {
+            std::vector<std::vector<int>> out;
+            for (const auto& t : s.tasks) out.emplace_back(t.begin(), t.end());
+            return out;
+          },
+          [](trf::State& s, const std::vector<std::vector<int>>& tasks) {
+            std::vector<trf::Task> made;
+            for (const auto& t : tasks) {
+              if (t.empty() || t.size() > trf::Task::CAP)
+                throw nb::value_error("a task holds its code and at most 31 ints");
+              made.emplace_back();
+              for (int x : t) made.back().push_back(x);
+            }
+            s.tasks = std::move(made);
+          })
       .def_rw("groups_left", &trf::State::groups_left)
       .def_rw("grp_idx", &trf::State::grp_idx)
       .def_rw("grp_path", &trf::State::grp_path)

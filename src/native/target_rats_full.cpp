@@ -29,6 +29,8 @@ const std::vector<std::vector<int>> NESTS = {{}, {}, {0, 2}, {0, 1, 2}, {0, 1, 2
 Game::Game(Config config) : cfg_(std::move(config)) {
   const tr::Board& b = cfg_.board;
   const int size = b.size();
+  if (size > 64 || b.surface + 2 > Task::CAP)
+    throw std::invalid_argument("a Target: Rats board has at most 64 spaces, 30 on the surface");
   for (int x = 0; x < size; ++x)
     limits.push_back(b.kind[x] == tr::HOME ? UNLIMITED
                      : x == b.city         ? cfg_.city_limit
@@ -289,30 +291,52 @@ bool State::can_enter(int f, int to, int n) const {
   return c + n <= limit(to);
 }
 
-std::vector<std::pair<int, int>> State::steps(int f, int here, const std::vector<int>& path,
-                                              int n, int left) const {
-  std::vector<std::pair<int, int>> out;
-  if (left <= 0) return out;
+template <class Visit>
+bool State::each_step(int f, int here, const int* path, size_t path_len, int n, int left,
+                      Visit visit) const {
+  if (left <= 0) return false;
+  auto on_path = [path, path_len](int x) { return std::find(path, path + path_len, x) != path + path_len; };
   const tr::Board& b = game->board();
   const int kind = b.kind[here];
   if (kind == tr::HOME) {
     const int k = nests[f];
     const int cover = b.corridor_surface[k];
-    if (!has(path, cover) && can_enter(f, cover, n)) out.push_back({cover, 1});
+    if (!on_path(cover) && can_enter(f, cover, n) && visit(cover, 1)) return true;
+    // seed 000, MOVEMENT + RULINGS: under a sewer cover held by enemy rats (or the
+    // Exterminator) to the underground corridor space, two steps
     if (left >= 2 && (cover == ext || enemies(f, cover))) {
       const int under = b.corridor_under[k];
-      if (!has(path, under) && can_enter(f, under, n)) out.push_back({under, 2});
+      if (!on_path(under) && can_enter(f, under, n) && visit(under, 2)) return true;
     }
-    return out;
+    return false;
   }
   for (int to : b.adj[here])
-    if (!has(path, to) && can_enter(f, to, n)) out.push_back({to, 1});
-  for (int to : sewer_links(here))
-    if (!has(path, to) && can_enter(f, to, n)) out.push_back({to, 1});
-  if (kind == tr::SURFACE && here == b.corridor_surface[nests[f]]) {
-    const int to = b.homes[nests[f]];
-    if (!has(path, to)) out.push_back({to, 1});
+    if (!on_path(to) && can_enter(f, to, n) && visit(to, 1)) return true;
+  // down or up through a Sewer Entrance token (sewer_links)
+  if (kind == tr::SURFACE) {
+    if (token[here] == SEWER_TOKEN) {
+      const int to = b.beneath[here];
+      if (!on_path(to) && can_enter(f, to, n) && visit(to, 1)) return true;
+    }
+  } else if (kind == tr::UNDERGROUND) {
+    for (int to : game->above[here])
+      if (token[to] == SEWER_TOKEN && !on_path(to) && can_enter(f, to, n) && visit(to, 1))
+        return true;
   }
+  if (kind == tr::SURFACE && here == b.corridor_surface[nests[f]]) {
+    const int to = b.homes[nests[f]];  // back into one's own home nest
+    if (!on_path(to) && visit(to, 1)) return true;
+  }
+  return false;
+}
+
+std::vector<std::pair<int, int>> State::steps(int f, int here, const std::vector<int>& path,
+                                              int n, int left) const {
+  std::vector<std::pair<int, int>> out;
+  each_step(f, here, path.data(), path.size(), n, left, [&out](int to, int cost) {
+    out.push_back({to, cost});
+    return false;
+  });
   return out;
 }
 
@@ -355,12 +379,12 @@ void State::available(int f, int sp, int out[4]) const {
 int State::biggest_first_step(int f, int sp) const {
   int best = 0;
   const tr::Board& b = game->board();
-  for (auto [to, cost] : steps(f, sp, {sp}, 1, game->config().move_range)) {
-    (void)cost;
-    if (b.kind[to] == tr::HOME || enemies(f, to)) return 1 << 20;
+  const bool any_size = each_step(f, sp, &sp, 1, 1, game->config().move_range, [&](int to, int) {
+    if (b.kind[to] == tr::HOME || enemies(f, to)) return true;
     best = std::max(best, limit(to) - count[to]);
-  }
-  return best;
+    return false;
+  });
+  return any_size ? 1 << 20 : best;
 }
 
 std::vector<std::pair<int, int>> State::take_options(int f, int sp) const {
@@ -381,20 +405,21 @@ std::vector<int> State::group_starts(int f, bool first) const {
 }
 
 std::vector<int> State::startable(int f, bool first) const {
-  std::vector<int> out, seen;
+  std::vector<int> out;
+  uint64_t seen = 0;  // a bit per space (the board has fewer than 64)
   const auto& r = rats[f];
   const int city = f == cheese ? game->board().city : -1;
   const int reach = game->config().move_range;
   for (size_t i = 0; i < r.size(); ++i) {
     const int sp = r[i] >> 1;
-    if (!moved[i] && !has(seen, sp)) {
-      seen.push_back(sp);
+    if (!moved[i] && !(seen >> sp & 1)) {
+      seen |= uint64_t{1} << sp;
       if (sp == city) {
         int av[4];
         available(f, sp, av);
         if (!av[2] && !av[3]) continue;
       }
-      if (!steps(f, sp, {sp}, 1, reach).empty()) {
+      if (each_step(f, sp, &sp, 1, 1, reach, [](int, int) { return true; })) {
         out.push_back(sp);
         if (first) return out;
       }
@@ -464,7 +489,9 @@ void State::step(int to) {
   count[to] += n;
   grp_path.push_back(to);
   grp_steps -= cost;
-  if (enemies(f, to) || group_steps().empty()) stop();
+  if (enemies(f, to) || !each_step(f, to, grp_path.data(), grp_path.size(), n, grp_steps,
+                                   [](int, int) { return true; }))
+    stop();
 }
 
 void State::stop() {
@@ -832,8 +859,8 @@ void State::scavenge(int f, int sp) {
   }
   if (drawn.size() > 1) {
     Task t{KEEP, f, sp};
-    t.insert(t.end(), drawn.begin(), drawn.end());
-    tasks.push_back(std::move(t));
+    for (int c : drawn) t.push_back(c);
+    tasks.push_back(t);
   } else if (!drawn.empty()) {
     resolve(f, drawn[0], sp);
   }
@@ -929,7 +956,7 @@ void State::effect(int f, int card, int sp) {
       } else {
         Task t{EXT, f};
         for (int x : surface_choices()) t.push_back(x);
-        tasks.push_back(std::move(t));
+        tasks.push_back(t);
       }
       break;
     case E_SPAWN:
@@ -1055,8 +1082,8 @@ void State::ext_move() {
     } else {
       std::sort(choices.begin(), choices.end());
       Task t{EXT, f};
-      t.insert(t.end(), choices.begin(), choices.end());
-      tasks.push_back(std::move(t));
+      for (int x : choices) t.push_back(x);
+      tasks.push_back(t);
     }
     return;
   }
@@ -1064,7 +1091,7 @@ void State::ext_move() {
   if (die == c.target_face) {
     Task t{EXT, f};
     for (int x : surface_choices()) t.push_back(x);
-    tasks.push_back(std::move(t));
+    tasks.push_back(t);
   }
 }
 
@@ -1080,7 +1107,7 @@ void State::pigeon_call(int seat) {
     tasks.pop_back();
   Task t{EXT, seat};
   for (int x : surface_choices()) t.push_back(x);
-  tasks.push_back(std::move(t));
+  tasks.push_back(t);
 }
 
 // --- turn.py -----------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // decision for decision. The board is the shared tr::Board (target_rats_board.hpp).
 #pragma once
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,7 +80,22 @@ class Game {
   std::vector<Action> actions_;
 };
 
-using Task = std::vector<int>;  // the code, then its ints (phases.py)
+// A task: its code, then its ints (phases.py), held in place (a turn stacks several).
+struct Task {
+  static constexpr int CAP = 32;  // the longest: an Exterminator choice of every surface space
+  int n = 0;
+  int v[CAP];
+
+  Task() = default;
+  Task(std::initializer_list<int> xs) {
+    for (int x : xs) v[n++] = x;
+  }
+  int operator[](size_t i) const { return v[i]; }
+  size_t size() const { return static_cast<size_t>(n); }
+  void push_back(int x) { v[n++] = x; }
+  const int* begin() const { return v; }
+  const int* end() const { return v + n; }
+};
 
 // The last fight (state.py's last_fight), per seat: -1 / empty where the seat took no part.
 struct LastFight {
@@ -141,6 +157,11 @@ struct State {
   bool can_enter(int f, int to, int n) const;
   std::vector<std::pair<int, int>> steps(int f, int here, const std::vector<int>& path, int n,
                                          int left) const;
+  // steps' (destination, cost) pairs one by one to `visit`, which stops them by returning
+  // true; whether it did (no list made: the hot path asks whether any step exists)
+  template <class Visit>
+  bool each_step(int f, int here, const int* path, size_t path_len, int n, int left,
+                 Visit visit) const;
   std::vector<int> sewer_links(int here) const;
   void available(int f, int sp, int out[4]) const;
   int biggest_first_step(int f, int sp) const;

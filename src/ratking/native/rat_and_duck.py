@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 
 from ..core import spaces
-from ..core.rng import new_seed
 from ..games.rat_and_duck.phases import PHASE_NAMES
-from . import chance, load
+from . import handle, load
+from .handle import NativeHandle
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # the state's fields (state.py's _dump) the compiled state holds under the same names
@@ -51,102 +51,36 @@ def _layout(game: Any, players: int) -> Any:
     return out
 
 
-class NativeDuck:
+class NativeDuck(NativeHandle):
     """A game of Rat & Duck held by the compiled core."""
 
-    __slots__ = ("_ids", "_native", "_state", "game", "players")
-
-    def __init__(self, game: Any, native_state: Any) -> None:
-        self.game = game
-        self.players = native_state.players
-        self._native = compiled_game(game)
-        self._ids = self._native.action_ids
-        self._state = native_state
-
-    @classmethod
-    def new_game(cls, game: Any, players: int, seed: int) -> NativeDuck:
-        """The compiled twin of `game.new_game(players, seed=seed)`."""
-        game.check_players(players)
-        native = compiled_game(game)
-        return cls(game, load().duck.State.start(native, players, chance.seed_words(seed),
-                                                 str(seed)))
+    __slots__ = ()
+    part = "duck"
+    compiled_game = staticmethod(compiled_game)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeDuck:
         """From a Python state's `to_json()` (a state of `game`), checked by the Python engine's
         loader first (RecordError for bad data)."""
         game.from_json(data)
-        core = load()
-        s = core.duck.State.blank(compiled_game(game), data["players"])
+        s = cls.blank(game, data)
         st = data["state"]
         for name in FIELDS:
             setattr(s, name, st[name])
         s.phase = PHASE_NAMES.index(st["phase"])
-        s.to_move, s.over = data["to_move"], data["over"]
-        s.result = data["result"] or []
-        s.end_reason = data["end_reason"] or ""
         s.unordered = data.get("unordered", {}).get("deck", -1)
-        seed, pos = data["rng"][:2]
-        s.rng = chance.make(core, seed, pos, len(data["rng"]) == 3)
         return cls(game, s)
 
-    @classmethod
-    def from_state(cls, state: Any) -> NativeDuck:
-        return cls.from_json(state.game, state.to_json())
-
     def to_json(self) -> dict[str, Any]:
-        """The game's part of the Python state's `to_json()`: `state`, `rng`, `to_move`,
-        `over`, `result`, `end_reason` and `unordered` (the history, the log and the undo bar
-        are the Python engine's narration, not kept here)."""
+        """The game's part of the Python state's `to_json()` (NativeHandle.base_json), and
+        `unordered`."""
         s = self._state
         state = {name: getattr(s, name) for name in FIELDS}
         state["phase"] = PHASE_NAMES[s.phase]
-        out = {
-            "rng": chance.dump(s.rng),
-            "to_move": s.to_move,
-            "over": s.over,
-            "result": list(s.result) if s.over else None,
-            "end_reason": s.end_reason if s.over else None,
-            "state": state,
-        }
+        out = self.base_json(state)
         if s.unordered >= 0:
             out["unordered"] = {"deck": s.unordered}
         return out
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.over
-
-    @property
-    def to_move(self) -> int:
-        return self._state.to_move
-
-    def legal_ids(self) -> list[str]:
-        ids = self._ids
-        return [ids[a] for a in self._state.legal()]
-
-    def apply(self, action_id: str) -> None:
-        """Play the action with this id (ValueError if it is not legal now)."""
-        index = self._native.action_index(action_id)
-        if index < 0:
-            raise ValueError(f"no action {action_id!r} in this game")
-        self._state.apply(index)
-
-    def returns(self) -> list[float]:
-        return self._state.returns()
-
-    def evaluate(self) -> list[float]:
-        return self._state.evaluate()
-
-    def determinize(self, seat: int | None, seed: int | None = None) -> NativeDuck:
-        """As State.determinize: a copy with all `seat` cannot know re-dealt."""
-        seed = new_seed() if seed is None else seed
-        return NativeDuck(self.game, self._state.determinize(-1 if seat is None else seat,
-                                                             str(seed)))
-
-    def heuristic(self, jitter: Any) -> str:
-        """The heuristic's action id; `jitter` a core.MersenneTwister (its random.Random)."""
-        return self._ids[self._state.heuristic(jitter)]
 
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
         """As State.observation; Rat & Duck's view forgets nothing, so with `recall`
@@ -159,7 +93,5 @@ class NativeDuck:
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
-    """Play `games` whole games natively in one call: (games, decisions, summed returns per
-    seat), as rat_a_tat_roll.play does for its game."""
-    game.check_players(players)
-    return compiled_game(game).play(players, games, seed, list(heuristic))
+    """Whole games natively in one call (handle.play)."""
+    return handle.play(NativeDuck, game, players, games, seed, heuristic)

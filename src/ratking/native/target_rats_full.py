@@ -11,10 +11,10 @@ import numpy as np
 
 from ..core import saved, spaces
 from ..core.errors import RecordError
-from ..core.rng import new_seed
 from ..games.target_rats.full import phases as P
 from ..games.target_rats.full.phases import TASK_NAMES
-from . import chance, load
+from . import handle, load
+from .handle import NativeHandle
 from .target_rats_board import compiled_board
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -144,25 +144,12 @@ def _fight_to_json(lf: Any) -> dict[str, Any] | None:
             "killed": {str(g): n for g, n in enumerate(lf.killed) if n >= 0}}
 
 
-class NativeTargetRats:
+class NativeTargetRats(NativeHandle):
     """A game of Target: Rats (the full game) held by the compiled core."""
 
-    __slots__ = ("_ids", "_native", "_state", "game", "players")
-
-    def __init__(self, game: Any, native_state: Any) -> None:
-        self.game = game
-        self.players = native_state.players
-        self._native = compiled_game(game)
-        self._ids = self._native.action_ids
-        self._state = native_state
-
-    @classmethod
-    def new_game(cls, game: Any, players: int, seed: int) -> NativeTargetRats:
-        """The compiled twin of `game.new_game(players, seed=seed)`."""
-        game.check_players(players)
-        native = compiled_game(game)
-        return cls(game, load().trf.State.start(native, players, chance.seed_words(seed),
-                                                str(seed)))
+    __slots__ = ()
+    part = "trf"
+    compiled_game = staticmethod(compiled_game)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeTargetRats:
@@ -170,80 +157,32 @@ class NativeTargetRats:
         loader first (RecordError for bad data)."""
         game.from_json(data)
         _check_ids(game, data)
-        core = load()
-        players = data["players"]
-        s = core.trf.State.blank(compiled_game(game), players)
+        s = cls.blank(game, data)
         st = data["state"]
         for name in FIELDS:
             setattr(s, name, st[name])
         s.tasks = [[CODES[t[0]], *t[1:]] for t in st["tasks"]]
         if st["last_fight"] is not None:
-            s.last_fight = _fight_to_native(core, st["last_fight"], players)
+            s.last_fight = _fight_to_native(load(), st["last_fight"], data["players"])
         s.settle()
-        s.to_move, s.over = data["to_move"], data["over"]
-        s.result = data["result"] or []
-        s.end_reason = data["end_reason"] or ""
         unordered = data.get("unordered", {})
         for pile, field in PILES:
             setattr(s, field, unordered.get(pile, -1))
-        seed, pos = data["rng"][:2]
-        s.rng = chance.make(core, seed, pos, len(data["rng"]) == 3)
         return cls(game, s)
 
-    @classmethod
-    def from_state(cls, state: Any) -> NativeTargetRats:
-        return cls.from_json(state.game, state.to_json())
-
     def to_json(self) -> dict[str, Any]:
-        """The game's part of the Python state's `to_json()`: `state`, `rng`, `to_move`,
-        `over`, `result`, `end_reason` and `unordered` (the history, the log and the undo bar
-        are the Python engine's narration, not kept here)."""
+        """The game's part of the Python state's `to_json()` (NativeHandle.base_json), and
+        `unordered`."""
         s = self._state
         state = {name: getattr(s, name) for name in FIELDS}
         state["tasks"] = [[TASK_NAMES[t[0]], *t[1:]] for t in s.tasks]
         state["last_fight"] = _fight_to_json(s.last_fight)
-        out = {
-            "rng": chance.dump(s.rng),
-            "to_move": s.to_move,
-            "over": s.over,
-            "result": list(s.result) if s.over else None,
-            "end_reason": s.end_reason if s.over else None,
-            "state": state,
-        }
+        out = self.base_json(state)
         unordered = {pile: getattr(s, field) for pile, field in PILES
                      if getattr(s, field) >= 0}
         if unordered:
             out["unordered"] = unordered
         return out
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.over
-
-    @property
-    def to_move(self) -> int:
-        return self._state.to_move
-
-    def legal_ids(self) -> list[str]:
-        ids = self._ids
-        return [ids[a] for a in self._state.legal()]
-
-    def apply(self, action_id: str) -> None:
-        """Play the action with this id (ValueError if it is not legal now)."""
-        index = self._native.action_index(action_id)
-        if index < 0:
-            raise ValueError(f"no action {action_id!r} in this game")
-        self._state.apply(index)
-
-    def returns(self) -> list[float]:
-        return self._state.returns()
-
-    def evaluate(self) -> list[float]:
-        return self._state.evaluate()
-
-    def heuristic(self, jitter: Any) -> str:
-        """The heuristic's action id; `jitter` a core.MersenneTwister (its random.Random)."""
-        return self._ids[self._state.heuristic(jitter)]
 
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
         """As State.observation; Target: Rats' view forgets nothing, so with `recall`
@@ -253,16 +192,8 @@ class NativeTargetRats:
         self._state.observe(-1 if seat is None else seat, lay, out)
         return out
 
-    def determinize(self, seat: int | None, seed: int | None = None) -> NativeTargetRats:
-        """As State.determinize: a copy with all `seat` cannot know re-dealt."""
-        seed = new_seed() if seed is None else seed
-        return NativeTargetRats(self.game, self._state.determinize(
-            -1 if seat is None else seat, str(seed)))
-
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
-    """Play `games` whole games natively in one call: (games, decisions, summed returns per
-    seat), as rat_a_tat_roll.play does for its game."""
-    game.check_players(players)
-    return compiled_game(game).play(players, games, seed, list(heuristic))
+    """Whole games natively in one call (handle.play)."""
+    return handle.play(NativeTargetRats, game, players, games, seed, heuristic)

@@ -10,11 +10,11 @@ import numpy as np
 
 from ..core import saved, spaces
 from ..core.errors import RecordError
-from ..core.rng import new_seed
 from ..games.you_dirty_rat.actions import slug
 from ..games.you_dirty_rat.components import EFFECTS, REWARDS
 from ..games.you_dirty_rat.phases import PHASE_NAMES
-from . import chance, load
+from . import chance, handle, load
+from .handle import NativeHandle
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -88,25 +88,12 @@ def _check_ids(game: Any, data: dict[str, Any]) -> None:
         raise RecordError(f"state 'kind' must be a card effect, not {st['kind']!r}")
 
 
-class NativeRat:
+class NativeRat(NativeHandle):
     """A game of You Dirty Rat held by the compiled core."""
 
-    __slots__ = ("_ids", "_native", "_state", "game", "players")
-
-    def __init__(self, game: Any, native_state: Any) -> None:
-        self.game = game
-        self.players = native_state.players
-        self._native = compiled_game(game)
-        self._ids = self._native.action_ids
-        self._state = native_state
-
-    @classmethod
-    def new_game(cls, game: Any, players: int, seed: int) -> NativeRat:
-        """The compiled twin of `game.new_game(players, seed=seed)`."""
-        game.check_players(players)
-        native = compiled_game(game)
-        return cls(game, load().ydr.State.start(native, players, chance.seed_words(seed),
-                                                str(seed)))
+    __slots__ = ()
+    part = "ydr"
+    compiled_game = staticmethod(compiled_game)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeRat:
@@ -114,8 +101,7 @@ class NativeRat:
         loader first (RecordError for bad data)."""
         game.from_json(data)
         _check_ids(game, data)
-        core = load()
-        s = core.ydr.State.blank(compiled_game(game), data["players"])
+        s = cls.blank(game, data)
         st = data["state"]
         for name in ("hands", "nights", "refresh", "money", "stash", "total", "deck", "discard",
                      "removed", "tops", "won", "amount", "heist", "need", "wild_used", "drawn",
@@ -124,79 +110,26 @@ class NativeRat:
         s.public = chance.mask_words(st["public"])
         s.phase = PHASE_NAMES.index(st["phase"])
         s.kind = EFFECTS.index(st["kind"]) if st["kind"] else -1
-        s.to_move, s.over = data["to_move"], data["over"]
-        s.result = data["result"] or []
-        s.end_reason = data["end_reason"] or ""
         s.unordered = data.get("unordered", {}).get("deck", -1)
-        seed, pos = data["rng"][:2]
-        s.rng = core.Rng(chance.seed_words(seed), str(seed), pos, len(data["rng"]) == 3)
         return cls(game, s)
 
-    @classmethod
-    def from_state(cls, state: Any) -> NativeRat:
-        return cls.from_json(state.game, state.to_json())
-
     def to_json(self) -> dict[str, Any]:
-        """The game's part of the Python state's `to_json()`: `state`, `rng`, `to_move`,
-        `over`, `result`, `end_reason` and `unordered` (the history, the log and the undo bar
-        are the Python engine's narration, not kept here)."""
+        """The game's part of the Python state's `to_json()` (NativeHandle.base_json), and
+        `unordered`."""
         s = self._state
-        out = {
-            "rng": chance.dump(s.rng),
-            "to_move": s.to_move,
-            "over": s.over,
-            "result": list(s.result) if s.over else None,
-            "end_reason": s.end_reason if s.over else None,
-            "state": {
-                "hands": s.hands, "nights": [list(n) for n in s.nights], "refresh": s.refresh,
-                "money": s.money, "stash": s.stash, "total": s.total, "deck": s.deck,
-                "discard": s.discard, "removed": s.removed, "tops": s.tops, "won": s.won,
-                "public": chance.words_mask(s.public), "phase": PHASE_NAMES[s.phase],
-                "amount": s.amount, "kind": EFFECTS[s.kind] if s.kind >= 0 else "",
-                "heist": s.heist, "need": list(s.need), "wild_used": s.wild_used,
-                "drawn": s.drawn, "played": s.played, "deck_out": s.deck_out,
-                "round": s.round, "turns": s.turns,
-            },
-        }
+        out = self.base_json({
+            "hands": s.hands, "nights": [list(n) for n in s.nights], "refresh": s.refresh,
+            "money": s.money, "stash": s.stash, "total": s.total, "deck": s.deck,
+            "discard": s.discard, "removed": s.removed, "tops": s.tops, "won": s.won,
+            "public": chance.words_mask(s.public), "phase": PHASE_NAMES[s.phase],
+            "amount": s.amount, "kind": EFFECTS[s.kind] if s.kind >= 0 else "",
+            "heist": s.heist, "need": list(s.need), "wild_used": s.wild_used,
+            "drawn": s.drawn, "played": s.played, "deck_out": s.deck_out,
+            "round": s.round, "turns": s.turns,
+        })
         if s.unordered >= 0:
             out["unordered"] = {"deck": s.unordered}
         return out
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.over
-
-    @property
-    def to_move(self) -> int:
-        return self._state.to_move
-
-    def legal_ids(self) -> list[str]:
-        ids = self._ids
-        return [ids[a] for a in self._state.legal()]
-
-    def apply(self, action_id: str) -> None:
-        """Play the action with this id (ValueError if it is not legal now)."""
-        index = self._native.action_index(action_id)
-        if index < 0:
-            raise ValueError(f"no action {action_id!r} in this game")
-        self._state.apply(index)
-
-    def returns(self) -> list[float]:
-        return self._state.returns()
-
-    def evaluate(self) -> list[float]:
-        return self._state.evaluate()
-
-    def determinize(self, seat: int | None, seed: int | None = None) -> NativeRat:
-        """As State.determinize: a copy with all `seat` cannot know re-dealt."""
-        seed = new_seed() if seed is None else seed
-        return NativeRat(self.game, self._state.determinize(-1 if seat is None else seat,
-                                                            str(seed)))
-
-    def heuristic(self, jitter: Any) -> str:
-        """The heuristic's choice for the seat to move; `jitter` is a _core.MersenneTwister
-        (its random.Random)."""
-        return self._ids[self._state.heuristic(jitter)]
 
     def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
         """As State.observation; the same as State.information_state (`recall`), since this
@@ -209,9 +142,5 @@ class NativeRat:
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:
-    """Play `games` whole games natively in one call: (games, decisions, summed returns per
-    seat). Game i has seed `seed` + i; random seats pick with one random.Random(seed) as
-    ratking.sim.bench does, and the seats flagged in `heuristic` play the heuristic, seat k of
-    game i as HeuristicBot((seed + i) * 10 + k)."""
-    game.check_players(players)
-    return compiled_game(game).play(players, games, seed, list(heuristic))
+    """Whole games natively in one call (handle.play)."""
+    return handle.play(NativeRat, game, players, games, seed, heuristic)

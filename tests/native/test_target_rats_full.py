@@ -62,7 +62,7 @@ RULES = st.fixed_dictionaries({}, optional={
 })
 # a step checked in full costs about 5 ms in Python, one checked lightly a tenth of that: a
 # few rounds a game (the long run plays longer games)
-ROUNDS = {True: st.integers(1, 8 if LONG else 3), False: st.integers(1, 3)}
+ROUNDS = {True: st.integers(1, 4 if LONG else 3), False: st.integers(1, 3)}
 
 
 @cache

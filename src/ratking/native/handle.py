@@ -2,12 +2,15 @@
 from the Python engine's game and state and answering as the Python state does.
 
 A game's glue subclasses NativeHandle with its part of the core (`part`, e.g. "duck"), its
-`compiled_game` and the fields of its state (`from_json`, `state_json`, `observation`).
+`compiled_game`, its observation `layout` and the fields of its state (`from_json`,
+`to_json`).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
+
+import numpy as np
 
 from ..core.rng import new_seed
 from . import chance, load
@@ -29,6 +32,11 @@ class NativeHandle:
     @staticmethod
     def compiled_game(game: Any) -> Any:
         """The compiled twin of `game` (its rules and components), made once."""
+        raise NotImplementedError
+
+    @staticmethod
+    def layout(game: Any, players: int) -> Any:
+        """The compiled twin of the game's observation layout (where each slice starts)."""
         raise NotImplementedError
 
     @classmethod
@@ -102,6 +110,17 @@ class NativeHandle:
     def heuristic(self, jitter: Any) -> str:
         """The heuristic's action id; `jitter` a core.MersenneTwister (its random.Random)."""
         return self._ids[self._state.heuristic(jitter)]
+
+    def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
+        """As State.observation; with `recall`, as State.information_state (the same tensor in
+        a game whose view forgets nothing: its core's observe takes no `recall`)."""
+        lay = self.layout(self.game, self.players)
+        out = np.zeros(lay.size, np.float32)
+        self.observe(-1 if seat is None else seat, recall, lay, out)
+        return out
+
+    def observe(self, seat: int, recall: bool, lay: Any, out: np.ndarray) -> None:
+        self._state.observe(seat, lay, out)
 
     def determinize(self, seat: int | None, seed: int | None = None) -> Any:
         """As State.determinize: a copy with all `seat` cannot know re-dealt."""

@@ -59,6 +59,7 @@ class NativeRoll(NativeHandle):
     __slots__ = ()
     part = "roll"
     compiled_game = staticmethod(compiled_game)
+    layout = staticmethod(_layout)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeRoll:
@@ -94,13 +95,8 @@ class NativeRoll(NativeHandle):
             out["unordered"] = {"pile": s.unordered}
         return out
 
-    def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
-        """As State.observation (recall: State.information_state)."""
-        lay = _layout(self.game, self.players)
-        out = np.zeros(lay.size, np.float32)
-        self._state.observe(-1 if seat is None else seat, recall, lay, out)
-        return out
-
+    def observe(self, seat: int, recall: bool, lay: Any, out: np.ndarray) -> None:
+        self._state.observe(seat, recall, lay, out)
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:

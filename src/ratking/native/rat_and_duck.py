@@ -6,8 +6,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-import numpy as np
-
 from ..core import spaces
 from ..games.rat_and_duck.phases import PHASE_NAMES
 from . import handle, load
@@ -57,6 +55,7 @@ class NativeDuck(NativeHandle):
     __slots__ = ()
     part = "duck"
     compiled_game = staticmethod(compiled_game)
+    layout = staticmethod(_layout)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeDuck:
@@ -81,15 +80,6 @@ class NativeDuck(NativeHandle):
         if s.unordered >= 0:
             out["unordered"] = {"deck": s.unordered}
         return out
-
-    def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
-        """As State.observation; Rat & Duck's view forgets nothing, so with `recall`
-        (State.information_state) the tensor is the same."""
-        lay = _layout(self.game, self.players)
-        out = np.zeros(lay.size, np.float32)
-        self._state.observe(-1 if seat is None else seat, lay, out)
-        return out
-
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-import numpy as np
-
 from ..core import saved, spaces
 from ..core.errors import RecordError
 from ..games.target_rats.full import phases as P
@@ -150,6 +148,7 @@ class NativeTargetRats(NativeHandle):
     __slots__ = ()
     part = "trf"
     compiled_game = staticmethod(compiled_game)
+    layout = staticmethod(_layout)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeTargetRats:
@@ -183,15 +182,6 @@ class NativeTargetRats(NativeHandle):
         if unordered:
             out["unordered"] = unordered
         return out
-
-    def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
-        """As State.observation; Target: Rats' view forgets nothing, so with `recall`
-        (State.information_state) the tensor is the same."""
-        lay = _layout(self.game, self.players)
-        out = np.zeros(lay.size, np.float32)
-        self._state.observe(-1 if seat is None else seat, lay, out)
-        return out
-
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:

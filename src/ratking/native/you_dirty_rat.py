@@ -6,8 +6,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-import numpy as np
-
 from ..core import saved, spaces
 from ..core.errors import RecordError
 from ..games.you_dirty_rat.actions import slug
@@ -94,6 +92,7 @@ class NativeRat(NativeHandle):
     __slots__ = ()
     part = "ydr"
     compiled_game = staticmethod(compiled_game)
+    layout = staticmethod(_layout)
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> NativeRat:
@@ -130,15 +129,6 @@ class NativeRat(NativeHandle):
         if s.unordered >= 0:
             out["unordered"] = {"deck": s.unordered}
         return out
-
-    def observation(self, seat: int | None, recall: bool = False) -> np.ndarray:
-        """As State.observation; the same as State.information_state (`recall`), since this
-        game's view forgets nothing."""
-        lay = _layout(self.game, self.players)
-        out = np.zeros(lay.size, np.float32)
-        self._state.observe(-1 if seat is None else seat, lay, out)
-        return out
-
 
 def play(game: Any, players: int, games: int, seed: int,
          heuristic: tuple[bool, ...] = ()) -> tuple[int, int, list[float]]:

@@ -1,6 +1,7 @@
 // Whole games played natively, back to back, in one call: random and heuristic seats.
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -66,6 +67,7 @@ LoopResult play_games(const Game& game, int players, int64_t games, int64_t seed
           s.legal_into(legal);
         else
           legal = s.legal();
+        if (legal.empty()) throw std::logic_error("a seat to move has no legal action");
         s.apply(legal[static_cast<size_t>(picker.random() * static_cast<double>(legal.size()))]);
       }
       ++out.decisions;

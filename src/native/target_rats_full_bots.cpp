@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
 
 #include "target_rats_full.hpp"
 
@@ -224,6 +225,7 @@ std::vector<double> evaluate(const State& s) {
 
 int heuristic(const State& s, MersenneTwister& jitter) {
   const std::vector<int> legal = s.legal();
+  if (legal.empty()) throw std::logic_error("the heuristic was asked for a move, and none is legal");
   if (legal.size() == 1) return legal[0];
   const Game& g = *s.game;
   const Config& r = g.config();

@@ -16,6 +16,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "seeded.hpp"
+#include "target_rats_full.hpp"
 #include "target_rats_simplified.hpp"
 #include "vector.hpp"
 #include "you_dirty_rat.hpp"
@@ -84,6 +85,22 @@ struct SimplifiedGame {  // nothing hidden, nothing forgotten: one tensor for bo
   static std::vector<double> scores(const State& s) {
     std::vector<double> out;
     for (const auto& r : s.rats) out.push_back(static_cast<double>(r.size()));
+    return out;
+  }
+};
+
+struct TargetRatsGame {  // its information state is its observation (nothing forgotten)
+  using State = trf::State;
+  using Game = trf::Game;
+  using Layout = trf::ObsLayout;
+  static int heuristic(const State& s, MersenneTwister& r) { return trf::heuristic(s, r); }
+  static void observe(const State& s, int seat, bool, const Layout& l, float* out) {
+    trf::observe(s, seat, l, out);
+  }
+  // nest tokens on the board per faction (state.py's scores)
+  static std::vector<double> scores(const State& s) {
+    std::vector<double> out;
+    for (int f = 0; f < s.players; ++f) out.push_back(static_cast<double>(s.nests_of(f)));
     return out;
   }
 };
@@ -180,6 +197,7 @@ void bind_loops(nb::module_& m) {
   bind_game<YdrGame>(sub("ydr"));
   bind_game<DuckGame>(sub("duck"));
   bind_game<SimplifiedGame>(sub("trs"));
+  bind_game<TargetRatsGame>(sub("trf"));
 }
 
 }  // namespace ratking

@@ -14,6 +14,7 @@ void bind_roll(nanobind::module_& m);    // bind_roll.cpp: Rat-a-Tat Roll
 void bind_ydr(nanobind::module_& m);     // bind_ydr.cpp: You Dirty Rat
 void bind_duck(nanobind::module_& m);    // bind_duck.cpp: Rat & Duck
 void bind_board(nanobind::module_& m);   // bind_board.cpp: the Target: Rats board
+void bind_trf(nanobind::module_& m);     // bind_trf.cpp: Target: Rats, the full game
 void bind_trs(nanobind::module_& m);     // bind_trs.cpp: Target: Rats Simplified
 void bind_loops(nanobind::module_& m);   // bind_loops.cpp: every compiled game's native loops
 void bind_search(nanobind::module_& m);  // bind_search.cpp: the native search's types

@@ -22,4 +22,9 @@ LoopResult trs::play(const trs::Game& game, int players, int64_t games, int64_t 
   return play_games<trs::State>(game, players, games, seed, heuristic, trs::heuristic);
 }
 
+LoopResult trf::play(const trf::Game& game, int players, int64_t games, int64_t seed,
+                     const std::vector<bool>& heuristic) {
+  return play_games<trf::State>(game, players, games, seed, heuristic, trf::heuristic);
+}
+
 }  // namespace ratking

@@ -1,6 +1,7 @@
 // Whole games played natively, back to back, in one call: random and heuristic seats.
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "rng.hpp"
 #include "state_traits.hpp"
 #include "target_rats_simplified.hpp"
+#include "target_rats_full.hpp"
 #include "you_dirty_rat.hpp"
 
 namespace ratking {
@@ -57,6 +59,7 @@ LoopResult play_games(const Game& game, int players, int64_t games, int64_t seed
         s.apply(choose(s, bots[p]));
       } else {
         legal_of(s, legal);
+        if (legal.empty()) throw std::logic_error("a seat to move has no legal action");
         s.apply(legal[static_cast<size_t>(picker.random() * static_cast<double>(legal.size()))]);
       }
       ++out.decisions;
@@ -99,5 +102,10 @@ namespace trs {
 LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
                 const std::vector<bool>& heuristic);
 }  // namespace trs
+
+namespace trf {
+LoopResult play(const Game& game, int players, int64_t games, int64_t seed,
+                const std::vector<bool>& heuristic);
+}  // namespace trf
 
 }  // namespace ratking

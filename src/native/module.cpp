@@ -13,5 +13,6 @@ NB_MODULE(_core, m) {
   ratking::bind_duck(m);
   ratking::bind_board(m);
   ratking::bind_trs(m);
+  ratking::bind_trf(m);
   ratking::bind_loops(m);  // after the games: it adds to their submodules
 }

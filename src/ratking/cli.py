@@ -752,14 +752,22 @@ def exploit(
     console.print(f"{title}, {players} players: a best response searched against {against} "
                   f"({iters:,} iterations a decision, rollouts {cut_words}), "
                   f"{result.games:,} deals each played twice")
-    console.print(f"  the response wins {percent(result.response_share)} "
-                  f"(95% interval {span(*result.response_interval)})")
-    console.print(f"  {against} in the same seats wins {percent(result.bot_share)} "
-                  f"(95% interval {span(*result.bot_interval)})")
-    gain, (low, high) = result.gain * 100, result.gain_interval
-    console.print(f"  gain: {gain:+.1f} points, 95% interval {low * 100:+.1f} to "
-                  f"{high * 100:+.1f}" + (f" ({result.undecided} deals left out: a round-cap "
-                                           "draw)" if result.undecided else ""))
+    def share(value: float | None, interval: tuple[float, float]) -> str:
+        if value is None:
+            return "no game (every one reached the round cap undecided)"
+        return f"{percent(value)} (95% interval {span(*interval)})"
+
+    console.print(f"  the response wins {share(result.response_share, result.response_interval)}")
+    console.print(f"  {against} in the same seats wins "
+                  f"{share(result.bot_share, result.bot_interval)}")
+    left_out = (f" ({result.undecided} deals left out: a round-cap draw)"
+                if result.undecided else "")
+    if result.gain is None:
+        console.print(f"  gain: not measured, no deal was decided in both games{left_out}")
+    else:
+        low, high = result.gain_interval
+        console.print(f"  gain: {result.gain * 100:+.1f} points, 95% interval "
+                      f"{low * 100:+.1f} to {high * 100:+.1f}{left_out}")
     console.print(f"  budget: {result.iterations:,} iterations in "
                   f"{result.decisions:,} decisions, {result.cpu_s:,.0f} CPU-s")
     if json_out is not None:

@@ -70,6 +70,7 @@ def test_the_search_loop_of_each_core_searches_on_it(monkeypatch):
 
 def test_a_game_without_a_compiled_core_has_no_native_search_loop(run, monkeypatch):
     monkeypatch.setattr(native, "_compiled", lambda: object())  # as if built
+    monkeypatch.delitem(native.COMPILED, "target-rats", raising=False)  # as if not compiled
     result = run("bench", "target-rats", "--core", "native", "--loop", "ismcts",
                  "--seconds", "0.01")
     assert_clean_error(result, "target-rats has no compiled core yet")
@@ -77,6 +78,7 @@ def test_a_game_without_a_compiled_core_has_no_native_search_loop(run, monkeypat
 
 def test_a_game_without_a_compiled_core_is_one_error_line(run, monkeypatch):
     monkeypatch.setattr(native, "_compiled", lambda: object())  # as if built
+    monkeypatch.delitem(native.COMPILED, "target-rats", raising=False)  # as if not compiled
     result = run("bench", "target-rats", "--core", "native", "--seconds", "0.01")
     assert_clean_error(result, "target-rats has no compiled core yet")
 

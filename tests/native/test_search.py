@@ -21,7 +21,7 @@ from ratking.native import COMPILED, NativeUnavailable, load
 pytestmark = pytest.mark.skipif(load() is None, reason="the compiled core is not built")
 
 PLAYERS = {"rat-a-tat-roll": (2, 3, 4, 5), "you-dirty-rat": (2, 3, 4), "rat-and-duck": (2, 4),
-           "target-rats-simplified": (2, 3, 4)}
+           "target-rats-simplified": (2, 3, 4), "target-rats": (2, 3, 4)}
 GAMES = sorted(COMPILED)
 LEVELS = ("hard", "expert")
 # the settings around the levels' own, each a one-option change (iterations set apart)
@@ -136,13 +136,14 @@ def test_the_core_is_chosen_by_settings_then_the_environment(monkeypatch):
         SearchBot(SearchSettings()).native(state)
 
 
-def test_what_the_native_search_lacks_runs_on_python_or_is_refused():
+def test_what_the_native_search_lacks_runs_on_python_or_is_refused(monkeypatch):
     state = position("rat-a-tat-roll", 2, 3, 4)
     seen = SearchSettings(iters=20, split="seen")
     assert not SearchBot(seen).native(state)  # the closed loop: the Python search
     assert SearchBot(seen, 1).choose(state) in state.legal_actions()
     with pytest.raises(NativeUnavailable, match="split=seen"):
         SearchBot(SearchSettings(iters=20, split="seen", core="native")).native(state)
+    monkeypatch.delitem(COMPILED, "target-rats-simplified")  # as a game not compiled
     other = make("target-rats-simplified").new_game(2, seed=1)
     assert not SearchBot(SearchSettings()).native(other)
     with pytest.raises(NativeUnavailable, match="no compiled core"):

@@ -18,7 +18,8 @@ from ..core.errors import RatkingError
 # the games with a compiled core, and the module of the glue that drives each
 COMPILED = {"rat-a-tat-roll": "rat_a_tat_roll", "rat-and-duck": "rat_and_duck",
             "you-dirty-rat": "you_dirty_rat",
-            "target-rats-simplified": "target_rats_simplified"}
+            "target-rats-simplified": "target_rats_simplified",
+            "target-rats": "target_rats_full"}
 # the engines a loop can run on, as `ratking bench --core` and SearchSettings.core name them
 CORES = ("python", "native")
 # the environment variable that pins the core where nothing else names one

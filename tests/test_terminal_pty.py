@@ -80,8 +80,9 @@ def terminal():
 
 
 def test_keys_typed_while_a_bot_thinks_are_discarded(terminal):
-    # the bot searches long enough to type during its turn; seat 1 moves first
-    game = terminal("play", "rat-a-tat-roll", "-p", "2", "--seats", "ismcts:iters=3000,human",
+    # the bot searches for 1.5 s (a time budget: on either core), long enough to type during
+    # its turn; seat 1 moves first
+    game = terminal("play", "rat-a-tat-roll", "-p", "2", "--seats", "ismcts:ms=1500,human",
                     "--seed", "3")
     game.read_until("is thinking")
     game.type("3\r")

@@ -8,7 +8,7 @@ from .helpers import arrange, dice, ids, new, play, sp, stack, texts, where
 
 
 def quadrant_rats(s, q):
-    return sum(s.count[x] for x in quadrant_spaces()[q][0])
+    return sum(s.count[x] for x in quadrant_spaces(s.game.board)[q][0])
 
 
 def test_example_turn_1_white():

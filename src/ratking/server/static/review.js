@@ -33,7 +33,8 @@ export function drawGraph(review, host) {
   const steps = Math.max(1, values[0].length - 1);
   const x = (i) => left + (i / steps) * (width - left - right);
   const y = (v) => top + (1 - v) * (height - top - bottom);
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+  // a group, not an image: its numbered marks are links into the replay
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-labelledby": "graph-title", "data-decisions": steps });
   svg("title", { id: "graph-title" }, root).textContent =
     "Each seat's estimated chance to win after every decision";

@@ -411,7 +411,16 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
         return got[0] if len(goals) == 1 else got
 
     count = optuna.study.MaxTrialsCallback(trials, states=(optuna.trial.TrialState.COMPLETE,))
-    study.optimize(play, callbacks=[count])
+    try:
+        study.optimize(play, callbacks=[count])
+    except KeyboardInterrupt:  # Ctrl-C between trials, in Optuna's own code: the same stop
+        stopped.append(None)
+    except UnboundLocalError as exc:
+        # Optuna's _run_trial, interrupted outside the objective, fails in its own cleanup
+        # (`updated_state`) with the interrupt as the cause: a stop all the same
+        if not isinstance(exc.__context__, KeyboardInterrupt):
+            raise
+        stopped.append(None)
     if stopped:
         raise Interrupted([])
     if repeats[0] >= REPEATS and bar is not None:

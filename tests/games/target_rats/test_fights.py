@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .helpers import arrange, dice, ids, new, play, sp, texts, top, where
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 
 def attack(s, frm, to, fed=0, unfed=1):

@@ -147,7 +147,8 @@ class CompiledRules:
         return list(self._legal)
 
     def apply(self: Any, action: Action | str) -> None:
-        """The step played by the compiled core (IllegalAction as on the Python engine)."""
+        """The step played by the compiled core; an action it does not offer raises
+        IllegalAction with the Python engine's reason, as at a table."""
         action = self._resolve(action, self.legal_actions())
         data = self._saved()
         handle = self._compiled(data)

@@ -426,8 +426,10 @@ def test_equal_lowest_totals_share_the_win():
 
 # --- rulings on an empty draw pile --------------------------------------------------------------
 
-PARKED = pytest.mark.python_only("the test parks the whole draw pile in a hand, a state the "
-                                 "saved-state checks refuse, so the compiled core cannot load it")
+PARKED = pytest.mark.python_only(
+    "the test parks the whole draw pile in a hand: no game reaches that (a legal deck holds "
+    "more cards than full hands and the face-up row), the saved-state checks refuse it, so the "
+    "compiled core cannot load it")
 
 
 def empty_pile(faceup=(3, 1, 2, 4, 6)):

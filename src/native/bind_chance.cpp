@@ -49,6 +49,8 @@ void bind_chance(nb::module_& m) {
   nb::class_<Rng>(m, "Rng", "core/rng.py's Rng (keyed=False) or KeyedRng (keyed=True)")
       .def(nb::new_(&make_rng), nb::arg("words"), nb::arg("text"), nb::arg("pos"),
            nb::arg("keyed"))
+      .def_static("scripted", &Rng::scripted, nb::arg("values"),
+                  "a stream that reads `values` first, then random.Random(0)'s numbers")
       .def_rw("pos", &Rng::pos)
       .def_prop_ro("keyed", &Rng::is_keyed)
       .def_prop_ro("seed_text", &Rng::seed_text)

@@ -194,6 +194,14 @@ class Rng {
     pos = 0;
   }
 
+  // A stream that reads `values` first (a test's scripted chance), then random.Random(0)'s
+  // numbers from where they end.
+  static Rng scripted(std::vector<double> values) {
+    Rng r = mersenne(std::vector<uint32_t>{0}, "0");
+    r.twister_->buf = std::move(values);
+    return r;
+  }
+
   // The keyed stream of seed `text` (its decimal digits), from `pos`.
   static Rng keyed(std::string text, uint64_t pos = 0) {
     Rng r;

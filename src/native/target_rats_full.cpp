@@ -776,9 +776,13 @@ std::vector<int> State::push_choices(int chooser, int side, int sp, int dist) co
     }
     std::swap(edge, next);
   }
+  // the spaces `dist` steps away, or the farthest the push reaches where none lies that far
+  int far = 0;
+  for (int x = 0; x < b.size(); ++x)
+    if (x != ext) far = std::max(far, steps_to[x]);
   std::vector<int> out;
   for (int x = 0; x < b.size(); ++x)
-    if (steps_to[x] == dist && x != ext) out.push_back(x);
+    if (far > 0 && steps_to[x] == far && x != ext) out.push_back(x);
   if (ext >= 0 && steps_to[ext] >= 0) {
     out.push_back(ext);
     std::sort(out.begin(), out.end());

@@ -31,6 +31,7 @@ INVARIANTS = {"rat-a-tat-roll": rat_a_tat_roll.check, "rat-and-duck": rat_and_du
               "you-dirty-rat": you_dirty_rat.check}
 GAMES = [info.id for info in ratking.list_games()]
 CAP = 40  # max_rounds for property runs: every game must end by then
+RANGED = ("push_distance",)  # rule numbers drawn over their whole range
 STEP_LIMIT = 20_000
 
 SETTINGS = settings(max_examples=100, deadline=None,
@@ -59,6 +60,9 @@ def setups(draw, game_id):
     for flag in ("memory_aid", "uneven_teams"):  # variants that change who sees or plays
         if any(r["name"] == flag for r in info.rules):
             rules[flag] = draw(st.booleans())
+    for spec in info.rules:  # a number the board may not always allow, over its whole range
+        if spec["name"] in RANGED:
+            rules[spec["name"]] = draw(st.integers(spec["min"], spec["max"]))
     game = ratking.make(game_id, **rules)
     players = draw(st.sampled_from(game.player_counts()))
     return game, players, seed, random.Random(chooser)

@@ -54,9 +54,7 @@ RULES = st.fixed_dictionaries({}, optional={
     "sewer_tokens": st.integers(1, 40),
     "infestation": st.integers(2, 60),
     "target_face": st.integers(1, 6),
-    # (6 is allowed, but from Rat City no space lies 6 steps away: the losers' push there has
-    # no destination and the Python engine offers no action; left out until it is ruled on)
-    "push_distance": st.integers(1, 5),
+    "push_distance": st.integers(1, 6),  # 6: a push from Rat City goes 5 (the rules page)
     "reentry_rats": st.integers(1, 12),
     "breed_rats": st.integers(1, 12),
     "cheese_fight_dice": st.integers(0, 6),

@@ -7,26 +7,16 @@ from collections import defaultdict
 import ratking
 from ratking.games.rat_a_tat_roll.phases import CHOOSE
 
+from ..cores import Script, start
+
 WILD_SLOT = {"lowest": 0, "highest": 2, "swap": 4}  # index into the default Wild die's faces
 
 
-class ScriptedDice:
-    """Stands in for a state's generator: each random() gives the next scripted die face.
-
-    Number dice are given as faces (1-6); the Wild die as a face name.
-    """
-
-    def __init__(self, *faces: int | str, sides: int = 6) -> None:
-        self.slots = [WILD_SLOT[f] if isinstance(f, str) else f - 1 for f in faces]
-        self.sides = sides
-
-    def random(self) -> float:
-        if not self.slots:
-            raise AssertionError("the test rolled more dice than it scripted")
-        return (self.slots.pop(0) + 0.5) / self.sides
-
-    def done(self) -> bool:
-        return not self.slots
+def scripted_dice(*faces: int | str, sides: int = 6, then: float | str | None = None) -> Script:
+    """A state generator whose random() gives these die faces in turn: number dice as faces
+    (1-6), the Wild die as a face name; then `then` (cores.Script: None fails the test)."""
+    slots = [WILD_SLOT[f] if isinstance(f, str) else f - 1 for f in faces]
+    return Script([(slot + 0.5) / sides for slot in slots], then)
 
 
 def arrange(players=3, hands=None, faceup=(0, 1, 2, 3, 4), pile_top=(), pawn=0, tokens=None,
@@ -35,7 +25,7 @@ def arrange(players=3, hands=None, faceup=(0, 1, 2, 3, 4), pile_top=(), pawn=0, 
     an empty region), and `pile_top` as the top of the draw pile (first = top); every other card
     lies below in the pile. Nobody knows any face-down card."""
     game = ratking.make("rat-a-tat-roll", **rules)
-    s = game.new_game(players, seed=0)
+    s = start(game, players, 0)
     free = defaultdict(list)
     for card, value in enumerate(game.values):
         free[value].append(card)
@@ -78,6 +68,6 @@ def ids(s):
     return [a.id for a in s.legal_actions()]
 
 
-def script(s, *faces):
-    s.rng = ScriptedDice(*faces, sides=s.game.rules.dice_sides)
+def script(s, *faces, then=None):
+    s.rng = scripted_dice(*faces, sides=s.game.rules.dice_sides, then=then)
     return s.rng

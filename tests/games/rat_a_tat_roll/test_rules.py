@@ -4,7 +4,6 @@ Board (RULINGS): space 0 is Wild; region r (red, orange, green, blue, purple) is
 (card-or-pile), 4r+2 (re-roll), 4r+3 (peek); spaces 4, 8, 12, 16 are Wild too.
 """
 
-import random
 from collections import Counter
 
 import pytest
@@ -21,23 +20,14 @@ from ratking.games.rat_a_tat_roll.phases import (
     TIE,
 )
 
-from .helpers import ScriptedDice, arrange, ids, script, values
+from ..cores import REAL, start
+from .helpers import arrange, ids, script, values
 
-
-def script_then_real(s, *faces):
-    """Script the next dice, then fall back to a real generator (for shuffles)."""
-    real = s.rng
-    scripted = ScriptedDice(*faces)
-
-    class Mixed:
-        def random(self):
-            return scripted.random() if not scripted.done() else real.random()
-
-    s.rng = Mixed()
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 
 def new(players=3, seed=1, **rules):
-    return ratking.make("rat-a-tat-roll", **rules).new_game(players, seed=seed)
+    return start(ratking.make("rat-a-tat-roll", **rules), players, seed)
 
 
 # --- set-up ------------------------------------------------------------------------------------
@@ -245,8 +235,7 @@ def test_taken_card_is_replaced_from_the_top_of_the_pile():
 def test_more_than_three_icons_face_up_reshuffles_all_five():
     # seed 004: more than 3 face-up cards with the re-roll icon -> shuffle all five back and deal
     s = arrange(faceup=(3, 7, 8, 9, 4), pile_top=(9,), tokens=[0, 2, 2])
-    s.rng = random.Random(5)
-    script_then_real(s, 2)
+    script(s, 2, then=REAL)  # a real generator after the die, for the shuffle
     s.apply("roll:1")  # seat 0 takes red's 3 on the re-roll space; a 9 replaces it
     kinds = [e.kind for e in s.events_for(None)]
     assert kinds.index("reshuffle") > kinds.index("deal")
@@ -256,32 +245,35 @@ def test_more_than_three_icons_face_up_reshuffles_all_five():
 
 def test_exactly_three_icons_do_not_reshuffle():
     # seed 004: only MORE than 3 icons trigger the reshuffle
-    from ratking.games.rat_a_tat_roll import rules
-    s = arrange(faceup=(None, 7, 8, 1, 4), pile_top=(9,), tokens=[0, 2, 2])
-    rules.refill(s)
-    assert [e.kind for e in s.events_for(None)] == ["deal"]
+    s = arrange(faceup=(3, 7, 8, 1, 4), pile_top=(9,), tokens=[0, 2, 2])
+    shown = s.faceup[1:]
+    script(s, 2)  # seat 0 takes red's 3 on the re-roll space; a 9 replaces it
+    s.apply("roll:1")
+    assert s.game.values[s.faceup[0]] == 9 and s.faceup[1:] == shown
+    assert "reshuffle" not in [e.kind for e in s.events_for(None)]
 
 
 def test_a_reshuffle_that_could_never_help_does_not_happen():
     # RULINGS (ours): if the cards left could never show 3 or fewer icons, no reshuffle
-    from ratking.games.rat_a_tat_roll import rules
-    s = arrange(faceup=(None, 7, 8, 9, 4), pile_top=(9,), tokens=[0, 2, 2])
-    s.pile = [s.pile[-1]]  # only the 9 is left in the pile; the rest of the deck is elsewhere
-    extra = [c for c in range(45) if c not in s.pile and c not in s.faceup
-             and all(c not in h for h in s.hands)]
-    s.hands[1].extend(extra)  # park them in a hand so the deck stays whole
-    rules.refill(s)
+    # the smallest deck five players may use (two of 0 to 8, seven 9s): all but one 9 in the
+    # hands and face up
+    hands = [[5, 0, 1], [0, 1, 2, 2], [3, 4, 5, 6], [6, 7, 8, 9], [9, 9, 9, 9]]
+    s = arrange(5, hands=hands, faceup=(3, 7, 8, 9, 4), pile_top=(9,), tokens=[0, 2, 2, 2, 2],
+                copies_per_value=2, nines=7)
+    nine, shown = s.pile[0], s.faceup[1:]
+    assert s.pile == [nine]
+    script(s, 2)  # seat 0 takes red's 3 on the re-roll space; the last 9 replaces it
+    s.apply("roll:1")
+    assert s.faceup == [nine, *shown] and s.pile == []
     assert "reshuffle" not in [e.kind for e in s.events_for(None)]
 
 
 def test_a_reshuffle_makes_everyone_lose_track_of_the_pile():
     # RULINGS (ours): a shuffled pile hides where each card is
-    from ratking.games.rat_a_tat_roll import rules
-    s = arrange(faceup=(None, 7, 8, 9, 4), pile_top=(9,), tokens=[0, 2, 2])
-    s.rng = random.Random(1)
-    bottom = s.pile[0]
-    s.known[1] |= 1 << bottom
-    rules.refill(s)
+    s = arrange(faceup=(3, 7, 8, 9, 4), pile_top=(9,), tokens=[0, 2, 2])
+    s.known[1] |= 1 << s.pile[0]  # seat 1 knows the bottom card of the pile
+    script(s, 2, then=REAL)
+    s.apply("roll:1")
     assert "reshuffle" in [e.kind for e in s.events_for(None)]
     assert all(not s.knows(seat) >> c & 1 for seat in range(3) for c in s.pile)
 
@@ -434,6 +426,12 @@ def test_equal_lowest_totals_share_the_win():
 
 # --- rulings on an empty draw pile --------------------------------------------------------------
 
+PARKED = pytest.mark.python_only(
+    "the test parks the whole draw pile in a hand: no game reaches that (a legal deck holds "
+    "more cards than full hands and the face-up row), the saved-state checks refuse it, so the "
+    "compiled core cannot load it")
+
+
 def empty_pile(faceup=(3, 1, 2, 4, 6)):
     s = arrange(hands=[[5], [6], [7]], faceup=faceup, tokens=[0, 2, 2])
     s.hands[2].extend(s.pile)  # park the whole pile in a hand: the draw pile is empty
@@ -441,6 +439,7 @@ def empty_pile(faceup=(3, 1, 2, 4, 6)):
     return s
 
 
+@PARKED
 def test_empty_pile_card_or_pile_offers_only_the_face_up_card():
     # RULINGS, Rat-a-Tat Roll: an empty draw pile -> option (A) only takes the face-up card
     s = empty_pile()
@@ -451,6 +450,7 @@ def test_empty_pile_card_or_pile_offers_only_the_face_up_card():
     assert s.faceup[0] == -1
 
 
+@PARKED
 def test_empty_region_and_empty_pile_take_nothing():
     # RULINGS, Rat-a-Tat Roll: the region stays empty; nothing can be taken there
     s = empty_pile(faceup=(None, 1, 2, 4, 6))
@@ -459,6 +459,7 @@ def test_empty_region_and_empty_pile_take_nothing():
     assert values(s, 0) == [5] and "nothing" in [e.kind for e in s.events_for(0)]
 
 
+@PARKED
 def test_empty_regions_refill_when_cards_return_to_the_pile():
     # RULINGS (ours): every empty region is refilled at the end of a turn
     s = empty_pile(faceup=(None, 1, 2, 4, 6))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ratking
 from ratking.games.rat_and_duck.phases import PRE_ACTION, PRE_MOVE
 
+from ..cores import start
+
 # With shuffle_places=False the grid is, row by row:
 #   Bar          Hotel   Pharmacy  Dining Place
 #   Factory      Company Fountain  University     <- the Lab joins University
@@ -17,7 +19,7 @@ P = {name: i for i, name in enumerate(
 
 def new(players=4, seed=0, **rules):
     rules.setdefault("shuffle_places", False)
-    return ratking.make("rat-and-duck", **rules).new_game(players, seed=seed)
+    return start(ratking.make("rat-and-duck", **rules), players, seed)
 
 
 def unit(s, uid):

@@ -8,7 +8,10 @@ import ratking
 from ratking import IllegalAction, RatkingError, RulesError
 from ratking.games.rat_and_duck.phases import AFTER_ACTION
 
+from ..cores import start
 from .helpers import PRE_ACTION, PRE_MOVE, P, arrange, civilian_at, hold, ids, new, unit
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 # --- set-up and the map ---------------------------------------------------------------------
 
@@ -31,7 +34,7 @@ def test_the_map_has_22_links_in_the_designers_layout():
 def test_place_names_are_shuffled_at_setup_unless_fixed():
     # RULINGS, Rat & Duck: which name sits where is shuffled at set-up (an option can fix it)
     game = ratking.make("rat-and-duck")
-    layouts = {game.new_game(2, seed=k).layout.cells for k in range(10)}
+    layouts = {start(game, 2, k).layout.cells for k in range(10)}
     assert len(layouts) > 1
     fixed = {new(seed=k).layout.cells for k in range(5)}
     assert fixed == {tuple(range(12))}
@@ -41,6 +44,7 @@ def test_place_names_are_shuffled_at_setup_unless_fixed():
         assert len(lay.links) == 22 and len(lay.adj[P["lab"]]) == 1
 
 
+@pytest.mark.python_only("checks the Python engine's cache of layouts")
 def test_layouts_of_finished_games_are_not_kept_for_ever():
     # every game deals a layout of its own: a long simulation must not hold them all
     from ratking.games.rat_and_duck.game import _layout
@@ -102,7 +106,7 @@ def test_uneven_teams_is_a_house_rule_off_by_default():
     assert ratking.make("rat-and-duck").rules.uneven_teams is False
     house = ratking.make("rat-and-duck", uneven_teams=True)
     assert house.player_counts() == (2, 3, 4)
-    s = house.new_game(3, seed=1)
+    s = start(house, 3, 1)
     assert s.game.seat_teams(3) == (1, 0, 1) and house.owners(3) == (1, 1, 0, 2)
     with pytest.raises(RulesError):
         ratking.make("rat-and-duck", uneven_teams="sometimes")

@@ -6,6 +6,8 @@ import ratking
 from ratking.games.target_rats.board import board
 from ratking.games.target_rats.full.phases import ACT, END_TURN, EXT_PHASE, MOVE, VICTORY
 
+from ..cores import Script, start
+
 # the board-level helpers are the same for both Target: Rats games
 from ..target_rats_simplified.helpers import ids, play, where  # noqa: F401
 
@@ -18,29 +20,17 @@ def sp(space_id: str) -> int:
 
 
 def new(players=4, seed=0, **rules):
-    return ratking.make("target-rats", **rules).new_game(players, seed=seed)
+    return start(ratking.make("target-rats", **rules), players, seed)
 
 
-class Dice:
-    """A stand-in for the state's generator: the dice given, in order (then 3s)."""
-
-    def __init__(self, faces):
-        self.faces = list(faces)
-
-    def random(self):
-        face = self.faces.pop(0) if self.faces else 3
-        return (face - 1) / 6 + 0.01
-
-    def randoms(self, n):
-        return [self.random() for _ in range(n)]
-
-    def copy(self):
-        return Dice(self.faces)
+def face(n: int) -> float:
+    """The generator's number that rolls an n on a die."""
+    return (n - 1) / 6 + 0.01
 
 
 def dice(s, *faces):
-    """The next dice rolled in this game will be `faces`."""
-    s.rng = Dice(faces)
+    """The next dice rolled in this game will be `faces` (then 3s)."""
+    s.rng = Script([face(n) for n in faces], then=face(3))
     return s
 
 

@@ -10,6 +10,8 @@ from ratking import IllegalAction, RecordError
 
 from .helpers import B, arrange, dice, ids, new, play, sp, stack, texts, top, until, where
 
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
+
 
 def moved_to(s, frm, to, fed=0, unfed=1):
     """Move one group one step and end movement."""
@@ -59,8 +61,7 @@ def test_an_empty_event_deck_is_refilled_by_shuffling_its_discard_pile():
     # empty event deck is refilled by shuffling that deck's discard pile (and with both
     # empty, nothing is drawn)
     s = arrange(new(2), {0: [("S1", 0), ("U2", 0)]})
-    s.surface_discard = s.surface_deck[:3]
-    s.surface_deck = []
+    s.surface_discard, s.surface_deck = s.surface_deck, []
     kept = list(s.surface_discard)
     unders = list(s.under_deck)
     moved_to(s, "S1", "S2")
@@ -71,6 +72,7 @@ def test_an_empty_event_deck_is_refilled_by_shuffling_its_discard_pile():
     assert sorted([*s.surface_deck, drawn[0]]) == sorted(kept)
     assert any(e.kind == "reshuffle" for e in s.events_for(None))
     s = arrange(new(2), {0: [("S1", 0)]})
+    s.under_discard += s.surface_deck + s.surface_discard  # out of the surface piles
     s.surface_deck, s.surface_discard = [], []
     moved_to(s, "S1", "S2")
     play(s, "scavenge:S2")

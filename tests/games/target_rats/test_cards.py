@@ -13,6 +13,8 @@ from ratking.games.target_rats.full.cards import CARDS_FILE, cards, load_cards
 
 from .helpers import arrange, dice, ids, new, play, sp, stack, texts, top, where
 
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
+
 
 def scavenge_with(card_id, rats=None, space="S2", frm="S1", tokens=None, items=None):
     """Seat 0's group steps frm -> space and scavenges, drawing card_id."""

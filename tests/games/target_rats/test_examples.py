@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ratking.games.target_rats.full.exterminator import quadrant_spaces
 
 from .helpers import arrange, dice, ids, new, play, sp, stack, texts, where
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 
 def quadrant_rats(s, q):

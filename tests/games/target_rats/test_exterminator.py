@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .helpers import arrange, dice, ids, new, play, sp, stack, texts, top, until, where
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 
 def test_no_infestation_roll_a_target_to_send_him_anywhere_on_the_surface():

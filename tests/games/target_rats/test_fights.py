@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from .helpers import arrange, dice, ids, new, play, sp, texts, top, where
+import pytest
+
+from .helpers import B, arrange, dice, ids, new, play, sp, texts, top, where
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 
 def attack(s, frm, to, fed=0, unfed=1):
@@ -95,6 +99,41 @@ def test_several_groups_fight_together_in_one_action():
     assert s.last_fight["sides"] == {"0": 2, "1": 2}
     play(s, "push:S4")
     assert s.turn == 1  # one action for both groups, then the turn is over
+
+
+@pytest.mark.parametrize("distance", [5, 6])
+def test_a_push_from_rat_city_goes_as_far_as_the_board_allows(distance):
+    # seed 000, FIGHT: the victor "pushes the losing rats two spaces away" (push_distance);
+    # rules page, Fights, ruling: where no space lies the full distance away, the push goes to
+    # the farthest spaces it reaches. Nothing is six steps from Rat City: the surface spaces
+    # midway between two corridors are five
+    s = arrange(new(2, push_distance=distance), {0: [("U0", 0)] * 3, 1: [("RC", 0)] * 3})
+    attack(s, "U0", "RC", unfed=3)
+    dice(s, 6, 6, 6, 1, 1, 1)
+    play(s, "fight:RC")
+    assert sorted(ids(s)) == ["push:S15", "push:S21", "push:S3", "push:S9"]
+    play(s, "push:S9")
+    assert where(s, 1) == [("S9", 0)] * 2
+
+
+@pytest.mark.python_only("calls the Python engine's push_choices for every space; the "
+                          "compiled core's are held equal to it by tests/native")
+def test_a_push_always_has_somewhere_to_go():
+    # rules page, Fights, ruling: a push goes as far as the board lets it, so from every space
+    # a fight can be on, at every push_distance, with the Exterminator anywhere, the winner
+    # has a space to choose
+    from ratking.games.target_rats.board import HOME
+    from ratking.games.target_rats.full.fights import push_choices
+
+    s = arrange(new(2), {0: [("S1", 0)]})
+    top = next(r for r in s.game.rule_specs if r.name == "push_distance").maximum
+    spaces = [x for x in range(B.size) if B.kind[x] != HOME]
+    for ext in [-1, *range(B.surface)]:
+        s.ext = ext
+        for start in spaces:
+            for distance in range(1, top + 1):
+                if start != ext:
+                    assert push_choices(s, 0, 1, start, distance), (B.ids[start], distance, ext)
 
 
 def test_pushed_onto_a_third_faction_fights_at_once():

@@ -7,12 +7,12 @@ import pytest
 
 import ratking
 from ratking import IllegalAction, RulesError
-from ratking.games.target_rats.full.phases import END_TURN
 
 from .helpers import (
     B,
     arrange,
     dice,
+    face,
     give_item,
     ids,
     new,
@@ -24,6 +24,8 @@ from .helpers import (
     until,
     where,
 )
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 # --- set-up and the turn -----------------------------------------------------------------------
 
@@ -42,13 +44,10 @@ def test_setup_four_unfed_rats_shuffled_decks_no_exterminator_empty_throne():
 
 def test_turn_flow_reactivate_move_act_exterminator_victory_next():
     # seed 000, TURN FLOW REFERENCE 1-6
-    s = arrange(new(2), {0: [("H0", 0)] * 2, 1: [("H2", 0)] * 2})
+    s = arrange(new(2), {0: [("H0", 0)] * 2, 1: [("H2", 0)] * 2}, to_move=1)
     give_item(s, 0, "rusty-nail", ready=False)
-    s.turn = 1
-    s.tasks = [(END_TURN,)]  # only the end of seat 1's turn is left
-    dice(s, 3)
-    from ratking.games.target_rats.full.engine import run
-    run(s)
+    dice(s, 3)  # seat 1's Exterminator roll: he stays off
+    play(s, "end-moves")  # seat 1 moves nothing, so acts nowhere, and its turn ends
     assert s.turn == 0 and s.item_ready[0]  # 1. the used item is active again
     assert top(s) == "move"  # 2. movement first
     play(s, "group:H0", "take:0:2", "step:S0", "step:S1", "stop")
@@ -285,10 +284,13 @@ def test_a_wiped_out_faction_re_enters_with_two_rats_and_plays_on():
 
 def test_items_are_lost_on_elimination():
     # seed 000, SPECIAL ITEM CARDS: all rats eliminated: discard the item
-    s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0)]}, items={0: "rusty-nail"})
+    s = arrange(new(2), {0: [("S1", 0)], 1: [("S2", 0)] * 2}, items={0: "rusty-nail"},
+                to_move=1)
     card = s.item[0]
-    from ratking.games.target_rats.full.rats import kill
-    kill(s, 0, sp("S1"), 1)
+    play(s, "group:S2", "take:0:2", "step:S1")  # rivals there: the group stops
+    dice(s, 1, 6, 6)  # seat 0's 1 against seat 1's 12: its one rat dies
+    play(s, "fight:S1", "pass")  # seat 0 keeps its nail
+    assert s.last_fight["killed"] == {"0": 1}
     assert s.item[0] == -1 and s.surface_discard + s.under_discard == [card]
 
 
@@ -303,7 +305,7 @@ def test_one_rat_may_reinforce_and_skip_the_turn():
     mark = len(s.log)
     play(s, "reinforce")
     assert where(s, 0) == [("H0", 0), ("H0", 0), ("S1", 0)] and s.turn == 1
-    assert s.ext == -1 and s.rng.faces == [1]  # no die was rolled
+    assert s.ext == -1 and s.rng.values == [face(1)]  # no die was rolled
     kinds = [e.kind for e in s.events_for(None, since=mark)]
     assert "reinforce" in kinds and "ext-roll" not in kinds and "exterminator" not in kinds
     # an infestation (8 rats in one quadrant) does not call him on that turn either, though
@@ -322,7 +324,7 @@ def test_one_rat_may_reinforce_and_skip_the_turn():
     s = arrange(new(2), {0: [("S1", 0)], 1: [("S13", 0), ("S14", 0)]}, to_move=1)
     play(s, "end-moves", "play-on")
     assert "group:S1" in ids(s)
-    s = ratking.make("target-rats", one_rat_skip=False).new_game(2, seed=0)
+    s = new(2, one_rat_skip=False)
     arrange(s, {0: [("S1", 0)], 1: [("S13", 0), ("S14", 0)]}, to_move=1)
     play(s, "end-moves")
     assert "reinforce" not in ids(s)

@@ -6,6 +6,8 @@ import ratking
 from ratking.games.target_rats.board import board
 from ratking.games.target_rats.simplified.phases import PICK
 
+from ..cores import start
+
 B = board()
 
 
@@ -14,7 +16,7 @@ def sp(space_id: str) -> int:
 
 
 def new(players=4, seed=0, **rules):
-    return ratking.make("target-rats-simplified", **rules).new_game(players, seed=seed)
+    return start(ratking.make("target-rats-simplified", **rules), players, seed)
 
 
 def arrange(s, rats=None, dice=(3, 4), to_move=0, ext=None, cheese=-1):

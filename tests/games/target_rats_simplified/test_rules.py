@@ -8,7 +8,10 @@ import pytest
 import ratking
 from ratking import IllegalAction, RulesError
 
+from ..cores import Script
 from .helpers import B, arrange, ids, new, play, sp, where
+
+pytestmark = pytest.mark.usefixtures("core")  # each rule on both cores
 
 # --- the board ----------------------------------------------------------------------------------
 
@@ -279,50 +282,37 @@ def test_fight_in_rat_city_after_movement():
     assert len(fights) == 1
 
 
+def walk_in_and_fight(rats, *rolls, cheese=-1):
+    """Seat 0's `rats` wait at U0 and seat 1's one rat holds Rat City; each of seat 0's steps
+    in (the rivals stop it there), and the fight at the end of the turn rolls `rolls` (then
+    4s), seat 0's dice first."""
+    s = arrange(new(2), {0: [("U0", 0)] * rats, 1: [("RC", 0)]}, dice=(2, 3), cheese=cheese)
+    s.rng = Script(list(rolls), then=0.5)
+    for _ in range(rats):
+        play(s, "rat:U0:unfed", "step:RC")
+    assert s.to_move == 1
+    return s
+
+
 def test_a_tie_goes_to_da_big_cheese():
     # seed 001, FIGHT: on a tie, Da Big Cheese wins
-    from ratking.games.target_rats.simplified import rules
-
-    s = arrange(new(2), {0: [("RC", 0)], 1: [("RC", 0)]}, cheese=1)
-
-    class Fixed:
-        def random(self):
-            return 0.5  # every die shows 4
-    s.rng = Fixed()
-    rules.fight(s)
+    s = walk_in_and_fight(1, 0.5, 0.5, cheese=1)  # 4 against 4
     assert s.rats[0] == [] and s.cheese == 1
 
 
 def test_the_exact_cheese_takes_the_title_from_a_loser_in_a_fight():
-    from ratking.games.target_rats.simplified import rules
-
-    s = arrange(new(2), {0: [("RC", 0)] * 3, 1: [("RC", 0)]}, cheese=1)
-    rolls = iter([0.99, 0.99, 0.99, 0.0])  # 6+6+6 against 1
-
-    class Fixed:
-        def random(self):
-            return next(rolls)
-    s.rng = Fixed()
-    rules.fight(s)
+    # seed 001, FIGHT: rats in Rat City fight "to take the title"
+    s = walk_in_and_fight(3, 0.99, 0.99, 0.99, 0.0, cheese=1)  # 6+6+6 against 1
     assert s.rats[1] == [] and s.cheese == 0
-
 
 
 def test_a_fight_in_rat_city_with_no_title_held_only_settles_who_stays():
     # seed 001, MOVEMENT: Da Big Cheese comes of "an exact roll using all their dice"; FIGHT:
     # rats fight in Rat City "to take the title"; RULINGS, Target: Rats: while nobody holds
     # it, the fight only settles who stays, and the title still needs an exact roll
-    from ratking.games.target_rats.simplified import rules
-
-    s = arrange(new(2), {0: [("RC", 0)] * 2, 1: [("RC", 0)]})
-    rolls = iter([0.99, 0.99, 0.0])  # 6+6 against 1
-
-    class Fixed:
-        def random(self):
-            return next(rolls)
-    s.rng = Fixed()
-    rules.fight(s)
+    s = walk_in_and_fight(2, 0.99, 0.99, 0.0)  # 6+6 against 1
     assert s.rats[1] == [] and where(s, 0) == [("RC", 0)] * 2 and s.cheese == -1
+
 
 # --- winning and the round cap -------------------------------------------------------------------
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import ratking
+from ratking.games.you_dirty_rat.components import PLACEHOLDER
 from ratking.games.you_dirty_rat.phases import MAIN
+from ratking.games.you_dirty_rat.rules import TOKEN
+
+from ..cores import start
 
 
 def new(players=2, seed=0, **rules):
-    s = ratking.make("you-dirty-rat", **rules).new_game(players, seed=seed)
-    return s
+    return start(ratking.make("you-dirty-rat", **rules), players, seed)
 
 
 def type_index(s, name):
@@ -49,6 +52,21 @@ def ready(s, p=0):
     s.to_move = p
     s.phase = MAIN
     s._legal = None
+    return s
+
+
+def end_by_the_stash(s):
+    """The seat to move plays a Forger that takes the Town Stash's last $300, which ends and
+    scores the game at once (seed 002, END GAME SCORING); its $300 are taken off that seat's
+    money first, and the box holds what the test left (its total set to fit)."""
+    p = ready(s, s.to_move).to_move
+    s.hands[p].append(card(s, "Forger"))
+    s.money[p] -= 300
+    s.stash = 300
+    s.total = sum(s.money) + s.stash + TOKEN * sum(
+        n.count(PLACEHOLDER) for ns in s.nights for n in ns)
+    s.apply("play:forger")
+    assert s.is_over and s.end_reason == "finished"
     return s
 
 

@@ -88,8 +88,9 @@ def roll(s: FullState, sp: int, attacker: int) -> None:
 
 def push_choices(s: FullState, chooser: int, side: int, sp: int, dist: int) -> list[int]:
     """Spaces `dist` steps away (the fewest steps) along the links a group moves by, never a
-    home nest; a winner does not push the losers onto its own rats (ruling) unless nothing
-    else is left.
+    home nest, or, where no space lies that far, the farthest the push reaches (rules page:
+    from Rat City no space is six steps away); a winner does not push the losers onto its own
+    rats (ruling) unless nothing else is left.
 
     RULINGS, Target: Rats: a push counts its steps as movement does, through a Sewer Entrance
     token too, and only its end matters (no fight on the spaces it passes). seed 000, FIGHT +
@@ -97,7 +98,8 @@ def push_choices(s: FullState, chooser: int, side: int, sp: int, dist: int) -> l
     push never passes over him: the spaces beyond him (reachable only across his space) are
     not offered, and a push towards him ends on his space."""
     found = _push_steps(s, sp, dist)
-    out = [x for x, n in found.items() if n == dist and x != s.ext]
+    far = max((n for x, n in found.items() if x != s.ext), default=0)
+    out = [x for x, n in found.items() if n == far and x != s.ext] if far else []
     if s.ext in found:
         out.append(s.ext)
     out.sort()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -47,7 +48,7 @@ def test_the_chosen_seat_starts_and_every_round_starts_with_it(game_id, players)
     for first in range(players):
         state, seen = turns(game_id, players, first, seed=11 * players + first)
         assert seen[0] == (1, first)
-        for (r0, p0), (r1, p1) in zip(seen, seen[1:], strict=False):
+        for (r0, p0), (r1, p1) in pairwise(seen):
             assert p1 == (p0 + 1) % players, "turns pass in seat order"
             assert r1 == r0 + (p1 == first), "a new round starts exactly at the starter"
         if state.end_reason == "round-cap":  # DESIGN principle 4: every seat had its turns

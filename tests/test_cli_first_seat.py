@@ -86,3 +86,18 @@ def test_sweep_and_compare_carry_the_rotation(tmp_path):
     data = json.loads(compare_json.read_text(encoding="utf-8"))
     assert data["a"]["first_seat"] == data["b"]["first_seat"] == "rotate"
     assert "win share: the first player" in {d["measure"] for d in data["differences"]}
+
+
+def test_tune_rotates_every_trial_and_its_check(tmp_path):
+    storage = tmp_path / "study.sqlite3"
+    args = ["tune", "rat-a-tat-roll", "--param", "cards_two_players=3..7", "--objective",
+            "fair", "-n", "10", "-p", "2", "--bots", "random", "--storage", str(storage)]
+    assert_refused(run(*args[:3], "first_seat=0..1", *args[4:], "--first-seat", "rotate"),
+                   "cannot be tuned too")
+    result = run(*args, "--trials", "2", "--first-seat", "rotate")
+    assert result.exit_code == 0, result.output
+    assert "--first-seat rotate" in " ".join(result.stdout.split())
+    import optuna
+
+    names = [s.study_name for s in optuna.get_all_study_summaries(f"sqlite:///{storage}")]
+    assert len(names) == 1 and names[0].endswith(" first=rotate")

@@ -611,6 +611,7 @@ def tune(
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="a number of the card file to tune, by its dotted path: "
         "PATH=LOW..HIGH or PATH=A,B,... (e.g. thief.amount=100..500)")] = None,
+    first_seat: FirstSeatOption = "rules",
 ) -> None:
     """Search rule values and bot settings with Optuna for fairness, a game length or both,
     then play the leading trials again on fresh games and name the best."""
@@ -622,7 +623,7 @@ def tune(
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
                                      backend, ray_address, report, leaders, pick,
-                                     card_files(cards, board), card)
+                                     card_files(cards, board), card, first_seat)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:

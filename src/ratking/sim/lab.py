@@ -488,8 +488,8 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
                  report: Path | None, leaders: int = 3, pick: str | None = None,
-                 files: dict[str, str] | None = None, cards: list[str] | None = None
-                 ) -> TuneSetup:
+                 files: dict[str, str] | None = None, cards: list[str] | None = None,
+                 first: str = "rules") -> TuneSetup:
     from .cardvalues import card_param
     from .choose import parse_pick
     from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
@@ -506,7 +506,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     if check_games < CHECK_GAMES:
         raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
                            f"intervals too wide to judge the best values), not {check_games}")
-    plan = prepare(game, players, bots, games, seed, rules, files)
+    plan = prepare(game, players, bots, games, seed, rules, files, first=first)
     goals = parse_objectives(objective)
     rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
@@ -517,6 +517,9 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
             raise RatkingError(f"--param {param.name} is given twice")
         if param.name in plan.overrides:
             raise RatkingError(f"rule {param.name} is both fixed (--rule) and tuned (--param)")
+        if plan.rotate and param.name == "first_seat":
+            raise RatkingError("--first-seat rotate sets first_seat game by game: it cannot be "
+                               "tuned too")
         names.add(param.name)
         parsed.append(param)
     for text in cards or []:

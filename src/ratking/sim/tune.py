@@ -255,7 +255,7 @@ def study_name(plan: Plan, params: Sequence[Param], objective) -> str:
     return (f"{plan.game} p{plan.players} bots={plan.bots_text()} games={plan.games} "
             f"seed={plan.seed} {','.join(map(str, goals))} "
             + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else "")
-            + (f" {files}" if files else ""))
+            + (f" {files}" if files else "") + (" first=rotate" if plan.rotate else ""))
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"

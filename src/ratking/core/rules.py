@@ -112,6 +112,7 @@ MAX_ROUNDS = RuleSpec(
     label="Round limit",
 )
 
+
 def first_seat(most_players: int) -> RuleSpec:
     """The rule naming who starts, for a game whose rulebook lets the players choose (seeds
     000, 001, 002, 004) and which takes up to `most_players`. Game.check_players refuses a

@@ -78,6 +78,7 @@ def test_sweep_and_compare_carry_the_rotation(tmp_path):
     data = json.loads(sweep_json.read_text(encoding="utf-8"))
     assert data["first_seat"] == "rotate"
     assert [g["first"] for g in data["cells"][0]["games"]] == [0, 1, 0, 1]
+    assert "first player" in result.stdout  # a column of the table of cells
     compare_json = tmp_path / "c.json"
     result = run("compare", "you-dirty-rat", "--b", "start_money=500", "-n", "6", "-p", "3",
                  "--first-seat", "rotate", "--json", str(compare_json), "--drama-games", "0",

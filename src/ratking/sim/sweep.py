@@ -30,7 +30,7 @@ from .report import (
     write_games_csv,
 )
 from .sections import ReportGames, drama_by_cell
-from .sides import SideShares, side_shares
+from .sides import SideShares, first_player, side_shares
 from .stats import percent, short_span, span, summarize
 
 
@@ -143,12 +143,16 @@ def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list
 def table_rows(cells_: Sequence[Cell], sep: str = " ",
                decisions: bool = True) -> tuple[list[str], list[list[str]]]:
     """Headers and rows of the sweep's summary table (one row per cell); `sep` goes between a
-    share and its interval. Shares are printed as the plots print them (48.3%)."""
+    share and its interval. Shares are printed as the plots print them (48.3%). A sweep whose
+    first player rotates adds the first player's win share."""
     first = cells_[0]
+    effects = [first_player(c.results, c.shares.sides) for c in cells_]
+    rotated = any(e is not None for e in effects)
     headers = [*first.values, *first.shares.sides.short_names, "rounds",
-               *(["decisions", "legal moves (sd)", "forced"] if decisions else []), "capped"]
+               *(["decisions", "legal moves (sd)", "forced"] if decisions else []), "capped",
+               *(["first player"] if rotated else [])]
     rows = []
-    for cell in cells_:
+    for cell, effect in zip(cells_, effects, strict=True):
         rounds = cell.rounds
         more = []
         if decisions:
@@ -162,7 +166,9 @@ def table_rows(cells_: Sequence[Cell], sep: str = " ",
         rows.append([*(show(v) for v in cell.values.values()),
                      *(f"{percent(s)}{sep}({span(lo, hi)})" for s, lo, hi in
                        zip(cell.shares.share, cell.shares.low, cell.shares.high, strict=True)),
-                     "-" if rounds is None else f"{rounds[0]:.1f}", *more, capped])
+                     "-" if rounds is None else f"{rounds[0]:.1f}", *more, capped,
+                     *([] if not rotated else ["-"] if effect is None else
+                       [f"{percent(effect.share)}{sep}({span(effect.low, effect.high)})"])])
     return headers, rows
 
 

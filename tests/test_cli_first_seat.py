@@ -82,8 +82,12 @@ def test_sweep_and_compare_carry_the_rotation(tmp_path):
     compare_json = tmp_path / "c.json"
     result = run("compare", "you-dirty-rat", "--b", "start_money=500", "-n", "6", "-p", "3",
                  "--first-seat", "rotate", "--json", str(compare_json), "--drama-games", "0",
-                 "--skill-games", "0")
+                 "--skill-games", "0", "--report", str(tmp_path / "cmp"))
     assert result.exit_code == 0, result.output
+    with (tmp_path / "cmp" / "games.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [r["first seat"] for r in rows] == ["1", "2", "3"] * 4  # A's games, then B's
+    assert "--rule first_seat=1" in rows[7]["replay"]
     data = json.loads(compare_json.read_text(encoding="utf-8"))
     assert data["a"]["first_seat"] == data["b"]["first_seat"] == "rotate"
     assert "win share: the first player" in {d["measure"] for d in data["differences"]}

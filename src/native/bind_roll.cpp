@@ -38,6 +38,7 @@ void bind_roll(nb::module_& m) {
       .def_rw("total_tokens", &roll::Config::total_tokens)
       .def_rw("reshuffle_above", &roll::Config::reshuffle_above)
       .def_rw("max_rounds", &roll::Config::max_rounds)
+      .def_rw("first_seat", &roll::Config::first_seat)
       .def_rw("memory_aid", &roll::Config::memory_aid);
 
   nb::class_<roll::Layout>(roll_, "Layout")

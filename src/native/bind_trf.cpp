@@ -57,7 +57,8 @@ void bind_trf(nb::module_& m) {
       .def_rw("cheese_draws", &trf::Config::cheese_draws)
       .def_rw("nests_to_win", &trf::Config::nests_to_win)
       .def_rw("one_rat_skip", &trf::Config::one_rat_skip)
-      .def_rw("max_rounds", &trf::Config::max_rounds);
+      .def_rw("max_rounds", &trf::Config::max_rounds)
+      .def_rw("first_seat", &trf::Config::first_seat);
 
   nb::class_<trf::Game>(trf, "Game")
       .def(nb::init<trf::Config>(), nb::arg("config"))

@@ -37,6 +37,7 @@ void bind_trs(nb::module_& m) {
       .def_rw("breed_rats", &trs::Config::breed_rats)
       .def_rw("target_face", &trs::Config::target_face)
       .def_rw("max_rounds", &trs::Config::max_rounds)
+      .def_rw("first_seat", &trs::Config::first_seat)
       .def_rw("space_ids", &trs::Config::space_ids)
       .def_rw("nests", &trs::Config::nests);
 

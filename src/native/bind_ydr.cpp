@@ -45,7 +45,8 @@ void bind_ydr(nb::module_& m) {
       .def_rw("bonus_two", &Config::bonus_two)
       .def_rw("bonus_three", &Config::bonus_three)
       .def_rw("bonus_four", &Config::bonus_four)
-      .def_rw("max_rounds", &Config::max_rounds);
+      .def_rw("max_rounds", &Config::max_rounds)
+      .def_rw("first_seat", &Config::first_seat);
 
   nb::class_<Layout>(ydr_, "Layout")
       .def(nb::init<>())

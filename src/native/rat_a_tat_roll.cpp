@@ -130,7 +130,7 @@ void State::restart(const Game& g, int n) {
   dice.clear();
   choices.clear();
   wild = final_left = -1;
-  to_move = 0;
+  to_move = c.first_seat;  // seed 004: the players choose who goes first
   round = 1;
   turns = steps = 0;
   unordered = -1;
@@ -490,8 +490,8 @@ void State::end_turn() {
     if (all) final_left = players;
   }
   int next = p + 1;
-  if (next == players) {
-    next = 0;
+  if (next == players) next = 0;
+  if (next == game->config().first_seat) {  // a round ends when play comes back to the starter
     const int cap = game->config().max_rounds;
     if (cap >= 0 && round >= cap) {
       finish(true);

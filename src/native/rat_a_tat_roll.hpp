@@ -39,6 +39,7 @@ struct Config {
   std::vector<int> wild_faces;
   int number_dice = 3, dice_sides = 6, cards_two_players = 5, cards = 4, start_tokens = 2,
       total_tokens = 25, reshuffle_above = 3, max_rounds = -1;  // -1: no round cap
+  int first_seat = 0;  // the seat that starts; every round starts with it
   bool memory_aid = false;
 };
 

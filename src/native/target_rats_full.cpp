@@ -138,6 +138,7 @@ State State::start(const Game& game, int players, Rng rng) {
   s.rng.shuffle(s.surface_deck);  // seed 000, SETUP 1: shuffle both decks
   s.rng.shuffle(s.under_deck);
   s.bonus.assign(players, 0);
+  s.turn = c.first_seat;  // seed 000, SETUP 5: the players choose who starts
   s.start_turn();
   s.run();
   return s;
@@ -1163,7 +1164,7 @@ void State::win(int f) {
 
 void State::end_turn() {
   const int nxt = (turn + 1) % players;
-  if (nxt == 0) {
+  if (nxt == game->config().first_seat) {  // a round ends when play comes back to the starter
     const int cap = game->config().max_rounds;
     if (cap >= 0 && round >= cap) {
       tasks.clear();

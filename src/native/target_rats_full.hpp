@@ -50,6 +50,7 @@ struct Config {
       move_range = 4, max_nests = 4, food_tokens = 8, sewer_tokens = 4, infestation = 8,
       target_face = 1, push_distance = 2, reentry_rats = 2, breed_rats = 2,
       cheese_fight_dice = 1, cheese_draws = 2, nests_to_win = 3, max_rounds = -1;  // -1: none
+  int first_seat = 0;  // the seat that starts; every round starts with it
   bool one_rat_skip = true;
 };
 

@@ -87,6 +87,7 @@ State State::start(const Game& game, int players, Rng rng) {
     s.rats[f].assign(n, home * 2);  // seed 001, SETUP: four unfed rats on the home nest
     s.count[home] = n;
   }
+  s.to_move = game.config().first_seat;  // seed 000, SETUP 5: the players choose who starts
   s.start_turn();
   return s;
 }
@@ -491,7 +492,7 @@ void State::end_turn() {
   check_throne();
   if (check_win()) return;
   const int nxt = (to_move + 1) % players;
-  if (nxt == 0) {
+  if (nxt == game->config().first_seat) {  // a round ends when play comes back to the starter
     const int64_t cap = game->config().max_rounds;
     if (cap >= 0 && round >= cap) {
       result.assign(players, 1.0 / players);

@@ -27,6 +27,7 @@ struct Config {
   int start_rats = 4, max_rats = 12, space_limit = 4, dice = 2, cheese_dice = 1, topup_at = 1,
       topup_rats = 2, breed_rats = 2, target_face = 1;
   int64_t max_rounds = -1;             // -1: no round cap
+  int first_seat = 0;                  // the seat that starts; every round starts with it
   std::vector<std::string> space_ids;  // board.py's ids: "S0", "U3", "RC", "H1"...
   std::vector<std::vector<int>> nests;  // per player count: each seat's home nest (seats.py)
 };

@@ -96,6 +96,7 @@ State State::start(const Game& game, int players, Rng rng) {
   for (size_t h = 0; h < c.heist_chain.size(); ++h)
     if (c.heist_step[h] == 0 && c.chain_players[c.heist_chain[h]] <= players)
       s.tops[c.heist_chain[h]] = static_cast<int>(h);
+  s.to_move = c.first_seat;  // seed 002, HOW TO PLAY: "Choose a starting Player"
   return s;
 }
 
@@ -544,7 +545,7 @@ void State::done() {
   if (deck_out || stash <= 0 || *std::max_element(tops.begin(), tops.end()) < 0) return;
   const int nxt = (p + 1) % players;
   ++turns;
-  if (nxt == 0) {
+  if (nxt == game->config().first_seat) {  // a round ends when play comes back to the starter
     const int cap = game->config().max_rounds;
     if (cap >= 0 && round >= cap) {
       finish("round-cap");

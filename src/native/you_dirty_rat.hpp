@@ -41,6 +41,7 @@ struct Config {
   std::vector<std::array<int, 3>> heist_team;
   int stash_two = 50, stash_three = 65, stash_four = 75, start_money = 300, hand = 3,
       bonus_two = 200, bonus_three = 400, bonus_four = 700, max_rounds = -1;  // -1: no cap
+  int first_seat = 0;  // the seat that starts; every round starts with it
 };
 
 // Where each part of the observation tensor starts (observation.py's layout, per player count);

@@ -456,6 +456,10 @@ BackendOption = Annotated[str, typer.Option(
     help="where games run: local (processes on this machine) or ray")]
 RayAddressOption = Annotated[str | None, typer.Option(
     "--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")]
+FirstSeatOption = Annotated[str, typer.Option(
+    "--first-seat", help="who starts: rules (the rule first_seat, seat 1 by default) or rotate "
+    "(game i starts at seat i mod players, where the game's rules let the players choose): "
+    "the report then measures the first player's win share")]
 LabCoreOption = Annotated[str, typer.Option(
     "--core", help="auto (the compiled core where the game has one and every bot is random "
     "or the heuristic), native or python: the same games on either")]
@@ -489,6 +493,7 @@ def simulate(
         min=0, help="deals played heuristic against random for skill or luck (0: none)")]
     = 30,
     core: LabCoreOption = "auto",
+    first_seat: FirstSeatOption = "rules",
 ) -> None:
     """Play many bot games and report win rates, scores and game length."""
     from .sim import lab
@@ -503,7 +508,7 @@ def simulate(
             players = players_or_default(game, players)
             plan = lab.prepare_run(game, players, bots, games_, seed, parse_rules(rule),
                                    workers, backend, ray_address, report, json_out,
-                                   card_files(cards, board, card, game), core)
+                                   card_files(cards, board, card, game), core, first_seat)
             done = lab.resume_games(json_out, plan) if resume and json_out else []
             run = lab.play(plan, console, backend, workers, ray_address, done)
         except (RatkingError, ValueError) as exc:
@@ -544,6 +549,7 @@ def sweep(
         "--card", help="a number of the card file by its dotted path, PATH=V1,V2,... or "
         "PATH=LOW..HIGH to sweep, PATH=V to fix (e.g. thief.amount=200,300,400)")] = None,
     core: LabCoreOption = "auto",
+    first_seat: FirstSeatOption = "rules",
 ) -> None:
     """Simulate a grid of rule values: win shares and game length against each value."""
     from .sim import lab
@@ -555,7 +561,8 @@ def sweep(
             players = players_or_default(game, players)
             plan, axes = lab.prepare_sweep(game, rule, players, bots, games_, seed, workers,
                                            backend, ray_address, report, json_out,
-                                           card_files(cards, board), card, core)
+                                           card_files(cards, board), card, core,
+                                           first_seat)
             cells, seconds, stopped = lab.sweep(plan, axes, console, backend, workers,
                                                 ray_address, json_out, resume)
         except (RatkingError, ValueError) as exc:
@@ -604,6 +611,7 @@ def tune(
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="a number of the card file to tune, by its dotted path: "
         "PATH=LOW..HIGH or PATH=A,B,... (e.g. thief.amount=100..500)")] = None,
+    first_seat: FirstSeatOption = "rules",
 ) -> None:
     """Search rule values and bot settings with Optuna for fairness, a game length or both,
     then play the leading trials again on fresh games and name the best."""
@@ -615,7 +623,7 @@ def tune(
             setup = lab.prepare_tune(game, param, objective, trials, games_, check_games,
                                      storage, players, bots, seed, parse_rules(rule), workers,
                                      backend, ray_address, report, leaders, pick,
-                                     card_files(cards, board), card)
+                                     card_files(cards, board), card, first_seat)
             try:
                 outcome = lab.tune(setup, console, backend, workers, ray_address)
             except KeyboardInterrupt:
@@ -691,6 +699,7 @@ def compare(
         help="deals of each version played strong against weak (--skill; 0: none)")] = 50,
     skill: Annotated[str, typer.Option(
         help="STRONG,WEAK: the bots of the skill-or-luck measure")] = "heuristic,random",
+    first_seat: FirstSeatOption = "rules",
 ) -> None:
     """Two versions of a game on the same seeds: every measure side by side, each difference
     with its 95% interval and test, and a verdict in words."""
@@ -701,7 +710,7 @@ def compare(
             players = players_or_default(game, players)
             setup = lab.prepare_compare(game, a, b, players, bots, games_, seed, workers,
                                         json_out, report, drama_games,
-                                        min(skill_games, games_), skill)
+                                        min(skill_games, games_), skill, first_seat)
             result = lab.compare(setup, console)
         except (RatkingError, ValueError) as exc:
             fail(str(exc))

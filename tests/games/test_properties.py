@@ -65,6 +65,8 @@ def setups(draw, game_id):
             rules[spec["name"]] = draw(st.integers(spec["min"], spec["max"]))
     game = ratking.make(game_id, **rules)
     players = draw(st.sampled_from(game.player_counts()))
+    if any(r["name"] == "first_seat" for r in info.rules):  # any seat may start
+        game = ratking.make(game_id, **rules, first_seat=draw(st.integers(0, players - 1)))
     return game, players, seed, random.Random(chooser)
 
 

@@ -16,6 +16,13 @@ from ratking.native.rat_a_tat_roll import NativeRoll
 GAME_KEYS = ("rng", "to_move", "over", "result", "end_reason", "state", "unordered")
 
 
+def seated(rules: dict, players: int) -> dict:
+    """Drawn rule values with a drawn `first_seat` (any small number) made a seat of the game."""
+    if "first_seat" not in rules:
+        return rules
+    return {**rules, "first_seat": rules["first_seat"] % players}
+
+
 def game_part(state_json: dict) -> dict:
     """The part of a Python state's JSON the compiled core holds (not the narration)."""
     return {k: state_json[k] for k in GAME_KEYS if k in state_json}

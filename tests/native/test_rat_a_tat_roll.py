@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not b
 if core is not None:
     from ratking.native.rat_a_tat_roll import NativeRoll
 
-    from .roll_differential import game_part, play_both
+    from .roll_differential import game_part, play_both, seated
 
 LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
 FULL = 10_000 if LONG else 250
@@ -52,6 +52,7 @@ RULES = st.fixed_dictionaries({}, optional={
     "reshuffle_above": st.integers(2, 5),
     "memory_aid": st.booleans(),
     "max_rounds": st.one_of(st.none(), st.integers(1, 12)),
+    "first_seat": st.integers(0, 4),  # made a seat of the game by seated()
 })
 
 
@@ -79,13 +80,13 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_muc
 @settings(max_examples=FULL, **SETTINGS)
 @given(**GAMES)
 def test_every_step_alike(seed, players, rules, bots):
-    play_both(draw_game(rules), players, seed, heuristic_seats=min(bots, players))
+    play_both(draw_game(seated(rules, players)), players, seed, heuristic_seats=min(bots, players))
 
 
 @settings(max_examples=LIGHT, **SETTINGS)
 @given(**GAMES)
 def test_every_game_ends_alike(seed, players, rules, bots):
-    play_both(draw_game(rules), players, seed, heuristic_seats=min(bots, players),
+    play_both(draw_game(seated(rules, players)), players, seed, heuristic_seats=min(bots, players),
               every_step=False)
 
 

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not b
 if core is not None:
     from ratking.native.target_rats_full import NativeTargetRats, play
 
-    from .roll_differential import game_part, play_both
+    from .roll_differential import game_part, play_both, seated
     from .test_loops import python_loop
 
 LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
@@ -61,6 +61,7 @@ RULES = st.fixed_dictionaries({}, optional={
     "cheese_draws": st.integers(1, 4),
     "nests_to_win": st.integers(1, 12),
     "one_rat_skip": st.booleans(),
+    "first_seat": st.integers(0, 3),  # made a seat of the game by seated()
 })
 # a step checked in full costs about 5 ms in Python, one checked lightly a tenth of that: a
 # few rounds a game (the long run plays longer games)
@@ -89,7 +90,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_muc
 
 def play_drawn(seed, rules, bots, players, data, every_step: bool) -> None:
     rounds = data.draw(ROUNDS[every_step], label="max_rounds")
-    game = draw_game({**rules, "max_rounds": rounds})
+    game = draw_game(seated({**rules, "max_rounds": rounds}, players))
     play_both(game, players, seed, heuristic_seats=min(bots, players), every_step=every_step,
               handle=NativeTargetRats)
 

@@ -33,7 +33,7 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not b
 if core is not None:
     from ratking.native.target_rats_simplified import NativeRatsSimplified, play
 
-    from .roll_differential import game_part, play_both
+    from .roll_differential import game_part, play_both, seated
     from .test_loops import python_loop
 
 LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
@@ -53,6 +53,7 @@ RULES = st.fixed_dictionaries({}, optional={
     "topup_rats": st.integers(1, 12),
     "breed_rats": st.integers(1, 12),
     "target_face": st.integers(1, 6),
+    "first_seat": st.integers(0, 3),  # made a seat of the game by seated()
 })
 
 
@@ -82,15 +83,15 @@ GAMES = dict(seed=st.integers(0, 2**63 - 1), rules=RULES, players=st.integers(2,
 @settings(max_examples=FULL, **SETTINGS)
 @given(rounds=st.integers(1, 4), **GAMES)
 def test_every_step_alike(seed, rules, players, bots, rounds):
-    play_both(draw_game(rules, rounds), players, seed, heuristic_seats=min(bots, players),
-              handle=NativeRatsSimplified)
+    play_both(draw_game(seated(rules, players), rounds), players, seed,
+              heuristic_seats=min(bots, players), handle=NativeRatsSimplified)
 
 
 @settings(max_examples=LIGHT, **SETTINGS)
 @given(rounds=st.integers(1, 40), **GAMES)
 def test_every_game_ends_alike(seed, rules, players, bots, rounds):
-    play_both(draw_game(rules, rounds), players, seed, heuristic_seats=min(bots, players),
-              every_step=False, handle=NativeRatsSimplified)
+    play_both(draw_game(seated(rules, players), rounds), players, seed,
+              heuristic_seats=min(bots, players), every_step=False, handle=NativeRatsSimplified)
 
 
 def test_default_rules_every_step():

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not b
 if core is not None:
     from ratking.native.you_dirty_rat import NativeRat
 
-    from .roll_differential import game_part, play_both
+    from .roll_differential import game_part, play_both, seated
 
 LONG = bool(os.environ.get("RATKING_NATIVE_LONG"))
 FULL = 10_000 if LONG else 150
@@ -48,6 +48,7 @@ RULES = st.fixed_dictionaries({}, optional={
     "bonus_three": st.integers(0, 1000),
     "bonus_four": st.integers(0, 2000),
     "max_rounds": st.one_of(st.none(), st.integers(1, 15)),
+    "first_seat": st.integers(0, 3),  # made a seat of the game by seated()
 })
 
 
@@ -74,14 +75,14 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.filter_too_muc
 @settings(max_examples=FULL, **SETTINGS)
 @given(**GAMES)
 def test_every_step_alike(seed, players, rules, bots):
-    play_both(draw_game(rules), players, seed, heuristic_seats=min(bots, players),
+    play_both(draw_game(seated(rules, players)), players, seed, heuristic_seats=min(bots, players),
               handle=NativeRat)
 
 
 @settings(max_examples=LIGHT, **SETTINGS)
 @given(**GAMES)
 def test_every_game_ends_alike(seed, players, rules, bots):
-    play_both(draw_game(rules), players, seed, heuristic_seats=min(bots, players),
+    play_both(draw_game(seated(rules, players)), players, seed, heuristic_seats=min(bots, players),
               every_step=False, handle=NativeRat)
 
 

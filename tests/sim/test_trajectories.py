@@ -68,3 +68,19 @@ def test_a_trajectory_dataset_replays_to_the_same_games(tmp_path, game_id, bots)
                 "--trajectories", str(folder))
     assert again.exit_code == 2 and "exists" in again.stderr
     assert "Traceback" not in again.output
+
+
+def test_a_rotated_run_keeps_each_game_with_its_starter(tmp_path):
+    folder = tmp_path / "data"
+    result = run("simulate", "you-dirty-rat", "--games", "4", "--players", "2", "--bots",
+                 "heuristic", "--first-seat", "rotate", "--drama-games", "0",
+                 "--skill-games", "0", "--trajectories", str(folder))
+    assert result.exit_code == 0, result.output
+    games, decisions = trajectories.load(folder)
+    assert json.loads(decisions.schema.metadata[b"ratking"])["first_seat"] == "rotate"
+    for k, game in enumerate(games.to_pylist()):
+        record = json.loads(game["record"])
+        assert record["rules"]["first_seat"] == k % 2
+        assert ratking.replay(record).returns() == pytest.approx(game["returns"])
+    firsts = [r["seat"] for r in decisions.to_pylist() if r["step"] == 0]
+    assert firsts == [0, 1, 0, 1]

@@ -6,7 +6,7 @@ from .events import Event, Voice, narrate, plural, seat_label
 from .game import Game, GameInfo
 from .record import check_record, load_record, replay, save_record
 from .registry import game_class, list_games, make, register, shared
-from .rules import MAX_ROUNDS, Rules, RuleSpec
+from .rules import MAX_ROUNDS, Rules, RuleSpec, first_seat
 from .state import State
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "UnknownGame",
     "Voice",
     "check_record",
+    "first_seat",
     "game_class",
     "list_games",
     "load_record",

@@ -182,10 +182,15 @@ class Game:
         if players.__class__ is not int or not self.min_players <= players <= self.max_players:
             raise RatkingError(f"{self.title} takes {self.min_players} to {self.max_players} "
                                f"players, not {players!r}")
+        first = self.rules.get("first_seat", 0)
+        if first >= players:
+            raise RatkingError(f"rule 'first_seat' is seat {first}, but a {players}-player game "
+                               f"has seats 0 to {players - 1}")
 
     def player_counts(self) -> tuple[int, ...]:
         """Every number of players these rules take (those check_players accepts)."""
-        return tuple(range(self.min_players, self.max_players + 1))
+        low = max(self.min_players, self.rules.get("first_seat", 0) + 1)
+        return tuple(range(low, self.max_players + 1))
 
     @staticmethod
     def default_names(players: int) -> tuple[str, ...]:

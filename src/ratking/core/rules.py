@@ -113,6 +113,22 @@ MAX_ROUNDS = RuleSpec(
 )
 
 
+def first_seat(most_players: int) -> RuleSpec:
+    """The rule naming who starts, for a game whose rulebook lets the players choose (seeds
+    000, 001, 002, 004) and which takes up to `most_players`. Game.check_players refuses a
+    seat beyond the game's player count."""
+    return RuleSpec(
+        "first_seat",
+        0,
+        int,
+        "the seat that takes the first turn (0: the first seat); play goes on in seat order "
+        "and every round starts with this seat",
+        minimum=0,
+        maximum=most_players - 1,
+        label="First player",
+    )
+
+
 class Rules(Mapping[str, Any]):
     """An immutable, validated set of rule values with attribute access (`rules.dice`).
 

@@ -37,6 +37,7 @@ def compiled_game(game: Any) -> Any:
         c.start_tokens, c.total_tokens = r.start_tokens, r.total_tokens
         c.reshuffle_above = r.reshuffle_above
         c.max_rounds = -1 if r.max_rounds is None else r.max_rounds
+        c.first_seat = r.first_seat
         c.memory_aid = r.memory_aid
         made = _GAMES[game] = core.roll.Game(c)
     return made

@@ -49,6 +49,7 @@ def compiled_game(game: Any) -> Any:
         for name in RULES:
             setattr(c, name, getattr(r, name))
         c.max_rounds = -1 if r.max_rounds is None else r.max_rounds
+        c.first_seat = r.first_seat
         made = _GAMES[game] = core.trf.Game(c)
     return made
 

@@ -36,6 +36,7 @@ def compiled_game(game: Any) -> Any:
         for name in RULES:
             setattr(c, name, getattr(game.rules, name))
         c.max_rounds = -1 if game.rules.max_rounds is None else game.rules.max_rounds
+        c.first_seat = game.rules.first_seat
         c.space_ids = list(game.board.ids)
         c.nests = [list(NESTS.get(n, ())) for n in range(max(NESTS) + 1)]
         made = _GAMES[game] = core.trs.Game(c, compiled_board(core, board()))

@@ -46,6 +46,7 @@ def compiled_game(game: Any) -> Any:
                      "bonus_two", "bonus_three", "bonus_four"):
             setattr(c, name, getattr(r, name))
         c.max_rounds = -1 if r.max_rounds is None else r.max_rounds
+        c.first_seat = r.first_seat
         made = _GAMES[game] = core.ydr.Game(c)
     return made
 

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import Action, Game, State, make
+from ..core import Action, Game, RatkingError, State, make
 from ..core.rng import derive_seed
 from .backends import Backend, LocalBackend, stop_requested
 
@@ -28,6 +28,22 @@ def batch_rules(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, 
     if rules and rules.get("card_files"):
         typed["card_files"] = rules["card_files"]
     return typed
+
+
+def rotated(rules: dict[str, Any], players: int, index: int) -> dict[str, Any]:
+    """Game `index`'s rules in a run whose first player rotates: it starts at seat index mod
+    players (the rule `first_seat`, where the game's rules let the players choose)."""
+    return {**rules, "first_seat": index % players}
+
+
+def check_rotation(game: Game, rules: dict[str, Any]) -> None:
+    """RatkingError unless a run of this game may rotate its first player."""
+    if not any(spec.name == "first_seat" for spec in game.rule_specs):
+        raise RatkingError(f"--first-seat rotate: {game.title}'s rules fix who starts "
+                           "(it has no first_seat rule)")
+    if "first_seat" in rules:
+        raise RatkingError("--first-seat rotate sets first_seat game by game: leave out "
+                           "--rule first_seat")
 
 
 def added_cap(game_id: str, rules: dict[str, Any] | None = None) -> int | None:
@@ -189,10 +205,12 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
               rules: dict[str, Any] | None = None, workers: int = 1,
               progress: Callable[[int], None] | None = None,
               backend: Backend | None = None,
-              indices: Sequence[int] | None = None, core: str = "auto") -> list[GameResult]:
+              indices: Sequence[int] | None = None, core: str = "auto",
+              rotate: bool = False) -> list[GameResult]:
     """Play `games` games; game i uses seed derive_seed(seed, i), whatever the backend and the
     worker count. The rules are batch_rules(game_id, rules): a game with no round cap gets
-    SIM_MAX_ROUNDS. `indices` plays only those of the games (a resumed run).
+    SIM_MAX_ROUNDS. `indices` plays only those of the games (a resumed run). With `rotate`,
+    game i starts at seat i mod players (rotated()), so every seat starts equally often.
 
     `backend` runs the games (default: a local pool of `workers` processes, one: this process).
     `core` plays them (sim/native_batch.py's batch_core: "auto" the compiled core wherever it
@@ -200,6 +218,8 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
     `progress(k)` is called as each chunk of k games finishes. Results come back in game order.
     Ctrl-C raises Interrupted with the games finished so far.
     """
+    if rotate:
+        check_rotation(make(game_id), rules or {})
     rules = batch_rules(game_id, rules)  # fails early, in this process, on a bad rule
     make(game_id, **rules).check_players(players)
     if len(bots) != players:
@@ -216,8 +236,10 @@ def run_batch(game_id: str, players: int, bots: Sequence[str], games: int, seed:
     # small chunks with one worker: a stop loses at most the chunk being played
     most = 100 if backend.workers > 1 else 20
     chunk = max(1, min(most, len(todo) // (backend.workers * 8) or 1))
-    jobs = [(game_id, rules, players, tuple(bots), seed, core, todo[i:i + chunk])
-            for i in range(0, len(todo), chunk)]
+    groups = ([(rotated(rules, players, k), [i for i in todo if i % players == k])
+               for k in range(players)] if rotate else [(rules, todo)])
+    jobs = [(game_id, played, players, tuple(bots), seed, core, part[i:i + chunk])
+            for played, part in groups for i in range(0, len(part), chunk)]
     results: list[GameResult] = []
 
     def done(finished: list[GameResult]) -> None:

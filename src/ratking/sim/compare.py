@@ -69,10 +69,11 @@ def parse_spec(game: str, text: str) -> tuple[dict[str, str], dict[str, Any], di
 
 
 def prepare_version(label: str, game: str, spec: str, players: int, bots: str, games: int,
-                    seed: int) -> Version:
-    """A checked version: its rules, files and card values applied to a Plan."""
+                    seed: int, first: str = "rules") -> Version:
+    """A checked version: its rules, files and card values applied to a Plan; `first`: who
+    starts (plan.prepare)."""
     rules, files, cards = parse_spec(game, spec)
-    plan = prepare(game, players, bots, games, seed, rules, files)
+    plan = prepare(game, players, bots, games, seed, rules, files, first=first)
     if cards:
         typed = {p: card_value(game, plan.files, p, v) for p, v in cards.items()}
         plan = plan.with_files({"cards": base_file(game, plan.files).changed(typed)})
@@ -198,6 +199,14 @@ def game_measures(a: Sequence[GameResult], b: Sequence[GameResult], sides: Sides
     if len(both) >= 2:
         out.append(bootstrap("seat effect (largest distance from even)", shares_a, shares_b,
                              seat_effect(sides), seed))
+    side_of = {seat: k for k, seats in enumerate(sides.seats) for seat in seats}
+    if len({side_of[x.first] for x, _ in both}) > 1:  # a rotated first player
+        out.append(paired_mean("win share: the first player",
+                               [s[side_of[x.first]] for s, (x, _) in zip(shares_a, both,
+                                                                         strict=True)],
+                               [s[side_of[y.first]] for s, (_, y) in zip(shares_b, both,
+                                                                         strict=True)],
+                               "share"))
     unit = length_of(a[0])[0]
     out.append(paired_mean(f"length ({unit})", [length_of(r)[1] for r in a],
                            [length_of(r)[1] for r in b]))
@@ -225,13 +234,10 @@ def drama_measures(va: Version, vb: Version, a: Sequence[GameResult],
     """Lead changes, the decisive moment and comebacks over each version's first `games`
     games, each played again and read with the game's evaluation (review/drama.py)."""
     from ..review.drama import measures, side_curve
-    from .batch import play_out
 
     def per_game(version: Version, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-        plan = version.plan
-        game = make(plan.game, **plan.full_rules)
-        return [measures(*side_curve(play_out(game, plan.players, plan.bots, r.seed))[1:])
-                for r in results[:games]]
+        played = version.plan.report_games(results[:games])
+        return [measures(*side_curve(played.replay(k))[1:]) for k in range(len(played.results))]
 
     ma, mb = per_game(va, a), per_game(vb, b)
     out = [paired_mean("lead changes a game", [float(m["lead_changes"]) for m in ma],
@@ -286,6 +292,7 @@ class Comparison:
 
         plan = version.plan
         return {"spec": version.spec, "rules": plan.rules, **plan.files_json(),
+                "first_seat": plan.first_json(),
                 "games": len(results), "players": plan.players, "bots": list(plan.bots),
                 "seed": plan.seed, "summary": summarize(results).to_dict(),
                 "measures": {d.measure: pick(d) for d in self.differences}}

@@ -117,8 +117,8 @@ def write_compare_report(folder: Path, c: Comparison, workers: int = 1) -> Path:
     files_section(page, "one row per game of both versions, the version first")
     results = [*c.results_a, *c.results_b]
     games = ReportGames(plan.game, plan.players, results, [plan.bots] * len(results),
-                        [c.a.plan.full_rules] * len(c.results_a)
-                        + [c.b.plan.full_rules] * len(c.results_b))
+                        [*c.a.plan.report_games(c.results_a).rules,
+                         *c.b.plan.report_games(c.results_b).rules])
     extra = [{"version": v} for v, rs in (("A", c.results_a), ("B", c.results_b)) for _ in rs]
     return save_report(folder, page, lambda out: write_games_csv(out / "games.csv", games,
                                                                   extra))

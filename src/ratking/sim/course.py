@@ -22,7 +22,7 @@ from ..core import make
 from . import plots
 from .batch import GameResult
 from .page import Page
-from .sides import Sides, SideShares
+from .sides import Sides, SideShares, first_player
 from .stats import percent, span, wilson
 
 
@@ -113,9 +113,10 @@ def _show(value: float, share: bool) -> str:
     return percent(value) if share else f"{value:,.0f}"
 
 
-def first_player_section(page: Page, results: Sequence[GameResult], shares: SideShares
-                         ) -> None:
-    """The first player's effect told apart from the side's, where the games allow it."""
+def first_player_section(page: Page, results: Sequence[GameResult], shares: SideShares,
+                         choosable: bool = False) -> None:
+    """The first player's effect told apart from the side's, where the games allow it;
+    `choosable`: the game's rules let the players pick who starts (a first_seat rule)."""
     sides = shares.sides
     side_of = {seat: k for k, seats in enumerate(sides.seats) for seat in seats}
     decided = [r for r in results if r.decided]
@@ -126,11 +127,17 @@ def first_player_section(page: Page, results: Sequence[GameResult], shares: Side
     if len(set(starts)) == 1:
         who = sides.names[starts[0]]
         kind = "team" if sides.teams else "seat"
+        how = ("To tell them apart, run again with --first-seat rotate: game i then starts at "
+               "seat i mod the players, so every seat starts equally often."
+               if choosable else "This game's rules fix who starts, so no run tells them "
+               "apart.")
         page.text(f"Every game started with {who}: here the first player's effect and the "
                   f"{kind}'s own cannot be told apart, and the {kind}'s win share above holds "
-                  "both. To tell them apart, compare a run in which another side starts (a "
-                  "rule variant that changes the order of play, where the game has one).")
+                  f"both. {how}")
         return
+    effect = first_player(results, sides)
+    if effect is not None:
+        page.text(effect.verdict() + " Interval: 95% (Wilson).")
     rows = []
     for k, name in enumerate(sides.names):
         first = [sides.per_game(r.returns)[k] for r, s in zip(decided, starts, strict=True)

@@ -32,6 +32,7 @@ from .folders import check_report_dir
 from .native_batch import CORE_NAMES
 from .plan import Plan, check_workers, file_options, prepare, with_files
 from .progress import progress_bar
+from .sides import FirstPlayer, first_player, sides_of
 from .stats import Summary, moves_line, percent, span, summarize
 
 STOPPED = 130  # the exit code after Ctrl-C
@@ -79,9 +80,10 @@ def announced(console: Console, backend: str, workers: int, address: str | None,
 def prepare_run(game: str, players: int, bots: str, games: int, seed: int,
                 rules: dict[str, Any], workers: int, backend: str, address: str | None,
                 report: Path | None, json_out: Path | None,
-                files: dict[str, str] | None = None, core: str = "auto") -> Plan:
+                files: dict[str, str] | None = None, core: str = "auto",
+                first: str = "rules") -> Plan:
     """A checked simulate run: the plan, and the outputs known to be writable."""
-    plan = prepare(game, players, bots, games, seed, rules, files, core)
+    plan = prepare(game, players, bots, games, seed, rules, files, core, first)
     _check_outputs(workers, backend, address, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -112,7 +114,8 @@ def resume_games(path: Path, plan: Plan) -> list[GameResult]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
-                  "rules": plan.rules, "seed": plan.seed, **plan.files_json()}
+                  "rules": plan.rules, "seed": plan.seed, **plan.files_json(),
+                  "first_seat": plan.first_json()}
         for key, value in wanted.items():
             if files_in(data, plan, key) != value:
                 raise RatkingError(f"--resume: {path} holds another run ({key} "
@@ -127,7 +130,10 @@ def resume_games(path: Path, plan: Plan) -> list[GameResult]:
 
 def files_in(data: dict[str, Any], plan: Plan, key: str) -> Any:
     """`data[key]` of a run's JSON file; a file written before runs named their component
-    files holds none, and was played with the game's own files."""
+    files holds none, and was played with the game's own files (and one written before runs
+    named who starts started every game as its rules said)."""
+    if key == "first_seat" and key not in data:
+        return data.get("rules", {}).get(key)
     if key in data or key not in ("cards", "board"):
         return data.get(key)
     return make(plan.game).describe_files().get(key)
@@ -155,7 +161,7 @@ def play(plan: Plan, console: Console, backend: str = "local", workers: int = 1,
                     progress_bar(console, plan.game, len(todo)) as bar:
                 played = run_batch(plan.game, plan.players, plan.bots, plan.games, plan.seed,
                                    plan.play_rules, progress=bar.advance, backend=engine,
-                                   indices=todo, core=plan.core)
+                                   indices=todo, core=plan.core, rotate=plan.rotate)
         except Interrupted as stop:
             played, stopped = stop.results, True
     results = sorted(done + played, key=lambda r: r.index)
@@ -175,6 +181,8 @@ def finish_simulate(console: Console, plan: Plan, run: Played, json_out: Path | 
         console.print("No game finished: nothing written.")
         return
     print_summary(console, plan, run.results)
+    if (effect := first_player_of(plan, run.results)) is not None:
+        console.print(effect.verdict(), highlight=False)
     with console.status("Measuring drama and skill..."):
         extra = designer_measures(plan, run.results, drama_games, skill_games)
     for line in measures_lines(extra):
@@ -253,10 +261,9 @@ def designer_measures(plan: Plan, results: list[GameResult], drama_games: int,
     skill_or_luck of the heuristic against random over `skill_games` deals}, each left out
     at 0."""
     from ..review.drama import drama_summary, skill_or_luck
-    from .sections import ReportGames
 
     out: dict[str, Any] = {}
-    games = ReportGames.of(plan.game, plan.players, results, plan.bots, plan.full_rules)
+    games = plan.report_games(results)
     shown = min(drama_games, len(results))
     if shown:
         summary = drama_summary(games.replay(k) for k in range(shown))
@@ -286,15 +293,22 @@ def measures_lines(extra: dict[str, Any]) -> list[str]:
     return lines
 
 
+def first_player_of(plan: Plan, results: list[GameResult]) -> FirstPlayer | None:
+    """The first player's win share, where the run's games started with several sides."""
+    return first_player(results, sides_of(plan.game, plan.players, plan.rules))
+
+
 def write_json(path: Path, plan: Plan, results: list[GameResult],
                extra: dict[str, Any] | None = None) -> None:
     """The run as JSON, written whole (a new file renamed into place); `extra`: the drama
     and skill measures (designer_measures)."""
     payload = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                "rules": plan.rules, **plan.files_json(), "round_cap_added": plan.cap_added,
-               "seed": plan.seed, "core": plan.ran_on,
+               "seed": plan.seed, "core": plan.ran_on, "first_seat": plan.first_json(),
                "games_planned": plan.games, "partial": len(results) < plan.games,
                "summary": summarize(results).to_dict(), **(extra or {}),
+               "first_player": None if (effect := first_player_of(plan, results)) is None
+               else effect.to_dict(),
                "games": [r.to_dict() for r in results]}
     write_whole(path, json.dumps(payload, indent=1) + "\n")
 
@@ -321,7 +335,7 @@ def report(folder: Path, plan: Plan, results: list[GameResult], backend: str, wo
 def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: int, seed: int,
                   workers: int, backend: str, address: str | None, report: Path | None,
                   json_out: Path | None = None, files: dict[str, str] | None = None,
-                  cards: list[str] | None = None, core: str = "auto"):
+                  cards: list[str] | None = None, core: str = "auto", first: str = "rules"):
     """A checked sweep: its plan (the fixed rules and card values applied) and its axes,
     the rules' and then the card values' (`--card PATH=VALUES`, cardvalues.py)."""
     from .cardvalues import card_axes
@@ -329,7 +343,10 @@ def prepare_sweep(game: str, rules: list[str], players: int, bots: str, games: i
 
     need_lab("ratking sweep")
     fixed, axes = parse_grid(game, rules, bool(cards))
-    plan = prepare(game, players, bots, games, seed, fixed, files, core)
+    plan = prepare(game, players, bots, games, seed, fixed, files, core, first)
+    if plan.rotate and any(a.name == "first_seat" for a in axes):
+        raise RatkingError("--first-seat rotate sets first_seat game by game: it cannot be "
+                           "swept too")
     fixed_cards, more = card_axes(game, plan.files, cards)
     axes = check_grid([*axes, *more])
     plan = plan.with_rules(fixed_cards)
@@ -471,8 +488,8 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
                  check_games: int, storage: Path | None, players: int, bots: str, seed: int,
                  rules: dict[str, Any], workers: int, backend: str, address: str | None,
                  report: Path | None, leaders: int = 3, pick: str | None = None,
-                 files: dict[str, str] | None = None, cards: list[str] | None = None
-                 ) -> TuneSetup:
+                 files: dict[str, str] | None = None, cards: list[str] | None = None,
+                 first: str = "rules") -> TuneSetup:
     from .cardvalues import card_param
     from .choose import parse_pick
     from .tune import CHECK_GAMES, check_storage, parse_objectives, parse_param, space_size
@@ -489,7 +506,7 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
     if check_games < CHECK_GAMES:
         raise RatkingError(f"--check-games must be at least {CHECK_GAMES:,} (fewer give "
                            f"intervals too wide to judge the best values), not {check_games}")
-    plan = prepare(game, players, bots, games, seed, rules, files)
+    plan = prepare(game, players, bots, games, seed, rules, files, first=first)
     goals = parse_objectives(objective)
     rule = parse_pick(pick, [o.kind for o in goals])
     names: set[str] = set()
@@ -500,6 +517,9 @@ def prepare_tune(game: str, params: list[str], objective: str, trials: int, game
             raise RatkingError(f"--param {param.name} is given twice")
         if param.name in plan.overrides:
             raise RatkingError(f"rule {param.name} is both fixed (--rule) and tuned (--param)")
+        if plan.rotate and param.name == "first_seat":
+            raise RatkingError("--first-seat rotate sets first_seat game by game: it cannot be "
+                               "tuned too")
         names.add(param.name)
         parsed.append(param)
     for text in cards or []:
@@ -708,7 +728,8 @@ class CompareSetup:
 
 def prepare_compare(game: str, spec_a: str, spec_b: str, players: int, bots: str, games: int,
                     seed: int, workers: int, json_out: Path | None, report: Path | None,
-                    drama_games: int, skill_games: int, skill: str) -> CompareSetup:
+                    drama_games: int, skill_games: int, skill: str,
+                    first: str = "rules") -> CompareSetup:
     """Both versions checked (rules, files, card values), the outputs writable."""
     from .compare import prepare_version
 
@@ -724,8 +745,8 @@ def prepare_compare(game: str, spec_a: str, spec_b: str, players: int, bots: str
         from ..bots import make_bot
 
         make_bot(spec, 0)
-    a = prepare_version("A", game, spec_a, players, bots, games, seed)
-    b = prepare_version("B", game, spec_b, players, bots, games, seed)
+    a = prepare_version("A", game, spec_a, players, bots, games, seed, first)
+    b = prepare_version("B", game, spec_b, players, bots, games, seed, first)
     _check_outputs(workers, "local", None, report)
     if json_out is not None:
         check_writable_file(json_out, "--json")
@@ -746,7 +767,8 @@ def compare(setup: CompareSetup, console: Console):
             bar.describe(f"version {version.label}")
             vp = version.plan
             got.append(run_batch(vp.game, vp.players, vp.bots, vp.games, vp.seed,
-                                 vp.play_rules, progress=bar.advance, backend=engine))
+                                 vp.play_rules, progress=bar.advance, backend=engine,
+                                 rotate=vp.rotate))
     with console.status("Measuring (drama: the games played again; skill: strong against "
                         "weak)..."):
         return measure_all(setup.a, setup.b, got[0], got[1], setup.drama_games,

@@ -7,15 +7,19 @@ one-line reason; simulate, sweep and tune all start from one.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots import make_bot
 from ..core import RatkingError, make
 from ..core.cardfile import CardFile
-from .batch import added_cap, batch_rules
+from .batch import GameResult, added_cap, batch_rules, check_rotation
 from .grid import show
 from .native_batch import batch_core
+from .sections import ReportGames
+
+FIRSTS = ("rules", "rotate")  # who starts a batch's games (--first-seat)
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class Plan:
     # the component files played that are not the game's own, by kind ("cards", "board")
     files: dict[str, CardFile] = field(default_factory=dict)
     core: str = "auto"  # the engine asked for: auto, native or python (see `ran_on`)
+    rotate: bool = False  # game i starts at seat i mod players (--first-seat rotate)
 
     @property
     def title(self) -> str:
@@ -87,6 +92,26 @@ class Plan:
         """The core that plays this batch: "native" (the compiled core) or "python"."""
         return batch_core(self.core, self.game, self.bots)
 
+    def report_games(self, results: Sequence[GameResult]) -> ReportGames:
+        """The games of this batch with each one's rules as played, to report or replay."""
+        return ReportGames.of(self.game, self.players, results, self.bots, self.full_rules,
+                              self.rotate)
+
+    def first_json(self) -> str | int | None:
+        """Who starts, as the JSON says it: "rotate", or the first_seat rule's value (None
+        where the game's rules fix who starts)."""
+        return "rotate" if self.rotate else self.rules.get("first_seat")
+
+    def describe_first(self) -> str:
+        """Who starts, as the set-up says it."""
+        if self.rotate:
+            return (f"rotated: game i starts at seat i mod {self.players} (every seat starts "
+                    "equally often)")
+        first = self.rules.get("first_seat")
+        if first is None:
+            return "as the game's rules fix it"
+        return f"seat {first + 1} (first_seat={first})"
+
     def describe_cap(self) -> str:
         if self.cap is None:
             return "none"
@@ -107,6 +132,8 @@ class Plan:
             args += file_options(kind, made)
         if self.core != "auto":
             args += ["--core", self.core]
+        if self.rotate:
+            args += ["--first-seat", "rotate"]
         return shlex.join(args)
 
 
@@ -180,11 +207,13 @@ def parse_rules(pairs: list[str] | None) -> dict[str, str]:
 
 def prepare(game: str, players: int, bots: str, games: int, seed: int,
             rules: dict[str, Any] | None = None,
-            files: dict[str, CardFile | str] | None = None, core: str = "auto") -> Plan:
+            files: dict[str, CardFile | str] | None = None, core: str = "auto",
+            first: str = "rules") -> Plan:
     """A checked Plan; bad input raises RatkingError (or its RulesError, UnknownGame, or a
     CardFileError for a component file that cannot be read or used). `files` gives component
     files by kind ("cards", "board"), each a path or a CardFile; `core` the engine asked for
-    (auto, native or python)."""
+    (auto, native or python); `first` who starts: "rules" (the rule first_seat, or the game's
+    own order) or "rotate" (game i at seat i mod players)."""
     if games.__class__ is not int or games < 1:
         raise RatkingError(f"--games must be at least 1, not {games}")
     if seed.__class__ is not int or seed < 0:
@@ -192,9 +221,13 @@ def prepare(game: str, players: int, bots: str, games: int, seed: int,
     rules = dict(rules or {})
     chosen = make(game, card_files=dict(files or {}), **rules)
     chosen.check_players(players)
+    if first not in FIRSTS:
+        raise RatkingError(f"--first-seat must be one of {', '.join(FIRSTS)}, not {first!r}")
+    if first == "rotate":
+        check_rotation(chosen, rules)
     plan = Plan(game, players, parse_bots(bots, players), games, seed,
                 batch_rules(game, rules), _typed(game, rules), added_cap(game, rules),
-                chosen.file_overrides(), core)
+                chosen.file_overrides(), core, first == "rotate")
     plan.ran_on  # noqa: B018 (a core that cannot run fails here, in one line)
     return plan
 

@@ -103,14 +103,14 @@ class Run:
 def write_games_csv(path: Path, games: ReportGames,
                     extra: Sequence[dict[str, Any]] | None = None) -> None:
     """One row per game: index, seed, how it ended, whether it counts in the win shares
-    (decided: 0 for a draw at the round cap), length, each seat's result and score, then the
-    game's own metrics; then each seat's bot (spec and the seed it played with) and the
-    command that plays the game again. `extra` adds leading columns per game (e.g. rule
-    values)."""
+    (decided: 0 for a draw at the round cap), length, the seat that moved first (from 1),
+    each seat's result and score, then the game's own metrics; then each seat's bot (spec and
+    the seed it played with) and the command that plays the game again. `extra` adds leading
+    columns per game (e.g. rule values)."""
     results, players = games.results, games.players
     metrics = metric_names(results)
     lead = list(extra[0]) if extra else []
-    header = [*lead, "game", "seed", "end", "decided", "rounds", "decisions",
+    header = [*lead, "game", "seed", "end", "decided", "rounds", "decisions", "first seat",
               *(f"result seat {i + 1}" for i in range(players)),
               *(f"score seat {i + 1}" for i in range(players)), *metrics,
               *(f"bot seat {i + 1}" for i in range(players)),
@@ -126,6 +126,7 @@ def write_games_csv(path: Path, games: ReportGames,
             scores = r.scores if r.scores is not None else [""] * players
             row = [*(extra[i].values() if extra else []), r.index, r.seed, r.end,
                    int(r.decided), "" if r.rounds is None else r.rounds, r.decisions,
+                   r.first + 1,
                    *(f"{x:.6g}" for x in r.returns),
                    *(s if s == "" else f"{s:.6g}" for s in scores),
                    *(f"{got[m]:.6g}" if m in got else "" for m in metrics),
@@ -171,6 +172,7 @@ def setup_section(page: Page, plan: Plan, backend: str, workers: int, seconds: f
                  else "none: the rulebook's numbers")),
             *file_rows(plan.game, plan.files),
             ("round cap", plan.describe_cap()),
+            ("first player", plan.describe_first()),
             ("run on", f"{backend} backend, {workers} worker{'s' if workers != 1 else ''}, "
              f"{CORE_NAMES[plan.ran_on]}"
              + (f", {seconds:.1f} s ({plan.games / seconds * 60:,.0f} games a minute)"
@@ -331,7 +333,7 @@ def batch_sections(page: Page, plan: Plan, results: Sequence[GameResult]) -> Non
     shares = shares_of(plan, results)
     games = games_of(plan, results)
     winners_section(page, plan, results, shares)
-    first_player_section(page, results, shares)
+    first_player_section(page, results, shares, plan.rotate or "first_seat" in plan.rules)
     length_section(page, plan, results)
     course_section(page, plan.game, plan.players, plan.rules, results, shares.sides)
     endings_section(page, plan, results)
@@ -341,7 +343,7 @@ def batch_sections(page: Page, plan: Plan, results: Sequence[GameResult]) -> Non
 
 
 def games_of(plan: Plan, results: Sequence[GameResult]) -> ReportGames:
-    return ReportGames.of(plan.game, plan.players, results, plan.bots, plan.full_rules)
+    return plan.report_games(results)
 
 
 def replay_section(page: Page, games: ReportGames, shown: int = 5) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .batch import GameResult
+from .batch import GameResult, rotated
 from .page import Page
 
 
@@ -33,10 +33,15 @@ class ReportGames:
 
     @classmethod
     def of(cls, game: str, players: int, results: Sequence[GameResult],
-           bots: Sequence[str], rules: dict[str, Any]) -> ReportGames:
-        """Games all played by the same bots under the same rules."""
-        return cls(game, players, results, [tuple(bots)] * len(results),
-                   [rules] * len(results))
+           bots: Sequence[str], rules: dict[str, Any], rotate: bool = False) -> ReportGames:
+        """Games all played by the same bots under the same rules (with `rotate`, each game
+        starting at seat index mod players, as run_batch plays them)."""
+        if rotate:
+            starts = [rotated(rules, players, k) for k in range(players)]
+            per = [starts[r.index % players] for r in results]
+        else:
+            per = [rules] * len(results)
+        return cls(game, players, results, [tuple(bots)] * len(results), per)
 
     def replay(self, k: int):
         """The k-th game played again to its end: its final State (the same game, decision

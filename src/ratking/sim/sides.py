@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import make
 from .batch import GameResult
-from .stats import wilson
+from .stats import percent, span, wilson
 
 
 @dataclass(frozen=True)
@@ -143,3 +143,47 @@ def side_shares(results: Sequence[GameResult], sides: Sides) -> SideShares:
     return SideShares(sides, n, tuple(wins), tuple(w / n if n else 0.0 for w in wins),
                       tuple(lo for lo, _ in intervals), tuple(hi for _, hi in intervals),
                       chi2, p)
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    """The first player's win share over a run whose games started with more than one side
+    (`--first-seat rotate`), with its Wilson 95% interval and the share of a side by chance."""
+
+    games: int  # the decided games
+    wins: float  # the first player's side's wins (a shared win as its share)
+    low: float
+    high: float
+    fair: float  # 1 / sides
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def verdict(self) -> str:
+        """The measure in words, with the fair share and whether it lies inside the
+        interval."""
+        said = (f"The first player won {percent(self.share)} ({span(self.low, self.high)}) "
+                f"of {self.games:,} decided games; a side's fair share is "
+                f"{percent(self.fair)}")
+        if self.low > self.fair:
+            return said + ": moving first is an advantage beyond chance."
+        if self.high < self.fair:
+            return said + ": moving first is a handicap beyond chance."
+        return said + ": no first-player effect beyond chance."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "wins": self.wins, "win_share": self.share,
+                "win_95": [self.low, self.high], "fair": self.fair}
+
+
+def first_player(results: Sequence[GameResult], sides: Sides) -> FirstPlayer | None:
+    """The first player's win share over the decided games, or None when one side started
+    every game (then its share holds the side's own effect too)."""
+    side_of = {seat: k for k, seats in enumerate(sides.seats) for seat in seats}
+    decided = [r for r in results if r.decided]
+    if len({side_of[r.first] for r in decided}) < 2:
+        return None
+    wins = sum(sides.per_game(r.returns)[side_of[r.first]] for r in decided)
+    low, high = wilson(wins, len(decided))
+    return FirstPlayer(len(decided), wins, low, high, 1.0 / len(sides.seats))

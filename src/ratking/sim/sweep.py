@@ -30,7 +30,7 @@ from .report import (
     write_games_csv,
 )
 from .sections import ReportGames, drama_by_cell
-from .sides import SideShares, side_shares
+from .sides import SideShares, first_player, side_shares
 from .stats import percent, short_span, span, summarize
 
 
@@ -75,7 +75,7 @@ def run_sweep(plan: Plan, axes: list[Axis], backend: Backend, bar: Bar | None = 
                     played = run_batch(plan.game, plan.players, plan.bots, plan.games,
                                        plan.seed, cell_plan.play_rules,
                                        progress=bar.advance if bar else None, backend=backend,
-                                       indices=todo, core=plan.core)
+                                       indices=todo, core=plan.core, rotate=plan.rotate)
                 except Interrupted as stop:
                     under_way = sorted(have + stop.results, key=lambda r: r.index)
                     raise
@@ -105,8 +105,9 @@ def sweep_payload(plan: Plan, axes: Sequence[Axis], cells_: Sequence[Cell],
         rows.append({"values": grid[len(cells_)], "games": [r.to_dict() for r in under_way]})
     return {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
             "rules": plan.rules, **plan.files_json(), "seed": plan.seed,
-            "games_per_cell": plan.games, "axes": {a.name: list(a.values) for a in axes},
-            "cells_planned": len(grid), "cells_finished": len(cells_), "cells": rows}
+            "first_seat": plan.first_json(), "games_per_cell": plan.games,
+            "axes": {a.name: list(a.values) for a in axes}, "cells_planned": len(grid),
+            "cells_finished": len(cells_), "cells": rows}
 
 
 def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list[GameResult]]:
@@ -124,7 +125,8 @@ def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list
         data = json.loads(path.read_text(encoding="utf-8"))
         wanted = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
                   "rules": plan.rules, "seed": plan.seed, "games_per_cell": plan.games,
-                  "axes": {a.name: list(a.values) for a in axes}, **plan.files_json()}
+                  "axes": {a.name: list(a.values) for a in axes}, **plan.files_json(),
+                  "first_seat": plan.first_json()}
         for key, value in wanted.items():
             if files_in(data, plan, key) != value:
                 raise RatkingError(f"--resume: {path} holds another sweep ({key} "
@@ -141,12 +143,16 @@ def resume_cells(path: Path, plan: Plan, axes: Sequence[Axis]) -> dict[str, list
 def table_rows(cells_: Sequence[Cell], sep: str = " ",
                decisions: bool = True) -> tuple[list[str], list[list[str]]]:
     """Headers and rows of the sweep's summary table (one row per cell); `sep` goes between a
-    share and its interval. Shares are printed as the plots print them (48.3%)."""
+    share and its interval. Shares are printed as the plots print them (48.3%). A sweep whose
+    first player rotates adds the first player's win share."""
     first = cells_[0]
+    effects = [first_player(c.results, c.shares.sides) for c in cells_]
+    rotated = any(e is not None for e in effects)
     headers = [*first.values, *first.shares.sides.short_names, "rounds",
-               *(["decisions", "legal moves (sd)", "forced"] if decisions else []), "capped"]
+               *(["decisions", "legal moves (sd)", "forced"] if decisions else []), "capped",
+               *(["first player"] if rotated else [])]
     rows = []
-    for cell in cells_:
+    for cell, effect in zip(cells_, effects, strict=True):
         rounds = cell.rounds
         more = []
         if decisions:
@@ -160,7 +166,9 @@ def table_rows(cells_: Sequence[Cell], sep: str = " ",
         rows.append([*(show(v) for v in cell.values.values()),
                      *(f"{percent(s)}{sep}({span(lo, hi)})" for s, lo, hi in
                        zip(cell.shares.share, cell.shares.low, cell.shares.high, strict=True)),
-                     "-" if rounds is None else f"{rounds[0]:.1f}", *more, capped])
+                     "-" if rounds is None else f"{rounds[0]:.1f}", *more, capped,
+                     *([] if not rotated else ["-"] if effect is None else
+                       [f"{percent(effect.share)}{sep}({span(effect.low, effect.high)})"])])
     return headers, rows
 
 
@@ -285,15 +293,14 @@ def write_sweep_report(folder: Path, plan: Plan, axes: list[Axis], cells_: Seque
             axis_figures(page, cells_, axis, [a for a in done if a is not axis])
     if len(done) == 2 and len(cells_) == len(done[0].values) * len(done[1].values):
         _heatmap(page, cells_, done)
-    drama_by_cell(page, [(cell_key(c.values), ReportGames.of(
-        plan.game, plan.players, c.results, plan.bots, c.plan.full_rules)) for c in cells_])
+    drama_by_cell(page, [(cell_key(c.values), c.plan.report_games(c.results)) for c in cells_])
     files_section(page, "one row per game of every cell, the cell's rule values first")
     results = [r for c in cells_ for r in c.results]
     extra = [{f"{'card' if '.' in n else 'rule'} {n}": show(v) for n, v in c.values.items()}
              for c in cells_
              for _ in c.results]
     games = ReportGames(plan.game, plan.players, results, [plan.bots] * len(results),
-                        [c.plan.full_rules for c in cells_ for _ in c.results])
+                        [rules for c in cells_ for rules in c.plan.report_games(c.results).rules])
     return save_report(folder, page, lambda out: write_games_csv(out / "games.csv", games,
                                                                   extra))
 

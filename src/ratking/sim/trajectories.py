@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import RatkingError, State, make
+from ..core import Game, RatkingError, State, make
 from ..core.spaces import observation
 from .batch import GameResult, play_out
 from .plan import Plan
@@ -51,6 +51,8 @@ def write(directory: Path, plan: Plan, results: list[GameResult],
     decisions)."""
     pa = _arrow()
     game = make(plan.game, **plan.full_rules)
+    played = plan.report_games(results)  # each game's rules (its starter, if rotated)
+    made: dict[int, Game] = {}  # by id of its rules, which `played` holds
     space = game.action_space(plan.players)
     size = game.observation_shape(plan.players)[0]
     columns: dict[str, list[Any]] = {name: [] for name in (
@@ -60,7 +62,11 @@ def write(directory: Path, plan: Plan, results: list[GameResult],
     masks: list[np.ndarray] = []
     games: dict[str, list[Any]] = {name: [] for name in (
         "game_index", "seed", "returns", "end", "decisions", "record")}
-    for result in results:
+    for k, result in enumerate(results):
+        rules = played.rules[k]
+        if id(rules) not in made:
+            made[id(rules)] = make(plan.game, **rules)
+        game = made[id(rules)]
         final = play_out(game, plan.players, plan.bots, result.seed)
         if tuple(final.returns()) != tuple(result.returns):
             raise RatkingError(f"game {result.index} played again ended otherwise: "
@@ -93,6 +99,7 @@ def write(directory: Path, plan: Plan, results: list[GameResult],
     })
     about = {"game": plan.game, "players": plan.players, "bots": list(plan.bots),
              "rules": plan.rules, **plan.files_json(), "seed": plan.seed,
+             "first_seat": plan.first_json(),
              "action_ids": space.ids}
     meta = {b"ratking": json.dumps(about).encode()}
     pa.parquet.write_table(table.replace_schema_metadata(meta), directory / DECISIONS_FILE)

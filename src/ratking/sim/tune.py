@@ -255,7 +255,7 @@ def study_name(plan: Plan, params: Sequence[Param], objective) -> str:
     return (f"{plan.game} p{plan.players} bots={plan.bots_text()} games={plan.games} "
             f"seed={plan.seed} {','.join(map(str, goals))} "
             + " ".join(p.describe() for p in params) + (f" rules={fixed}" if fixed else "")
-            + (f" {files}" if files else ""))
+            + (f" {files}" if files else "") + (" first=rotate" if plan.rotate else ""))
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -386,7 +386,7 @@ def run_study(study, plan: Plan, params: Sequence[Param], objective, trials: int
         trial_plan = apply(plan, params, values)
         results = run_batch(plan.game, plan.players, trial_plan.bots, plan.games, plan.seed,
                             trial_plan.play_rules, progress=bar.advance if bar else None,
-                            backend=backend)
+                            backend=backend, rotate=plan.rotate)
         attrs = measure_run(Run(trial_plan, results, shares_of(trial_plan, results)), goals)
         for attr, value in attrs.items():
             trial.set_user_attr(attr, value)
@@ -461,7 +461,7 @@ def rerun_leaders(plan: Plan, params: Sequence[Param], objectives: Sequence[Obje
                          "games")
         results = run_batch(plan.game, plan.players, trial_plan.bots, games, trial_plan.seed,
                             trial_plan.play_rules, progress=bar.advance if bar else None,
-                            backend=backend)
+                            backend=backend, rotate=plan.rotate)
         run = Run(trial_plan, results, shares_of(trial_plan, results))
         fresh = tuple(o.interval(run.shares, results) for o in objectives)
         out.append(Rerun(t.number + 1, dict(t.params), trial_values(t), run, fresh))
@@ -477,7 +477,7 @@ def check_best(plan: Plan, best: dict[str, Any], games: int, backend: Backend,
         bar.describe(f"checking the best values on {games:,} fresh games")
     results = run_batch(plan.game, plan.players, check_plan.bots, games, check_plan.seed,
                         check_plan.play_rules, progress=bar.advance if bar else None,
-                        backend=backend)
+                        backend=backend, rotate=plan.rotate)
     return Run(check_plan, results, shares_of(check_plan, results))
 
 

@@ -1,6 +1,6 @@
 """Rat-a-Tat Roll's rule options: every number of the rulebook, with its printed default."""
 
-from ...core import MAX_ROUNDS, RuleSpec
+from ...core import MAX_ROUNDS, RuleSpec, first_seat
 
 RULE_SPECS = (
     RuleSpec("number_dice", 3, int, "most number dice a player may roll (they choose 1 to this)",
@@ -28,4 +28,5 @@ RULE_SPECS = (
              "a view keeps every card value its player has seen (off: players must remember)",
              label="Memory aid"),
     MAX_ROUNDS,
+    first_seat(5),  # seed 004: "Whoever most recently visited a famous monument goes first"
 )

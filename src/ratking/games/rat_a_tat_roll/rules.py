@@ -460,6 +460,7 @@ def end_turn(s: RollState) -> None:
     nxt = p + 1
     if nxt == n:
         nxt = 0
+    if nxt == s.game.rules.first_seat:  # a round ends when play comes back to the starter
         cap = s.game.rules.max_rounds
         if cap is not None and s.round >= cap:
             finish(s, "round-cap")

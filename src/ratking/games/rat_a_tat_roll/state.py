@@ -58,7 +58,7 @@ class RollState(State):
         self.final_left = -1
         self.round = 1
         self.turns = 0
-        self.to_move = 0
+        self.to_move = g.rules.first_seat  # seed 004: "Whoever ... goes first"
         self.emit("setup", None, {"players": n, "cards": self.need})
         for seat in range(n):
             self.emit("first-card", seat, {}, {"value": g.values[self.hands[seat][0]]},

@@ -1,6 +1,6 @@
 """You Dirty Rat's rule options: every number of the rulebook, with its printed default."""
 
-from ...core import MAX_ROUNDS, RuleSpec
+from ...core import MAX_ROUNDS, RuleSpec, first_seat
 
 RULE_SPECS = (
     RuleSpec("stash_two", 50, int, "$100 tokens in the Town Stash with 2 players", minimum=1,
@@ -20,4 +20,5 @@ RULE_SPECS = (
     RuleSpec("bonus_four", 700, int, "chain bonus for 4 Heists of one colour", minimum=0,
              maximum=10000, label="Bonus for 4 Heists of a colour"),
     MAX_ROUNDS,
+    first_seat(4),  # seed 002, HOW TO PLAY: "Choose a starting Player, with your preferred method."
 )

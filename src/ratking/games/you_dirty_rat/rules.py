@@ -458,7 +458,7 @@ def done(s: RatState) -> None:
         return
     nxt = (p + 1) % s.players
     s.turns += 1
-    if nxt == 0:
+    if nxt == s.game.rules.first_seat:  # a round ends when play comes back to the starter
         cap = s.game.rules.max_rounds
         if cap is not None and s.round >= cap:
             finish(s, "round-cap")

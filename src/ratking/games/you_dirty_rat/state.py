@@ -76,7 +76,7 @@ class RatState(State):
         self.deck_out = False
         self.round = 1
         self.turns = 0
-        self.to_move = 0
+        self.to_move = g.rules.first_seat  # seed 002, HOW TO PLAY: "Choose a starting Player"
         self.emit("setup", None, {"players": n, "stash": self.stash})
         for seat in range(n):
             types = sorted(d.type_of(c) for c in self.hands[seat][3:])

@@ -1,6 +1,6 @@
 """Target: Rats' rule options: every number of the rulebook (seed 000), with its default."""
 
-from ....core import MAX_ROUNDS, RuleSpec
+from ....core import MAX_ROUNDS, RuleSpec, first_seat
 
 RULE_SPECS = (
     RuleSpec("start_rats", 4, int, "unfed rats each player starts with on their home nest",
@@ -42,4 +42,5 @@ RULE_SPECS = (
     RuleSpec("one_rat_skip", True, bool, "a player with one rat may spawn two on the home "
              "nest and skip the turn", label="A lone rat may skip to breed"),
     MAX_ROUNDS,
+    first_seat(4),  # seed 000, SETUP 5: "Whoever most recently ate pizza will be the first"
 )

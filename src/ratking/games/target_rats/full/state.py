@@ -96,8 +96,8 @@ class FullState(State):
         self.surface_discard = []
         self.under_discard = []
         self.round = 1
-        self.turn = 0
-        self.to_move = 0
+        self.turn = g.rules.first_seat  # seed 000, SETUP 5: the players choose who starts
+        self.to_move = self.turn
         self.bonus = [0] * self.players
         self.last_fight = None
         self.moved = []

@@ -72,7 +72,7 @@ def win(s: FullState, f: int) -> None:
 
 def end_turn(s: FullState) -> None:
     nxt = (s.turn + 1) % s.players
-    if nxt == 0:
+    if nxt == s.game.rules.first_seat:  # a round ends when play comes back to the starter
         cap = s.game.rules.max_rounds
         if cap is not None and s.round >= cap:
             s.tasks = []

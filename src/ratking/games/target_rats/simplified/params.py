@@ -1,6 +1,6 @@
 """Target: Rats Simplified's rule options: every number of the rulebook, with its default."""
 
-from ....core import MAX_ROUNDS, RuleSpec
+from ....core import MAX_ROUNDS, RuleSpec, first_seat
 
 RULE_SPECS = (
     RuleSpec("start_rats", 4, int, "unfed rats each player starts with on their home nest",
@@ -22,4 +22,6 @@ RULE_SPECS = (
     RuleSpec("target_face", 1, int, "the die face that shows the Target symbol", minimum=1,
              maximum=6, label="Target symbol on die face"),
     MAX_ROUNDS,
+    # seed 001 leaves the rest to the full rulebook: seed 000, SETUP 5, the players choose
+    first_seat(4),
 )

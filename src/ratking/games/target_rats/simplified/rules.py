@@ -426,7 +426,7 @@ def end_turn(s: RatsState) -> None:
     if check_win(s):
         return
     nxt = (s.to_move + 1) % s.players
-    if nxt == 0:
+    if nxt == s.game.rules.first_seat:  # a round ends when play comes back to the starter
         cap = s.game.rules.max_rounds
         if cap is not None and s.round >= cap:
             s.emit("end-game", None, {"winner": None, "reason": "round-cap"})

@@ -60,7 +60,7 @@ class RatsState(State):
         self.mover = -1
         self.path: list[int] = []
         self.start_pool = 0
-        self.to_move = 0
+        self.to_move = g.rules.first_seat  # seed 000, SETUP 5: the players choose who starts
         self.emit("setup", None, {"players": self.players})
         rules.start_turn(self)
 

@@ -138,5 +138,6 @@ def test_game_over_says_why():
     s.stash = 300
     s.apply("play:forger")
     root, _ = draw(s, 1)
-    assert any(w.startswith("Game over") and "The Town Stash is empty" in w
-               for w in _texts(root))
+    words = _texts(root)
+    assert "Game over" in words
+    assert "You win. The Town Stash is empty." in words, words

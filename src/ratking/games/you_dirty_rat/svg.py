@@ -1,12 +1,13 @@
 """You Dirty Rat as a card table for the web app, drawn from one seat's view.
 
 `render(view, actions)` reads only the view dict (and the public card texts), so it never shows
-more than the view holds. From the top: the Town Stash (a pile of $100 tokens), the deck and
-the discard pile, and what is happening; the Heist chains, the top Heist of each face up on its
-stack; each opponent with their cash, their hand face down and their Hideout (Night 1, 2, 3 and
-the Refresh Area as zones); your own Hideout; your hand face up along the bottom. An open view
-(a finished game's replay, views.open_view) has every seat's hand face up (edge-on, as a Team's
-cards) under its Hideout.
+more than the view holds. The table is drawn wider than tall, to fill a desktop window beside
+the page's side column. Along the top: the Town Stash (a pile of $100 tokens), the deck, the
+discard pile and what is happening, in a panel beside the Heist chains (the top Heist of each
+face up on its stack). Under them your name plate, tall, beside your hand face up and your
+Hideout (Night 1, 2, 3 and the Refresh Area as zones); then each opponent, name plate (cash,
+hand face down) beside Hideout. An open view (a finished game's replay, views.open_view) has
+every seat's hand face up (edge-on, as a Team's cards) under its Hideout.
 
 Card frames carry their archetype's colour and glyph: Smarts blue (a light bulb), Stealth green
 (a mask), Muscle red (a dumbbell), the Inside Man purple (a star, any archetype).
@@ -29,8 +30,10 @@ from typing import Any
 from ...core import plural, seat_label
 from . import words
 
-W = 720
+W = 890
 PAD = 12
+SIDE = 150  # a name plate's width, left of its Hideout (and of your hand)
+HAND_X = PAD + SIDE + 6  # where your hand and every Hideout begin
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 ARCH = {"smarts": "#2f62c9", "stealth": "#23894a", "muscle": "#c23b30", "any": "#8544b8"}
 ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",
@@ -39,6 +42,8 @@ CHAIN = {"orange": "#e8801c", "purple": "#7d4fb3", "yellow": "#d9b20f", "teal": 
          "black": "#2b2b2b"}
 GOLD = "#f2c230"
 LEAST = 12.0  # the smallest text on the table, in viewBox units (10 CSS px on a phone)
+SMALLEST = 10.0  # no text is drawn smaller (a card too small for its archetype's word
+                 # keeps its badge)
 CREAM = "#fbf7ec"
 INK = "#2a2118"
 FELT = "#2c6446"
@@ -56,6 +61,9 @@ PROMPTS = {
 }
 ENDINGS = {"town-stash": "The Town Stash is empty", "heists": "No Heist is left",
            "deck": "The deck ran out"}
+# a table ended otherwise than by the rules (the page sets the view's result from the table's)
+ENDED = {"resigned": "A player resigned", "claimed": "The others claimed the win",
+         "agreed": "The players agreed to end the game", "aborted": "The game was abandoned"}
 
 
 def _e(text: Any) -> str:
@@ -284,8 +292,9 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], tex
                f'{y:.1f} H{x + w - r:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} {y + r:.1f} '
                f'V{y + band:.1f} Z" fill="{col}"/>')
     out.append(_glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42))
-    out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), max(6.0, band * 0.42),
-                      "#fff", anchor="end").replace("<text", '<text class="minor"', 1))
+    if band * 0.42 >= SMALLEST:  # the archetype's word, where it can be read
+        out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), band * 0.42, "#fff",
+                          anchor="end").replace("<text", '<text class="minor"', 1))
     name_size = max(9.0, min(16.0, w * 0.15))
     small = w < 80  # a card too small for a legible name: the name is a minor label
     least = 7.0 if small else LEAST
@@ -352,84 +361,81 @@ class Table:
             self.parts.append(f'<g class="act" data-action="{_e(act)}" cursor="pointer">'
                               f"<title>{_e(self.labels[act])}</title>{inner}</g>")
 
-    # -- the top strip --
+    # -- the top: what is happening, the Town Stash, deck and discard; the Heists --
 
-    def header(self, y: float) -> float:
+    def top(self, y: float) -> float:
+        """The Heist chains along the top right, the panel of the rest beside them."""
+        chains = [c for c in self.view["chains"] if c["in_play"]]
+        cw = 132 if len(chains) <= 4 else 120
+        x0 = W - PAD - 12 - len(chains) * cw - (len(chains) - 1) * 8
+        self.panel(PAD, y, x0 - PAD - 10, 182)
+        self.heists(x0, y, chains, cw)
+        return y + 186
+
+    def panel(self, x: float, y: float, w: float, h: float) -> None:
         v = self.view
-        h = 84
-        self.add(f'<rect x="{PAD}" y="{y}" width="{W - 2 * PAD}" height="{h + 34}" rx="12" '
+        self.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="12" '
                  f'fill="{ZONE}"/>')
         tokens = v["stash"] // 100
-        self.add(_label(PAD + 12, y + 20, "TOWN STASH", 13, spacing=1.5))
-        pile, pw = _token_stacks(PAD + 12, y + h - 8, tokens, per_stack=8, most_stacks=8,
-                                 r=10)
-        self.add(pile)
-        self.add(_label(PAD + 22 + max(pw, 20), y + 54, _cash(v["stash"]), 28, GOLD))
-        self.add(_label(PAD + 22 + max(pw, 20), y + 74, f"{tokens} × $100", 14))
-        # deck and discard
-        x = W - PAD - 250
-        self.add(_label(x, y + 20, "DECK", 13, spacing=1.5))
-        for k in range(min(4, v["deck"])):
-            self.add(_back(x + k * 2, y + 30 - k * 2, 40, 50))
-        self.add(_label(x + 52, y + 64, str(v["deck"]), 22, GOLD))
-        x = W - PAD - 130
-        self.add(_label(x, y + 20, "DISCARD", 13, spacing=1.5))
-        discard = v["discard"]
-        if discard:
-            self.add(_face(x, y + 26, 48, 56, discard[-1]))
-        else:
-            self.add(f'<rect x="{x}" y="{y + 26}" width="48" height="56" rx="5" fill="none" '
-                     'stroke="#8fb39c" stroke-dasharray="4 3"/>')
-        self.add(_label(x + 58, y + 64, str(len(discard)), 22, GOLD))
-        # what is happening, on a line of its own
-        sy = y + h + 24
         rounds = f"Round {v['round']}" + (f" of {v['max_rounds']}" if v["max_rounds"] else "")
-        self.add(_label(W - PAD - 12, sy, rounds, 14, "#cfe3d6", anchor="end"))
-        seats = v["seats"]
+        self.add(_label(x + 12, y + 20, "TOWN STASH", 13, spacing=1.5)
+                 + _label(x + w - 12, y + 20, rounds, 13, "#cfe3d6", anchor="end"))
+        self.add(_label(x + 12, y + 50, _cash(v["stash"]), 26, GOLD)
+                 + _label(x + 12, y + 68, f"{tokens} × $100", 13))
+        room = int((w - 142) // 23)  # the pile, right of its sum, as wide as there is room
+        if room > 0:
+            self.add(_token_stacks(x + 130, y + 72, tokens, per_stack=8,
+                                   most_stacks=min(8, room), r=10)[0])
+        # the deck, face down; the discard pile, its top card edge-on
+        self.add(_label(x + 12, y + 92, "DECK", 13, spacing=1.5)
+                 + _label(x + 66, y + 92, str(v["deck"]), 16, GOLD))
+        for k in range(min(4, v["deck"])):
+            self.add(_back(x + 12 + k * 6, y + 98, 20, 27))
+        dx = x + w / 2
+        discard = v["discard"]
+        self.add(_label(dx, y + 92, "DISCARD", 13, spacing=1.5)
+                 + _label(x + w - 12, y + 92, str(len(discard)), 16, GOLD, anchor="end"))
+        if discard:
+            self.add(_chip(dx, y + 100, x + w - 12 - dx, 22, discard[-1]))
+        else:
+            self.add(f'<rect x="{dx:.1f}" y="{y + 100:.1f}" width="{x + w - 12 - dx:.1f}" '
+                     'height="22" rx="5" fill="none" stroke="#8fb39c" stroke-dasharray="4 3"/>')
+        # what is happening: whose turn and what is asked, or how the game ended
+        cx = x + w / 2
         if v.get("result"):
-            res = v["result"]
-            best = [p for p, r in enumerate(res["returns"]) if r > 0]
-            who = " and ".join("you" if p == v["seat"] else seats[p]["name"] for p in best)
-            verb = "win" if who == "you" or len(best) > 1 else "wins"
-            why = ", ".join(ENDINGS.get(e, e) for e in res.get("endings", [])) or (
-                "The round limit was reached" if res.get("end") == "round-cap" else "")
-            self.add(_label(PAD + 12, sy, f"Game over: {who} {verb}. {why}.", 17, GOLD))
-            return y + h + 34
+            self.add(_label(cx, y + 146, "Game over", 16, GOLD, anchor="middle")
+                     + _text_block(cx, y + 150, _ended_words(v), w - 20, 13, fill=GOLD))
+            return
         words, prompt = _turn_words(v)
         mine = v["to_move"] is not None and v["to_move"] == v["seat"]
-        self.add(f'<text x="{PAD + 12}" y="{sy}" font-size="17" font-weight="bold" '
-                 f'fill="{GOLD if mine else "#fff"}">{_e(words)}'
-                 + (f'<tspan fill="#f4ead2" font-weight="normal">  ·  {_e(prompt)}</tspan>'
-                    if prompt else "") + "</text>")
-        return y + h + 34
+        self.add(_label(cx, y + 146, words, 16, GOLD if mine else "#fff", anchor="middle")
+                 + (_text_block(cx, y + 150, prompt, w - 20, 13, weight="normal",
+                                fill="#f4ead2") if prompt else ""))
 
     # -- heists --
 
-    def heists(self, y: float) -> float:
-        chains = [c for c in self.view["chains"] if c["in_play"]]
-        cw, ch, gap = 132, 170, 8
-        x0 = (W - len(chains) * cw - (len(chains) - 1) * gap) / 2
+    def heists(self, x0: float, y: float, chains: list[dict], cw: float) -> None:
+        ch, gap = 170, 8
         committing = (self.view.get("committing") or {}).get("id")
         for i, chain in enumerate(chains):
             x = x0 + i * (cw + gap)
             col = CHAIN.get(chain["colour"], "#666")
             left = chain["left"]
             if not left:
-                self.add(f'<rect x="{x:.1f}" y="{y + 8}" width="{cw}" height="{ch}" rx="10" '
+                self.add(f'<rect x="{x:.1f}" y="{y}" width="{cw}" height="{ch}" rx="10" '
                          f'fill="none" stroke="{col}" stroke-width="2" stroke-dasharray="6 4"/>'
                          + _text_block(x + cw / 2, y + ch / 2, f"{chain['colour'].title()} "
                                        "chain done", cw - 20, 14, fill="#f4ead2"))
                 continue
             under = "".join(
-                f'<rect x="{x + 4 * k:.1f}" y="{y + 8 + 4 * k}" width="{cw}" height="{ch}" '
+                f'<rect x="{x + 4 * k:.1f}" y="{y + 4 * k}" width="{cw}" height="{ch}" '
                 f'rx="10" fill="{CREAM}" stroke="{col}" stroke-width="2"/>'
                 for k in range(len(left) - 1, 0, -1))
             self.add(under)
             h = left[0]
             act = self.action([f"heist:{h['id']}"])
-            self.add(self.heist_card(x, y + 8, cw, ch, chain, h, lift=act is not None,
+            self.add(self.heist_card(x, y, cw, ch, chain, h, lift=act is not None,
                                      active=h["id"] == committing), act)
-        return y + ch + 8 + 4 * 3 + 10
 
     def heist_card(self, x, y, w, h, chain, heist, lift=False, active=False) -> str:
         col = CHAIN.get(chain["colour"], "#666")
@@ -475,8 +481,8 @@ class Table:
     # -- seats --
 
     def plate(self, x: float, y: float, w: float, h: float, p: int) -> None:
-        """A seat's name plate: name, cash as tokens, hand (face down for others), Heists won.
-        An opponent's plate is where you tap to rob them."""
+        """A seat's name plate, beside its Hideout: name, cash as tokens, hand (face down),
+        Heists won. An opponent's plate is where you tap to rob them."""
         v = self.view
         s = v["seats"][p]
         me = p == v["seat"]
@@ -488,31 +494,21 @@ class Table:
                f'fill="{"#3b2a1a" if me else "#173724"}" stroke="{edge}" '
                f'stroke-width="{3 if turn or act else 1}"/>']
         name = ("▶ " if turn else "") + seat_label(s["name"], me)
-        tall = h > 60  # an opponent's plate, beside their Hideout: one thing per line
-        room = w - 20 if tall else w / 3
-        size = round(max(LEAST, min(16.0, room / (0.66 * len(name)))), 1)
+        size = round(max(LEAST, min(16.0, (w - 20) / (0.66 * len(name)))), 1)
         out.append(_label(x + 10, y + 22, name, size, GOLD if turn else "#fff"))
-        ly = y + (46 if tall else 27)
-        cx = x + 10 if tall else x + 20 + min(220.0, len(name) * 9.5)
-        coins, cw_ = _token_stacks(cx, ly + 5, s["money"] // 100, per_stack=4,
-                                   most_stacks=3 if tall else 5, r=8)
+        coins, cw_ = _token_stacks(x + 10, y + 49, s["money"] // 100, per_stack=4,
+                                   most_stacks=3, r=10)
         out.append(coins)
-        out.append(_label(cx + max(cw_, 0) + 6, ly, _cash(s["money"]), 17, GOLD))
-        if tall:
-            n = s["hand_count"]
-            shown = min(n, 6)
-            for k in range(shown):
-                out.append(_back(x + 10 + k * 6, y + 54, 20, 27))
-            out.append(_label(x + 36 + shown * 6, y + 73, f"{n} in hand", 13, "#f4ead2"))
-            hx, hy = x + 10, y + h - 24
-        else:
-            n = s["hand_count"]
-            out.append(_label(x + w - 12, y + 27, f"{plural(n, 'card')} in hand",
-                              13, "#f4ead2", anchor="end"))
-            hx, hy = x + w - 200 - 15 * len(s["heist_colours"]), y + 9
+        out.append(_label(x + 14 + cw_, y + 44, _cash(s["money"]), 16, GOLD))
+        n = s["hand_count"]
+        shown = min(n, 6)
+        for k in range(shown):
+            out.append(_back(x + 10 + k * 6, y + 50, 20, 27))
+        out.append(_label(x + 36 + shown * 6, y + 68, f"{n} in hand", 13, "#f4ead2"))
         if s["heist_colours"]:
+            hx, hy = x + 10, y + h - 22
             out.append(_label(hx, hy + 16, "Heists", 12, "#cfe3d6"))
-            step = min(13.0, (w - 64) / len(s["heist_colours"])) if tall else 13.0
+            step = min(13.0, (w - 64) / len(s["heist_colours"]))
             for k, colour in enumerate(s["heist_colours"]):
                 out.append(f'<rect x="{hx + 44 + k * step:.1f}" y="{hy + 2:.1f}" width="11" '
                            f'height="19" rx="2" fill="{CHAIN.get(colour, "#666")}" '
@@ -534,16 +530,23 @@ class Table:
                      + _label(zx + 7, y + 15, title, 12, "#a9c9b4"))
             self.zone(zx, y + 19, zw, h - 22, cards, team=z < 3)
 
-    def opponent(self, x: float, y: float, w: float, p: int) -> float:
-        h = 106
-        self.plate(x, y, 150, h, p)
-        self.hideout(x + 156, y, w - 156, h, p)
+    def opponent(self, y: float, p: int) -> float:
+        h = 100
+        self.plate(PAD, y, SIDE, h, p)
+        self.hideout(HAND_X, y, W - PAD - HAND_X, h, p)
         return y + h
 
     def own(self, y: float, p: int) -> float:
-        self.plate(PAD, y, W - 2 * PAD, 38, p)
-        self.hideout(PAD, y + 44, W - 2 * PAD, 140, p)
-        return y + 44 + 140
+        """Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout."""
+        top = y
+        drawn = self.view.get("drawn")
+        if drawn:
+            y = self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
+        hand = self.view["seats"][p]["hand"] or []
+        y = self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy")) + 2
+        self.plate(PAD, top, SIDE, y + 104 - top, p)
+        self.hideout(HAND_X, y, W - PAD - HAND_X, 104, p)
+        return y + 104
 
     def zone(self, x: float, y: float, w: float, h: float, cards: list[dict], team: bool):
         """Cards in one Night or the Refresh Area: a lone card face up, a Team as a column of
@@ -601,19 +604,19 @@ class Table:
         cw, ch, gap = 104, 136, 8
         tall = ch + (34 if team else 0)
         rows = ceil(len(cards) / per_row) if cards else 1
-        self.add(_label(PAD + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
+        self.add(_label(HAND_X + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
         if team:
             self.add(_label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
                             "#f4ead2", anchor="end", weight="normal"))
         y += 22
         if not cards:
-            self.add(_label(PAD + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+            self.add(_label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
         placed = len(self.used)
         picks = []
         for k, c in enumerate(cards):
             r, i = divmod(k, per_row)
             in_row = min(per_row, len(cards) - r * per_row)
-            x0 = (W - in_row * cw - (in_row - 1) * gap) / 2
+            x0 = HAND_X + (W - PAD - HAND_X - in_row * cw - (in_row - 1) * gap) / 2
             x = x0 + i * (cw + gap)
             yy = y + r * (tall + gap)
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
@@ -623,7 +626,7 @@ class Table:
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         if len(self.used) > placed:  # the decision is made here: the page keeps it in view
-            self.add(f'<rect data-focus="hand" x="{PAD}" y="{y:.1f}" width="{W - 2 * PAD}" '
+            self.add(f'<rect data-focus="hand" x="{HAND_X}" y="{y:.1f}" width="{W - PAD - HAND_X}" '
                      f'height="{rows * (tall + gap):.1f}" fill="none" pointer-events="none"/>')
         return y + rows * (tall + gap)
 
@@ -650,6 +653,20 @@ def _turn_words(v: dict[str, Any]) -> tuple[str, str]:
     return words, prompt
 
 
+def _ended_words(v: dict[str, Any]) -> str:
+    """Who won and why, once the game is over."""
+    res = v["result"]
+    best = [p for p, r in enumerate(res["returns"]) if r > 0]
+    if not best:
+        return ENDED.get(res.get("end"), "Nobody wins.")
+    who = " and ".join("you" if p == v["seat"] else v["seats"][p]["name"] for p in best)
+    verb = "win" if who == "you" or len(best) > 1 else "wins"
+    why = ", ".join(ENDINGS.get(e, e) for e in res.get("endings", [])) or (
+        "The round limit was reached" if res.get("end") == "round-cap"
+        else ENDED.get(res.get("end"), ""))
+    return f"{who[0].upper()}{who[1:]} {verb}." + (f" {why}." if why else "")
+
+
 def prompt_line(v: dict[str, Any]) -> str:
     """The turn line as one text (the page shows it beside a zoomed board)."""
     if v.get("result") or v["to_move"] is None:
@@ -671,28 +688,22 @@ def board_data() -> dict[str, Any]:
 
     return {"font": FONT, "gold": GOLD, "cream": CREAM, "ink": INK, "felt": FELT, "zone": ZONE,
             "arch": ARCH, "arch_light": ARCH_LIGHT, "chain": CHAIN, "prompts": PROMPTS,
-            "endings": ENDINGS, "abilities": _abilities(), "card_texts": card_texts(),
+            "endings": ENDINGS, "ended": ENDED, "abilities": _abilities(), "card_texts": card_texts(),
             "rewards": [_reward({"reward": h.reward, "amount": h.amount})
                         for h in _deck().heists]}
 
 
 def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     t = Table(view, actions)
-    y = t.header(PAD)
-    y = t.heists(y + 4)
+    y = t.top(PAD)
     seat = view["seat"]
-    if seat is not None:  # your cards under the Heists they are played for, then the Hideouts
-        drawn = view.get("drawn")
-        if drawn:
-            y = t.hand(y + 4, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",))
-        hand = view["seats"][seat]["hand"] or []
-        y = t.hand(y + 4, hand, "YOUR HAND", ("play", "team", "with", "copy"))
-        y = t.own(y + 6, seat) + 10
+    if seat is not None:  # your cards under the Heists they are played for, and your Hideout
+        y = t.own(y + 6, seat)
     for p in range(view["players"]):
         if p != seat:
-            y = t.opponent(PAD, y, W - 2 * PAD, p) + 10
+            y = t.opponent(y + 8, p)
             if view["seats"][p]["hand"] is not None:  # an open view: a replay
-                y = t.open_hand(y - 6, p) + 10
+                y = t.open_hand(y + 4, p)
     h = y + PAD
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h:.0f}" width="100%" '
             f'class="you-dirty-rat" font-family="{FONT}" '

@@ -27,8 +27,9 @@ from itertools import combinations, pairwise
 from math import ceil
 from typing import Any
 
-from ...core import plural, seat_label
+from ...core import seat_label
 from . import words
+from .components import Deck
 
 W = 890
 PAD = 12
@@ -204,11 +205,15 @@ def _back(x: float, y: float, w: float, h: float) -> str:
 # --- cards -----------------------------------------------------------------------------------
 
 
-@cache
-def _abilities() -> dict[str, str]:
-    """Each card's text, short, from the public card file (keyed by name)."""
+def _builtin() -> Deck:
     from .game import _deck  # the game module imports this one
 
+    return _deck()
+
+
+@cache
+def _abilities(deck: Deck | None = None) -> dict[str, str]:
+    """Each card's text, short, from the card file (keyed by name; None: the built-in one)."""
     words = {
         "stash": "Steal ${} from the Town Stash", "rob-one": "Steal ${} from one opponent",
         "rob-each": "Steal ${} from each opponent", "draw": "Draw {}",
@@ -221,14 +226,12 @@ def _abilities() -> dict[str, str]:
         "lookout": "A card of your Hideout back to hand",
         "poacher": "Take a card from a Hideout",
         "wheelman": "Your other cards move a Night on"}
-    return {t.name: words[t.effect].format(t.amount) for t in _deck().types}
+    return {t.name: words[t.effect].format(t.amount) for t in (deck or _builtin()).types}
 
 
 @cache
-def card_texts() -> dict[str, str]:
+def card_texts(deck: Deck | None = None) -> dict[str, str]:
     """Each card's whole text, for its tip: archetype and ability in full sentences."""
-    from .game import _deck
-
     words = {
         "stash": "Steal ${} from the Town Stash.",
         "rob-one": "Steal ${} from one opponent you choose.",
@@ -252,27 +255,30 @@ def card_texts() -> dict[str, str]:
     kinds = ("Smarts", "Stealth", "Muscle")
     return {t.name: f"{t.name} ("
                     f"{kinds[t.archetype] if 0 <= t.archetype < 3 else 'any archetype'}): "
-                    f"{words[t.effect].format(t.amount)}" for t in _deck().types}
+                    f"{words[t.effect].format(t.amount)}" for t in (deck or _builtin()).types}
 
 
-def _tip(card: dict[str, Any]) -> str:
+Cards = dict[str, Any]  # card_data(): the card texts of the table's card file
+
+
+def _tip(card: dict[str, Any], cards: Cards) -> str:
     """A card's whole text, as a <title> (hover, long press, keyboard focus)."""
     if card["id"] is None:
         return "<title>$100: the forced payment, when no card can be played</title>"
-    return f"<title>{_e(card_texts().get(card['name'], card['name']))}</title>"
+    return f"<title>{_e(cards['card_texts'].get(card['name'], card['name']))}</title>"
 
 
-def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool = False,
-          lift: bool = False) -> str:
+def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
+          text: bool = False, lift: bool = False) -> str:
     """A face-up card: archetype frame and badge, full name (two lines at most), optionally
     its ability; its whole text in its tip. A card too small to read keeps only its colours
     and badge on a phone."""
     key = f' data-key="card:{card["id"]}"' if card["id"] is not None else ""
-    return f"<g{key}>{_tip(card)}{_face_body(x, y, w, h, card, text, lift)}</g>"
+    return f"<g{key}>{_tip(card, cards)}{_face_body(x, y, w, h, card, cards, text, lift)}</g>"
 
 
-def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool,
-               lift: bool) -> str:
+def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
+               text: bool, lift: bool) -> str:
     if card["id"] is None:  # the forced $100 placeholder
         return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{w / 9:.1f}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" '
@@ -301,7 +307,7 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], tex
     if text:  # the name on one line if it can, else two smaller ones, clear of the rule
         size = _fitting(card["name"], w - 10, (name_size, 14.0, 13.0), 13.0)
         out.append(_text_block(x + w / 2, y + band + 3, card["name"], w - 10, size))
-        ability = _abilities().get(card["name"], "")
+        ability = cards["abilities"].get(card["name"], "")
         out.append(f'<line x1="{x + 8:.1f}" y1="{y + h * 0.5:.1f}" x2="{x + w - 8:.1f}" '
                    f'y2="{y + h * 0.5:.1f}" stroke="{ARCH_LIGHT[arch]}" stroke-width="2"/>')
         out.append(_text_block(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, most=4,
@@ -315,11 +321,11 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], tex
     return "".join(out)
 
 
-def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
+def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards) -> str:
     """A card seen edge-on in a Team: badge and name on one line (cut if it must be: the
     chip's tip has the card's whole text)."""
     if card["id"] is None:
-        return (f"<g>{_tip(card)}"
+        return (f"<g>{_tip(card, cards)}"
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{h / 4:.1f}" fill="#fff4cf" stroke="#9a7412"/>'
                 + _coin(x + h * 0.6, y + h / 2, h * 0.38)
@@ -330,7 +336,7 @@ def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
     room = max(3, int((w - h - 6) / (0.62 * size)))
     if len(name) > room:
         name = name[:room - 1].rstrip() + "…"
-    return (f'<g data-key="card:{card["id"]}">{_tip(card)}'
+    return (f'<g data-key="card:{card["id"]}">{_tip(card, cards)}'
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{h / 4:.1f}" '
             f'fill="{CREAM}" stroke="{ARCH[arch]}" stroke-width="2"/>'
             + _glyph(arch, x + h * 0.55, y + h / 2, h * 0.38)
@@ -341,8 +347,10 @@ def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
 
 
 class Table:
-    def __init__(self, view: dict[str, Any], actions: list[dict[str, str]]) -> None:
+    def __init__(self, view: dict[str, Any], actions: list[dict[str, str]],
+                 cards: Cards) -> None:
         self.view = view
+        self.cards = cards
         self.labels = {a["id"]: a["label"] for a in actions}
         self.used: set[str] = set()
         self.parts: list[str] = []
@@ -396,7 +404,7 @@ class Table:
         self.add(_label(dx, y + 92, "DISCARD", 13, spacing=1.5)
                  + _label(x + w - 12, y + 92, str(len(discard)), 16, GOLD, anchor="end"))
         if discard:
-            self.add(_chip(dx, y + 100, x + w - 12 - dx, 22, discard[-1]))
+            self.add(_chip(dx, y + 100, x + w - 12 - dx, 22, discard[-1], self.cards))
         else:
             self.add(f'<rect x="{dx:.1f}" y="{y + 100:.1f}" width="{x + w - 12 - dx:.1f}" '
                      'height="22" rx="5" fill="none" stroke="#8fb39c" stroke-dasharray="4 3"/>')
@@ -558,7 +566,8 @@ class Table:
             ch = min(h - 4, cw * 1.36)
             c = cards[0]
             act = self.action([f"card:{c['id']}"]) if c["id"] is not None else None
-            self.add(_face(x + (w - cw) / 2, y + (h - ch) / 2, cw, ch, c, text=ch >= 100,
+            self.add(_face(x + (w - cw) / 2, y + (h - ch) / 2, cw, ch, c, self.cards,
+                           text=ch >= 100,
                            lift=act is not None), act)
             return
         cols = 1 if len(cards) * 16 <= h or w < 150 else 2
@@ -575,7 +584,7 @@ class Table:
             glow = (f'<rect x="{cx - 2:.1f}" y="{cy - 2:.1f}" width="{cw + 4:.1f}" '
                     f'height="{ch + 4:.1f}" rx="{ch / 4 + 2:.1f}" fill="{GOLD}"/>'
                     if act else "")
-            self.add(glow + _chip(cx, cy, cw, ch, c), act)
+            self.add(glow + _chip(cx, cy, cw, ch, c, self.cards), act)
 
     def open_hand(self, y: float, p: int) -> float:
         """Another seat's hand face up (an open view: a finished game's replay), its cards
@@ -590,7 +599,7 @@ class Table:
             out.append(_label(x0, y + 16, "No cards", 13, "#cfe3d6", weight="normal"))
         for k, c in enumerate(cards):
             r, i = divmod(k, per_row)
-            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c))
+            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c, self.cards))
         self.add("".join(out) + "</g>")
         return y + rows * (ch + gap)
 
@@ -620,7 +629,7 @@ class Table:
             x = x0 + i * (cw + gap)
             yy = y + r * (tall + gap)
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
-            self.add(_face(x, yy, cw, ch, c, text=True, lift=act is not None), act)
+            self.add(_face(x, yy, cw, ch, c, self.cards, text=True, lift=act is not None), act)
             if team:
                 picks.append(_team_toggle(x, yy + ch + 6, cw, k, c))
         if picks:
@@ -681,20 +690,29 @@ def _reward(h: dict[str, Any]) -> str:
     return words[0].upper() + words[1:]
 
 
+@cache
+def card_data(deck: Deck | None = None) -> dict[str, Any]:
+    """The part of board_data() a card file decides (None: the built-in one): each card's
+    text, short and whole, and each Heist's reward. Public: the file is the table's rules."""
+    return {"abilities": _abilities(deck), "card_texts": card_texts(deck),
+            "rewards": [_reward({"reward": h.reward, "amount": h.amount})
+                        for h in (deck or _builtin()).heists]}
+
+
 def board_data() -> dict[str, Any]:
     """What the browser's renderer (server/static/boards/you-dirty-rat.js) draws with besides
-    the view: this module's words and colours, each card's text and each Heist's reward."""
-    from .game import _deck
-
+    the view: this module's words and colours, and card_data() of the built-in card file (a
+    table played with another file sends its own card_data with its set-up)."""
     return {"font": FONT, "gold": GOLD, "cream": CREAM, "ink": INK, "felt": FELT, "zone": ZONE,
             "arch": ARCH, "arch_light": ARCH_LIGHT, "chain": CHAIN, "prompts": PROMPTS,
-            "endings": ENDINGS, "ended": ENDED, "abilities": _abilities(), "card_texts": card_texts(),
-            "rewards": [_reward({"reward": h.reward, "amount": h.amount})
-                        for h in _deck().heists]}
+            "endings": ENDINGS, "ended": ENDED, **card_data()}
 
 
-def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
-    t = Table(view, actions)
+def render(view: dict[str, Any], actions: list[dict[str, str]],
+           cards: Cards | None = None) -> str:
+    """The table as `view`'s seat sees it; `cards`: card_data() of the table's card file
+    (None: the built-in one)."""
+    t = Table(view, actions, cards or card_data())
     y = t.top(PAD)
     seat = view["seat"]
     if seat is not None:  # your cards under the Heists they are played for, and your Hideout

@@ -19,10 +19,21 @@ export function boardFor(game) {
     const script = import(`/api/games/${game}/board.js`);
     loaded.set(game, Promise.all([script, data]).then(([module, words]) =>
       (message) => module.render(message.view, message.actions.concat(message.route_actions),
-                                 words)));
+                                 tableData(words, message.table))));
     loaded.get(game).catch(() => loaded.delete(game));  // a later message tries again
   }
   return loaded.get(game);
+}
+
+let merged = [null, null, null];  // [game's data, table's data, the two together]
+
+/** The game's board data, with what the table's card file changes of it (its set-up's
+ * board_data: card texts and values) over it. */
+function tableData(words, table) {
+  const own = table?.board_data;
+  if (!own) return words;
+  if (merged[0] !== words || merged[1] !== own) merged = [words, own, { ...words, ...own }];
+  return merged[2];
 }
 
 /** The board of a state message: sent drawn (`svg`), or drawn here from its view. */

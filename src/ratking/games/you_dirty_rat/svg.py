@@ -635,8 +635,11 @@ class Table:
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         if len(self.used) > placed:  # the decision is made here: the page keeps it in view
-            self.add(f'<rect data-focus="hand" x="{HAND_X}" y="{y:.1f}" width="{W - PAD - HAND_X}" '
-                     f'height="{rows * (tall + gap):.1f}" fill="none" pointer-events="none"/>')
+            most = min(per_row, len(cards))  # over the cards only (a phone centres on them)
+            width = most * cw + (most - 1) * gap
+            self.add(f'<rect data-focus="hand" x="{(W - PAD + HAND_X - width) / 2:.1f}" '
+                     f'y="{y:.1f}" width="{width}" height="{rows * (tall + gap):.1f}" '
+                     'fill="none" pointer-events="none"/>')
         return y + rows * (tall + gap)
 
 

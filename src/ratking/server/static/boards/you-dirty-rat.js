@@ -638,8 +638,11 @@ class Table {
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
     if (this.used.size > placed) { // the decision is made here: the page keeps it in view
-      this.add(`<rect data-focus="hand" x="${HAND_X}" y="${fx(y)}" width="${W - PAD - HAND_X}" `
-        + `height="${fx(rows * (tall + gap))}" fill="none" pointer-events="none"/>`);
+      const most = Math.min(perRow, cards.length); // over the cards only (a phone centres them)
+      const width = most * cw + (most - 1) * gap;
+      this.add(`<rect data-focus="hand" x="${fx((W - PAD + HAND_X - width) / 2)}" `
+        + `y="${fx(y)}" width="${width}" height="${fx(rows * (tall + gap))}" `
+        + 'fill="none" pointer-events="none"/>');
     }
     return y + rows * (tall + gap);
   }

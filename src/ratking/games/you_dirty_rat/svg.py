@@ -511,8 +511,8 @@ class Table:
         n = s["hand_count"]
         shown = min(n, 6)
         for k in range(shown):
-            out.append(_back(x + 10 + k * 6, y + 50, 20, 27))
-        out.append(_label(x + 36 + shown * 6, y + 68, f"{n} in hand", 13, "#f4ead2"))
+            out.append(_back(x + 10 + k * 5, y + 50, 20, 27))
+        out.append(_label(x + 34 + shown * 5, y + 68, f"{n} in hand", 13, "#f4ead2"))
         if s["heist_colours"]:
             hx, hy = x + 10, y + h - 22
             out.append(_label(hx, hy + 16, "Heists", 12, "#cfe3d6"))

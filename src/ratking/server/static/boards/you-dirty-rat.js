@@ -505,8 +505,8 @@ class Table {
     out.push(label(x + 14 + cw, y + 44, cash(s.money), 16, D.gold));
     const n = s.hand_count;
     const shown = Math.min(n, 6);
-    for (let k = 0; k < shown; k += 1) out.push(back(x + 10 + k * 6, y + 50, 20, 27));
-    out.push(label(x + 36 + shown * 6, y + 68, `${n} in hand`, 13, "#f4ead2"));
+    for (let k = 0; k < shown; k += 1) out.push(back(x + 10 + k * 5, y + 50, 20, 27));
+    out.push(label(x + 34 + shown * 5, y + 68, `${n} in hand`, 13, "#f4ead2"));
     if (s.heist_colours.length) {
       const [hx, hy] = [x + 10, y + h - 22];
       out.push(label(hx, hy + 16, "Heists", 12, "#cfe3d6"));

@@ -58,6 +58,7 @@ def shoot(browser, server: Server, out: Path, game: str, seats: list[str], rules
     while turn_or_end(page) == "turn":
         if clicks == TABLE_AFTER[game]:
             page.evaluate("() => window.scrollTo(0, 0)")
+            page.wait_for_timeout(1000)  # the cards' and pieces' glides come to rest
             page.screenshot(path=str(out / f"{game}-table{'-dark' if dark else ''}.png"))
             if dark:
                 page.close()

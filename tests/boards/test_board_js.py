@@ -7,6 +7,7 @@ finished game (its replay), in Node (the browser's JavaScript engine, V8)."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -125,3 +126,39 @@ def test_a_variant_draws_the_same_board() -> None:
                           drawn_actions(state, seat, actions)[2]))
         state.apply(rng.choice(state.legal_actions()))
     assert_same("rat-and-duck", found, game)
+
+
+def ended(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """The view a table page draws once the table has ended otherwise than by the game's rules
+    (boards/index.js, viewOf): the table's result given to the view."""
+    return {**view, "result": {k: result[k] for k in ("returns", "scores", "end")}}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_table_ended_by_a_resignation_or_a_vote_draws_the_same_board(game_id: str) -> None:
+    """A resignation or a vote to end leaves the game's state unfinished: the board, given
+    the table's result, says the game is over, nobody to move, in both renderers."""
+    game = shared(game_id)
+    players = game.player_counts()[-1]
+    state = game.new_game(players, seed=11)
+    rng = random.Random(11)
+    found: list[Case] = []
+    for step in range(60):
+        if state.is_over:
+            break
+        if step % 6 == 0:
+            mover = state.current_player
+            resigned = {"returns": [-1.0 if p == mover else 1.0 for p in range(players)],
+                        "scores": None, "end": "resigned"}
+            agreed = {"returns": [0.0] * players, "scores": None, "end": "agreed"}
+            for seat in (mover, None):
+                for result in (resigned, agreed):
+                    found.append((f"step {step}, seat {seat}, {result['end']}",
+                                  ended(state.view(seat), result), []))
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(found) >= 8
+    for where, view, _ in found:
+        svg = game.render_svg(view, [])
+        assert "Game over" in svg, where
+        assert not re.search(r"Your turn|your move|Your move", svg), where
+    assert_same(game_id, found)

@@ -293,3 +293,12 @@ def board_text(page) -> dict:
     median = sizes[middle] if len(sizes) % 2 else (sizes[middle - 1] + sizes[middle]) / 2
     return {"median": median, "under10": sum(s < 10 for s in sizes) / len(sizes),
             "count": len(sizes), "drawn": found["drawn"]}
+
+
+def show_panel(page, panel_id: str) -> None:
+    """Open the side panel `panel_id` (seats-panel, standing-panel, log-panel, chat-panel,
+    spectator-chat, settings-panel) by its tab, once the page offers it."""
+    tab = page.locator(f"#tab-{panel_id}")
+    tab.wait_for()
+    tab.click()
+    page.locator(f"#{panel_id}").wait_for()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from .pages import show_panel
 from .test_browser import browser  # noqa: F401 - the fixture
 from .test_browser_review import bots_table
 from .test_phone import axe, axe_problems, my_turn, open_table, server, sized_page  # noqa: F401
@@ -39,10 +40,14 @@ def test_axe_on_every_page(browser, server, axe, scheme):  # noqa: F811
         page, _errors = open_table(browser, server, "target-rats", size, scheme)
         my_turn(page)
         problems += [f"table {size} {scheme}: {p}" for p in axe_problems(page)]
+        for panel in ("standing-panel", "log-panel", "chat-panel", "settings-panel"):
+            show_panel(page, panel)  # each side panel, shown by its tab
+            problems += [f"table {size} {scheme}, {panel}: {p}" for p in axe_problems(page)]
         table = page.table["id"]
         page.close()
         page = sized_page(browser, size, scheme)  # the same table, watched
-        visit(page, f"{server.url}/t/{table}", "[data-testid=spectator-chat]:not([hidden])")
+        visit(page, f"{server.url}/t/{table}", "#tab-spectator-chat:not([hidden])")
+        show_panel(page, "spectator-chat")
         problems += [f"spectator {size} {scheme}: {p}" for p in axe_problems(page)]
         page.close()
     assert not problems, "\n".join(problems)

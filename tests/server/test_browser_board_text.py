@@ -19,13 +19,9 @@ from .test_phone import GAMES, at_table, my_turn, play, server  # noqa: F401
 
 MEDIAN, SMALL, SHARE = 12.0, 10.0, 0.05
 
-# You Dirty Rat's board is drawn for a phone's width: at 1280x800 its texts are still 9-10 px
-# (a median of about 9.5 px). Meeting the floor needs a new, wider layout of that renderer.
-WIDER_LAYOUT = pytest.mark.xfail(strict=True, reason="You Dirty Rat's board needs a wider layout")
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=WIDER_LAYOUT) if g == "you-dirty-rat"
-                                  else g for g in GAMES])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_board_text_is_readable_at_1280x800(browser, server, game):  # noqa: F811
     with at_table(browser, server, game, "desktop") as page:
         problems = []

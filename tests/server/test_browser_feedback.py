@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .pages import click_an_action, turn_or_end
+from .pages import click_an_action, show_panel, turn_or_end
 from .test_browser import browser  # noqa: F401
 from .test_phone import at_table, finished, my_turn, server  # noqa: F401
 
@@ -82,6 +82,7 @@ def test_the_end_screen_takes_the_focus_and_gives_it_back(browser, server):  # n
 def test_a_chat_line_too_long_is_refused_in_words(browser, server):  # noqa: F811
     with at_table(browser, server, "rat-a-tat-roll", "desktop") as page:
         turn_or_end(page)
+        show_panel(page, "chat-panel")
         page.fill("#chat-text", "squeak " * 50)
         page.click("#chat-form button[type=submit]")
         said = page.locator("#chat-error").inner_text()
@@ -99,6 +100,7 @@ def test_colours_follow_the_settings_switch_and_one_h1(browser, server):  # noqa
         assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
         assert page.locator("h1").count() == 1
         assert page.locator("h1").inner_text() == "Target: Rats"
+        show_panel(page, "settings-panel")
         page.select_option("#set-theme", "dark")
         assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
         page.reload()
@@ -111,6 +113,7 @@ def test_colours_follow_the_settings_switch_and_one_h1(browser, server):  # noqa
                              ".every(t => t.tabIndex === 0)")
         page.goto(table)
         page.locator("#board svg").wait_for()
+        show_panel(page, "settings-panel")  # the tab chosen is remembered: still shown
         page.select_option("#set-theme", "system")
         assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
 

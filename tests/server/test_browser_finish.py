@@ -104,6 +104,12 @@ def test_a_vote_to_end_and_a_resignation_clicked_at_the_table(browser):  # noqa:
         assert "Rating" in rows[0]
         assert "Winner" in rows[1] and "+" in rows[1]
         assert "Resigned" in rows[2] and "−" in rows[2]
+        # the board itself says the game is over: nobody is to move any more
+        for page in (a, b):
+            page.wait_for_function("() => /Game over/.test("
+                                   "document.querySelector('#board svg').textContent)")
+            drawn = page.evaluate("() => document.querySelector('#board svg').textContent")
+            assert "Your turn" not in drawn and " to move" not in drawn, drawn
         for size in SIZES:
             for scheme in ("light", "dark"):
                 page, errors = open_page(browser, server, bea, table, size, scheme)

@@ -15,7 +15,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port, waiting
-from .pages import click_an_action
+from .pages import click_an_action, show_panel
 from .test_phone import AXE, GAMES, SIZES, axe_problems, my_turn
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "review"
@@ -223,6 +223,7 @@ def test_a_log_line_shows_the_board_at_that_moment(browser, server):
         page.goto(f"{server.url}/t/{table}")
         page.locator("[data-testid=game-over]").wait_for()
         page.click("#over-close")
+        show_panel(page, "log-panel")
         lines = page.locator("#log button[data-line]")
         lines.first.wait_for()
         total = int(page.evaluate("() => document.body.dataset.version"))
@@ -268,6 +269,7 @@ def test_a_live_log_line_shows_that_moment_read_only(browser, server):
             assert my_turn(page)
             assert click_an_action(page, rng) is not False
         assert my_turn(page)
+        show_panel(page, "log-panel")
         line = page.locator("#log button[data-line]").nth(5)
         told = line.inner_text()
         line.click()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import httpx
 
+from .pages import show_panel
 from .test_browser import browser  # noqa: F401 - the fixture
 from .test_phone import new_page, server  # noqa: F401
 
@@ -27,6 +28,7 @@ def test_spectators_are_named_and_chat_apart(browser, server):  # noqa: F811
         names.wait_for()
         assert names.inner_text() == "Watching: Wendy"
         assert watcher.locator("[data-testid=watchers]").is_hidden()  # told to players only
+        show_panel(watcher, "spectator-chat")
         watcher.locator("#spectator-text").fill("the red die looks lucky")
         watcher.locator("#spectator-form button").click()
         watcher.locator("#spectator-lines li").wait_for()
@@ -39,7 +41,7 @@ def test_spectators_are_named_and_chat_apart(browser, server):  # noqa: F811
                               headers={"Authorization": f"Bearer {table['owner_token']}"})
         assert closed.status_code == 200, closed.text
         player.reload()
-        player.locator("[data-testid=spectator-chat]").wait_for()
+        show_panel(player, "spectator-chat")
         assert player.locator("#spectator-lines").inner_text() == \
             "Wendy: the red die looks lucky"
         assert player.locator("#spectator-form").is_hidden()

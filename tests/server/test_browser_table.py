@@ -13,7 +13,7 @@ import pytest
 import ratking
 
 from .conftest import Server, free_port
-from .pages import click_an_action, turn_or_end
+from .pages import click_an_action, show_panel, turn_or_end
 from .test_browser import ARTIFACTS, browser, create_table  # noqa: F401
 from .test_browser_moves import NO_FORCED
 
@@ -70,6 +70,7 @@ def end_screen(page) -> tuple[str, list[list[str]]]:
 def test_every_game_to_its_end_and_the_end_screen_agrees(browser, server, game, seats, rules):  # noqa: F811
     page, errors = create_table(browser, server, DESKTOP, seats, game=game, rules=rules)
     page.locator("#board svg").wait_for()
+    show_panel(page, "standing-panel")
     assert page.locator("[data-testid=standing]").is_visible()
     assert play_by_clicking(page, f"explained-{game}") >= 2
     headline, rows = end_screen(page)
@@ -164,6 +165,7 @@ def test_a_rematch_is_joined_by_the_invited_person_and_chat_stays_text(browser, 
     watcher.goto(ana.url)
     watcher.locator("#board svg").wait_for()
     markup = "<b>bold</b> <img src=x onerror=\"document.title='hacked'\">"
+    show_panel(ana, "chat-panel")
     ana.fill("#chat-text", markup)
     ana.click("#chat-form button")
     for page in (ana, bo, watcher):

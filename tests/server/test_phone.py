@@ -24,7 +24,7 @@ import pytest
 
 from . import test_browser
 from .conftest import Server, free_port
-from .pages import answered, click_an_action, settled, turn_or_end
+from .pages import answered, click_an_action, settled, show_panel, turn_or_end
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "phone"
@@ -323,6 +323,7 @@ def test_the_board_in_words(browser, server, game):
         if game == "you-dirty-rat":
             assert "Player 1 (you)" in text and text.count("hand:") == 1
         assert page.get_attribute("#board svg", "aria-describedby") == "board-desc"
+        show_panel(page, "settings-panel")
         page.check("#set-words")
         assert desc.is_visible() and desc.bounding_box()["height"] > 30
         play(page, 2, random.Random(game))

@@ -314,6 +314,12 @@ class Game:
         JSON, so that they are written once, here. By default nothing."""
         return {}
 
+    def table_board_data(self) -> dict[str, Any]:
+        """What this game's own component files (a table's card file) change of board_data():
+        a table sends it with its set-up, and the page draws with it over board_data(). Only
+        public data (card texts, values). By default, and with the built-in files, nothing."""
+        return {}
+
     @staticmethod
     def metrics(state: State) -> dict[str, float]:
         """The game's own counters of a finished game, for lab reports: {name: number}.

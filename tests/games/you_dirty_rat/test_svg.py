@@ -6,6 +6,7 @@ import random
 
 import ratking
 from ratking.sim import random_play
+from tests.cardfiles import thief_file
 
 from ..svg_checks import NS, acts, draw
 from .helpers import new, put, ready, set_hand
@@ -138,5 +139,19 @@ def test_game_over_says_why():
     s.stash = 300
     s.apply("play:forger")
     root, _ = draw(s, 1)
-    assert any(w.startswith("Game over") and "The Town Stash is empty" in w
-               for w in _texts(root))
+    words = _texts(root)
+    assert "Game over" in words
+    assert "You win. The Town Stash is empty." in words, words
+
+
+def test_a_card_files_texts_on_its_board(tmp_path):
+    """A game made with another card file draws that file's card texts, and gives them to the
+    browser's board (table_board_data); the built-in file changes nothing."""
+    assert ratking.make("you-dirty-rat").table_board_data() == {}
+    game = ratking.make("you-dirty-rat", card_files={"cards": str(thief_file(tmp_path, 400))})
+    assert game.table_board_data()["card_texts"]["Thief"] == \
+        "Thief (Stealth): Steal $400 from the Town Stash."
+    s = game.new_game(2, seed=1)
+    set_hand(s, 0, "Thief")
+    svg = game.render_svg(s.view(0), [])
+    assert "Steal $400 from the Town Stash" in svg and "Steal $200 from the Town Stash" not in svg

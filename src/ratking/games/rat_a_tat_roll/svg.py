@@ -380,6 +380,9 @@ class _Board:
         self.to_move = view.get("to_move")
         self.actor = self.to_move if self.to_move is not None else self.seat
         self.over = bool(view.get("over"))
+        # the game is over by its rules, or the table ended it (a resignation, a vote: the
+        # page gives the view the table's result): nobody is to move
+        self.ended = self.over or bool(view.get("result"))
         self.places: dict[tuple, tuple[str, str]] = {}
         self.picks: list[str] = []  # the re-rolls of chosen dice: picked on the dice
         self._place(actions)
@@ -479,9 +482,9 @@ class _Board:
         right = f"Round {v['round']}"
         if v.get("max_rounds"):
             right += f" of {v['max_rounds']}"
-        if self.over:
+        if self.ended:
             right = LABELS["over"]
-        if v.get("final_round") and not self.over:
+        if v.get("final_round") and not self.ended:
             left = v.get("turns_left")
             words = LABELS["final"]
             if left:
@@ -502,7 +505,7 @@ class _Board:
 
     def prompt(self) -> tuple[str, bool]:
         v = self.v
-        if self.over:
+        if self.ended:
             return _result_line(v), False
         p = self.to_move
         if p is None or not 0 <= p < len(v["seats"]):
@@ -614,7 +617,7 @@ class _Board:
     def seat_panel(self, s: int, x: float, y: float, w: float, h: float, large: bool) -> None:
         v = self.v
         seat = v["seats"][s]
-        moving = s == self.to_move and not self.over
+        moving = s == self.to_move and not self.ended
         result = v.get("result") if self.over else None
         won = bool(result) and result.get("end") != "round-cap" and \
             result["returns"][s] > 0
@@ -959,7 +962,9 @@ def _result_line(v: dict[str, Any]) -> str:
     if result.get("end") == "round-cap":
         return LABELS["capped"]
     names, verb = _winners(v)
-    scores = result.get("scores") or [0]
+    if not result.get("scores"):  # the table ended it: no totals to tell
+        return f"{LABELS['over']}: {' & '.join(names)} {verb}" if names else LABELS["over"]
+    scores = result["scores"]
     cheer = "!" if "You" in names else ""
     return f"{' & '.join(names)} {verb} with a total of {min(scores)}{cheer}"
 

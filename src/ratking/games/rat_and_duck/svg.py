@@ -296,7 +296,7 @@ def _header(view: dict[str, Any]) -> str:
                        "#ffb36b", "bold", extra=' class="unrest-total"'))
     parts.append(_text(x + 170, 78, f"Location cards: {held} (of {cards['max']}); deck "
                        f"{cards['deck']}", 19, CREAM, extra=' class="cards"'))
-    if view["over"]:
+    if view["over"] or view.get("result"):  # over, or ended by the table (its result given)
         result = view["result"]
         returns = result.get("returns") or []
         best = max(returns) if returns else 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -44,5 +44,10 @@ class YouDirtyRat(Game, hooks=(evaluate, heuristic, metrics, observation, standi
         super().__init__(**rules)
         self.deck = _deck(self.files["cards"])
         self.catalogue = Catalogue(self.intern, self.deck)
+        if self.file_overrides():  # the board's card texts, from this game's own card file
+            self.render_svg = partial(svg.render, cards=svg.card_data(self.deck))
 
     browser_board = True  # server/static/boards/you-dirty-rat.js
+
+    def table_board_data(self) -> dict:
+        return svg.card_data(self.deck) if self.file_overrides() else {}

@@ -1,12 +1,13 @@
 """You Dirty Rat as a card table for the web app, drawn from one seat's view.
 
 `render(view, actions)` reads only the view dict (and the public card texts), so it never shows
-more than the view holds. From the top: the Town Stash (a pile of $100 tokens), the deck and
-the discard pile, and what is happening; the Heist chains, the top Heist of each face up on its
-stack; each opponent with their cash, their hand face down and their Hideout (Night 1, 2, 3 and
-the Refresh Area as zones); your own Hideout; your hand face up along the bottom. An open view
-(a finished game's replay, views.open_view) has every seat's hand face up (edge-on, as a Team's
-cards) under its Hideout.
+more than the view holds. The table is drawn wider than tall, to fill a desktop window beside
+the page's side column. Along the top: the Town Stash (a pile of $100 tokens), the deck, the
+discard pile and what is happening, in a panel beside the Heist chains (the top Heist of each
+face up on its stack). Under them your name plate, tall, beside your hand face up and your
+Hideout (Night 1, 2, 3 and the Refresh Area as zones); then each opponent, name plate (cash,
+hand face down) beside Hideout. An open view (a finished game's replay, views.open_view) has
+every seat's hand face up (edge-on, as a Team's cards) under its Hideout.
 
 Card frames carry their archetype's colour and glyph: Smarts blue (a light bulb), Stealth green
 (a mask), Muscle red (a dumbbell), the Inside Man purple (a star, any archetype).
@@ -26,11 +27,14 @@ from itertools import combinations, pairwise
 from math import ceil
 from typing import Any
 
-from ...core import plural, seat_label
+from ...core import seat_label
 from . import words
+from .components import Deck
 
-W = 720
+W = 890
 PAD = 12
+SIDE = 150  # a name plate's width, left of its Hideout (and of your hand)
+HAND_X = PAD + SIDE + 6  # where your hand and every Hideout begin
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 ARCH = {"smarts": "#2f62c9", "stealth": "#23894a", "muscle": "#c23b30", "any": "#8544b8"}
 ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",
@@ -39,6 +43,8 @@ CHAIN = {"orange": "#e8801c", "purple": "#7d4fb3", "yellow": "#d9b20f", "teal": 
          "black": "#2b2b2b"}
 GOLD = "#f2c230"
 LEAST = 12.0  # the smallest text on the table, in viewBox units (10 CSS px on a phone)
+SMALLEST = 10.0  # no text is drawn smaller (a card too small for its archetype's word
+                 # keeps its badge)
 CREAM = "#fbf7ec"
 INK = "#2a2118"
 FELT = "#2c6446"
@@ -56,6 +62,9 @@ PROMPTS = {
 }
 ENDINGS = {"town-stash": "The Town Stash is empty", "heists": "No Heist is left",
            "deck": "The deck ran out"}
+# a table ended otherwise than by the rules (the page sets the view's result from the table's)
+ENDED = {"resigned": "A player resigned", "claimed": "The others claimed the win",
+         "agreed": "The players agreed to end the game", "aborted": "The game was abandoned"}
 
 
 def _e(text: Any) -> str:
@@ -196,11 +205,15 @@ def _back(x: float, y: float, w: float, h: float) -> str:
 # --- cards -----------------------------------------------------------------------------------
 
 
-@cache
-def _abilities() -> dict[str, str]:
-    """Each card's text, short, from the public card file (keyed by name)."""
+def _builtin() -> Deck:
     from .game import _deck  # the game module imports this one
 
+    return _deck()
+
+
+@cache
+def _abilities(deck: Deck | None = None) -> dict[str, str]:
+    """Each card's text, short, from the card file (keyed by name; None: the built-in one)."""
     words = {
         "stash": "Steal ${} from the Town Stash", "rob-one": "Steal ${} from one opponent",
         "rob-each": "Steal ${} from each opponent", "draw": "Draw {}",
@@ -213,14 +226,12 @@ def _abilities() -> dict[str, str]:
         "lookout": "A card of your Hideout back to hand",
         "poacher": "Take a card from a Hideout",
         "wheelman": "Your other cards move a Night on"}
-    return {t.name: words[t.effect].format(t.amount) for t in _deck().types}
+    return {t.name: words[t.effect].format(t.amount) for t in (deck or _builtin()).types}
 
 
 @cache
-def card_texts() -> dict[str, str]:
+def card_texts(deck: Deck | None = None) -> dict[str, str]:
     """Each card's whole text, for its tip: archetype and ability in full sentences."""
-    from .game import _deck
-
     words = {
         "stash": "Steal ${} from the Town Stash.",
         "rob-one": "Steal ${} from one opponent you choose.",
@@ -244,27 +255,30 @@ def card_texts() -> dict[str, str]:
     kinds = ("Smarts", "Stealth", "Muscle")
     return {t.name: f"{t.name} ("
                     f"{kinds[t.archetype] if 0 <= t.archetype < 3 else 'any archetype'}): "
-                    f"{words[t.effect].format(t.amount)}" for t in _deck().types}
+                    f"{words[t.effect].format(t.amount)}" for t in (deck or _builtin()).types}
 
 
-def _tip(card: dict[str, Any]) -> str:
+Cards = dict[str, Any]  # card_data(): the card texts of the table's card file
+
+
+def _tip(card: dict[str, Any], cards: Cards) -> str:
     """A card's whole text, as a <title> (hover, long press, keyboard focus)."""
     if card["id"] is None:
         return "<title>$100: the forced payment, when no card can be played</title>"
-    return f"<title>{_e(card_texts().get(card['name'], card['name']))}</title>"
+    return f"<title>{_e(cards['card_texts'].get(card['name'], card['name']))}</title>"
 
 
-def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool = False,
-          lift: bool = False) -> str:
+def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
+          text: bool = False, lift: bool = False) -> str:
     """A face-up card: archetype frame and badge, full name (two lines at most), optionally
     its ability; its whole text in its tip. A card too small to read keeps only its colours
     and badge on a phone."""
     key = f' data-key="card:{card["id"]}"' if card["id"] is not None else ""
-    return f"<g{key}>{_tip(card)}{_face_body(x, y, w, h, card, text, lift)}</g>"
+    return f"<g{key}>{_tip(card, cards)}{_face_body(x, y, w, h, card, cards, text, lift)}</g>"
 
 
-def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], text: bool,
-               lift: bool) -> str:
+def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
+               text: bool, lift: bool) -> str:
     if card["id"] is None:  # the forced $100 placeholder
         return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{w / 9:.1f}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" '
@@ -284,15 +298,16 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], tex
                f'{y:.1f} H{x + w - r:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} {y + r:.1f} '
                f'V{y + band:.1f} Z" fill="{col}"/>')
     out.append(_glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42))
-    out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), max(6.0, band * 0.42),
-                      "#fff", anchor="end").replace("<text", '<text class="minor"', 1))
+    if band * 0.42 >= SMALLEST:  # the archetype's word, where it can be read
+        out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), band * 0.42, "#fff",
+                          anchor="end").replace("<text", '<text class="minor"', 1))
     name_size = max(9.0, min(16.0, w * 0.15))
     small = w < 80  # a card too small for a legible name: the name is a minor label
     least = 7.0 if small else LEAST
     if text:  # the name on one line if it can, else two smaller ones, clear of the rule
         size = _fitting(card["name"], w - 10, (name_size, 14.0, 13.0), 13.0)
         out.append(_text_block(x + w / 2, y + band + 3, card["name"], w - 10, size))
-        ability = _abilities().get(card["name"], "")
+        ability = cards["abilities"].get(card["name"], "")
         out.append(f'<line x1="{x + 8:.1f}" y1="{y + h * 0.5:.1f}" x2="{x + w - 8:.1f}" '
                    f'y2="{y + h * 0.5:.1f}" stroke="{ARCH_LIGHT[arch]}" stroke-width="2"/>')
         out.append(_text_block(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, most=4,
@@ -306,11 +321,11 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], tex
     return "".join(out)
 
 
-def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
+def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards) -> str:
     """A card seen edge-on in a Team: badge and name on one line (cut if it must be: the
     chip's tip has the card's whole text)."""
     if card["id"] is None:
-        return (f"<g>{_tip(card)}"
+        return (f"<g>{_tip(card, cards)}"
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{h / 4:.1f}" fill="#fff4cf" stroke="#9a7412"/>'
                 + _coin(x + h * 0.6, y + h / 2, h * 0.38)
@@ -321,7 +336,7 @@ def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
     room = max(3, int((w - h - 6) / (0.62 * size)))
     if len(name) > room:
         name = name[:room - 1].rstrip() + "…"
-    return (f'<g data-key="card:{card["id"]}">{_tip(card)}'
+    return (f'<g data-key="card:{card["id"]}">{_tip(card, cards)}'
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{h / 4:.1f}" '
             f'fill="{CREAM}" stroke="{ARCH[arch]}" stroke-width="2"/>'
             + _glyph(arch, x + h * 0.55, y + h / 2, h * 0.38)
@@ -332,8 +347,10 @@ def _chip(x: float, y: float, w: float, h: float, card: dict[str, Any]) -> str:
 
 
 class Table:
-    def __init__(self, view: dict[str, Any], actions: list[dict[str, str]]) -> None:
+    def __init__(self, view: dict[str, Any], actions: list[dict[str, str]],
+                 cards: Cards) -> None:
         self.view = view
+        self.cards = cards
         self.labels = {a["id"]: a["label"] for a in actions}
         self.used: set[str] = set()
         self.parts: list[str] = []
@@ -352,84 +369,81 @@ class Table:
             self.parts.append(f'<g class="act" data-action="{_e(act)}" cursor="pointer">'
                               f"<title>{_e(self.labels[act])}</title>{inner}</g>")
 
-    # -- the top strip --
+    # -- the top: what is happening, the Town Stash, deck and discard; the Heists --
 
-    def header(self, y: float) -> float:
+    def top(self, y: float) -> float:
+        """The Heist chains along the top right, the panel of the rest beside them."""
+        chains = [c for c in self.view["chains"] if c["in_play"]]
+        cw = 132 if len(chains) <= 4 else 120
+        x0 = W - PAD - 12 - len(chains) * cw - (len(chains) - 1) * 8
+        self.panel(PAD, y, x0 - PAD - 10, 182)
+        self.heists(x0, y, chains, cw)
+        return y + 186
+
+    def panel(self, x: float, y: float, w: float, h: float) -> None:
         v = self.view
-        h = 84
-        self.add(f'<rect x="{PAD}" y="{y}" width="{W - 2 * PAD}" height="{h + 34}" rx="12" '
+        self.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="12" '
                  f'fill="{ZONE}"/>')
         tokens = v["stash"] // 100
-        self.add(_label(PAD + 12, y + 20, "TOWN STASH", 13, spacing=1.5))
-        pile, pw = _token_stacks(PAD + 12, y + h - 8, tokens, per_stack=8, most_stacks=8,
-                                 r=10)
-        self.add(pile)
-        self.add(_label(PAD + 22 + max(pw, 20), y + 54, _cash(v["stash"]), 28, GOLD))
-        self.add(_label(PAD + 22 + max(pw, 20), y + 74, f"{tokens} × $100", 14))
-        # deck and discard
-        x = W - PAD - 250
-        self.add(_label(x, y + 20, "DECK", 13, spacing=1.5))
-        for k in range(min(4, v["deck"])):
-            self.add(_back(x + k * 2, y + 30 - k * 2, 40, 50))
-        self.add(_label(x + 52, y + 64, str(v["deck"]), 22, GOLD))
-        x = W - PAD - 130
-        self.add(_label(x, y + 20, "DISCARD", 13, spacing=1.5))
-        discard = v["discard"]
-        if discard:
-            self.add(_face(x, y + 26, 48, 56, discard[-1]))
-        else:
-            self.add(f'<rect x="{x}" y="{y + 26}" width="48" height="56" rx="5" fill="none" '
-                     'stroke="#8fb39c" stroke-dasharray="4 3"/>')
-        self.add(_label(x + 58, y + 64, str(len(discard)), 22, GOLD))
-        # what is happening, on a line of its own
-        sy = y + h + 24
         rounds = f"Round {v['round']}" + (f" of {v['max_rounds']}" if v["max_rounds"] else "")
-        self.add(_label(W - PAD - 12, sy, rounds, 14, "#cfe3d6", anchor="end"))
-        seats = v["seats"]
+        self.add(_label(x + 12, y + 20, "TOWN STASH", 13, spacing=1.5)
+                 + _label(x + w - 12, y + 20, rounds, 13, "#cfe3d6", anchor="end"))
+        self.add(_label(x + 12, y + 50, _cash(v["stash"]), 26, GOLD)
+                 + _label(x + 12, y + 68, f"{tokens} × $100", 13))
+        room = int((w - 142) // 23)  # the pile, right of its sum, as wide as there is room
+        if room > 0:
+            self.add(_token_stacks(x + 130, y + 72, tokens, per_stack=8,
+                                   most_stacks=min(8, room), r=10)[0])
+        # the deck, face down; the discard pile, its top card edge-on
+        self.add(_label(x + 12, y + 92, "DECK", 13, spacing=1.5)
+                 + _label(x + 66, y + 92, str(v["deck"]), 16, GOLD))
+        for k in range(min(4, v["deck"])):
+            self.add(_back(x + 12 + k * 6, y + 98, 20, 27))
+        dx = x + w / 2
+        discard = v["discard"]
+        self.add(_label(dx, y + 92, "DISCARD", 13, spacing=1.5)
+                 + _label(x + w - 12, y + 92, str(len(discard)), 16, GOLD, anchor="end"))
+        if discard:
+            self.add(_chip(dx, y + 100, x + w - 12 - dx, 22, discard[-1], self.cards))
+        else:
+            self.add(f'<rect x="{dx:.1f}" y="{y + 100:.1f}" width="{x + w - 12 - dx:.1f}" '
+                     'height="22" rx="5" fill="none" stroke="#8fb39c" stroke-dasharray="4 3"/>')
+        # what is happening: whose turn and what is asked, or how the game ended
+        cx = x + w / 2
         if v.get("result"):
-            res = v["result"]
-            best = [p for p, r in enumerate(res["returns"]) if r > 0]
-            who = " and ".join("you" if p == v["seat"] else seats[p]["name"] for p in best)
-            verb = "win" if who == "you" or len(best) > 1 else "wins"
-            why = ", ".join(ENDINGS.get(e, e) for e in res.get("endings", [])) or (
-                "The round limit was reached" if res.get("end") == "round-cap" else "")
-            self.add(_label(PAD + 12, sy, f"Game over: {who} {verb}. {why}.", 17, GOLD))
-            return y + h + 34
+            self.add(_label(cx, y + 146, "Game over", 16, GOLD, anchor="middle")
+                     + _text_block(cx, y + 150, _ended_words(v), w - 20, 13, fill=GOLD))
+            return
         words, prompt = _turn_words(v)
         mine = v["to_move"] is not None and v["to_move"] == v["seat"]
-        self.add(f'<text x="{PAD + 12}" y="{sy}" font-size="17" font-weight="bold" '
-                 f'fill="{GOLD if mine else "#fff"}">{_e(words)}'
-                 + (f'<tspan fill="#f4ead2" font-weight="normal">  ·  {_e(prompt)}</tspan>'
-                    if prompt else "") + "</text>")
-        return y + h + 34
+        self.add(_label(cx, y + 146, words, 16, GOLD if mine else "#fff", anchor="middle")
+                 + (_text_block(cx, y + 150, prompt, w - 20, 13, weight="normal",
+                                fill="#f4ead2") if prompt else ""))
 
     # -- heists --
 
-    def heists(self, y: float) -> float:
-        chains = [c for c in self.view["chains"] if c["in_play"]]
-        cw, ch, gap = 132, 170, 8
-        x0 = (W - len(chains) * cw - (len(chains) - 1) * gap) / 2
+    def heists(self, x0: float, y: float, chains: list[dict], cw: float) -> None:
+        ch, gap = 170, 8
         committing = (self.view.get("committing") or {}).get("id")
         for i, chain in enumerate(chains):
             x = x0 + i * (cw + gap)
             col = CHAIN.get(chain["colour"], "#666")
             left = chain["left"]
             if not left:
-                self.add(f'<rect x="{x:.1f}" y="{y + 8}" width="{cw}" height="{ch}" rx="10" '
+                self.add(f'<rect x="{x:.1f}" y="{y}" width="{cw}" height="{ch}" rx="10" '
                          f'fill="none" stroke="{col}" stroke-width="2" stroke-dasharray="6 4"/>'
                          + _text_block(x + cw / 2, y + ch / 2, f"{chain['colour'].title()} "
                                        "chain done", cw - 20, 14, fill="#f4ead2"))
                 continue
             under = "".join(
-                f'<rect x="{x + 4 * k:.1f}" y="{y + 8 + 4 * k}" width="{cw}" height="{ch}" '
+                f'<rect x="{x + 4 * k:.1f}" y="{y + 4 * k}" width="{cw}" height="{ch}" '
                 f'rx="10" fill="{CREAM}" stroke="{col}" stroke-width="2"/>'
                 for k in range(len(left) - 1, 0, -1))
             self.add(under)
             h = left[0]
             act = self.action([f"heist:{h['id']}"])
-            self.add(self.heist_card(x, y + 8, cw, ch, chain, h, lift=act is not None,
+            self.add(self.heist_card(x, y, cw, ch, chain, h, lift=act is not None,
                                      active=h["id"] == committing), act)
-        return y + ch + 8 + 4 * 3 + 10
 
     def heist_card(self, x, y, w, h, chain, heist, lift=False, active=False) -> str:
         col = CHAIN.get(chain["colour"], "#666")
@@ -475,8 +489,8 @@ class Table:
     # -- seats --
 
     def plate(self, x: float, y: float, w: float, h: float, p: int) -> None:
-        """A seat's name plate: name, cash as tokens, hand (face down for others), Heists won.
-        An opponent's plate is where you tap to rob them."""
+        """A seat's name plate, beside its Hideout: name, cash as tokens, hand (face down),
+        Heists won. An opponent's plate is where you tap to rob them."""
         v = self.view
         s = v["seats"][p]
         me = p == v["seat"]
@@ -488,31 +502,21 @@ class Table:
                f'fill="{"#3b2a1a" if me else "#173724"}" stroke="{edge}" '
                f'stroke-width="{3 if turn or act else 1}"/>']
         name = ("▶ " if turn else "") + seat_label(s["name"], me)
-        tall = h > 60  # an opponent's plate, beside their Hideout: one thing per line
-        room = w - 20 if tall else w / 3
-        size = round(max(LEAST, min(16.0, room / (0.66 * len(name)))), 1)
+        size = round(max(LEAST, min(16.0, (w - 20) / (0.66 * len(name)))), 1)
         out.append(_label(x + 10, y + 22, name, size, GOLD if turn else "#fff"))
-        ly = y + (46 if tall else 27)
-        cx = x + 10 if tall else x + 20 + min(220.0, len(name) * 9.5)
-        coins, cw_ = _token_stacks(cx, ly + 5, s["money"] // 100, per_stack=4,
-                                   most_stacks=3 if tall else 5, r=8)
+        coins, cw_ = _token_stacks(x + 10, y + 49, s["money"] // 100, per_stack=4,
+                                   most_stacks=3, r=10)
         out.append(coins)
-        out.append(_label(cx + max(cw_, 0) + 6, ly, _cash(s["money"]), 17, GOLD))
-        if tall:
-            n = s["hand_count"]
-            shown = min(n, 6)
-            for k in range(shown):
-                out.append(_back(x + 10 + k * 6, y + 54, 20, 27))
-            out.append(_label(x + 36 + shown * 6, y + 73, f"{n} in hand", 13, "#f4ead2"))
-            hx, hy = x + 10, y + h - 24
-        else:
-            n = s["hand_count"]
-            out.append(_label(x + w - 12, y + 27, f"{plural(n, 'card')} in hand",
-                              13, "#f4ead2", anchor="end"))
-            hx, hy = x + w - 200 - 15 * len(s["heist_colours"]), y + 9
+        out.append(_label(x + 14 + cw_, y + 44, _cash(s["money"]), 16, GOLD))
+        n = s["hand_count"]
+        shown = min(n, 6)
+        for k in range(shown):
+            out.append(_back(x + 10 + k * 5, y + 50, 20, 27))
+        out.append(_label(x + 34 + shown * 5, y + 68, f"{n} in hand", 13, "#f4ead2"))
         if s["heist_colours"]:
+            hx, hy = x + 10, y + h - 22
             out.append(_label(hx, hy + 16, "Heists", 12, "#cfe3d6"))
-            step = min(13.0, (w - 64) / len(s["heist_colours"])) if tall else 13.0
+            step = min(13.0, (w - 64) / len(s["heist_colours"]))
             for k, colour in enumerate(s["heist_colours"]):
                 out.append(f'<rect x="{hx + 44 + k * step:.1f}" y="{hy + 2:.1f}" width="11" '
                            f'height="19" rx="2" fill="{CHAIN.get(colour, "#666")}" '
@@ -534,16 +538,23 @@ class Table:
                      + _label(zx + 7, y + 15, title, 12, "#a9c9b4"))
             self.zone(zx, y + 19, zw, h - 22, cards, team=z < 3)
 
-    def opponent(self, x: float, y: float, w: float, p: int) -> float:
-        h = 106
-        self.plate(x, y, 150, h, p)
-        self.hideout(x + 156, y, w - 156, h, p)
+    def opponent(self, y: float, p: int) -> float:
+        h = 100
+        self.plate(PAD, y, SIDE, h, p)
+        self.hideout(HAND_X, y, W - PAD - HAND_X, h, p)
         return y + h
 
     def own(self, y: float, p: int) -> float:
-        self.plate(PAD, y, W - 2 * PAD, 38, p)
-        self.hideout(PAD, y + 44, W - 2 * PAD, 140, p)
-        return y + 44 + 140
+        """Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout."""
+        top = y
+        drawn = self.view.get("drawn")
+        if drawn:
+            y = self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
+        hand = self.view["seats"][p]["hand"] or []
+        y = self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy")) + 2
+        self.plate(PAD, top, SIDE, y + 104 - top, p)
+        self.hideout(HAND_X, y, W - PAD - HAND_X, 104, p)
+        return y + 104
 
     def zone(self, x: float, y: float, w: float, h: float, cards: list[dict], team: bool):
         """Cards in one Night or the Refresh Area: a lone card face up, a Team as a column of
@@ -555,7 +566,8 @@ class Table:
             ch = min(h - 4, cw * 1.36)
             c = cards[0]
             act = self.action([f"card:{c['id']}"]) if c["id"] is not None else None
-            self.add(_face(x + (w - cw) / 2, y + (h - ch) / 2, cw, ch, c, text=ch >= 100,
+            self.add(_face(x + (w - cw) / 2, y + (h - ch) / 2, cw, ch, c, self.cards,
+                           text=ch >= 100,
                            lift=act is not None), act)
             return
         cols = 1 if len(cards) * 16 <= h or w < 150 else 2
@@ -572,7 +584,7 @@ class Table:
             glow = (f'<rect x="{cx - 2:.1f}" y="{cy - 2:.1f}" width="{cw + 4:.1f}" '
                     f'height="{ch + 4:.1f}" rx="{ch / 4 + 2:.1f}" fill="{GOLD}"/>'
                     if act else "")
-            self.add(glow + _chip(cx, cy, cw, ch, c), act)
+            self.add(glow + _chip(cx, cy, cw, ch, c, self.cards), act)
 
     def open_hand(self, y: float, p: int) -> float:
         """Another seat's hand face up (an open view: a finished game's replay), its cards
@@ -587,7 +599,7 @@ class Table:
             out.append(_label(x0, y + 16, "No cards", 13, "#cfe3d6", weight="normal"))
         for k, c in enumerate(cards):
             r, i = divmod(k, per_row)
-            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c))
+            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c, self.cards))
         self.add("".join(out) + "</g>")
         return y + rows * (ch + gap)
 
@@ -601,30 +613,33 @@ class Table:
         cw, ch, gap = 104, 136, 8
         tall = ch + (34 if team else 0)
         rows = ceil(len(cards) / per_row) if cards else 1
-        self.add(_label(PAD + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
+        self.add(_label(HAND_X + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
         if team:
             self.add(_label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
                             "#f4ead2", anchor="end", weight="normal"))
         y += 22
         if not cards:
-            self.add(_label(PAD + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+            self.add(_label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
         placed = len(self.used)
         picks = []
         for k, c in enumerate(cards):
             r, i = divmod(k, per_row)
             in_row = min(per_row, len(cards) - r * per_row)
-            x0 = (W - in_row * cw - (in_row - 1) * gap) / 2
+            x0 = HAND_X + (W - PAD - HAND_X - in_row * cw - (in_row - 1) * gap) / 2
             x = x0 + i * (cw + gap)
             yy = y + r * (tall + gap)
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
-            self.add(_face(x, yy, cw, ch, c, text=True, lift=act is not None), act)
+            self.add(_face(x, yy, cw, ch, c, self.cards, text=True, lift=act is not None), act)
             if team:
                 picks.append(_team_toggle(x, yy + ch + 6, cw, k, c))
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         if len(self.used) > placed:  # the decision is made here: the page keeps it in view
-            self.add(f'<rect data-focus="hand" x="{PAD}" y="{y:.1f}" width="{W - 2 * PAD}" '
-                     f'height="{rows * (tall + gap):.1f}" fill="none" pointer-events="none"/>')
+            most = min(per_row, len(cards))  # over the cards only (a phone centres on them)
+            width = most * cw + (most - 1) * gap
+            self.add(f'<rect data-focus="hand" x="{(W - PAD + HAND_X - width) / 2:.1f}" '
+                     f'y="{y:.1f}" width="{width}" height="{rows * (tall + gap):.1f}" '
+                     'fill="none" pointer-events="none"/>')
         return y + rows * (tall + gap)
 
 
@@ -650,6 +665,20 @@ def _turn_words(v: dict[str, Any]) -> tuple[str, str]:
     return words, prompt
 
 
+def _ended_words(v: dict[str, Any]) -> str:
+    """Who won and why, once the game is over."""
+    res = v["result"]
+    best = [p for p, r in enumerate(res["returns"]) if r > 0]
+    if not best:
+        return ENDED.get(res.get("end"), "Nobody wins.")
+    who = " and ".join("you" if p == v["seat"] else v["seats"][p]["name"] for p in best)
+    verb = "win" if who == "you" or len(best) > 1 else "wins"
+    why = ", ".join(ENDINGS.get(e, e) for e in res.get("endings", [])) or (
+        "The round limit was reached" if res.get("end") == "round-cap"
+        else ENDED.get(res.get("end"), ""))
+    return f"{who[0].upper()}{who[1:]} {verb}." + (f" {why}." if why else "")
+
+
 def prompt_line(v: dict[str, Any]) -> str:
     """The turn line as one text (the page shows it beside a zoomed board)."""
     if v.get("result") or v["to_move"] is None:
@@ -664,35 +693,38 @@ def _reward(h: dict[str, Any]) -> str:
     return words[0].upper() + words[1:]
 
 
+@cache
+def card_data(deck: Deck | None = None) -> dict[str, Any]:
+    """The part of board_data() a card file decides (None: the built-in one): each card's
+    text, short and whole, and each Heist's reward. Public: the file is the table's rules."""
+    return {"abilities": _abilities(deck), "card_texts": card_texts(deck),
+            "rewards": [_reward({"reward": h.reward, "amount": h.amount})
+                        for h in (deck or _builtin()).heists]}
+
+
 def board_data() -> dict[str, Any]:
     """What the browser's renderer (server/static/boards/you-dirty-rat.js) draws with besides
-    the view: this module's words and colours, each card's text and each Heist's reward."""
-    from .game import _deck
-
+    the view: this module's words and colours, and card_data() of the built-in card file (a
+    table played with another file sends its own card_data with its set-up)."""
     return {"font": FONT, "gold": GOLD, "cream": CREAM, "ink": INK, "felt": FELT, "zone": ZONE,
             "arch": ARCH, "arch_light": ARCH_LIGHT, "chain": CHAIN, "prompts": PROMPTS,
-            "endings": ENDINGS, "abilities": _abilities(), "card_texts": card_texts(),
-            "rewards": [_reward({"reward": h.reward, "amount": h.amount})
-                        for h in _deck().heists]}
+            "endings": ENDINGS, "ended": ENDED, **card_data()}
 
 
-def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
-    t = Table(view, actions)
-    y = t.header(PAD)
-    y = t.heists(y + 4)
+def render(view: dict[str, Any], actions: list[dict[str, str]],
+           cards: Cards | None = None) -> str:
+    """The table as `view`'s seat sees it; `cards`: card_data() of the table's card file
+    (None: the built-in one)."""
+    t = Table(view, actions, cards or card_data())
+    y = t.top(PAD)
     seat = view["seat"]
-    if seat is not None:  # your cards under the Heists they are played for, then the Hideouts
-        drawn = view.get("drawn")
-        if drawn:
-            y = t.hand(y + 4, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",))
-        hand = view["seats"][seat]["hand"] or []
-        y = t.hand(y + 4, hand, "YOUR HAND", ("play", "team", "with", "copy"))
-        y = t.own(y + 6, seat) + 10
+    if seat is not None:  # your cards under the Heists they are played for, and your Hideout
+        y = t.own(y + 6, seat)
     for p in range(view["players"]):
         if p != seat:
-            y = t.opponent(PAD, y, W - 2 * PAD, p) + 10
+            y = t.opponent(y + 8, p)
             if view["seats"][p]["hand"] is not None:  # an open view: a replay
-                y = t.open_hand(y - 6, p) + 10
+                y = t.open_hand(y + 4, p)
     h = y + PAD
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h:.0f}" width="100%" '
             f'class="you-dirty-rat" font-family="{FONT}" '

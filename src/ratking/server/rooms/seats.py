@@ -149,6 +149,8 @@ class Seats:
             "abandoned": self.abandoned(),
             "thinking": self.thinking,
             **self.finish_summary(),
+            # a card file's texts and values, for the board (game.table_board_data)
+            **({"board_data": data} if (data := self.game.table_board_data()) else {}),
         }
 
 

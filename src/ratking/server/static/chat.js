@@ -1,6 +1,8 @@
 // Table chat: short lines from the players, seen by everyone watching; and the spectators'
 // chat, theirs to write in, which the players read once the game is over. Lines are shown as
 // text (textContent), never as markup.
+import { markNew } from "./tabs.js";
+
 const $ = (id) => document.getElementById(id);
 const shown = new Set();
 let spectatorsFetched = false;
@@ -79,7 +81,10 @@ export function receiveChat(message) {
   for (const entry of message.lines) {
     if (shown.has(entry.index)) continue;  // a reconnection sends the history again
     shown.add(entry.index);
-    lists[entry.channel === "spectators" ? 1 : 0].append(line(entry));
+    const spectators = entry.channel === "spectators";
+    lists[spectators ? 1 : 0].append(line(entry));
+    // a line said now (not the history) marks its tab when another panel is shown
+    if (!message.history) markNew(spectators ? "spectator-chat" : "chat-panel");
   }
   for (const list of lists) list.scrollTop = list.scrollHeight;
   if ($("spectator-lines").children.length && !$("spectator-form").hidden) {

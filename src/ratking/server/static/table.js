@@ -16,6 +16,7 @@ import { markPlayed } from "./learn-offer.js";
 import { guestName, setGuestName } from "./people.js";
 import { initReplay, replaying, showStep } from "./replay.js";
 import { drawStanding } from "./standing.js";
+import { initTabs } from "./tabs.js";
 import { drawUndo, initUndo, undoRefused } from "./undo.js";
 import { seatKind } from "./words.js";
 
@@ -803,6 +804,7 @@ initReplay({ tableId, toast, drawLog, fetchStep, total: () => last.table.steps,
              },
              drawStanding: (panel) => drawStanding(panel, last.you),
              onLeave: () => show(last) });
+initTabs(document.querySelector(".table-main > .side"), $("side-tabs"));
 initChat(send);
 initHint(send);
 initUndo(send);

@@ -40,7 +40,11 @@ PHASE_WORDS = {"one-rat": "One rat left", "move": "Movement", "take": "Movement"
                "push": "Fight", "retreat": "Throne claim", "ext": "Exterminator",
                "use": "Item window"}
 END_WORDS = {"round-cap": "the round limit is reached",
-             "finished": "three nests and Da Big Cheese, held for a round"}
+             "finished": "three nests and Da Big Cheese, held for a round",
+             # a table ended otherwise than by the rules
+             "resigned": "a player resigned", "claimed": "the others claimed the win",
+             "agreed": "the players agreed to end the game",
+             "aborted": "the game was abandoned"}
 CHOICE_WORDS = {"keep": "Choose the card to keep", "item": "Choose the item to hold",
                 "use": "Use the item?"}
 MARK_TIPS = {"to-act": "Still takes an action this turn", "acted": "Acted this turn",
@@ -264,7 +268,7 @@ def _status(view: dict[str, Any], owner: dict[int, str]) -> str:
     phase = str(view.get("phase") or "")
     phase = PHASE_WORDS.get(phase, phase.replace("-", " ").capitalize())
     to_move = view.get("to_move")
-    if view.get("over"):
+    if view.get("over") or view.get("result"):  # or ended by the table (its result given)
         result = view.get("result") or {}
         returns = result.get("returns") or []
         best = max(returns) if returns else None

@@ -107,7 +107,7 @@ def _status(view: dict[str, Any]) -> str:
     """The line under the board: the round, and the dice and what they move."""
     rounds = f"Round {view['round']}" + (f" of {view['max_rounds']}" if view["max_rounds"]
                                          else "")
-    if view["over"]:
+    if view["over"] or view.get("result"):  # or ended by the table (its result given)
         capped = view["result"]["end"] == "round-cap"
         text = f"{rounds}. Game over{': the round limit' if capped else ''}"
     else:

@@ -18,11 +18,31 @@ export function boardFor(game) {
     // ratking's own renderer (a redirect to ./<game>.js) or the game package's
     const script = import(`/api/games/${game}/board.js`);
     loaded.set(game, Promise.all([script, data]).then(([module, words]) =>
-      (message) => module.render(message.view, message.actions.concat(message.route_actions),
-                                 words)));
+      (message) => module.render(viewOf(message), message.actions.concat(message.route_actions),
+                                 tableData(words, message.table))));
     loaded.get(game).catch(() => loaded.delete(game));  // a later message tries again
   }
   return loaded.get(game);
+}
+
+/** The view to draw: a table ended otherwise than by the game's rules (a resignation, a
+ * vote to end) gives it the table's result, which the game's own view cannot know, so that
+ * the board says the game is over and names nobody to move. */
+function viewOf(message) {
+  const { view, result } = message;
+  if (!result || view.result) return view;
+  return { ...view, result: { returns: result.returns, scores: result.scores, end: result.end } };
+}
+
+let merged = [null, null, null];  // [game's data, table's data, the two together]
+
+/** The game's board data, with what the table's card file changes of it (its set-up's
+ * board_data: card texts and values) over it. */
+function tableData(words, table) {
+  const own = table?.board_data;
+  if (!own) return words;
+  if (merged[0] !== words || merged[1] !== own) merged = [words, own, { ...words, ...own }];
+  return merged[2];
 }
 
 /** The board of a state message: sent drawn (`svg`), or drawn here from its view. */

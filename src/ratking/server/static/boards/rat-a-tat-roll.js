@@ -614,7 +614,10 @@ function resultLine(v) {
   const result = v.result || {};
   if (get(result, "end") === "round-cap") return D.labels.capped;
   const [names, verb] = winners(v);
-  const scores = truthy(result.scores) ? result.scores : [0];
+  if (!truthy(result.scores)) { // the table ended it: no totals to tell
+    return names.length ? `${D.labels.over}: ${names.join(" & ")} ${verb}` : D.labels.over;
+  }
+  const scores = result.scores;
   const cheer = names.includes("You") ? "!" : "";
   return `${names.join(" & ")} ${verb} with a total of ${Math.min(...scores)}${cheer}`;
 }
@@ -662,6 +665,8 @@ class Board {
     this.toMove = get(view, "to_move");
     this.actor = this.toMove !== null ? this.toMove : this.seat;
     this.over = truthy(get(view, "over"));
+    // over by the rules, or ended by the table (the page gives the view its result)
+    this.ended = this.over || truthy(get(view, "result"));
     this.places = new Map(); // a spot's key ("region|red", "card|1|2"...) -> [id, label]
     this.picks = []; // the re-rolls of chosen dice: picked on the dice
     this.place(actions);
@@ -781,8 +786,8 @@ class Board {
     text(out, 30, 50, D.title, 40, D.cream, "start", "bold", ` font-family="${D.titleFont}"`);
     let right = `Round ${v.round}`;
     if (truthy(get(v, "max_rounds"))) right += ` of ${v.max_rounds}`;
-    if (this.over) right = D.labels.over;
-    if (truthy(get(v, "final_round")) && !this.over) {
+    if (this.ended) right = D.labels.over;
+    if (truthy(get(v, "final_round")) && !this.ended) {
       const left = get(v, "turns_left");
       let words = D.labels.final;
       if (truthy(left)) words += ` · ${left} turn${left === 1 ? "" : "s"} left`;
@@ -804,7 +809,7 @@ class Board {
   /** prompt: what the mover is asked to do, in the viewer's words, and whether it is theirs. */
   prompt() {
     const v = this.v;
-    if (this.over) return [resultLine(v), false];
+    if (this.ended) return [resultLine(v), false];
     const p = this.toMove;
     if (p === null || !(p >= 0 && p < v.seats.length)) return ["", false];
     const phase = v.phase;
@@ -935,7 +940,7 @@ class Board {
     }
     this.out.push(seatPanelDrawing({
       s, x, y, w, h, large, name: seat.name, cards: seat.cards, count, tokens: seat.tokens,
-      moving: mover && !this.over,
+      moving: mover && !this.ended,
       won: truthy(result) && get(result, "end") !== "round-cap" && result.returns[s] > 0,
       total: truthy(result) ? result.scores[s] : null,
       mine: s === this.seat,

@@ -110,7 +110,7 @@ function header(view, data) {
     "bold", "start", ' class="unrest-total"'));
   parts.push(text(x + 170, 78, `Location cards: ${held} (of ${cards.max}); deck ${cards.deck}`,
     19, cream, "", "start", ' class="cards"'));
-  if (view.over) {
+  if (view.over || view.result) { // over, or ended by the table (its result given)
     const returns = view.result.returns || [];
     const best = returns.length ? Math.max(...returns) : 0;
     const teams = new Set(returns.flatMap((r, i) => (r === best ? [view.seats[i].team] : [])));

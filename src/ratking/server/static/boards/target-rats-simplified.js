@@ -93,7 +93,7 @@ function home(sid, faction, mover, data) {
 function status(view) {
   const rounds = `Round ${view.round}` +
     (B.truthy(view.max_rounds) ? ` of ${view.max_rounds}` : "");
-  if (B.truthy(view.over)) {
+  if (B.truthy(view.over) || B.truthy(view.result)) { // or ended by the table
     const capped = view.result.end === "round-cap";
     return `${rounds}. Game over${capped ? ": the round limit" : ""}`;
   }

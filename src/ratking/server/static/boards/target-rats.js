@@ -215,7 +215,7 @@ function status(view, owner, data) {
   phase = get(data.phase_words, phase, B.capitalize(phase.replaceAll("-", " ")));
   const toMove = get(view, "to_move");
   let lines;
-  if (truthy(get(view, "over"))) {
+  if (truthy(get(view, "over")) || truthy(get(view, "result"))) { // or ended by the table
     const result = or(get(view, "result"), {});
     const returns = or(get(result, "returns"), []);
     const best = returns.length ? Math.max(...returns) : null;

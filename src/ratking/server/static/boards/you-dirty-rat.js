@@ -6,9 +6,12 @@
 // and colours come from YouDirtyRat.board_data() as `data`, written once, in Python.
 import { escape, fixed, floatText, len, plural, seatLabel } from "./common.js";
 
-const W = 720;
+const W = 890;
 const PAD = 12;
+const SIDE = 150; // a name plate's width, left of its Hideout (and of your hand)
+const HAND_X = PAD + SIDE + 6; // where your hand and every Hideout begin
 const LEAST = 12; // the smallest text on the table, in viewBox units
+const SMALLEST = 10; // no text is drawn smaller
 
 /** The board's tables (board_data), set by render for the functions below. */
 let D = null;
@@ -239,8 +242,10 @@ function faceBody(x, y, w, h, card, text, lift) {
     + `${fx(y)} H${fx(x + w - r)} Q${fx(x + w)} ${fx(y)} ${fx(x + w)} ${fx(y + r)} `
     + `V${fx(y + band)} Z" fill="${col}"/>`);
   out.push(glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42));
-  out.push(minor(label(x + w - 5, y + band * 0.68, arch.toUpperCase(),
-    floatText(Math.max(6.0, band * 0.42)), "#fff", "bold", "end")));
+  if (band * 0.42 >= SMALLEST) { // the archetype's word, where it can be read
+    out.push(minor(label(x + w - 5, y + band * 0.68, arch.toUpperCase(), floatText(band * 0.42),
+      "#fff", "bold", "end")));
+  }
   const nameSize = Math.max(9.0, Math.min(16.0, w * 0.15));
   const small = w < 80; // a card too small for a legible name: the name is a minor label
   const least = small ? 7.0 : LEAST;
@@ -311,6 +316,19 @@ function turnWords(v) {
   return [words, prompt];
 }
 
+/** _ended_words: who won and why, once the game is over. */
+function endedWords(v) {
+  const res = v.result;
+  const best = [];
+  res.returns.forEach((r, p) => { if (r > 0) best.push(p); });
+  if (!best.length) return D.ended[res.end] ?? "Nobody wins.";
+  const who = best.map((p) => (p === v.seat ? "you" : v.seats[p].name)).join(" and ");
+  const verb = who === "you" || best.length > 1 ? "win" : "wins";
+  const why = (res.endings ?? []).map((e) => D.endings[e] ?? e).join(", ")
+    || (res.end === "round-cap" ? "The round limit was reached" : (D.ended[res.end] ?? ""));
+  return `${who[0].toUpperCase()}${who.slice(1)} ${verb}.${why ? ` ${why}.` : ""}`;
+}
+
 /** prompt_line: the turn line as one text. */
 function promptLine(v) {
   if (v.result || v.to_move === null) return "";
@@ -348,72 +366,66 @@ class Table {
     }
   }
 
-  /** The top strip: the Town Stash, deck, discard pile and what is happening. */
-  header(y) {
+  /** The Heist chains along the top right, the panel of the rest beside them. */
+  top(y) {
+    const chains = this.view.chains.filter((c) => c.in_play);
+    const cw = chains.length <= 4 ? 132 : 120;
+    const x0 = W - PAD - 12 - chains.length * cw - (chains.length - 1) * 8;
+    this.panel(PAD, y, x0 - PAD - 10, 182);
+    this.heists(x0, y, chains, cw);
+    return y + 186;
+  }
+
+  /** What is happening, the Town Stash, the deck and the discard pile. */
+  panel(x, y, w, h) {
     const v = this.view;
-    const h = 84;
-    this.add(`<rect x="${PAD}" y="${y}" width="${W - 2 * PAD}" height="${h + 34}" rx="12" `
+    this.add(`<rect x="${fx(x)}" y="${fx(y)}" width="${fx(w)}" height="${h}" rx="12" `
       + `fill="${D.zone}"/>`);
     const tokens = Math.floor(v.stash / 100);
-    this.add(label(PAD + 12, y + 20, "TOWN STASH", 13, "#f4ead2", "bold", "start", 1.5));
-    const [pile, pw] = tokenStacks(PAD + 12, y + h - 8, tokens, 8, 8, 10);
-    this.add(pile);
-    this.add(label(PAD + 22 + Math.max(pw, 20), y + 54, cash(v.stash), 28, D.gold));
-    this.add(label(PAD + 22 + Math.max(pw, 20), y + 74, `${tokens} × $100`, 14));
-    // deck and discard
-    let x = W - PAD - 250;
-    this.add(label(x, y + 20, "DECK", 13, "#f4ead2", "bold", "start", 1.5));
-    for (let k = 0; k < Math.min(4, v.deck); k += 1) {
-      this.add(back(x + k * 2, y + 30 - k * 2, 40, 50));
-    }
-    this.add(label(x + 52, y + 64, String(v.deck), 22, D.gold));
-    x = W - PAD - 130;
-    this.add(label(x, y + 20, "DISCARD", 13, "#f4ead2", "bold", "start", 1.5));
-    const discard = v.discard;
-    if (discard.length) {
-      this.add(face(x, y + 26, 48, 56, discard[discard.length - 1]));
-    } else {
-      this.add(`<rect x="${x}" y="${y + 26}" width="48" height="56" rx="5" fill="none" `
-        + 'stroke="#8fb39c" stroke-dasharray="4 3"/>');
-    }
-    this.add(label(x + 58, y + 64, String(discard.length), 22, D.gold));
-    // what is happening, on a line of its own
-    const sy = y + h + 24;
     const rounds = `Round ${v.round}${v.max_rounds ? ` of ${v.max_rounds}` : ""}`;
-    this.add(label(W - PAD - 12, sy, rounds, 14, "#cfe3d6", "bold", "end"));
-    const seats = v.seats;
+    this.add(label(x + 12, y + 20, "TOWN STASH", 13, "#f4ead2", "bold", "start", 1.5)
+      + label(x + w - 12, y + 20, rounds, 13, "#cfe3d6", "bold", "end"));
+    this.add(label(x + 12, y + 50, cash(v.stash), 26, D.gold)
+      + label(x + 12, y + 68, `${tokens} × $100`, 13));
+    const room = Math.floor((w - 142) / 23); // the pile, right of its sum, as room allows
+    if (room > 0) this.add(tokenStacks(x + 130, y + 72, tokens, 8, Math.min(8, room), 10)[0]);
+    // the deck, face down; the discard pile, its top card edge-on
+    this.add(label(x + 12, y + 92, "DECK", 13, "#f4ead2", "bold", "start", 1.5)
+      + label(x + 66, y + 92, String(v.deck), 16, D.gold));
+    for (let k = 0; k < Math.min(4, v.deck); k += 1) this.add(back(x + 12 + k * 6, y + 98, 20, 27));
+    const dx = x + w / 2;
+    const discard = v.discard;
+    this.add(label(dx, y + 92, "DISCARD", 13, "#f4ead2", "bold", "start", 1.5)
+      + label(x + w - 12, y + 92, String(discard.length), 16, D.gold, "bold", "end"));
+    if (discard.length) {
+      this.add(chip(dx, y + 100, x + w - 12 - dx, 22, discard[discard.length - 1]));
+    } else {
+      this.add(`<rect x="${fx(dx)}" y="${fx(y + 100)}" width="${fx(x + w - 12 - dx)}" `
+        + 'height="22" rx="5" fill="none" stroke="#8fb39c" stroke-dasharray="4 3"/>');
+    }
+    // what is happening: whose turn and what is asked, or how the game ended
+    const cx = x + w / 2;
     if (v.result) {
-      const res = v.result;
-      const best = [];
-      res.returns.forEach((r, p) => { if (r > 0) best.push(p); });
-      const who = best.map((p) => (p === v.seat ? "you" : seats[p].name)).join(" and ");
-      const verb = who === "you" || best.length > 1 ? "win" : "wins";
-      const why = (res.endings ?? []).map((e) => D.endings[e] ?? e).join(", ")
-        || (res.end === "round-cap" ? "The round limit was reached" : "");
-      this.add(label(PAD + 12, sy, `Game over: ${who} ${verb}. ${why}.`, 17, D.gold));
-      return y + h + 34;
+      this.add(label(cx, y + 146, "Game over", 16, D.gold, "bold", "middle")
+        + textBlock(cx, y + 150, endedWords(v), w - 20, 13, 2, "bold", D.gold));
+      return;
     }
     const [words, prompt] = turnWords(v);
     const mine = v.to_move !== null && v.to_move === v.seat;
-    this.add(`<text x="${PAD + 12}" y="${sy}" font-size="17" font-weight="bold" `
-      + `fill="${mine ? D.gold : "#fff"}">${escape(words)}`
-      + (prompt ? `<tspan fill="#f4ead2" font-weight="normal">  ·  ${escape(prompt)}</tspan>`
-        : "") + "</text>");
-    return y + h + 34;
+    this.add(label(cx, y + 146, words, 16, mine ? D.gold : "#fff", "bold", "middle")
+      + (prompt ? textBlock(cx, y + 150, prompt, w - 20, 13, 2, "normal", "#f4ead2") : ""));
   }
 
   /** The Heist chains in play, the top Heist of each face up on its stack. */
-  heists(y) {
-    const chains = this.view.chains.filter((c) => c.in_play);
-    const [cw, ch, gap] = [132, 170, 8];
-    const x0 = (W - chains.length * cw - (chains.length - 1) * gap) / 2;
+  heists(x0, y, chains, cw) {
+    const [ch, gap] = [170, 8];
     const committing = (this.view.committing || {}).id;
     chains.forEach((chain, i) => {
       const x = x0 + i * (cw + gap);
       const col = D.chain[chain.colour] ?? "#666";
       const left = chain.left;
       if (!left.length) {
-        this.add(`<rect x="${fx(x)}" y="${y + 8}" width="${cw}" height="${ch}" rx="10" `
+        this.add(`<rect x="${fx(x)}" y="${y}" width="${cw}" height="${ch}" rx="10" `
           + `fill="none" stroke="${col}" stroke-width="2" stroke-dasharray="6 4"/>`
           + textBlock(x + cw / 2, y + ch / 2, `${title(chain.colour)} chain done`, cw - 20, 14,
             2, "bold", "#f4ead2"));
@@ -421,16 +433,14 @@ class Table {
       }
       const under = [];
       for (let k = left.length - 1; k > 0; k -= 1) {
-        under.push(`<rect x="${fx(x + 4 * k)}" y="${y + 8 + 4 * k}" width="${cw}" `
+        under.push(`<rect x="${fx(x + 4 * k)}" y="${y + 4 * k}" width="${cw}" `
           + `height="${ch}" rx="10" fill="${D.cream}" stroke="${col}" stroke-width="2"/>`);
       }
       this.add(under.join(""));
       const h = left[0];
       const act = this.action([`heist:${h.id}`]);
-      this.add(this.heistCard(x, y + 8, cw, ch, chain, h, act !== null, h.id === committing),
-        act);
+      this.add(this.heistCard(x, y, cw, ch, chain, h, act !== null, h.id === committing), act);
     });
-    return y + ch + 8 + 4 * 3 + 10;
   }
 
   /** heist_card: a Heist face up: chain, name, team as badges, reward. */
@@ -474,7 +484,8 @@ class Table {
     return out.join("");
   }
 
-  /** A seat's name plate: name, cash as tokens, hand, Heists won; tap to rob an opponent. */
+  /** A seat's name plate, beside its Hideout: name, cash as tokens, hand face down, Heists
+   * won; tap an opponent's to rob them. */
   plate(x, y, w, h, p) {
     const v = this.view;
     const s = v.seats[p];
@@ -487,31 +498,19 @@ class Table {
       + `fill="${me ? "#3b2a1a" : "#173724"}" stroke="${edge}" `
       + `stroke-width="${turn || act ? 3 : 1}"/>`];
     const name = (turn ? "▶ " : "") + seatLabel(s.name, me);
-    const tall = h > 60; // an opponent's plate, beside their Hideout: one thing per line
-    const room = tall ? w - 20 : w / 3;
-    const size = round1(Math.max(LEAST, Math.min(16.0, room / (0.66 * len(name)))));
+    const size = round1(Math.max(LEAST, Math.min(16.0, (w - 20) / (0.66 * len(name)))));
     out.push(label(x + 10, y + 22, name, floatText(size), turn ? D.gold : "#fff"));
-    const ly = y + (tall ? 46 : 27);
-    const cx = tall ? x + 10 : x + 20 + Math.min(220.0, len(name) * 9.5);
-    const [coins, cw] = tokenStacks(cx, ly + 5, Math.floor(s.money / 100), 4, tall ? 3 : 5, 8);
+    const [coins, cw] = tokenStacks(x + 10, y + 49, Math.floor(s.money / 100), 4, 3, 10);
     out.push(coins);
-    out.push(label(cx + Math.max(cw, 0) + 6, ly, cash(s.money), 17, D.gold));
-    let hx;
-    let hy;
+    out.push(label(x + 14 + cw, y + 44, cash(s.money), 16, D.gold));
     const n = s.hand_count;
-    if (tall) {
-      const shown = Math.min(n, 6);
-      for (let k = 0; k < shown; k += 1) out.push(back(x + 10 + k * 6, y + 54, 20, 27));
-      out.push(label(x + 36 + shown * 6, y + 73, `${n} in hand`, 13, "#f4ead2"));
-      [hx, hy] = [x + 10, y + h - 24];
-    } else {
-      out.push(label(x + w - 12, y + 27, `${plural(n, "card")} in hand`, 13, "#f4ead2", "bold",
-        "end"));
-      [hx, hy] = [x + w - 200 - 15 * s.heist_colours.length, y + 9];
-    }
+    const shown = Math.min(n, 6);
+    for (let k = 0; k < shown; k += 1) out.push(back(x + 10 + k * 5, y + 50, 20, 27));
+    out.push(label(x + 34 + shown * 5, y + 68, `${n} in hand`, 13, "#f4ead2"));
     if (s.heist_colours.length) {
+      const [hx, hy] = [x + 10, y + h - 22];
       out.push(label(hx, hy + 16, "Heists", 12, "#cfe3d6"));
-      const step = tall ? Math.min(13.0, (w - 64) / s.heist_colours.length) : 13.0;
+      const step = Math.min(13.0, (w - 64) / s.heist_colours.length);
       s.heist_colours.forEach((colour, k) => {
         out.push(`<rect x="${fx(hx + 44 + k * step)}" y="${fx(hy + 2)}" width="11" `
           + `height="19" rx="2" fill="${D.chain[colour] ?? "#666"}" `
@@ -539,18 +538,25 @@ class Table {
   }
 
   /** An opponent: name plate beside Hideout. */
-  opponent(x, y, w, p) {
-    const h = 106;
-    this.plate(x, y, 150, h, p);
-    this.hideout(x + 156, y, w - 156, h, p);
+  opponent(y, p) {
+    const h = 100;
+    this.plate(PAD, y, SIDE, h, p);
+    this.hideout(HAND_X, y, W - PAD - HAND_X, h, p);
     return y + h;
   }
 
-  /** Your own name plate over your Hideout. */
+  /** Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout. */
   own(y, p) {
-    this.plate(PAD, y, W - 2 * PAD, 38, p);
-    this.hideout(PAD, y + 44, W - 2 * PAD, 140, p);
-    return y + 44 + 140;
+    const top = y;
+    const drawn = this.view.drawn;
+    if (drawn && drawn.length) {
+      y = this.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ["keep"]) + 4;
+    }
+    const hand = this.view.seats[p].hand || [];
+    y = this.hand(y, hand, "YOUR HAND", ["play", "team", "with", "copy"]) + 2;
+    this.plate(PAD, top, SIDE, y + 104 - top, p);
+    this.hideout(HAND_X, y, W - PAD - HAND_X, 104, p);
+    return y + 104;
   }
 
   /** The cards of one zone: a lone card face up, more as edge-on chips (a Team bracketed). */
@@ -611,19 +617,19 @@ class Table {
     const [cw, ch, gap] = [104, 136, 8];
     const tall = ch + (team ? 34 : 0);
     const rows = cards.length ? Math.ceil(cards.length / perRow) : 1;
-    this.add(label(PAD + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
+    this.add(label(HAND_X + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
     if (team) {
       this.add(label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
         "#f4ead2", "normal", "end"));
     }
     y += 22;
-    if (!cards.length) this.add(label(PAD + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
+    if (!cards.length) this.add(label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
     const placed = this.used.size;
     const picks = [];
     cards.forEach((c, k) => {
       const [r, i] = [Math.floor(k / perRow), k % perRow];
       const inRow = Math.min(perRow, cards.length - r * perRow);
-      const x0 = (W - inRow * cw - (inRow - 1) * gap) / 2;
+      const x0 = HAND_X + (W - PAD - HAND_X - inRow * cw - (inRow - 1) * gap) / 2;
       const x = x0 + i * (cw + gap);
       const yy = y + r * (tall + gap);
       const act = this.action(prefixes.map((p) => `${p}:${slug(c.name)}`));
@@ -632,8 +638,11 @@ class Table {
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
     if (this.used.size > placed) { // the decision is made here: the page keeps it in view
-      this.add(`<rect data-focus="hand" x="${PAD}" y="${fx(y)}" width="${W - 2 * PAD}" `
-        + `height="${fx(rows * (tall + gap))}" fill="none" pointer-events="none"/>`);
+      const most = Math.min(perRow, cards.length); // over the cards only (a phone centres them)
+      const width = most * cw + (most - 1) * gap;
+      this.add(`<rect data-focus="hand" x="${fx((W - PAD + HAND_X - width) / 2)}" `
+        + `y="${fx(y)}" width="${width}" height="${fx(rows * (tall + gap))}" `
+        + 'fill="none" pointer-events="none"/>');
     }
     return y + rows * (tall + gap);
   }
@@ -673,20 +682,13 @@ function describe(view) {
 export function render(view, actions, data) {
   D = data;
   const t = new Table(view, actions);
-  let y = t.header(PAD);
-  y = t.heists(y + 4);
+  let y = t.top(PAD);
   const seat = view.seat;
-  if (seat !== null) { // your cards under the Heists they are played for, then the Hideouts
-    const drawn = view.drawn;
-    if (drawn && drawn.length) y = t.hand(y + 4, drawn, "THE MASTERMIND DREW: KEEP ONE", ["keep"]);
-    const hand = view.seats[seat].hand || [];
-    y = t.hand(y + 4, hand, "YOUR HAND", ["play", "team", "with", "copy"]);
-    y = t.own(y + 6, seat) + 10;
-  }
+  if (seat !== null) y = t.own(y + 6, seat); // your cards under the Heists, and your Hideout
   for (let p = 0; p < view.players; p += 1) {
     if (p !== seat) {
-      y = t.opponent(PAD, y, W - 2 * PAD, p) + 10;
-      if (view.seats[p].hand !== null) y = t.openHand(y - 6, p) + 10; // an open view
+      y = t.opponent(y + 8, p);
+      if (view.seats[p].hand !== null) y = t.openHand(y + 4, p); // an open view
     }
   }
   const h = y + PAD;

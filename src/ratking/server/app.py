@@ -37,9 +37,10 @@ from . import (
     pages,
     profiles,
     quickmatch,
+    quotas,
     reviews,
 )
-from .clients import quota_key
+from .clients import client_of, quota_key
 from .collector import collecting
 from .learn import router as learn_router
 from .messages import LOG_LINES, board_message, log_entries
@@ -123,8 +124,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         app.state.rooms = rooms
         app.state.sessions = sockets = SessionSockets()
         rooms.notices["o"] = functools.partial(sockets.heard, rooms.spawn)
-        app.state.hashing = Hashing(settings.hash_threads, settings.hash_queue,
-                                    settings.search_nice)
+        app.state.hashing = Hashing(settings.hash_workers, settings.hash_queue,
+                                    settings.hash_nice)
         try:
             resumed = await rooms.start()
             log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
@@ -353,10 +354,14 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         await socket.accept()
         account = await accounts.signed_in(socket)
         who = quota_key(socket, account.id if account else None)
-        quotas, limit = rooms_of(socket).quotas, settings.max_sockets_per_client
-        if not quotas.open_socket(who, limit):
+        rooms, limit = rooms_of(socket), settings.max_sockets_per_client
+        holder, full = await quotas.hold(rooms, "socket", account and f"account:{account.id}",
+                                         client_of(socket), limit)
+        if full is not None:
+            whose = "one address" if ":address:" in full else "one person"
+            most = limit * quotas.PER_ADDRESS if whose == "one address" and account else limit
             return await too_many_sockets(
-                socket, f"at most {limit} sockets from one person: close some tables")
+                socket, f"at most {most} sockets from {whose}: close some tables")
         try:
             if account is not None:
                 app.state.sessions.add(account.session, socket)
@@ -364,7 +369,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                     return await socket.close(code=SIGNED_OUT, reason="signed out")
             await _table_socket(socket, table_id, account, who)
         finally:
-            quotas.close_socket(who)
+            await quotas.release(rooms, holder)
             if account is not None:
                 app.state.sessions.discard(account.session, socket)
 

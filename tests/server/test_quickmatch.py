@@ -121,7 +121,8 @@ def test_cookie_less_presses_from_one_address_at_once_are_one_clients(db_url):
 
 
 def test_cookie_less_presses_from_one_address_apart_may_play_each_other(db_url, monkeypatch):
-    # past TWINS seconds, two cookie-less presses from one address are two people
+    # past TWINS seconds, or asking for another name, two cookie-less presses from one
+    # address are two people
     app = create_app(db_url, bot_delay=0)
     clock = [1000.0]
     monkeypatch.setattr(quickmatch, "now", lambda: datetime.fromtimestamp(clock[0], UTC))
@@ -131,9 +132,11 @@ def test_cookie_less_presses_from_one_address_apart_may_play_each_other(db_url, 
         again = press(client, name="Dot")
         assert (again["id"], again["seat"]) == (first["id"], 0)
         assert client.get(f"/api/tables/{first['id']}").json()["waiting"]
-        clock[0] += 2  # from the first press, more than TWINS: another person
-        other = press(client, name="Eve")
-        assert (other["id"], other["seat"]) == (first["id"], 1)
+        clock[0] += 2  # from the first press, more than TWINS: another person (a new table,
+        other = press(client, name="Dot")  # as no guest sits with a look-alike)
+        assert other["created"] and other["id"] != first["id"]
+        eve = press(client, name="Eve")  # asking differently: another person, at once
+        assert (eve["id"], eve["seat"]) == (first["id"], 1)
 
 
 def test_a_guests_presses_at_once_give_it_one_seat(app_client):

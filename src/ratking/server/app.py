@@ -42,6 +42,7 @@ from . import (
 )
 from .clients import client_of, quota_key
 from .collector import collecting
+from .guest_names import LooksTaken, check_guest_name, people_at
 from .learn import router as learn_router
 from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
@@ -218,6 +219,13 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         account = await accounts.signed_in(request)
         client = quota_key(request, account.id if account else None)
         creator = Creator(account.name, account.id) if account else Creator(spec.name)
+        if account is None and spec.name is not None:
+            try:
+                await check_guest_name(rooms_of(request), check_name(spec.name))
+            except BadName as exc:
+                raise HTTPException(400, str(exc)) from None
+            except LooksTaken as exc:
+                raise HTTPException(409, str(exc)) from None
         try:
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
@@ -490,13 +498,18 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
             before = room.seen()
             name = message.get("name")
-            if name is not None and conn.account_id is None:
-                try:
-                    conn.name = check_name(name)
-                except BadName as exc:
-                    await refuse(conn, "bad-name", str(exc))
             conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
             conn.seats = room.seats_held(conn.tokens, conn.account_id)
+            if name is not None and conn.account_id is None:
+                seats = [room.row.seats[i] for i in conn.seats]
+                named = seats and all(s.get("claimed") and "name" in s for s in seats)
+                try:  # a name not shown (its seats named already) is not looked at again
+                    conn.name = check_name(name) if named else await check_guest_name(
+                        room.rooms, check_name(name), people_at(room.row, conn.seats))
+                except BadName as exc:
+                    await refuse(conn, "bad-name", str(exc))
+                except LooksTaken as exc:
+                    await refuse(conn, "name-taken", str(exc))
             await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "

@@ -84,3 +84,34 @@ def test_an_address_holds_three_times_a_persons_sockets(db_url):
                 refused = expect(d, "error")
                 assert refused["code"] == "too-many-sockets"
                 assert "3 sockets from one address" in refused["message"]
+
+
+def test_a_row_its_process_stops_renewing_stops_counting(db_url):
+    storage = Storage(db_url)
+    try:
+        gone = Holds(storage, "gone", seconds=1)  # a process killed after it took the row
+        assert gone.take([("socket:x", 1)], new_holder()) is None
+        assert gone.take([("socket:x", 1)], new_holder()) == "socket:x"
+        time.sleep(1.2)
+        assert Holds(storage, "other", seconds=60).take([("socket:x", 1)], new_holder()) \
+            is None
+    finally:
+        storage.close()
+
+
+def test_a_live_process_renews_its_sockets_rows(db_url):
+    # rows counting for 2 s, renewed every 0.2 s by the sweep: an open socket keeps its row
+    app = create_app(db_url, bot_delay=0, lease_seconds=2, maintenance_every=0.2)
+    with TestClient(app) as client:
+        ann = sign_up(client, "Ann")
+        body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}
+        table = client.post("/api/tables", json=body, headers=ann).json()
+        me = client.get("/api/me", headers=ann).json()
+        holds = app.state.rooms.holds
+        with client.websocket_connect(f"/ws/tables/{table['id']}", headers=ann) as ws:
+            receive_state(ws)
+            time.sleep(3)
+            assert holds.count(f"socket:account:{me['id']}") == 1
+        for _ in waiting(10, "the closed socket's row to go"):
+            if holds.count(f"socket:account:{me['id']}") == 0:
+                break

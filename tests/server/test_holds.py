@@ -4,7 +4,9 @@ back, and the rows of a process that died stop counting once they expire."""
 
 import time
 
+import pytest
 from sqlalchemy import update
+from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from ratking.server.app import create_app
@@ -115,3 +117,27 @@ def test_a_live_process_renews_its_sockets_rows(db_url):
         for _ in waiting(10, "the closed socket's row to go"):
             if holds.count(f"socket:account:{me['id']}") == 0:
                 break
+
+
+class Down:
+    """An engine whose database cannot be reached."""
+
+    def begin(self):
+        raise OperationalError("DELETE", {}, ConnectionError("the database is down"))
+
+
+def test_a_release_the_database_missed_is_made_at_the_next_renewal(db_url):
+    storage = Storage(db_url)
+    try:
+        holds = Holds(storage, "here", seconds=60)
+        holder = new_holder()
+        assert holds.take([("socket:y", 5)], holder) is None
+        engine, storage.engine = storage.engine, Down()
+        with pytest.raises(OperationalError):
+            holds.release(holder)
+        storage.engine = engine
+        assert holds.count("socket:y") == 1  # still counted (and renewed) until...
+        holds.renew()  # ...the next sweep, with the database back
+        assert holds.count("socket:y") == 0 and not holds.unreleased
+    finally:
+        storage.close()

@@ -42,6 +42,7 @@ from . import (
 )
 from .clients import client_of, quota_key
 from .collector import collecting
+from .failures import UNAVAILABLE
 from .guest_names import LooksTaken, check_guest_name, people_at
 from .learn import router as learn_router
 from .messages import LOG_LINES, board_message, log_entries
@@ -363,8 +364,11 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         account = await accounts.signed_in(socket)
         who = quota_key(socket, account.id if account else None)
         rooms, limit = rooms_of(socket), settings.max_sockets_per_client
-        holder, full = await quotas.hold(rooms, "socket", account and f"account:{account.id}",
-                                         client_of(socket), limit)
+        try:
+            holder, full = await quotas.hold(rooms, "socket", account and
+                                             f"account:{account.id}", client_of(socket), limit)
+        except UNAVAILABLE:  # the database is down: the socket opens uncounted, play goes on
+            holder, full = "", None
         if full is not None:
             whose = "one address" if ":address:" in full else "one person"
             most = limit * quotas.PER_ADDRESS if whose == "one address" and account else limit

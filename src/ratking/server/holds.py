@@ -41,6 +41,7 @@ class Holds:
         self.storage = storage
         self.process = process  # this server process (Rooms.me)
         self.seconds = seconds  # how long a row counts unless renewed
+        self.unreleased: set[str] = set()  # holders whose release the database did not take
 
     @staticmethod
     def seconds_for(settings: Settings) -> float:
@@ -70,12 +71,19 @@ class Holds:
         return None
 
     def release(self, holder: str) -> None:
-        """The thing `holder` closed: its rows go."""
+        """The thing `holder` closed: its rows go. If the database cannot take it now, they
+        go at a later release or renewal (until then they are renewed: they still count)."""
+        self.unreleased.add(holder)
+        holders = set(self.unreleased)
         with self.storage.engine.begin() as conn:
-            conn.execute(delete(HoldRow).where(HoldRow.holder == holder))
+            conn.execute(delete(HoldRow).where(HoldRow.holder.in_(holders)))
+        self.unreleased -= holders
 
     def renew(self) -> None:
-        """This process is alive: its rows count for `seconds` more."""
+        """This process is alive: its rows count for `seconds` more (and those it could not
+        release before go)."""
+        if self.unreleased:
+            self.release(next(iter(self.unreleased)))
         with self.storage.engine.begin() as conn:
             conn.execute(update(HoldRow).where(HoldRow.process == self.process)
                          .values(expires=self.storage.clock() + self.seconds))

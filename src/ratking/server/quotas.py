@@ -8,10 +8,13 @@ address it came from, which may make `PER_ADDRESS` times the person's uses."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
+from .failures import UNAVAILABLE
 from .holds import new_holder
+from .storage import why
 
 if TYPE_CHECKING:
     from .rooms import Rooms
@@ -22,6 +25,7 @@ SPECTATOR_CHAT = (5, 10.0)  # the spectators' own chat, counted apart from the p
 HINTS = (6, 60.0)
 SIGN_UPS = (10, 3600.0)  # new accounts, per client address
 PER_ADDRESS = 3  # an address may make this many times a person's uses (a home, an office)
+log = logging.getLogger("ratking.server")
 
 
 async def spend(rooms: Rooms, what: str, person: str | None, address: str | None,
@@ -53,5 +57,11 @@ async def hold(rooms: Rooms, what: str, person: str | None, address: str | None,
 
 
 async def release(rooms: Rooms, holder: str) -> None:
-    """What `holder` held is closed (done, dropped, failed)."""
-    await rooms.run(rooms.holds.release, holder)
+    """What `holder` held is closed (done, dropped, failed). With the database down, the
+    rows go at the background sweep's next renewal once it is back (`Holds.release`)."""
+    if not holder:
+        return
+    try:
+        await rooms.run(rooms.holds.release, holder)
+    except UNAVAILABLE as exc:
+        log.warning("ratking: a socket's or review's count is released later: %s", why(exc))

@@ -16,14 +16,18 @@ from ratking.server.storage import Storage
 from .conftest import expect, receive_state, sign_up, waiting
 
 
+def socket_url(client, who) -> str:
+    """The socket of a new table of `who`'s against a bot."""
+    body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}
+    return f"/ws/tables/{client.post('/api/tables', json=body, headers=who).json()['id']}"
+
+
 def test_a_persons_sockets_are_limited_over_two_processes(postgres):
     # two apps on one PostgreSQL, as two server processes are: the limit is over both
     apps = [create_app(postgres, bot_delay=0, max_sockets_per_client=2) for _ in range(2)]
     with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
         ann = sign_up(one, "Ann")
-        body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}
-        table = one.post("/api/tables", json=body, headers=ann).json()
-        url = f"/ws/tables/{table['id']}"
+        url = socket_url(one, ann)
         with one.websocket_connect(url, headers=ann) as a, \
                 two.websocket_connect(url, headers=ann) as b:
             receive_state(a), receive_state(b)
@@ -74,9 +78,7 @@ def test_holds_count_over_processes_and_a_dead_ones_expire(db_url):
 def test_an_address_holds_three_times_a_persons_sockets(db_url):
     with TestClient(create_app(db_url, bot_delay=0, max_sockets_per_client=1)) as client:
         people = [sign_up(client, name) for name in ("Ann", "Bea", "Cid", "Dan")]
-        body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}
-        table = client.post("/api/tables", json=body, headers=people[0]).json()
-        url = f"/ws/tables/{table['id']}"
+        url = socket_url(client, people[0])
         with client.websocket_connect(url, headers=people[0]) as a, \
                 client.websocket_connect(url, headers=people[1]) as b, \
                 client.websocket_connect(url, headers=people[2]) as c:
@@ -106,11 +108,10 @@ def test_a_live_process_renews_its_sockets_rows(db_url):
     app = create_app(db_url, bot_delay=0, lease_seconds=2, maintenance_every=0.2)
     with TestClient(app) as client:
         ann = sign_up(client, "Ann")
-        body = {"game": "rat-a-tat-roll", "players": 2, "seats": ["human", "bot"]}
-        table = client.post("/api/tables", json=body, headers=ann).json()
+        url = socket_url(client, ann)
         me = client.get("/api/me", headers=ann).json()
         holds = app.state.rooms.holds
-        with client.websocket_connect(f"/ws/tables/{table['id']}", headers=ann) as ws:
+        with client.websocket_connect(url, headers=ann) as ws:
             receive_state(ws)
             time.sleep(3)
             assert holds.count(f"socket:account:{me['id']}") == 1

@@ -8,6 +8,7 @@ address it came from, which may make `PER_ADDRESS` times the person's uses."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -57,10 +58,17 @@ async def hold(rooms: Rooms, what: str, person: str | None, address: str | None,
 
 
 async def release(rooms: Rooms, holder: str) -> None:
-    """What `holder` held is closed (done, dropped, failed). With the database down, the
-    rows go at the background sweep's next renewal once it is back (`Holds.release`)."""
-    if not holder:
-        return
+    """What `holder` held is closed (done, dropped, failed), even if the caller is cancelled
+    meanwhile (a socket's handler as its server stops). With the database down, the rows go
+    at the background sweep's next renewal once it is back (`Holds.release`)."""
+    if holder:
+        task = asyncio.ensure_future(_release(rooms, holder))
+        rooms.tasks.add(task)
+        task.add_done_callback(rooms.tasks.discard)
+        await asyncio.shield(task)
+
+
+async def _release(rooms: Rooms, holder: str) -> None:
     try:
         await rooms.run(rooms.holds.release, holder)
     except UNAVAILABLE as exc:

@@ -5,11 +5,16 @@ its creator chose; people pressing at once sit at one table (also two processes)
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 
+from starlette.testclient import TestClient
+
+from ratking.server import quickmatch
+from ratking.server.app import create_app
 from ratking.server.quickmatch import fill, seat_or_open
 from ratking.server.storage import Limits, Storage
 
-from .conftest import expect, receive_state, sign_up
+from .conftest import MESSAGE_WAIT, expect, receive, receive_state, sign_up, waiting
 
 PLAY = {"game": "rat-a-tat-roll", "players": 2}
 
@@ -64,9 +69,74 @@ def test_a_guest_pressing_again_is_given_its_seat_again_never_a_second(app_clien
         assert receive_state(ws)["you"] == []
         ws.send_json({"type": "hello", "tokens": [again["token"]]})
         assert receive_state(ws)["you"] == [0]
-    client.cookies.clear()  # another guest sits against Dot
-    other = press(client, name="Eve")
+    client.cookies.clear()  # another guest (one with a cookie of its own) sits against Dot
+    other = press(client, {"cookie": "ratking_guest=eve"}, name="Eve")
     assert (other["id"], other["seat"]) == (first["id"], 1)
+
+
+def test_cookie_less_presses_from_one_address_at_once_are_one_clients(db_url):
+    # pairs of presses at once with no cookie, each pair from an address of its own: each
+    # pair is one client (a double click, a script pressing twice), given one seat, never
+    # two against each other; the pairs sit with each other
+    app = create_app(db_url, bot_delay=0, forwarded_allow_ips="testclient",
+                     create_per_minute=1000)
+    pairs = 12
+    with TestClient(app) as client:
+        def go(i):
+            headers = {"x-forwarded-for": f"10.2.0.{i // 2 + 1}", "cookie": "seen=1"}
+            answer = client.post("/api/quickmatch", json={**PLAY, "name": f"P{i // 2}"},
+                                 headers=headers)
+            assert answer.status_code == 200, answer.text
+            return i // 2, answer.json()
+
+        with ThreadPoolExecutor(2 * pairs) as pool:
+            answers = list(pool.map(go, range(2 * pairs)))
+        seats = {}
+        for pair, answer in answers:
+            seats.setdefault(pair, set()).add((answer["id"], answer["seat"]))
+        assert all(len(held) == 1 for held in seats.values()), seats
+        # every table's seats are held by different pairs
+        by_table = {}
+        for pair, held in seats.items():
+            (table, seat), = held
+            by_table.setdefault(table, {})[seat] = pair
+        assert sum(len(s) for s in by_table.values()) == pairs
+        for table, held in by_table.items():
+            info = client.get(f"/api/tables/{table}").json()
+            names = [s["name"] for s in info["seats"] if s.get("claimed")]
+            assert len(names) == len(set(names)) == len(held), info["seats"]
+        # the later of a pair's two tokens holds the seat
+        pair_tokens = {}
+        for pair, answer in answers:
+            pair_tokens.setdefault(pair, []).append(answer["token"])
+        table, seat = next(iter(seats[0]))
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            receive_state(ws)
+            ws.send_json({"type": "hello", "tokens": pair_tokens[0]})
+            for _ in waiting(MESSAGE_WAIT, "the pair's seat"):
+                message = receive(ws)
+                if message["type"] == "state" and message["you"]:
+                    break
+            assert message["you"] == [seat]
+
+
+def test_cookie_less_presses_from_one_address_apart_may_play_each_other(db_url, monkeypatch):
+    # past TWINS seconds, or asking for another name, two cookie-less presses from one
+    # address are two people
+    app = create_app(db_url, bot_delay=0)
+    clock = [1000.0]
+    monkeypatch.setattr(quickmatch, "now", lambda: datetime.fromtimestamp(clock[0], UTC))
+    with TestClient(app) as client:
+        first = press(client, name="Dot")
+        clock[0] += quickmatch.TWINS - 1
+        again = press(client, name="Dot")
+        assert (again["id"], again["seat"]) == (first["id"], 0)
+        assert client.get(f"/api/tables/{first['id']}").json()["waiting"]
+        clock[0] += 2  # from the first press, more than TWINS: another person (a new table,
+        other = press(client, name="Dot")  # as no guest sits with a look-alike)
+        assert other["created"] and other["id"] != first["id"]
+        eve = press(client, name="Eve")  # asking differently: another person, at once
+        assert (eve["id"], eve["seat"]) == (first["id"], 1)
 
 
 def test_a_guests_presses_at_once_give_it_one_seat(app_client):

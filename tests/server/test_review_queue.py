@@ -252,3 +252,28 @@ def test_a_judging_job_stops_after_the_decision_that_spends_its_cpu():
     assert found == mistakes(record, 5, 200, [0, 1], 0, reached)
     found, reached, _ = queue_module.judge_job(record, 5, 200, [0, 1], 4, 8, 1e6)
     assert reached == 8 and found == mistakes(record, 5, 200, [0, 1], 4, 8)
+
+
+def test_a_persons_reviews_are_limited_over_two_processes(tmp_path, monkeypatch, postgres):
+    # two apps on one PostgreSQL, as two server processes are: one person's reviews count on
+    # both, and a review that ends gives its place back
+    hold = tmp_path / "hold"
+    monkeypatch.setenv(HOLD, str(hold))
+    monkeypatch.setattr(queue_module, "timeline_job", held_timeline)
+    settings = {"review_iters": 20, "search_workers": 1, "create_per_minute": 1000,
+                "review_per_person": 2, "bot_delay": 0, "botonly_min_delay": 0}
+    with TestClient(create_app(postgres, **settings)) as one, \
+            TestClient(create_app(postgres, **settings)) as two:
+        tables = bots_tables(one, 3)
+        ann = sign_up(one, "Ann")
+        assert ask(one, tables[0], **ann).status_code == 202
+        assert ask(two, tables[1], **ann).status_code == 202
+        refused = ask(one, tables[2], **ann)
+        assert refused.status_code == 429 and "you have 2 reviews" in refused.json()["error"]
+        assert ask(two, tables[2], **ann).status_code == 429
+        hold.touch()
+        for _ in waiting(GAME_WAIT, "the reviews to be stored"):
+            if ask(one, tables[0], **ann).status_code == ask(two, tables[1], **ann).status_code \
+                    == 200:
+                break
+        assert ask(two, tables[2], **ann).status_code == 202  # room again

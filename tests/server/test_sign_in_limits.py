@@ -4,6 +4,8 @@ the owner, from a client that has not failed, gets in, and password hashing is b
 (refused with 503 past its queue, never stalling the event loop)."""
 
 import asyncio
+import os
+import signal
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -31,15 +33,15 @@ def proxied(db_url):
 
 @pytest.fixture
 def checks(monkeypatch):
-    """The passwords actually checked by argon2, counted."""
+    """The passwords sent to argon2's processes to check, counted."""
     counted = []
-    real = passwords._verify
+    real = passwords.Hashing.verify
 
-    def counting(stored, password):
+    async def counting(self, stored, password):
         counted.append(password)
-        return real(stored, password)
+        return await real(self, stored, password)
 
-    monkeypatch.setattr(passwords, "_verify", counting)
+    monkeypatch.setattr(passwords.Hashing, "verify", counting)
     return counted
 
 
@@ -123,7 +125,7 @@ def test_the_delays_grow_and_are_bounded(failures, free, last, clock):
 
 def test_hashing_past_its_queue_is_refused_at_once():
     async def burst():
-        hashing = passwords.Hashing(threads=1, queue=2)
+        hashing = passwords.Hashing(workers=1, queue=2)
         stored = passwords.hasher.hash("correct horse")
         try:
             results = await asyncio.gather(
@@ -138,6 +140,52 @@ def test_hashing_past_its_queue_is_refused_at_once():
     for refused in results[2:]:
         assert isinstance(refused, Refused) and refused.status == 503
         assert refused.retry_after >= 1
+
+
+def test_passwords_are_hashed_in_a_process_of_their_own_at_a_low_priority():
+    async def look():
+        hashing = passwords.Hashing(workers=1, queue=4, nice=7)
+        try:
+            pid = await hashing.worker_pid()
+            hashed = await hashing.hash("correct horse")
+            checks = [await hashing.verify(hashed, "correct horse"),
+                      await hashing.verify(hashed, "wrong horse"),
+                      await hashing.verify(None, "x" * 8)]
+            return pid, os.getpriority(os.PRIO_PROCESS, pid), hashed, *checks
+        finally:
+            hashing.close()
+
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    pid, nice, hashed, right, wrong, nobody = asyncio.run(look())
+    assert pid != os.getpid() and hashed.startswith("$argon2")
+    assert (right, wrong, nobody) == (True, False, False)
+    # the hasher stepped back (7 more, at most 19); the server's process kept its priority
+    assert nice == min(19, before + 7) and os.getpriority(os.PRIO_PROCESS, 0) == before
+
+
+def test_a_killed_hashing_process_is_replaced():
+    async def kill_and_hash():
+        hashing = passwords.Hashing(workers=1, queue=4)
+        try:
+            os.kill(await hashing.worker_pid(), signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            return await hashing.hash("correct horse")
+        finally:
+            hashing.close()
+
+    assert asyncio.run(kill_and_hash()).startswith("$argon2")
+
+
+def test_a_busy_sign_in_gets_503_in_json_with_retry_after(db_url):
+    app = create_app(db_url, bot_delay=0, hash_queue=1)
+    with TestClient(app) as client:
+        sign_up(client, "Ann")
+        app.state.hashing.pending = 1  # as if a hash were running
+        answer = sign_in(client, "Ann", "correct horse battery")
+        app.state.hashing.pending = 0
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "2"
+    assert answer.json() == {"error": "the server is busy checking passwords: try again in "
+                                      "a moment"}
 
 
 def test_guesses_spread_over_two_processes_are_counted_once(postgres, checks):

@@ -37,10 +37,13 @@ from . import (
     pages,
     profiles,
     quickmatch,
+    quotas,
     reviews,
 )
-from .clients import quota_key
+from .clients import client_of, quota_key
 from .collector import collecting
+from .failures import UNAVAILABLE
+from .guest_names import LooksTaken, check_guest_name, people_at
 from .learn import router as learn_router
 from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
@@ -123,8 +126,8 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         app.state.rooms = rooms
         app.state.sessions = sockets = SessionSockets()
         rooms.notices["o"] = functools.partial(sockets.heard, rooms.spawn)
-        app.state.hashing = Hashing(settings.hash_threads, settings.hash_queue,
-                                    settings.search_nice)
+        app.state.hashing = Hashing(settings.hash_workers, settings.hash_queue,
+                                    settings.hash_nice)
         try:
             resumed = await rooms.start()
             log.info("ratking: %d tables resumed from %s", resumed, storage.engine.url)
@@ -217,6 +220,13 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         account = await accounts.signed_in(request)
         client = quota_key(request, account.id if account else None)
         creator = Creator(account.name, account.id) if account else Creator(spec.name)
+        if account is None and spec.name is not None:
+            try:
+                await check_guest_name(rooms_of(request), check_name(spec.name))
+            except BadName as exc:
+                raise HTTPException(400, str(exc)) from None
+            except LooksTaken as exc:
+                raise HTTPException(409, str(exc)) from None
         try:
             room, tokens, owner = await rooms_of(request).create(
                 spec.game, spec.players, spec.seats, spec.rules, spec.names, spec.turn_timer,
@@ -353,10 +363,17 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
         await socket.accept()
         account = await accounts.signed_in(socket)
         who = quota_key(socket, account.id if account else None)
-        quotas, limit = rooms_of(socket).quotas, settings.max_sockets_per_client
-        if not quotas.open_socket(who, limit):
+        rooms, limit = rooms_of(socket), settings.max_sockets_per_client
+        try:
+            holder, full = await quotas.hold(rooms, "socket", account and
+                                             f"account:{account.id}", client_of(socket), limit)
+        except UNAVAILABLE:  # the database is down: the socket opens uncounted, play goes on
+            holder, full = "", None
+        if full is not None:
+            whose = "one address" if ":address:" in full else "one person"
+            most = limit * quotas.PER_ADDRESS if whose == "one address" and account else limit
             return await too_many_sockets(
-                socket, f"at most {limit} sockets from one person: close some tables")
+                socket, f"at most {most} sockets from {whose}: close some tables")
         try:
             if account is not None:
                 app.state.sessions.add(account.session, socket)
@@ -364,7 +381,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                     return await socket.close(code=SIGNED_OUT, reason="signed out")
             await _table_socket(socket, table_id, account, who)
         finally:
-            quotas.close_socket(who)
+            await quotas.release(rooms, holder)
             if account is not None:
                 app.state.sessions.discard(account.session, socket)
 
@@ -485,13 +502,18 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
                                     f"'tokens' must be a list of at most {MAX_TOKENS}")
             before = room.seen()
             name = message.get("name")
-            if name is not None and conn.account_id is None:
-                try:
-                    conn.name = check_name(name)
-                except BadName as exc:
-                    await refuse(conn, "bad-name", str(exc))
             conn.tokens = frozenset(token_hash(t) for t in tokens if isinstance(t, str))
             conn.seats = room.seats_held(conn.tokens, conn.account_id)
+            if name is not None and conn.account_id is None:
+                seats = [room.row.seats[i] for i in conn.seats]
+                named = seats and all(s.get("claimed") and "name" in s for s in seats)
+                try:  # a name not shown (its seats named already) is not looked at again
+                    conn.name = check_name(name) if named else await check_guest_name(
+                        room.rooms, check_name(name), people_at(room.row, conn.seats))
+                except BadName as exc:
+                    await refuse(conn, "bad-name", str(exc))
+                except LooksTaken as exc:
+                    await refuse(conn, "name-taken", str(exc))
             await lobby.claim(room, conn)  # may find a seat's token replaced meanwhile
             if tokens and not conn.seats:
                 await refuse(conn, "bad-token", "no seat at this table has that token: "

@@ -16,6 +16,7 @@ from ..core.rng import new_seed
 from . import quotas
 from .accounts import Account, rooms_of, signed_in
 from .clients import client_of, quota_key
+from .guest_names import LooksTaken, check_guest_name, people_at
 from .names import BadName, check_name
 from .rooms import HUMAN, Connection, Refused, Room, Rooms, stored_summary, token_hash
 from .storage import TableRow, now
@@ -140,8 +141,12 @@ async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     account = await signed_in(request)
     try:
         name = check_name(body.name) if body.name is not None and account is None else None
+        if name is not None:
+            await check_guest_name(room.rooms, name, people_at(room.row, [seat]))
     except BadName as exc:
         raise HTTPException(422, f"name: {exc}") from None
+    except LooksTaken as exc:
+        raise HTTPException(409, str(exc)) from None
     limit = rooms_of(request).settings.join_per_minute
     joiner = f"account:{account.id}" if account is not None else None
     if not await quotas.spend(rooms_of(request), "join", joiner, client_of(request), limit,

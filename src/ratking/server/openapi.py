@@ -20,7 +20,8 @@ WHY = {
     "403": "not allowed to whoever asks (or a request from another site with the cookie)",
     "404": "no such table, game or player",
     "409": "not in the table's current state (over, taken, a rated game under way that "
-           "cannot be closed, or a record that cannot be replayed)",
+           "cannot be closed, or a record that cannot be replayed), or a name taken (an "
+           "account's, or a person's at the table, or one that looks like it)",
     "413": "a request body over 64 KB",
     "422": "a field out of its bounds or of the wrong kind",
     "429": "over a limit per client or person; Retry-After says when to try again",
@@ -38,7 +39,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/games/{game_id}/board-data"): ("304", "404"),
     ("GET", "/api/games/{game_id}/board.js"): ("307", "404"),
     ("GET", "/api/tables"): READS_STORAGE,
-    ("POST", "/api/tables"): ("400", "422", "429", *READS_STORAGE),
+    ("POST", "/api/tables"): ("400", "409", "422", "429", *READS_STORAGE),
     ("GET", "/api/tables/{table_id}"): ("404", "409", *READS_STORAGE),
     ("DELETE", "/api/tables/{table_id}"): ("401", "404", "409", "422", *READS_STORAGE),
     ("GET", "/api/tables/{table_id}/record"): ("404", "409", *READS_STORAGE),
@@ -64,7 +65,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/players/{name}"): ("404", *READS_STORAGE),
     ("GET", "/api/leaderboard/{game_id}"): ("404", *READS_STORAGE),
     ("POST", "/api/learn/{game_id}"): ("400", "404", "422"),
-    ("POST", "/api/quickmatch"): ("400", "422", "429", *READS_STORAGE),
+    ("POST", "/api/quickmatch"): ("400", "409", "422", "429", *READS_STORAGE),
 }
 
 ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"],

@@ -8,7 +8,14 @@ The choice is made in the database, in one transaction under an advisory lock on
 (SQLite has one server process, whose storage calls run one at a time), so two people
 pressing at once, on any processes, sit at one table. A person pressing again while they wait
 is given their seat again, never a second seat against themself: an account is known by its
-session, a guest by a cookie of its own (`ratking_guest`, set at its first press)."""
+session, a guest by a cookie of its own (`ratking_guest`, set at its first press).
+
+A guest pressing with no such cookie (its first press, or a client that keeps no cookies) is
+known by nothing but its address and what it asks. Two such presses from one address, for the
+same game, player count and name, within `TWINS` seconds are taken as one client's (a double
+click, a retry, two tabs opened at once): the second is given the first's seat, never the seat
+against it. Past that, or asking differently, they are taken as two people behind one address
+(a home, an office), who may play each other."""
 
 from __future__ import annotations
 
@@ -19,13 +26,14 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import select, update
+from sqlalchemy import String, cast, select, update
 from sqlalchemy.orm import Session
 
 from ..bots import BOT_NAMES
 from ..core import RatkingError, game_class, make
 from .accounts import rooms_of, session_hash, signed_in
-from .clients import quota_key
+from .clients import client_of, quota_key
+from .guest_names import LooksTaken, check_guest_name, like_someone_at, people_at
 from .names import check_name
 from .ratings import WITH_BOTS
 from .rooms import Creator, Refused, Rooms, seat_names, token_hash
@@ -36,6 +44,7 @@ router = APIRouter()
 CANDIDATES = 20  # open tables looked at, oldest first
 GUEST = "ratking_guest"  # the cookie a guest is known by when it presses again
 GUEST_DAYS = 365
+TWINS = 10.0  # seconds: cookie-less presses from one address this close are one client's
 
 
 class PlayNow(BaseModel):
@@ -61,14 +70,38 @@ def _open_seat(row: TableRow) -> int | None:
 
 
 def _held(row: TableRow, person: dict[str, Any]) -> int | None:
-    """The seat `person` (their account, or a guest's cookie) holds at `row`, if any."""
+    """The seat `person` (their account, or a guest's cookie) holds at `row`, if any; for a
+    guest with no cookie (`lone`: its address and ask), the seat another cookie-less press
+    asking the same from that address took in the last TWINS seconds."""
     for key in ("account", "guest"):
         if person.get(key) is not None:
             mine = next((i for i, s in enumerate(row.seats) if s.get(key) == person[key]),
                         None)
             if mine is not None:
                 return mine
+    if person.get("lone") is not None:
+        return next((i for i, s in enumerate(row.seats) if s.get("lone") == person["lone"]
+                     and person["at"] - s.get("at", 0) < TWINS), None)
     return None
+
+
+def _twins(session: Session, game: str, person: dict[str, Any], seen: set[str]
+           ) -> list[TableRow]:
+    """For a guest with no cookie: the running quick tables of `game` (not in `seen`) where a
+    cookie-less press from its address, asking as it does, took a seat, full ones too (the
+    other press may have been paired meanwhile)."""
+    if person.get("lone") is None:
+        return []
+    query = select(TableRow).where(TableRow.quick.is_(True), TableRow.game == game,
+                                   TableRow.status == "playing",
+                                   cast(TableRow.seats, String).contains(person["lone"]))
+    return [row for row in session.scalars(query) if row.id not in seen]
+
+
+def _like_someone(row: TableRow, person: dict[str, Any]) -> bool:
+    """True if `person` is a guest whose name looks like that of someone seated at `row`."""
+    return person.get("account") is None and person.get("name") is not None and \
+        like_someone_at(person["name"], people_at(row)) is not None
 
 
 def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[str, Any],
@@ -87,19 +120,19 @@ def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[
         if players is not None:
             query = query.where(TableRow.players == players)
         rows = list(session.scalars(query))
-        for row in rows:
+        for row in rows + _twins(session, game, person, {row.id for row in rows}):
             mine = _held(row, person)
             if mine is not None:
-                if person.get("account") is None:  # a guest: its new token holds the seat
-                    seats = [dict(s, token=person["token"]) if i == mine else s
-                             for i, s in enumerate(row.seats)]
+                if person.get("account") is None:  # a guest: its new token (and cookie)
+                    seats = [dict(s, token=person["token"], guest=person["guest"])
+                             if i == mine else s for i, s in enumerate(row.seats)]
                     session.execute(update(TableRow).where(TableRow.id == row.id)
                                     .values(seats=seats))
                     storage._notify(conn, f"t {row.id}")
                 return Seated(row.id, mine, False, again=True)
         for row in rows:
             seat = _open_seat(row)
-            if seat is None:
+            if seat is None or _like_someone(row, person):
                 continue
             before = list(row.seats)  # the update below refreshes `row` in the session
             seats = [dict(s, claimed=True, **person) if i == seat else s
@@ -154,10 +187,15 @@ async def fill(rooms: Rooms) -> None:
             await room.heard_seats()
 
 
+def _has_guest_cookie(request: Request) -> bool:
+    value = request.cookies.get(GUEST)
+    return bool(value) and len(value) <= 100
+
+
 def _guest_cookie(request: Request, response: Response) -> str:
     """The cookie a guest is known by, set on its first press."""
     value = request.cookies.get(GUEST)
-    if not value or len(value) > 100:
+    if not _has_guest_cookie(request):
         value = secrets.token_urlsafe(24)
         response.set_cookie(GUEST, value, max_age=GUEST_DAYS * 86400, path="/", httponly=True,
                             samesite="lax", secure=request.url.scheme == "https")
@@ -175,10 +213,14 @@ async def play_now(request: Request, response: Response, body: PlayNow) -> dict[
     who = quota_key(request, account.id if account else None)
     try:
         name = check_name(body.name) if body.name is not None and account is None else None
+        if name is not None:
+            await check_guest_name(rooms, name)  # and no table where one looks like it
         count = body.players or max(2, game_class(body.game).min_players)
         row, _tokens, _owner = rooms.build(body.game, count, ["human"] * count, {}, None,
                                            None, None, who, rated=True)
         seat_kinds([body.bot_level], make(body.game))  # as /api/tables: 422 over budget
+    except LooksTaken as exc:
+        raise HTTPException(409, str(exc)) from None
     except (RatkingError, ValueError) as exc:  # BadName is a ValueError
         raise HTTPException(400, str(exc)) from None
     except Refused as exc:
@@ -189,6 +231,9 @@ async def play_now(request: Request, response: Response, body: PlayNow) -> dict[
     token = secrets.token_urlsafe(18)
     person = {"token": token_hash(token), **creator.seat()}
     if account is None:
+        if not _has_guest_cookie(request):  # known by its address and its ask, for a while
+            asked = f"{client_of(request)}|{body.players}|{name}"
+            person.update(lone=session_hash(asked)[:32], at=now().timestamp())
         person["guest"] = session_hash(_guest_cookie(request, response))[:32]
     seated = await rooms.store_new(seat_or_open, rooms.storage, body.game, body.players,
                                    person, row, rooms.limits(who))

@@ -1,16 +1,21 @@
 """Quotas per person: sliding-window rate limits (chat lines, hints, seats taken, new
-accounts) and the number of open sockets.
+accounts), and limits on what a person holds open (sockets, reviews being computed).
 
-The rate limits are counted in the database (`People.take_quota`), so they are the same on
-every socket and every server process: each use counts once for the person (an account, or
-a guest's seat at a table, or a guest's client when it holds none) and once for the address
-it came from, which may make `PER_ADDRESS` times the person's uses. The open sockets are
-counted in each server process's memory."""
+Both are counted in the database (`People.take_quota`, `holds.Holds`), so they are the same
+on every socket and every server process: each use counts once for the person (an account,
+or a guest's seat at a table, or a guest's client when it holds none) and once for the
+address it came from, which may make `PER_ADDRESS` times the person's uses."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from typing import TYPE_CHECKING
+
+from .failures import UNAVAILABLE
+from .holds import new_holder
+from .storage import why
 
 if TYPE_CHECKING:
     from .rooms import Rooms
@@ -21,6 +26,7 @@ SPECTATOR_CHAT = (5, 10.0)  # the spectators' own chat, counted apart from the p
 HINTS = (6, 60.0)
 SIGN_UPS = (10, 3600.0)  # new accounts, per client address
 PER_ADDRESS = 3  # an address may make this many times a person's uses (a home, an office)
+log = logging.getLogger("ratking.server")
 
 
 async def spend(rooms: Rooms, what: str, person: str | None, address: str | None,
@@ -28,31 +34,42 @@ async def spend(rooms: Rooms, what: str, person: str | None, address: str | None
     """True (and the use noted) if the person, and their address, are within `limit` uses
     of `what` in `window` seconds (the address within PER_ADDRESS times that); else False.
     With no person, the address alone counts, at `limit`. An unknown address (None) is one."""
-    where = f"{what}:address:{address or '?'}"
-    limits = [(f"{what}:{person}", limit), (where, limit * PER_ADDRESS)] if person \
-        else [(where, limit)]
+    limits = keys(what, person, address, limit)
     return await rooms.run(rooms.storage.people.take_quota, limits, window, time.time())
 
 
-class Quotas:
-    """The open sockets of each person, in this process."""
+def keys(what: str, person: str | None, address: str | None, limit: int
+         ) -> list[tuple[str, int]]:
+    """The keys a use of `what` counts under, each with its limit: the person's at `limit`
+    and their address's at PER_ADDRESS times that; with no person, the address at `limit`."""
+    where = f"{what}:address:{address or '?'}"
+    return [(f"{what}:{person}", limit), (where, limit * PER_ADDRESS)] if person \
+        else [(where, limit)]
 
-    def __init__(self) -> None:
-        self.sockets: dict[str, int] = {}
 
-    def open_socket(self, who: str | None, limit: int) -> bool:
-        """Count a new socket of `who`; False (not counted) if they have `limit` open (over
-        every table: the `max_sockets_per_client` setting)."""
-        key = who or "?"
-        if self.sockets.get(key, 0) >= limit:
-            return False
-        self.sockets[key] = self.sockets.get(key, 0) + 1
-        return True
+async def hold(rooms: Rooms, what: str, person: str | None, address: str | None,
+               limit: int) -> tuple[str, str | None]:
+    """Hold one more `what` (a socket, a review) for the person and their address, within
+    `limit` as `spend` counts it: (the holder id to `release`, None), or ("", the key at its
+    limit: `what`:<person>, or `what`:address:<address>) and nothing held."""
+    holder = new_holder()
+    full = await rooms.run(rooms.holds.take, keys(what, person, address, limit), holder)
+    return ("", full) if full is not None else (holder, None)
 
-    def close_socket(self, who: str | None) -> None:
-        key = who or "?"
-        left = self.sockets.get(key, 0) - 1
-        if left > 0:
-            self.sockets[key] = left
-        else:
-            self.sockets.pop(key, None)
+
+async def release(rooms: Rooms, holder: str) -> None:
+    """What `holder` held is closed (done, dropped, failed), even if the caller is cancelled
+    meanwhile (a socket's handler as its server stops). With the database down, the rows go
+    at the background sweep's next renewal once it is back (`Holds.release`)."""
+    if holder:
+        task = asyncio.ensure_future(_release(rooms, holder))
+        rooms.tasks.add(task)
+        task.add_done_callback(rooms.tasks.discard)
+        await asyncio.shield(task)
+
+
+async def _release(rooms: Rooms, holder: str) -> None:
+    try:
+        await rooms.run(rooms.holds.release, holder)
+    except UNAVAILABLE as exc:
+        log.warning("ratking: a socket's or review's count is released later: %s", why(exc))

@@ -10,8 +10,9 @@ show how far along it is. The limits:
 
 - `review_per_person` reviews queued or computing at once for one person (an account, or a
   guest's seat at the table asked about, by its token), `quotas.PER_ADDRESS` times that for
-  one address (the address alone, at the person's limit, when the asker is neither): 429.
-- `max_reviews` in the process: 503, both with `Retry-After`.
+  one address (the address alone, at the person's limit, when the asker is neither), on all
+  the server processes (counted in the database, `quotas.hold`): 429.
+- `max_reviews` in the process (its own review workers'): 503, both with `Retry-After`.
 - `review_cpu` CPU seconds of work per review: the decisions not judged by then are left
   unjudged, and the review, stored so, says where it was cut (`"cut"`).
 - A review nobody has asked about for `review_unasked` seconds (the page asks every second
@@ -74,6 +75,7 @@ class Job:
     total: int
     person: str | None
     address: str | None
+    holder: str  # its rows in the database, counted by the limits (quotas.hold)
     asked: float = field(default_factory=time.monotonic)  # the last time someone asked
     done: int = 0
     task: asyncio.Task | None = None
@@ -101,32 +103,29 @@ class ReviewQueue:
             return job
         return None
 
-    def start(self, room: Room, person: str | None, address: str | None) -> Job:
+    async def start(self, room: Room, person: str | None, address: str | None) -> Job:
         """Start computing the review of `room` for `person` at `address`, within the limits
-        (else Refused)."""
+        (else Refused). The limits per person and address are held in the database
+        (`quotas.hold`), so they hold over every server process."""
         self.jobs.pop(room.id, None)
-        self.check(person, address)
-        job = Job(room.id, room.steps, person, address)
-        job.task = asyncio.create_task(self.run(room, job))
-        self.jobs[room.id] = job
-        return job
-
-    def check(self, person: str | None, address: str | None) -> None:
-        """Refused if a new review of `person` at `address` is past a limit."""
-        running = self.running()
         most = self.settings.max_reviews
-        if len(running) >= most:
+        if len(self.running()) >= most:
             raise Refused(503, f"the server is working out {most} reviews, its most: ask "
                                f"again in {RETRY} seconds", RETRY)
         mine = self.settings.review_per_person
-        if person is not None and sum(j.person == person for j in running) >= mine:
+        holder, full = await quotas.hold(self.rooms, "review", person, address, mine)
+        if full is not None and person is not None and ":address:" not in full:
             raise Refused(429, f"you have {mine} reviews being worked out, the most one "
                                "person may: ask again when one is done", RETRY)
-        here = mine * quotas.PER_ADDRESS if person is not None else mine
-        if sum(j.address == address for j in running) >= here:
+        if full is not None:
+            here = mine * quotas.PER_ADDRESS if person is not None else mine
             raise Refused(429, f"{here} reviews asked from your address are being worked "
                                "out, the most one address may: ask again when one is done",
                           RETRY)
+        job = Job(room.id, room.steps, person, address, holder)
+        job.task = asyncio.create_task(self.run(room, job))
+        self.jobs[room.id] = job
+        return job
 
     async def run(self, room: Room, job: Job) -> None:
         try:
@@ -140,6 +139,8 @@ class ReviewQueue:
             log.exception("the review of table %s failed", room.id)
             job.error = str(exc) or type(exc).__name__
             return
+        finally:
+            await quotas.release(self.rooms, job.holder)
         if self.jobs.get(room.id) is job:
             del self.jobs[room.id]
 

@@ -80,7 +80,7 @@ async def review(request: Request, table_id: str) -> JSONResponse:
                             status_code=500)
     job = queue.ask(table_id)
     if job is None:
-        job = queue.start(room, await asker(request, room), client_of(request))
+        job = await queue.start(room, await asker(request, room), client_of(request))
     paused = rooms.review_workers.paused  # stopped while bots and hints search
     return JSONResponse({"status": "computing", "done": job.done, "total": job.total,
                          "paused": paused}, status_code=202)

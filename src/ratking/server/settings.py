@@ -42,7 +42,8 @@ class Settings:
     max_headers: int = 100  # and at most this many lines (then 431)
     keep_alive: float = 5  # an idle HTTP connection between requests is closed after this
     ws_ping: float = 20  # websocket ping every this often; no pong within as long: closed
-    hash_threads: int = 1  # threads hashing passwords (argon2), niced by search_nice
+    hash_workers: int = 1  # processes hashing passwords (argon2), apart from the server's
+    hash_nice: int = 19  # how far they step back (POSIX nice; the tables go first)
     hash_queue: int = 8  # passwords being hashed or waiting; one more: 503 with Retry-After
     sqlite_synchronous: str = "NORMAL"  # SQLite's PRAGMA synchronous (docs/server.md)
     # bots that search, and hints: a pool of worker processes beside each server process

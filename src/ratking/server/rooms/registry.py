@@ -10,7 +10,7 @@ import logging
 import os
 from typing import Any
 
-from ..quotas import Quotas
+from ..holds import Holds
 from ..settings import Settings
 from ..storage import Storage
 from ..workers import Workers
@@ -46,7 +46,8 @@ class Rooms(Leases, Upkeep, NewTables):
         self.maintenance: asyncio.Task | None = None
         self.listener: Any = None
         self.tasks: set[asyncio.Task] = set()
-        self.quotas = Quotas()  # open sockets per person (rate limits: quotas.spend)
+        # what people hold open (sockets, reviews), in the database (quotas.hold)
+        self.holds = Holds(storage, self.me, Holds.seconds_for(self.settings))
         self.sweeps: list = []  # more work for the background sweep: async f(rooms)
         self.notices: dict = {}  # more notices heard: {kind: f(rest of the payload)}
 
@@ -85,6 +86,7 @@ class Rooms(Leases, Upkeep, NewTables):
             # one process per SQLite file (the server holds the file's lock), so whatever
             # leases are in it belong to a server that is no longer running
             self.storage.expire_leases()
+            self.holds.forget_all()
         if self.storage.channel is not None:
             from ..fanout import Listener
 
@@ -113,6 +115,8 @@ class Rooms(Leases, Upkeep, NewTables):
         # end the leases, so that another process (or the next start) takes over at once
         with contextlib.suppress(Exception):
             await self.run(self.storage.let_go, self.me)
+        with contextlib.suppress(Exception):  # sockets and reviews this process held
+            await self.run(self.holds.release_process)
 
     # --- finding and loading tables ------------------------------------------------------
 

@@ -24,6 +24,7 @@ class Upkeep:
             await asyncio.sleep(settings.maintenance_every)
             try:
                 await self.renew()
+                await self.run(self.holds.renew)  # the sockets and reviews held here
                 await self.adopt_orphans()
                 self.unload_idle()
                 await self.free_idle_seats()

@@ -237,3 +237,16 @@ def test_a_finished_job_is_found_after_a_restart(tmp_path):
         assert "ratking simulate report" in lab.get(done["files"]["report"]).text
         assert lab.get("/api/lab/jobs/not-a-job-id-at-all").status_code == 404
         assert lab.get(f"/lab/jobs/{job['id']}/job.json").status_code == 404
+
+
+def test_a_server_without_the_lab_extra_says_so(lab, monkeypatch):
+    from ratking.sim import lab as sim_lab
+
+    def missing(what: str) -> None:
+        raise RatkingError(f"{what} needs the lab extra: pip install -e '.[lab]'")
+
+    assert lab.get("/api/lab").json()["missing"] is None
+    monkeypatch.setattr(sim_lab, "need_lab", missing)
+    assert lab.get("/api/lab").json()["missing"] == \
+        "the lab needs the lab extra: pip install -e '.[lab]'"
+    refused(start(lab, kind="simulate"), 400, "pip install -e '.[lab]'")

@@ -23,6 +23,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
+from ...core import RatkingError
+from ...sim import lab as sim_lab
 from ..accounts import signed_in
 from ..clients import client_of
 from ..lobby import rooms_of
@@ -80,14 +82,20 @@ async def lab_page(request: Request) -> FileResponse:
 
 @router.get("/api/lab")
 async def lab_limits(request: Request) -> dict[str, Any]:
-    """The lab's limits, the names of the card files the asker keeps, and the kinds of
-    file each game takes ({"you-dirty-rat": ["cards"], "target-rats": ["cards", "board"]})."""
+    """The lab's limits, the names of the card files the asker keeps, the kinds of file
+    each game takes ({"you-dirty-rat": ["cards"], "target-rats": ["cards", "board"]}), and
+    `missing`: why no job can run here (the lab extra is not installed), or null."""
     jobs = lab_of(request)
     settings = jobs.settings
+    try:
+        sim_lab.need_lab("the lab")
+        missing = None
+    except RatkingError as exc:
+        missing = str(exc)
     return {"games": settings.lab_games, "per_person": settings.lab_per_person,
             "files_per_person": settings.lab_files_per_person,
             "cards": cards.listing(files_folder(jobs, *await who(request))),
-            "files": cards.kinds()}
+            "files": cards.kinds(), "missing": missing}
 
 
 @router.post("/api/lab/cards", status_code=201)

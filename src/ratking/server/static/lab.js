@@ -218,6 +218,10 @@ async function start() {
   $("cancel").addEventListener("click", cancel);
   drawGame();
   drawKind();
+  if (lab.missing) { // the server cannot run a job: say why, and how to fix it
+    $("error").textContent = `This server cannot run the lab: ${lab.missing}.`;
+    $("run").disabled = true;
+  }
   document.body.dataset.ready = "1";
   const id = new URLSearchParams(location.search).get("job");
   if (id) watch(id);

@@ -113,20 +113,19 @@ class ReviewQueue:
 
     def check(self, person: str | None, address: str | None) -> None:
         """Refused if a new review of `person` at `address` is past a limit."""
-        running = self.running()
-        most = self.settings.max_reviews
-        if len(running) >= most:
+        past = quotas.past_limit([(j.person, j.address) for j in self.running()], person,
+                                 address, self.settings.review_per_person,
+                                 self.settings.max_reviews)
+        if past is None:
+            return
+        which, most = past
+        if which == "process":
             raise Refused(503, f"the server is working out {most} reviews, its most: ask "
                                f"again in {RETRY} seconds", RETRY)
-        mine = self.settings.review_per_person
-        if person is not None and sum(j.person == person for j in running) >= mine:
-            raise Refused(429, f"you have {mine} reviews being worked out, the most one "
-                               "person may: ask again when one is done", RETRY)
-        here = mine * quotas.PER_ADDRESS if person is not None else mine
-        if sum(j.address == address for j in running) >= here:
-            raise Refused(429, f"{here} reviews asked from your address are being worked "
-                               "out, the most one address may: ask again when one is done",
-                          RETRY)
+        raise Refused(429, f"you have {most} reviews being worked out, the most one person "
+                           "may: ask again when one is done" if which == "person" else
+                           f"{most} reviews asked from your address are being worked out, "
+                           "the most one address may: ask again when one is done", RETRY)
 
     async def run(self, room: Room, job: Job) -> None:
         try:

@@ -106,20 +106,19 @@ class LabJobs:
 
     def check(self, person: str | None, address: str | None) -> None:
         """Refused if a new job of `person` at `address` is past a limit."""
-        running = self.running()
-        most = self.settings.max_lab_jobs
-        if len(running) >= most:
+        past = quotas.past_limit([(j.person, j.address) for j in self.running()], person,
+                                 address, self.settings.lab_per_person,
+                                 self.settings.max_lab_jobs)
+        if past is None:
+            return
+        which, most = past
+        if which == "process":
             raise Refused(503, f"the lab is running {most} jobs, its most: try again in "
                                f"{RETRY} seconds", RETRY)
-        mine = self.settings.lab_per_person
-        if person is not None and sum(j.person == person for j in running) >= mine:
-            raise Refused(429, f"you have {mine} lab jobs queued or running, the most one "
-                               "person may: wait for one to end, or cancel one", RETRY)
-        here = mine * quotas.PER_ADDRESS if person is not None else mine
-        if sum(j.address == address for j in running) >= here:
-            raise Refused(429, f"{here} lab jobs from your address are queued or running, "
-                               "the most one address may: wait for one to end, or cancel "
-                               "one", RETRY)
+        who = (f"you have {most} lab jobs queued or running, the most one person may"
+               if which == "person" else f"{most} lab jobs from your address are queued or "
+               "running, the most one address may")
+        raise Refused(429, f"{who}: wait for one to end, or cancel one", RETRY)
 
     def start(self, work: Work, person: str | None, address: str | None) -> LabJob:
         """Start `work` for `person` at `address`, within the limits (else Refused)."""

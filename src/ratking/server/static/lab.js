@@ -1,5 +1,7 @@
 // The lab (/lab): set up a simulation, a sweep or a comparison, upload card files, start the
 // job, watch it (its id in the address, so a reload keeps it), cancel it, read its report.
+import { el } from "./dom.js";
+
 const $ = (id) => document.getElementById(id);
 let games = [];
 let lab = null; // GET /api/lab: the limits, the card files kept, each game's file kinds
@@ -13,17 +15,6 @@ const VALUES_HELP = {
 };
 const GAMES_LABEL = { simulate: "Games", sweep: "Games of each cell",
                       compare: "Games of each version" };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
 
 async function answer(response) {
   const body = await response.json().catch(() => ({}));

@@ -149,6 +149,7 @@ def test_bad_input_is_refused_in_one_line_and_starts_nothing(lab):
     refused(start(lab, kind="simulate", bots="grandmaster"), 400, "grandmaster")
     refused(start(lab, kind="sweep", values=["start_money=200"]), 400, "two or more values")
     refused(start(lab, kind="compare", a="hand=lots"), 400, "hand")
+    refused(start(lab, kind="compare", values=["hand=7"]), 400, "in its versions' SPECs")
     refused(start(lab, kind="simulate", cards="missing.toml"), 400, "upload it first")
     refused(start(lab, kind="compare", b="cards=missing.toml"), 400, "upload it first")
     refused(start(lab, kind="simulate", cards="../../etc/passwd"), 400, "file name")

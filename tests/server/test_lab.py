@@ -71,6 +71,8 @@ def test_the_lab_is_off_by_default(client):
     assert client.get("/lab").status_code == 404
     answer = client.get("/api/lab")
     assert answer.status_code == 404 and "--lab" in answer.json()["error"]
+    optional = client.get("/api/lab", params={"optional": "true"})  # the lobby's question
+    assert optional.status_code == 200 and optional.json() is None
     assert start(client, kind="simulate").status_code == 404
     assert upload(client, "t.toml", thief(400)).status_code == 404
     assert client.get("/api/lab/jobs/abcdefghijklmnop").status_code == 404
@@ -78,6 +80,7 @@ def test_the_lab_is_off_by_default(client):
 
 def test_a_simulation_writes_the_command_lines_report(lab):
     assert "lab-form" in lab.get("/lab").text
+    assert lab.get("/api/lab", params={"optional": "true"}).json()["games"] == 20000
     answer = start(lab, kind="simulate", games=30, seed=4, values=["start_money=200"])
     assert answer.status_code == 201, answer.text
     job = answer.json()

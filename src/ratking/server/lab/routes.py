@@ -1,7 +1,8 @@
 """The lab's page and API (off unless the setting `lab` is on: then every route is a 404).
 
 - `GET /lab`: the page (`static/lab.html`); `/lab?job=<id>` shows a job, so a reload keeps it.
-- `GET /api/lab`: the limits, and the card files the asker keeps.
+- `GET /api/lab`: the limits, and the card files the asker keeps (`?optional=true`: null
+  when the lab is off, for the lobby's link to it).
 - `POST /api/lab/cards`: upload a card file `{game, kind, name, text}`, checked for the game,
   kept by its name (201), or 400 with the command line's one-line reason.
 - `POST /api/lab/jobs`: start a job (setups.LabRun): 201 with its status, or 400 (bad
@@ -81,10 +82,13 @@ async def lab_page(request: Request) -> FileResponse:
 
 
 @router.get("/api/lab")
-async def lab_limits(request: Request) -> dict[str, Any]:
+async def lab_limits(request: Request, optional: bool = False) -> dict[str, Any] | None:
     """The lab's limits, the names of the card files the asker keeps, the kinds of file
     each game takes ({"you-dirty-rat": ["cards"], "target-rats": ["cards", "board"]}), and
-    `missing`: why no job can run here (the lab extra is not installed), or null."""
+    `missing`: why no job can run here (the lab extra is not installed), or null. With the
+    lab off: 404, or with `?optional=true` null (the lobby asks so, to offer a link)."""
+    if optional and not request.app.state.settings.lab:
+        return None
     jobs = lab_of(request)
     settings = jobs.settings
     try:

@@ -95,6 +95,7 @@ async function run(event) {
       body: JSON.stringify(request()) }));
     history.replaceState(null, "", `/lab?job=${encodeURIComponent(job.id)}`);
     show(job);
+    $("job-title").focus(); // the job in view (above the form on a phone), read out
     watch(job.id);
   } catch (err) {
     $("error").textContent = err.message;
@@ -150,6 +151,7 @@ function show(job) {
   if (job.stage === "failed") stage = `The job failed: ${job.error}`;
   $("job-stage").textContent = stage;
   $("cancel").hidden = !["queued", "playing", "reporting"].includes(job.stage);
+  $("job-keep").hidden = ["cancelled", "failed"].includes(job.stage);
   $("job-lines").replaceChildren(...job.lines.map((line) => el("li", { text: line })));
   $("job-files").hidden = !job.files;
   if (job.files) {

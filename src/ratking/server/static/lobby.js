@@ -449,6 +449,9 @@ $("quick-form").addEventListener("submit", playNow);
 $("players").addEventListener("change", drawSeats);
 $("table-form").addEventListener("submit", create);
 loadGames();
+// the designer's lab, when this server has it on (null when off)
+fetch("/api/lab?optional=true").then((r) => (r.ok ? r.json() : null))
+  .then((lab) => { $("lab-link").hidden = !lab; }).catch(() => {});
 loadMe().then(() => { loadMine(); loadTables(); });
 setInterval(loadTables, 5000);
 setInterval(() => { if (me) loadMe(); }, 15000);

@@ -51,6 +51,8 @@ def lab_root(settings: Settings) -> Path:
 
 
 def chunks(games: int) -> list[range]:
+    """A batch's games as the worker jobs that play them: about CHUNKS, of LEAST_CHUNK
+    games at least."""
     size = max(LEAST_CHUNK, -(-games // CHUNKS))
     return [range(i, min(i + size, games)) for i in range(0, games, size)]
 
@@ -182,6 +184,7 @@ class LabJobs:
             job.stage, job.error = "failed", str(exc) or type(exc).__name__
         finally:
             job.doing = ""
+            job.work = None  # its plans are no longer needed: the job is its status now
         self.keep(job)
 
     def keep(self, job: LabJob) -> None:

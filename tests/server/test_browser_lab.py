@@ -24,8 +24,8 @@ WAIT = 120_000  # ms for a small job to end
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("lab")
-    running = Server(f"sqlite:///{folder / 'web.db'}", free_port(), bot_delay=0.02, lab=1,
-                     lab_dir=str(folder / "lab"))
+    running = Server(f"sqlite:///{folder / 'web.db'}", free_port(), bot_delay=0.02,
+                     args=["--lab"], lab_dir=str(folder / "lab"))  # as `make play` starts it
     yield running
     running.kill()
 

@@ -53,6 +53,7 @@ function drawFiles() {
     for (const name of lab.cards) select.append(el("option", { value: name, text: name }));
     select.value = lab.cards.includes(before) ? before : "";
   }
+  $("cards-box").hidden = !kinds.includes("cards");
   $("board-box").hidden = !kinds.includes("board");
   $("files-box").hidden = kind() === "compare" || !kinds.length;
   const upload = $("upload-kind");
@@ -79,7 +80,7 @@ function request() {
     body.b = $("spec-b").value.trim();
   } else {
     body.values = $("values").value.split("\n").map((l) => l.trim()).filter(Boolean);
-    if ($("cards").value) body.cards = $("cards").value;
+    if (!$("cards-box").hidden && $("cards").value) body.cards = $("cards").value;
     if (!$("board-box").hidden && $("board").value) body.board = $("board").value;
   }
   return body;

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -195,6 +196,28 @@ def held_lab(tmp_path):
         lab.app.state.rooms.review_workers.hold(True)
         yield lab
         lab.app.state.rooms.review_workers.hold(False)
+
+
+def test_a_job_waits_while_live_tables_search(lab):
+    """The rooms' own hold: searches that leave the review pool no core stop the lab's
+    workers where they are (the page says paused); the job goes on once they are done."""
+    if not CAN_HOLD or (os.cpu_count() or 1) < 2:
+        pytest.skip("holding the pool needs POSIX signals and two cores")
+    rooms = lab.app.state.rooms
+    job = start(lab, kind="simulate", games=400).json()
+    end = time.monotonic() + JOB_WAIT
+    while lab.get(f"/api/lab/jobs/{job['id']}").json()["done"] == 0:  # its worker at work
+        assert time.monotonic() < end, "the lab's worker never played a game"
+        time.sleep(0.05)
+    lab.portal.call(rooms.make_way, rooms.workers.size)  # every search worker busy
+    status = lab.get(f"/api/lab/jobs/{job['id']}").json()
+    assert status["paused"] is True and status["stage"] in LIVE
+    time.sleep(1)  # a chunk under way when the pool stopped may still report in
+    before = lab.get(f"/api/lab/jobs/{job['id']}").json()["done"]
+    time.sleep(2)
+    assert lab.get(f"/api/lab/jobs/{job['id']}").json()["done"] == before
+    lab.portal.call(rooms.make_way, 0)  # the searches are done
+    assert finished(lab, job["id"])["stage"] == "done"
 
 
 def test_jobs_per_person_and_address_are_bounded(held_lab):

@@ -1,5 +1,5 @@
 # ratking: two commands set everything up on a fresh machine.
-#   make play   create .venv, install, start the web app at http://127.0.0.1:8000
+#   make play   create .venv, install, start the web app (and its lab) at http://127.0.0.1:8000
 #   make test   create .venv with the dev, research, lab and learn tools, lint and run the whole suite
 #   make test-learn   run only the training tests (the learn extra: PyTorch, sb3-contrib)
 #   make test-native-long   the compiled core against the Python engine over 10,000 games
@@ -28,7 +28,7 @@ $(VENV)/.installed-dev: pyproject.toml $(NATIVE) | $(BIN)/python
 	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
-	$(BIN)/ratking serve
+	$(BIN)/ratking serve --lab
 
 terminal: $(VENV)/.installed
 	$(BIN)/ratking play rat-a-tat-roll --players 3 --seats human,bot,bot

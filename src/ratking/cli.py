@@ -240,6 +240,9 @@ def serve(
     cards_dir: Annotated[Path | None, typer.Option(
         help="a folder of card files (.toml) a new table may name to play with instead of "
              "its game's own (default: none offered)")] = None,
+    lab: Annotated[bool, typer.Option(
+        help="open the designer's lab at /lab: simulations, sweeps and comparisons run in "
+             "the server's review pool (default: off)")] = False,
 ) -> None:
     """Start the web app: create tables, invite friends, play in the browser.
 
@@ -265,7 +268,8 @@ def serve(
         settings = Settings.from_env(db=db or default_db_url(), bot_delay=bot_delay,
                                      api_docs=api_docs or None, search_workers=search_workers,
                                      forwarded_allow_ips=forwarded_allow_ips,
-                                     cards_dir=str(cards_dir.resolve()) if cards_dir else None)
+                                     cards_dir=str(cards_dir.resolve()) if cards_dir else None,
+                                     lab=lab or None)
     except ValueError as exc:
         fail(str(exc))
     url = settings.db

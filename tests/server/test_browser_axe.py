@@ -1,17 +1,32 @@
 """Every page of the web app, in light and dark mode, on a phone (390x844) and a desktop
 (1280x800): axe-core finds no serious or critical problem, WCAG 2.2's target size included.
 The pages: the lobby, a table as a player and as a spectator (with the spectators' chat),
-a rules page, a learn page, a finished game's review, a leaderboard and a profile."""
+a rules page, a learn page, a finished game's review, a leaderboard, a profile, and the lab
+(empty, and with a finished job)."""
 
 from __future__ import annotations
+
+import time
 
 import httpx
 import pytest
 
+from .conftest import waiting
 from .pages import show_panel
 from .test_browser import browser  # noqa: F401 - the fixture
 from .test_browser_review import bots_table
 from .test_phone import axe, axe_problems, my_turn, open_table, server, sized_page  # noqa: F401
+
+
+def lab_job(running) -> str:
+    """A small simulation in the lab, finished: its id."""
+    body = {"kind": "simulate", "game": "rat-a-tat-roll", "games": 10}
+    job = httpx.post(running.url + "/api/lab/jobs", json=body, timeout=30).json()["id"]
+    for _ in waiting(60, "the lab job to end"):
+        status = httpx.get(f"{running.url}/api/lab/jobs/{job}", timeout=30).json()
+        if status["stage"] == "done":
+            return job
+        time.sleep(0.2)
 
 
 def visit(page, url: str, ready: str) -> None:
@@ -29,7 +44,9 @@ def test_axe_on_every_page(browser, server, axe, scheme):  # noqa: F811
              "learn": ("/learn/you-dirty-rat", "body[data-step='1']"),
              "review": (f"/t/{finished}/review", ".panel:not([hidden])"),
              "leaderboard": ("/leaderboard/rat-a-tat-roll", ".panel:not([hidden])"),
-             "profile": ("/players/Axel", ".panel:not([hidden])")}
+             "profile": ("/players/Axel", ".panel:not([hidden])"),
+             "lab": ("/lab", "body[data-ready='1']"),
+             "lab job": (f"/lab?job={lab_job(server)}", "#job-files:not([hidden])")}
     problems = []
     for size in ("phone", "desktop"):
         for name, (path, ready) in pages.items():

@@ -71,7 +71,8 @@ MEASURE = """() => {
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("phone") / "web.db"
     # This module opens far more tables in a minute than one client may by default.
-    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02, create_per_minute=10_000)
+    running = Server(f"sqlite:///{db}", free_port(), bot_delay=0.02, create_per_minute=10_000,
+                     lab=1, lab_dir=str(db.with_name("lab")))  # the lab's page too (axe)
     yield running
     running.kill()
 

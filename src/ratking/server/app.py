@@ -44,6 +44,7 @@ from .clients import client_of, quota_key
 from .collector import collecting
 from .failures import UNAVAILABLE
 from .guest_names import LooksTaken, check_guest_name, people_at
+from .lab import router as lab_router
 from .learn import router as learn_router
 from .messages import LOG_LINES, board_message, log_entries
 from .names import BadName, check_name
@@ -158,6 +159,7 @@ def create_app(db: str | None = None, bot_delay: float | None = None,
     app.include_router(quickmatch.router)
     app.include_router(reviews.router)
     app.include_router(learn_router)
+    app.include_router(lab_router)  # /lab: off unless the setting `lab` is on
     rooms_of, room_or_404 = lobby.rooms_of, lobby.room_or_404
 
     failures.install(app)

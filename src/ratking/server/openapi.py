@@ -66,6 +66,12 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/leaderboard/{game_id}"): ("404", *READS_STORAGE),
     ("POST", "/api/learn/{game_id}"): ("400", "404", "422"),
     ("POST", "/api/quickmatch"): ("400", "409", "422", "429", *READS_STORAGE),
+    # the lab (lab/routes.py): 404 on a server that has it off
+    ("GET", "/api/lab"): ("404", *READS_STORAGE),
+    ("POST", "/api/lab/cards"): ("400", "404", "422", "429", *READS_STORAGE),
+    ("POST", "/api/lab/jobs"): ("400", "404", "422", "429", "503", *READS_STORAGE),
+    ("GET", "/api/lab/jobs/{job_id}"): ("404",),
+    ("DELETE", "/api/lab/jobs/{job_id}"): ("404", "409"),
 }
 
 ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .failures import UNAVAILABLE
@@ -45,6 +46,23 @@ def keys(what: str, person: str | None, address: str | None, limit: int
     where = f"{what}:address:{address or '?'}"
     return [(f"{what}:{person}", limit), (where, limit * PER_ADDRESS)] if person \
         else [(where, limit)]
+
+
+def past_limit(holders: Iterable[tuple[str | None, str | None]], person: str | None,
+               address: str | None, per_person: int, most: int) -> tuple[str, int] | None:
+    """The limit one more piece of work (a lab job) of `person` at `address` would
+    pass, given the (person, address) of each piece queued or running in this process, and
+    that limit: ("process", `most`), ("person", `per_person`), ("address", PER_ADDRESS times
+    that; `per_person` when the asker is no known person); None within them all."""
+    holders = list(holders)
+    if len(holders) >= most:
+        return "process", most
+    if person is not None and sum(p == person for p, _ in holders) >= per_person:
+        return "person", per_person
+    here = per_person * PER_ADDRESS if person is not None else per_person
+    if sum(a == address for _, a in holders) >= here:
+        return "address", here
+    return None
 
 
 async def hold(rooms: Rooms, what: str, person: str | None, address: str | None,

@@ -79,6 +79,14 @@ class Settings:
     public_url: str | None = None  # this server as people reach it, for links in mails
     # a folder of card files a table's set-up may name (cardfiles.py); "": none offered
     cards_dir: str = ""
+    # the designer's lab in the browser (/lab, server/lab/): off unless turned on
+    lab: bool = False
+    lab_dir: str = ""  # its reports and uploaded card files ("": the data folder's lab/)
+    lab_games: int = 20000  # games one lab job may play in all (every cell, both versions)
+    lab_per_person: int = 2  # lab jobs one person may have queued or running (then 429)
+    max_lab_jobs: int = 8  # lab jobs queued or running in this process (then 503)
+    lab_files_per_person: int = 20  # card files one person may keep in the lab (then 429)
+    lab_keep: float = 7 * 86400  # a lab job's report is deleted this long after it ends
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import RatkingError, make
+from ..core.cardfile import CardFile
 from .batch import GameResult
 from .cardvalues import base_file, card_value, is_card_path
 from .plan import Plan, prepare
@@ -69,10 +70,14 @@ def parse_spec(game: str, text: str) -> tuple[dict[str, str], dict[str, Any], di
 
 
 def prepare_version(label: str, game: str, spec: str, players: int, bots: str, games: int,
-                    seed: int, first: str = "rules") -> Version:
+                    seed: int, first: str = "rules",
+                    open_file: Callable[[str], CardFile] | None = None) -> Version:
     """A checked version: its rules, files and card values applied to a Plan; `first`: who
-    starts (plan.prepare)."""
+    starts (plan.prepare). A file the SPEC names is a path, or what `open_file(name)` gives
+    (the web lab's uploaded files)."""
     rules, files, cards = parse_spec(game, spec)
+    if open_file is not None:
+        files = {kind: open_file(name) for kind, name in files.items()}
     plan = prepare(game, players, bots, games, seed, rules, files, first=first)
     if cards:
         typed = {p: card_value(game, plan.files, p, v) for p, v in cards.items()}

@@ -4,23 +4,13 @@
 import { seatKind } from "./words.js";
 import { guestName, notify, setGuestName, turnIcon } from "./people.js";
 import { offerLessons } from "./learn-offer.js";
+import { el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null;
 let me = null; // the signed-in account (GET /api/me), or null for a guest
 let levels = [{ level: "normal", spec: "heuristic", label: "Normal" }];
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
 
 async function loadGames() {
   const [gameList, bots] = await Promise.all([
@@ -459,6 +449,9 @@ $("quick-form").addEventListener("submit", playNow);
 $("players").addEventListener("change", drawSeats);
 $("table-form").addEventListener("submit", create);
 loadGames();
+// the designer's lab, when this server has it on (null when off)
+fetch("/api/lab?optional=true").then((r) => (r.ok ? r.json() : null))
+  .then((lab) => { $("lab-link").hidden = !lab; }).catch(() => {});
 loadMe().then(() => { loadMine(); loadTables(); });
 setInterval(loadTables, 5000);
 setInterval(() => { if (me) loadMe(); }, 15000);

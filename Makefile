@@ -18,8 +18,9 @@ $(BIN)/python:
 # the compiled core is built by the install: its sources changed, the install runs again
 NATIVE := CMakeLists.txt $(wildcard src/native/*)
 
+# the report extra (matplotlib, scipy) lets the web lab that `make play` opens write its reports
 $(VENV)/.installed: pyproject.toml $(NATIVE) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[report]'
 	@touch $@
 
 # the learn extra pins PyTorch's CPU build exactly (torch==2.13.0), so pip never reaches for CUDA

@@ -270,10 +270,10 @@ def test_a_server_without_the_lab_extra_says_so(lab, monkeypatch):
     from ratking.sim import lab as sim_lab
 
     def missing(what: str) -> None:
-        raise RatkingError(f"{what} needs the lab extra: pip install -e '.[lab]'")
+        raise RatkingError(f"{what} needs the report extra: pip install -e '.[report]'")
 
     assert lab.get("/api/lab").json()["missing"] is None
     monkeypatch.setattr(sim_lab, "need_lab", missing)
     assert lab.get("/api/lab").json()["missing"] == \
-        "the lab needs the lab extra: pip install -e '.[lab]'"
-    refused(start(lab, kind="simulate"), 400, "pip install -e '.[lab]'")
+        "the lab needs the report extra: pip install -e '.[report]'"
+    refused(start(lab, kind="simulate"), 400, "pip install -e '.[report]'")

@@ -44,7 +44,7 @@ def need_lab(what: str) -> None:
         import matplotlib  # noqa: F401
         import scipy  # noqa: F401
     except ImportError:
-        raise RatkingError(f"{what} needs the lab extra: pip install -e '.[lab]'") from None
+        raise RatkingError(f"{what} needs the report extra: pip install -e '.[report]'") from None
 
 
 def check_backend(name: str) -> None:

@@ -85,7 +85,7 @@ async def lab_page(request: Request) -> FileResponse:
 async def lab_limits(request: Request, optional: bool = False) -> dict[str, Any] | None:
     """The lab's limits, the names of the card files the asker keeps, the kinds of file
     each game takes ({"you-dirty-rat": ["cards"], "target-rats": ["cards", "board"]}), and
-    `missing`: why no job can run here (the lab extra is not installed), or null. With the
+    `missing`: why no job can run here (the report extra is not installed), or null. With the
     lab off: 404, or with `?optional=true` null (the lobby asks so, to offer a link)."""
     if optional and not request.app.state.settings.lab:
         return None

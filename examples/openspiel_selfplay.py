@@ -38,6 +38,7 @@ def make_agents(algo: str, players: int, inputs: int, actions: int, episodes: in
     if algo == "dqn":
         return [dqn.DQN(p, inputs, actions, replay_buffer_capacity=50_000, learning_rate=1e-3,
                         epsilon_start=1.0, epsilon_end=0.05, epsilon_decay_duration=decay,
+                        epsilon_decay_schedule_str="linear",
                         update_target_network_every=500, seed=seed + p, **common)
                 for p in range(players)]
     return [nfsp.NFSP(p, inputs, actions, reservoir_buffer_capacity=100_000,

@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
+from ratking.envs.common import PolicySeat, Spec
 from ratking.envs.final_rewards import FinalRewards
 from ratking.envs.pettingzoo import env
+from ratking.learn.winshare import win_share
 
 if os.environ.get("CI"):
     import torch
@@ -123,11 +125,13 @@ def load_example():
     return module
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 def test_a_short_self_play_run_beats_random():
     example = load_example()
     torch.set_num_threads(1)
     torch.manual_seed(0)
-    actor = example.train("rat-a-tat-roll", updates=60, episodes=16, seed=0, plain=False)
-    share, low, high = example.win_share(actor, "rat-a-tat-roll", 300, seed=10_000)
+    np.random.seed(0)
+    actor = example.train("you-dirty-rat", updates=40, episodes=16, seed=0, plain=False)
+    player = PolicySeat(example.act(actor), Spec("you-dirty-rat", 2, {}, recall=True))
+    share, low, high = win_share(player, "you-dirty-rat", 2, "random", 200, seed=10_000)
     assert low > 0.5, f"{share:.0%} [{low:.0%}, {high:.0%}] against random"

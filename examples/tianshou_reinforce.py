@@ -1,17 +1,18 @@
 """Self-play with Tianshou through the PettingZoo environment: one masked policy, trained by
 Tianshou's REINFORCE, plays every seat of a two-player game; then its win share against the
-random bot from every seat (95% Wilson intervals).
+random and the heuristic bot (95% Wilson intervals, seats rotated).
 
-    python examples/tianshou_reinforce.py                       # You Dirty Rat, 300 updates
+    python examples/tianshou_reinforce.py                  # You Dirty Rat, 40 updates
     python examples/tianshou_reinforce.py --game rat-a-tat-roll --updates 100
-    python examples/tianshou_reinforce.py --plain               # without FinalRewards
+    python examples/tianshou_reinforce.py --plain          # without FinalRewards
 
 The recipe is one wrapper: `PettingZooEnv(FinalRewards(env(...)))`. Tianshou's PettingZooEnv
 ends the episode at the step that ends the game, a transition of the agent that made the last
 move, so without the wrapper the other agents' last transitions pay 0 and run on into their
-next game: most wins and losses never reach the learner (`--plain` shows it learning little or
-nothing). `ratking.envs.final_rewards.FinalRewards` then gives each other agent one more
-one-step episode, its final observation with one legal action, that pays its final reward.
+next game: their wins and losses never reach the learner (`--plain` trains so, to compare).
+`ratking.envs.final_rewards.FinalRewards` gives each other agent one more one-step episode, its
+final observation with one legal action, that pays its final reward. `--episodes` counts those
+episodes too: with the wrapper, 16 episodes are 8 games of two players.
 """
 
 from __future__ import annotations
@@ -97,10 +98,10 @@ def train(game_id: str, updates: int, episodes: int, seed: int, plain: bool,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="you-dirty-rat")
-    parser.add_argument("--updates", type=int, default=300, help="training updates")
+    parser.add_argument("--updates", type=int, default=40, help="training updates")
     parser.add_argument("--episodes", type=int, default=16,
                         help="episodes collected before each update")
-    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lr", type=float, default=3e-3, help="Adam's learning rate")
     parser.add_argument("--plain", action="store_true",

@@ -36,3 +36,15 @@ def win_share(player: Any, game_id: str, players: int, opponent: str, games: int
         total += state.returns()[seat] if state.over else 1.0 / players
     low, high = wilson(total, games)
     return total / games, low, high
+
+
+def win_shares(player: Any, game_id: str, players: int, games: int, seed: int,
+               opponents: tuple[str, ...] = ("random", "heuristic")) -> str:
+    """`player` (anything with `choose(state)`: a bot, or a policy in a `PolicySeat`) against
+    each bot of `opponents` as `win_share` plays it, as one line: "vs random 92% [82%, 96%]
+    vs heuristic ..."."""
+    shares = []
+    for opponent in opponents:
+        share, low, high = win_share(player, game_id, players, opponent, games, seed)
+        shares.append(f"vs {opponent} {share:.0%} [{low:.0%}, {high:.0%}]")
+    return "   ".join(shares)

@@ -1,0 +1,51 @@
+"""The self-play baselines in examples/ (PPO self-play with sb3-contrib, OpenSpiel's DQN and
+NFSP), each run at a tiny budget: it trains, prints its win shares against random and the
+heuristic with intervals, and exits 0. Their figures at a real budget are in docs/strength.md.
+Run by hand without the learn extra, these skip and say so (under CI they fail instead)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if os.environ.get("CI"):
+    import open_spiel.python.pytorch.nfsp  # noqa: F401
+    import sb3_contrib  # noqa: F401
+else:
+    pytest.importorskip("sb3_contrib", reason="the learn extra is not installed: make test")
+    pytest.importorskip("open_spiel.python.pytorch.nfsp",
+                        reason="the learn extra is not installed: make test")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SHARES = re.compile(r"vs random \d+% \[\d+%, \d+%\]   vs heuristic \d+% \[\d+%, \d+%\]$")
+
+
+def run(script: str, *args: str) -> list[str]:
+    done = subprocess.run([sys.executable, str(EXAMPLES / script), *args], capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+@pytest.mark.timeout(300)
+def test_ppo_self_play_runs_and_prints_its_win_shares():
+    lines = run("ppo_selfplay.py", "--game", "rat-a-tat-roll", "--steps", "2048",
+                "--snapshot-every", "512", "--pool", "3", "--eval-games", "4")
+    assert SHARES.search(lines[0]) and lines[0].startswith("before training")
+    assert re.fullmatch(r"trained 2,048 steps in \d+ CPU seconds, 3 past selves in the pool",
+                        lines[1])
+    assert SHARES.search(lines[2]) and lines[2].startswith("after training")
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("algo", ["dqn", "nfsp"])
+def test_openspiel_self_play_runs_and_prints_its_win_shares(algo):
+    lines = run("openspiel_selfplay.py", "--game", "you-dirty-rat", "--algo", algo,
+                "--episodes", "3", "--eval-games", "4")
+    assert re.fullmatch(rf"{algo}: trained 3 games of self-play in \d+ CPU seconds", lines[0])
+    assert SHARES.fullmatch(lines[1])

@@ -3,7 +3,8 @@
 //
 // A newly compiled game plugs in here, in one place: a registration struct naming its State,
 // Game and observation Layout and how its heuristic, observation and scores are reached, and
-// one line in bind_loops.
+// one line in bind_loops. A game whose registration also names its rows' parts (rows.hpp:
+// progress, metric_names, metrics) gets play_rows, the lab's rows without a Python replay.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "rows.hpp"
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "seeded.hpp"
@@ -35,6 +37,11 @@ struct RollGame {
     roll::observe(s, seat, recall, l, out);
   }
   static std::vector<double> scores(const State& s) { return s.scores(); }
+  static void progress(const State& s, std::vector<double>& out) { roll::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game&) { return roll::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return roll::metrics(s, actions);
+  }
 };
 
 struct YdrGame {  // its information state is its observation (nothing forgotten)
@@ -177,6 +184,25 @@ void bind_game(nb::module_ sub) {
           },
           nb::arg("game"), nb::arg("players"), nb::arg("seeds"), nb::arg("bot_seeds"),
           nb::arg("seats"), "whole games, each seat's bot seeded as the lab seeds it");
+  if constexpr (has_rows<G>::value) {
+    sub.def("metric_names", &G::metric_names, nb::arg("game"),
+            "the names of play_rows' metrics, in order");
+    sub.def("play_rows",
+            [](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
+               const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
+              if (bot_seeds.size() != seeds.size() * players ||
+                  static_cast<int>(seats.size()) != players)
+                throw nb::value_error("one bot seed per seat of every game, one bot per seat");
+              std::vector<GameRow> out;
+              {
+                nb::gil_scoped_release quiet;
+                out = play_rows<G>(game, players, seeds, bot_seeds, seats);
+              }
+              return out;
+            },
+            nb::arg("game"), nb::arg("players"), nb::arg("seeds"), nb::arg("bot_seeds"),
+            nb::arg("seats"), "play_seeded's games, each with its row for the lab");
+  }
 }
 
 }  // namespace
@@ -190,6 +216,16 @@ void bind_loops(nb::module_& m) {
       .def_ro("actions", &SeededGame::actions)
       .def_ro("returns", &SeededGame::returns)
       .def_ro("end_reason", &SeededGame::end_reason);
+  nb::class_<GameRow>(m, "GameRow", "one game played by play_rows: its row for the lab")
+      .def_ro("returns", &GameRow::returns)
+      .def_ro("scores", &GameRow::scores)
+      .def_ro("metrics", &GameRow::metrics)
+      .def_ro("trail", &GameRow::trail)
+      .def_ro("end_reason", &GameRow::end_reason)
+      .def_ro("decisions", &GameRow::decisions)
+      .def_ro("rounds", &GameRow::rounds)
+      .def_ro("first", &GameRow::first)
+      .def_ro("legal", &GameRow::legal);
 
   // every compiled game, by its submodule (one line each)
   auto sub = [&](const char* name) { return nb::borrow<nb::module_>(m.attr(name)); };

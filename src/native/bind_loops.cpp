@@ -57,6 +57,11 @@ struct YdrGame {  // its information state is its observation (nothing forgotten
     for (int64_t t : s.totals()) out.push_back(static_cast<double>(t));
     return out;
   }
+  static void progress(const State&, std::vector<double>&) {}
+  static std::vector<std::string> metric_names(const Game&) { return ydr::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return ydr::metrics(s, actions);
+  }
 };
 
 struct DuckGame {  // its information state is its observation (nothing forgotten)

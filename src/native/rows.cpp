@@ -37,4 +37,25 @@ std::vector<double> roll::metrics(const State& s, const std::vector<int>& action
           d(discards), d(s.tally.reshuffle)};
 }
 
+// --- You Dirty Rat ---------------------------------------------------------------------------
+
+std::vector<std::string> ydr::metric_names() {
+  return {"ended by/Town Stash empty", "ended by/no Heist left", "ended by/deck out",
+          "heists done", "Specialists played", "cards drawn", "reshuffles",
+          "taken from the Town Stash", "stolen from players", "winning total"};
+}
+
+std::vector<double> ydr::metrics(const State& s, const std::vector<int>& actions) {
+  int64_t plays = 0, heists = 0;
+  const auto& catalogue = s.game->actions();
+  for (int a : actions) plays += catalogue[a].kind == K_PLAY;
+  for (const auto& won : s.won) heists += static_cast<int64_t>(won.size());
+  const auto totals = s.totals();
+  const int64_t best = *std::max_element(totals.begin(), totals.end());
+  const bool no_heist = *std::max_element(s.tops.begin(), s.tops.end()) < 0;
+  auto d = [](int64_t n) { return static_cast<double>(n); };
+  return {d(s.stash <= 0), d(no_heist), d(s.deck_out), d(heists), d(plays), d(s.tally.drawn),
+          d(s.tally.reshuffle), d(s.tally.stash), d(s.tally.robbed), d(best)};
+}
+
 }  // namespace ratking

@@ -13,6 +13,7 @@
 
 #include "rat_a_tat_roll.hpp"
 #include "rng.hpp"
+#include "you_dirty_rat.hpp"
 #include "state_traits.hpp"
 #include "vector.hpp"
 
@@ -85,7 +86,7 @@ std::vector<GameRow> play_rows(const typename G::Game& game, int players,
     row.legal = {static_cast<int64_t>(actions.size()), moves, squares, forced};
     row.returns = s.result;
     row.scores = G::scores(s);
-    row.decisions = s.steps;
+    row.decisions = static_cast<int64_t>(actions.size());
     row.rounds = s.round;
     row.end_reason = s.end_reason;
     row.metrics = G::metrics(s, actions);
@@ -98,5 +99,10 @@ void progress(const State& s, std::vector<double>& out);
 std::vector<std::string> metric_names();
 std::vector<double> metrics(const State& s, const std::vector<int>& actions);
 }  // namespace roll
+
+namespace ydr {  // its standing panel shows no progress
+std::vector<std::string> metric_names();
+std::vector<double> metrics(const State& s, const std::vector<int>& actions);
+}  // namespace ydr
 
 }  // namespace ratking

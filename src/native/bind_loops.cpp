@@ -82,6 +82,10 @@ struct DuckGame {  // its information state is its observation (nothing forgotte
     std::vector<double> out;
     for (int p = 0; p < s.players; ++p) out.push_back(p % 2 == 0 ? dis : gov);
     return out;
+  }  static void progress(const State& s, std::vector<double>& out) { duck::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game&) { return duck::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return duck::metrics(s, actions);
   }
 };
 

@@ -58,4 +58,33 @@ std::vector<double> ydr::metrics(const State& s, const std::vector<int>& actions
           d(s.tally.reshuffle), d(s.tally.stash), d(s.tally.robbed), d(best)};
 }
 
+// --- Rat & Duck ------------------------------------------------------------------------------
+
+void duck::progress(const State& s, std::vector<double>& out) {  // the dissent, the government
+  const auto& c = s.game->config();
+  out.push_back(std::min(1.0, static_cast<double>(s.total_unrest()) / c.unrest_to_win));
+  out.push_back(std::min(1.0, static_cast<double>(s.biosci) / c.bio_sci_to_win));
+}
+
+std::vector<std::string> duck::metric_names() {
+  return {"unrest", "Bio-Sci", "ended by/unrest goal", "ended by/Bio-Sci goal",
+          "ended by/round limit", "government actions/arrest", "government actions/control",
+          "government actions/target", "government actions/kidnap", "government actions/link",
+          "government actions/unlink", "government actions/research", "dissent actions/speak",
+          "dissent actions/release"};
+}
+
+std::vector<double> duck::metrics(const State& s, const std::vector<int>& actions) {
+  int64_t kinds[END + 1] = {};
+  const auto& catalogue = s.game->actions();
+  for (int a : actions) ++kinds[catalogue[a].kind];
+  const bool capped = s.end_reason != "finished";
+  const bool government = !capped && s.result[1] == 1.0;  // seat 1 plays for the government
+  auto d = [](int64_t n) { return static_cast<double>(n); };
+  return {d(s.total_unrest()), d(s.biosci), d(!capped && !government), d(government),
+          d(capped), d(kinds[ARREST]), d(kinds[CONTROL]), d(kinds[TARGET]), d(kinds[KIDNAP]),
+          d(kinds[LINK]), d(kinds[UNLINK]), d(kinds[RESEARCH]), d(kinds[SPEAK]),
+          d(kinds[RELEASE])};
+}
+
 }  // namespace ratking

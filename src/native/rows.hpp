@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rat_a_tat_roll.hpp"
+#include "rat_and_duck.hpp"
 #include "rng.hpp"
 #include "you_dirty_rat.hpp"
 #include "state_traits.hpp"
@@ -104,5 +105,11 @@ namespace ydr {  // its standing panel shows no progress
 std::vector<std::string> metric_names();
 std::vector<double> metrics(const State& s, const std::vector<int>& actions);
 }  // namespace ydr
+
+namespace duck {
+void progress(const State& s, std::vector<double>& out);
+std::vector<std::string> metric_names();
+std::vector<double> metrics(const State& s, const std::vector<int>& actions);
+}  // namespace duck
 
 }  // namespace ratking

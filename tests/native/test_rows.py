@@ -15,6 +15,7 @@ from ratking.sim.batch import batch_rules, play_one
 from ratking.sim.native_batch import native_games
 
 from .test_rat_a_tat_roll import RULES as ROLL_RULES
+from .test_rat_and_duck import RULES as DUCK_RULES
 from .test_you_dirty_rat import RULES as YDR_RULES
 
 pytestmark = pytest.mark.skipif(load() is None, reason="the compiled core is not built")
@@ -24,6 +25,7 @@ pytestmark = pytest.mark.skipif(load() is None, reason="the compiled core is not
 RULES = {
     "rat-a-tat-roll": ROLL_RULES,
     "you-dirty-rat": YDR_RULES,
+    "rat-and-duck": DUCK_RULES,
 }
 BOTS = st.sampled_from(["random", "heuristic", "heuristic:eps=0.3"])
 

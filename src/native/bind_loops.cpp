@@ -102,6 +102,10 @@ struct SimplifiedGame {  // nothing hidden, nothing forgotten: one tensor for bo
     std::vector<double> out;
     for (const auto& r : s.rats) out.push_back(static_cast<double>(r.size()));
     return out;
+  }  static void progress(const State& s, std::vector<double>& out) { trs::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game&) { return trs::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return trs::metrics(s, actions);
   }
 };
 

@@ -87,4 +87,30 @@ std::vector<double> duck::metrics(const State& s, const std::vector<int>& action
           d(kinds[RELEASE])};
 }
 
+// --- Target: Rats Simplified -----------------------------------------------------------------
+
+void trs::progress(const State& s, std::vector<double>& out) {
+  // per faction: its rats out of the home nest toward all of them, and the throne
+  const int need = s.game->config().max_rats;
+  for (int f = 0; f < s.players; ++f) {
+    const int home = s.game->board().homes[s.nests[f]];
+    int out_of_nest = 0;
+    for (int c : s.rats[f]) out_of_nest += c >> 1 != home;
+    out.push_back(static_cast<double>(std::min(out_of_nest, need) + (s.cheese == f)) /
+                  (need + 1));
+  }
+}
+
+std::vector<std::string> trs::metric_names() {
+  return {"fights in Rat City", "rats lost/in fights", "rats lost/to the Exterminator",
+          "rats bred", "rats fed", "Da Big Cheese crowned", "Da Big Cheese lost the throne"};
+}
+
+std::vector<double> trs::metrics(const State& s, const std::vector<int>&) {
+  const auto& t = s.tally;
+  auto d = [](int64_t n) { return static_cast<double>(n); };
+  return {d(t.fights), d(t.fight_losses), d(t.exterminated), d(t.bred), d(t.fed), d(t.crowned),
+          d(t.dethroned)};
+}
+
 }  // namespace ratking

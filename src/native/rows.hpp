@@ -14,6 +14,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "rng.hpp"
+#include "target_rats_simplified.hpp"
 #include "you_dirty_rat.hpp"
 #include "state_traits.hpp"
 #include "vector.hpp"
@@ -111,5 +112,11 @@ void progress(const State& s, std::vector<double>& out);
 std::vector<std::string> metric_names();
 std::vector<double> metrics(const State& s, const std::vector<int>& actions);
 }  // namespace duck
+
+namespace trs {
+void progress(const State& s, std::vector<double>& out);
+std::vector<std::string> metric_names();
+std::vector<double> metrics(const State& s, const std::vector<int>& actions);
+}  // namespace trs
 
 }  // namespace ratking

@@ -16,9 +16,16 @@ from ratking.sim.native_batch import native_games
 
 from .test_rat_a_tat_roll import RULES as ROLL_RULES
 from .test_rat_and_duck import RULES as DUCK_RULES
+from .test_target_rats_simplified import RULES as TRS_RULES
 from .test_you_dirty_rat import RULES as YDR_RULES
 
 pytestmark = pytest.mark.skipif(load() is None, reason="the compiled core is not built")
+
+
+def capped(rules: st.SearchStrategy) -> st.SearchStrategy:
+    """Those rule values under a round cap of 1 to 30 (random play runs long)."""
+    return st.tuples(rules, st.integers(1, 30)).map(lambda d: {**d[0], "max_rounds": d[1]})
+
 
 # each game whose native loops build its rows, with rule values to draw (a small round cap
 # where random play would otherwise run long)
@@ -26,6 +33,7 @@ RULES = {
     "rat-a-tat-roll": ROLL_RULES,
     "you-dirty-rat": YDR_RULES,
     "rat-and-duck": DUCK_RULES,
+    "target-rats-simplified": capped(TRS_RULES),
 }
 BOTS = st.sampled_from(["random", "heuristic", "heuristic:eps=0.3"])
 

@@ -122,6 +122,10 @@ struct TargetRatsGame {  // its information state is its observation (nothing fo
     std::vector<double> out;
     for (int f = 0; f < s.players; ++f) out.push_back(static_cast<double>(s.nests_of(f)));
     return out;
+  }  static void progress(const State& s, std::vector<double>& out) { trf::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game& g) { return trf::metric_names(g); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return trf::metrics(s, actions);
   }
 };
 

@@ -113,4 +113,53 @@ std::vector<double> trs::metrics(const State& s, const std::vector<int>&) {
           d(t.dethroned)};
 }
 
+// --- Target: Rats ----------------------------------------------------------------------------
+
+void trf::progress(const State& s, std::vector<double>& out) {
+  // per faction: its nest tokens toward the goal, and the throne
+  const int need = s.game->config().nests_to_win;
+  for (int f = 0; f < s.players; ++f)
+    out.push_back(static_cast<double>(std::min(s.nests_of(f), need) + (s.cheese == f)) /
+                  (need + 1));
+}
+
+namespace {
+// The card types' names, each once, in order (metrics.py's "card plays" family)
+std::vector<std::string> card_names(const trf::Config& c) {
+  std::vector<std::string> names = c.card_names;
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+}  // namespace
+
+std::vector<std::string> trf::metric_names(const Game& game) {
+  std::vector<std::string> out = {
+      "cards played", "by cards/rats fed", "by cards/rats unfed", "by cards/rats killed",
+      "by cards/rats spawned", "by cards/tokens placed", "by cards/items taken",
+      "by cards/rats scattered", "by cards/Exterminator called", "fights",
+      "nests built or taken"};
+  for (const auto& name : card_names(game.config())) out.push_back("card plays/" + name);
+  return out;
+}
+
+std::vector<double> trf::metrics(const State& s, const std::vector<int>&) {
+  CardTally t = s.tally;
+  t.close();  // the card still resolving when the game ended
+  auto d = [](int64_t n) { return static_cast<double>(n); };
+  std::vector<double> out = {d(t.cards)};
+  for (int64_t e : t.effects) out.push_back(d(e));
+  out.push_back(d(t.fights));
+  out.push_back(d(t.nests));
+  const Config& c = s.game->config();
+  const auto names = card_names(c);
+  std::vector<double> plays(names.size(), 0.0);
+  for (size_t type = 0; type < t.plays.size(); ++type) {
+    const auto at = std::lower_bound(names.begin(), names.end(), c.card_names[type]);
+    plays[static_cast<size_t>(at - names.begin())] += d(t.plays[type]);
+  }
+  out.insert(out.end(), plays.begin(), plays.end());
+  return out;
+}
+
 }  // namespace ratking

@@ -14,6 +14,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "rng.hpp"
+#include "target_rats_full.hpp"
 #include "target_rats_simplified.hpp"
 #include "you_dirty_rat.hpp"
 #include "state_traits.hpp"
@@ -118,5 +119,11 @@ void progress(const State& s, std::vector<double>& out);
 std::vector<std::string> metric_names();
 std::vector<double> metrics(const State& s, const std::vector<int>& actions);
 }  // namespace trs
+
+namespace trf {
+void progress(const State& s, std::vector<double>& out);
+std::vector<std::string> metric_names(const Game& game);
+std::vector<double> metrics(const State& s, const std::vector<int>& actions);
+}  // namespace trf
 
 }  // namespace ratking

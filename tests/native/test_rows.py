@@ -16,6 +16,7 @@ from ratking.sim.native_batch import native_games
 
 from .test_rat_a_tat_roll import RULES as ROLL_RULES
 from .test_rat_and_duck import RULES as DUCK_RULES
+from .test_target_rats_full import RULES as TRF_RULES
 from .test_target_rats_simplified import RULES as TRS_RULES
 from .test_you_dirty_rat import RULES as YDR_RULES
 
@@ -34,6 +35,7 @@ RULES = {
     "you-dirty-rat": YDR_RULES,
     "rat-and-duck": DUCK_RULES,
     "target-rats-simplified": capped(TRS_RULES),
+    "target-rats": capped(TRF_RULES),
 }
 BOTS = st.sampled_from(["random", "heuristic", "heuristic:eps=0.3"])
 

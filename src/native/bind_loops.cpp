@@ -143,6 +143,19 @@ void check_rows(const V& v, const Rows<float>& obs, const Rows<int8_t>& masks) {
     throw nb::value_error("masks must be a C-contiguous int8 array (num_envs, actions)");
 }
 
+// A batch of the lab's seeded games (play_seeded, play_rows) as bound: its arguments checked,
+// its games played without the GIL.
+template <class G, class Play>
+auto seeded_batch(Play play) {
+  return [play](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
+                const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
+    if (bot_seeds.size() != seeds.size() * players || static_cast<int>(seats.size()) != players)
+      throw nb::value_error("one bot seed per seat of every game, one bot per seat");
+    nb::gil_scoped_release quiet;
+    return play(game, players, seeds, bot_seeds, seats);
+  };
+}
+
 template <class G>
 void bind_game(nb::module_ sub) {
   using V = VectorGames<G>;
@@ -186,39 +199,15 @@ void bind_game(nb::module_ sub) {
       .def("over", &V::over, nb::arg("row"))
       .def("__copy__", [](const V& v) { return V(v); }, "a copy playing on from here");
 
-  sub.def("play_seeded",
-          [](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
-             const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
-            if (bot_seeds.size() != seeds.size() * players ||
-                static_cast<int>(seats.size()) != players)
-              throw nb::value_error("one bot seed per seat of every game, one bot per seat");
-            std::vector<SeededGame> out;
-            {
-              nb::gil_scoped_release quiet;
-              out = play_seeded<G>(game, players, seeds, bot_seeds, seats);
-            }
-            return out;
-          },
-          nb::arg("game"), nb::arg("players"), nb::arg("seeds"), nb::arg("bot_seeds"),
-          nb::arg("seats"), "whole games, each seat's bot seeded as the lab seeds it");
+  sub.def("play_seeded", seeded_batch<G>(play_seeded<G>), nb::arg("game"), nb::arg("players"),
+          nb::arg("seeds"), nb::arg("bot_seeds"), nb::arg("seats"),
+          "whole games, each seat's bot seeded as the lab seeds it");
   if constexpr (has_rows<G>::value) {
     sub.def("metric_names", &G::metric_names, nb::arg("game"),
             "the names of play_rows' metrics, in order");
-    sub.def("play_rows",
-            [](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
-               const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
-              if (bot_seeds.size() != seeds.size() * players ||
-                  static_cast<int>(seats.size()) != players)
-                throw nb::value_error("one bot seed per seat of every game, one bot per seat");
-              std::vector<GameRow> out;
-              {
-                nb::gil_scoped_release quiet;
-                out = play_rows<G>(game, players, seeds, bot_seeds, seats);
-              }
-              return out;
-            },
-            nb::arg("game"), nb::arg("players"), nb::arg("seeds"), nb::arg("bot_seeds"),
-            nb::arg("seats"), "play_seeded's games, each with its row for the lab");
+    sub.def("play_rows", seeded_batch<G>(play_rows<G>), nb::arg("game"), nb::arg("players"),
+            nb::arg("seeds"), nb::arg("bot_seeds"), nb::arg("seats"),
+            "play_seeded's games, each with its row for the lab");
   }
 }
 

@@ -14,6 +14,7 @@
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "rng.hpp"
+#include "seeded.hpp"
 #include "target_rats_full.hpp"
 #include "target_rats_simplified.hpp"
 #include "you_dirty_rat.hpp"
@@ -59,10 +60,7 @@ std::vector<GameRow> play_rows(const typename G::Game& game, int players,
   std::vector<MersenneTwister> bots;
   std::vector<int> legal, actions;
   for (size_t i = 0; i < seeds.size(); ++i) {
-    auto s = G::State::start(game, players, Rng::mersenne(seeds[i]));
-    bots.clear();
-    for (int k = 0; k < players; ++k)
-      bots.emplace_back(seed_words(bot_seeds[i * players + k]));
+    auto s = start_seeded<G>(game, players, seeds, bot_seeds, i, bots);
     GameRow& row = out[i];
     row.first = s.to_move;
     actions.clear();

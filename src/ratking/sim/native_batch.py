@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..core import Game, RatkingError, make
+from ..core import Game, RatkingError, make, shared
 from ..core.rng import derive_seed
 from ..native import NativeUnavailable, has_loops, loops, native_seat, require
 from .batch import GameResult, bot_seeds, game_result
@@ -43,7 +43,8 @@ def native_games(game_id: str, rules: dict[str, Any], players: int, bots: Sequen
                  seed: int, indices: Sequence[int]) -> Iterator[GameResult]:
     """The rows of games `indices` of a batch, played by the compiled core in one call (and
     replayed by the Python engine, one at a time, where the core builds no rows)."""
-    game = make(game_id, **rules)
+    # one Game (and its compiled twin) a process for these rules, not one a chunk
+    game = make(game_id, **rules) if rules.get("card_files") else shared(game_id, **rules)
     native = require(game_id).compiled_game(game)
     seats = [native_seat(b) for b in bots]
     seeds = [derive_seed(seed, i) for i in indices]

@@ -5,8 +5,8 @@ For each game with a compiled core and each player count, random games and heuri
 that both meet the same neighbours; the best of the repeats, and the ratio native / Python.
 
 `--lab`: instead, the lab's games a CPU-second (`run_batch`, one worker, every seat random or
-every seat the heuristic) on each core: the native loop plays them, the Python engine replays
-each for its row (sim/native_batch.py), so this is what `ratking simulate` gains.
+every seat the heuristic) on each core: the native loop plays them and builds each game's row
+(sim/native_batch.py), so this is what `ratking simulate` gains.
 
 Run:  python benchmarks/cores.py [--seconds 2] [--repeats 3] [--game rat-a-tat-roll] [--json F]
                                  [--lab]

@@ -3,7 +3,8 @@
 //
 // A newly compiled game plugs in here, in one place: a registration struct naming its State,
 // Game and observation Layout and how its heuristic, observation and scores are reached, and
-// one line in bind_loops.
+// one line in bind_loops. A game whose registration also names its rows' parts (rows.hpp:
+// progress, metric_names, metrics) gets play_rows, the lab's rows without a Python replay.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "rows.hpp"
 #include "rat_a_tat_roll.hpp"
 #include "rat_and_duck.hpp"
 #include "seeded.hpp"
@@ -35,6 +37,11 @@ struct RollGame {
     roll::observe(s, seat, recall, l, out);
   }
   static std::vector<double> scores(const State& s) { return s.scores(); }
+  static void progress(const State& s, std::vector<double>& out) { roll::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game&) { return roll::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return roll::metrics(s, actions);
+  }
 };
 
 struct YdrGame {  // its information state is its observation (nothing forgotten)
@@ -49,6 +56,11 @@ struct YdrGame {  // its information state is its observation (nothing forgotten
     std::vector<double> out;
     for (int64_t t : s.totals()) out.push_back(static_cast<double>(t));
     return out;
+  }
+  static void progress(const State&, std::vector<double>&) {}
+  static std::vector<std::string> metric_names(const Game&) { return ydr::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return ydr::metrics(s, actions);
   }
 };
 
@@ -70,6 +82,10 @@ struct DuckGame {  // its information state is its observation (nothing forgotte
     std::vector<double> out;
     for (int p = 0; p < s.players; ++p) out.push_back(p % 2 == 0 ? dis : gov);
     return out;
+  }  static void progress(const State& s, std::vector<double>& out) { duck::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game&) { return duck::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return duck::metrics(s, actions);
   }
 };
 
@@ -86,6 +102,10 @@ struct SimplifiedGame {  // nothing hidden, nothing forgotten: one tensor for bo
     std::vector<double> out;
     for (const auto& r : s.rats) out.push_back(static_cast<double>(r.size()));
     return out;
+  }  static void progress(const State& s, std::vector<double>& out) { trs::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game&) { return trs::metric_names(); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return trs::metrics(s, actions);
   }
 };
 
@@ -102,6 +122,10 @@ struct TargetRatsGame {  // its information state is its observation (nothing fo
     std::vector<double> out;
     for (int f = 0; f < s.players; ++f) out.push_back(static_cast<double>(s.nests_of(f)));
     return out;
+  }  static void progress(const State& s, std::vector<double>& out) { trf::progress(s, out); }
+  static std::vector<std::string> metric_names(const Game& g) { return trf::metric_names(g); }
+  static std::vector<double> metrics(const State& s, const std::vector<int>& actions) {
+    return trf::metrics(s, actions);
   }
 };
 
@@ -117,6 +141,19 @@ void check_rows(const V& v, const Rows<float>& obs, const Rows<int8_t>& masks) {
     throw nb::value_error("obs must be a C-contiguous float32 array (num_envs, tensor size)");
   if (masks.shape(0) != n || masks.shape(1) != static_cast<size_t>(v.space_size()))
     throw nb::value_error("masks must be a C-contiguous int8 array (num_envs, actions)");
+}
+
+// A batch of the lab's seeded games (play_seeded, play_rows) as bound: its arguments checked,
+// its games played without the GIL.
+template <class G, class Play>
+auto seeded_batch(Play play) {
+  return [play](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
+                const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
+    if (bot_seeds.size() != seeds.size() * players || static_cast<int>(seats.size()) != players)
+      throw nb::value_error("one bot seed per seat of every game, one bot per seat");
+    nb::gil_scoped_release quiet;
+    return play(game, players, seeds, bot_seeds, seats);
+  };
 }
 
 template <class G>
@@ -162,21 +199,16 @@ void bind_game(nb::module_ sub) {
       .def("over", &V::over, nb::arg("row"))
       .def("__copy__", [](const V& v) { return V(v); }, "a copy playing on from here");
 
-  sub.def("play_seeded",
-          [](const typename G::Game& game, int players, const std::vector<int64_t>& seeds,
-             const std::vector<int64_t>& bot_seeds, const std::vector<Seat>& seats) {
-            if (bot_seeds.size() != seeds.size() * players ||
-                static_cast<int>(seats.size()) != players)
-              throw nb::value_error("one bot seed per seat of every game, one bot per seat");
-            std::vector<SeededGame> out;
-            {
-              nb::gil_scoped_release quiet;
-              out = play_seeded<G>(game, players, seeds, bot_seeds, seats);
-            }
-            return out;
-          },
-          nb::arg("game"), nb::arg("players"), nb::arg("seeds"), nb::arg("bot_seeds"),
-          nb::arg("seats"), "whole games, each seat's bot seeded as the lab seeds it");
+  sub.def("play_seeded", seeded_batch<G>(play_seeded<G>), nb::arg("game"), nb::arg("players"),
+          nb::arg("seeds"), nb::arg("bot_seeds"), nb::arg("seats"),
+          "whole games, each seat's bot seeded as the lab seeds it");
+  if constexpr (has_rows<G>::value) {
+    sub.def("metric_names", &G::metric_names, nb::arg("game"),
+            "the names of play_rows' metrics, in order");
+    sub.def("play_rows", seeded_batch<G>(play_rows<G>), nb::arg("game"), nb::arg("players"),
+            nb::arg("seeds"), nb::arg("bot_seeds"), nb::arg("seats"),
+            "play_seeded's games, each with its row for the lab");
+  }
 }
 
 }  // namespace
@@ -190,6 +222,16 @@ void bind_loops(nb::module_& m) {
       .def_ro("actions", &SeededGame::actions)
       .def_ro("returns", &SeededGame::returns)
       .def_ro("end_reason", &SeededGame::end_reason);
+  nb::class_<GameRow>(m, "GameRow", "one game played by play_rows: its row for the lab")
+      .def_ro("returns", &GameRow::returns)
+      .def_ro("scores", &GameRow::scores)
+      .def_ro("metrics", &GameRow::metrics)
+      .def_ro("trail", &GameRow::trail)
+      .def_ro("end_reason", &GameRow::end_reason)
+      .def_ro("decisions", &GameRow::decisions)
+      .def_ro("rounds", &GameRow::rounds)
+      .def_ro("first", &GameRow::first)
+      .def_ro("legal", &GameRow::legal);
 
   // every compiled game, by its submodule (one line each)
   auto sub = [&](const char* name) { return nb::borrow<nb::module_>(m.attr(name)); };

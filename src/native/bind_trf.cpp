@@ -30,6 +30,7 @@ void bind_trf(nb::module_& m) {
       .def_rw("board", &trf::Config::board)
       .def_rw("space_ids", &trf::Config::space_ids)
       .def_rw("card_ids", &trf::Config::card_ids)
+      .def_rw("card_names", &trf::Config::card_names)
       .def_rw("type_effect", &trf::Config::type_effect)
       .def_rw("type_power", &trf::Config::type_power)
       .def_rw("type_of", &trf::Config::type_of)

@@ -108,6 +108,7 @@ State State::start(const Game& game, int players, Rng rng) {
 void State::restart(const Game& g, int n) {
   game = &g;
   players = n;
+  tally = Tally{};
   const auto& c = g.config();
   need = g.cards_needed(n);
   pile.resize(c.values.size());
@@ -391,6 +392,7 @@ void State::take_faceup(int p, int region, int bonus) {
   const int card = faceup[region];
   faceup[region] = -1;
   hands[p].push_back(card);
+  ++tally.take;
   if (game->icon[card]) ++bonus;  // seed 004: a 7, 8 or 9 carries the re-roll icon
   if (bonus) gain_tokens(p, bonus);
 }
@@ -412,6 +414,7 @@ void State::take_from_pile(int p) {
   const int card = draw();
   hands[p].push_back(card);
   known[p].set(card);  // seed 004: look at it before placing it face down
+  ++tally.draw;
   if (game->icon[card]) gain_tokens(p, 1);  // the icon counts on a card from the pile too
 }
 
@@ -456,6 +459,7 @@ void State::reshuffle_if_needed() {
     int plain = total - icons;
     for (int card : pile) plain -= icon[card];
     if (plain < std::min(static_cast<int>(faceup.size()), total) - limit) return;
+    ++tally.reshuffle;
     for (auto& slot : faceup)
       if (slot >= 0) {
         pile.push_back(slot);

@@ -91,6 +91,11 @@ struct State {
   std::vector<double> result;  // empty while the game is on
   std::string end_reason;
   Rng rng;
+  // how often the rules took a face-up card, drew from the pile and reshuffled the face-up
+  // cards since the start (the lab's counters: metrics.py reads them from the event log)
+  struct Tally {
+    int64_t take = 0, draw = 0, reshuffle = 0;
+  } tally;
 
   // A new game (state.py's _setup).
   static State start(const Game& game, int players, Rng rng);

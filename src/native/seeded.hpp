@@ -18,6 +18,19 @@ struct SeededGame {
   std::string end_reason;
 };
 
+// Game i of a batch, just started from seed seeds[i], with seat k's bot seeded
+// bot_seeds[i * players + k] into bots[k].
+template <class G>
+typename G::State start_seeded(const typename G::Game& game, int players,
+                               const std::vector<int64_t>& seeds,
+                               const std::vector<int64_t>& bot_seeds, size_t i,
+                               std::vector<MersenneTwister>& bots) {
+  bots.clear();
+  for (int k = 0; k < players; ++k)
+    bots.emplace_back(seed_words(bot_seeds[i * players + static_cast<size_t>(k)]));
+  return G::State::start(game, players, Rng::mersenne(seeds[i]));
+}
+
 // Game i from seed seeds[i], seat k's bot seeded bot_seeds[i * players + k] and playing as
 // seats[k] says (random or heuristic).
 template <class G>
@@ -29,10 +42,7 @@ std::vector<SeededGame> play_seeded(const typename G::Game& game, int players,
   std::vector<MersenneTwister> bots;
   std::vector<int> legal;
   for (size_t i = 0; i < seeds.size(); ++i) {
-    auto s = G::State::start(game, players, Rng::mersenne(seeds[i]));
-    bots.clear();
-    for (int k = 0; k < players; ++k)
-      bots.emplace_back(seed_words(bot_seeds[i * players + k]));
+    auto s = start_seeded<G>(game, players, seeds, bot_seeds, i, bots);
     SeededGame& g = out[i];
     while (!s.over) {
       const int p = s.to_move;

@@ -21,6 +21,17 @@ bool harmful(int effect) {
          effect == E_KILL_ALL || effect == E_SCATTER || effect == E_EXTERMINATOR;
 }
 
+// Whether an action is one of the choices a card's resolution leads to (metrics.py's CHOICES)
+bool card_choice(int kind) {
+  switch (kind) {
+    case A_SCAVENGE: case A_KEEP: case A_ITEM: case A_TOKEN_KEEP: case A_TOKEN_NEW:
+    case A_RELOCATE: case A_PUSH: case A_SPAWN: case A_EXT: case A_USE: case A_PASS:
+      return true;
+    default:
+      return false;
+  }
+}
+
 const std::vector<std::vector<int>> NESTS = {{}, {}, {0, 2}, {0, 1, 2}, {0, 1, 2, 3}};
 }  // namespace
 
@@ -240,6 +251,7 @@ void State::eliminated(int f) {
     item[f] = -1;
     item_ready[f] = false;
     discard(card);
+    tally.note(EV_OTHER);  // item-lost
   }
 }
 
@@ -276,6 +288,7 @@ void State::throne_fix() {
     return;
   }
   cheese = -1;
+  tally.note(EV_OTHER);  // throne-lost
 }
 
 void State::discard(int card) {
@@ -496,6 +509,7 @@ void State::step(int to) {
 }
 
 void State::stop() {
+  tally.note(EV_OTHER);  // move
   const int end = grp_path.back();
   if (!has(action_spaces, end)) action_spaces.push_back(end);
   grp_idx.clear();
@@ -515,6 +529,7 @@ void State::end_moves() {
   action_spaces = kept;
   moved.clear();
   tasks.pop_back();
+  tally.note(EV_OTHER);  // end-moves
 }
 
 // --- acting.py ---------------------------------------------------------------------------
@@ -583,6 +598,7 @@ void State::breed(int sp, int pairs_n) {
   const Config& c = game->config();
   const int born = std::min(pairs_n * c.breed_rats, c.max_rats - static_cast<int>(rats[f].size()));
   unfeed(f, sp, 2 * pairs_n);
+  tally.note(EV_OTHER);  // breed
   if (born) tasks.push_back({SPAWN, f, born});
 }
 
@@ -601,6 +617,7 @@ void State::do_spawn(int at) {
   const Config& c = game->config();
   const int room = game->board().kind[at] == tr::HOME ? left : limit(at) - count[at];
   const int n = spawn(f, at, std::min({left, c.breed_rats, room}));
+  tally.note(EV_SPAWNED, n);
   left -= n;
   if (left > 0 && n && static_cast<int>(rats[f].size()) < c.max_rats)
     tasks.push_back({SPAWN, f, left});
@@ -612,6 +629,7 @@ void State::do_claim(int sp) {
   bool won = false;
   for (int i = 0; i < dice; ++i)
     won = (static_cast<int>(rng.random() * 6) + 1 == game->config().target_face) || won;
+  tally.note(EV_OTHER);  // claim
   if (won) {
     cheese = f;
     return;
@@ -639,7 +657,7 @@ void State::act(int kind, int sp) {
       scavenge(f, sp);
       break;
     case A_FEED:
-      feed(f, sp);
+      tally.note(EV_FED, feed(f, sp));
       break;
     case A_BREED: {
       const int most = breed_pairs(sp);
@@ -652,12 +670,14 @@ void State::act(int kind, int sp) {
     case A_NEST:
       unfeed(f, sp, 2);
       token[sp] = NEST0 + f;
+      tally.note(EV_NEST);
       break;
     case A_CLAIM:
       do_claim(sp);
       break;
     default:
-      break;  // rest
+      tally.note(EV_OTHER);  // rest
+      break;
   }
 }
 
@@ -750,6 +770,7 @@ void State::roll(int sp, int attacker) {
     token[sp] = nests_of(winner) < c.max_nests ? NEST0 + winner : NO_TOKEN;
   lf.winner = winner;
   last_fight = std::move(lf);
+  tally.note(EV_FIGHT);
   overflow(winner, sp);
   for (auto it = losers.rbegin(); it != losers.rend(); ++it)
     if (own(*it, sp)) tasks.push_back({PUSH, winner, *it, sp, c.push_distance});
@@ -802,8 +823,9 @@ void State::push_to(int to) {
   tasks.pop_back();
   const int side = t[2], sp = t[3];
   const int n = move_all(side, sp, to, throne_rat(side, sp));
+  tally.note(EV_SCATTERED, n);
   if (to == ext) {
-    kill(side, to, n);
+    tally.note(EV_KILLED, kill(side, to, n));  // pushed into the Exterminator
   } else if (enemies(side, to)) {
     tasks.push_back({FIGHT, to, side});
     if (has(action_spaces, to) && !has(done_spaces, to)) done_spaces.push_back(to);
@@ -837,6 +859,7 @@ void State::overflow(int g, int sp) {
     --count[sp];
     ++count[to];
   }
+  tally.note(EV_OTHER);  // overflow
 }
 
 // --- scavenge.py -------------------------------------------------------------------------
@@ -848,6 +871,7 @@ void State::scavenge(int f, int sp) {
     const bool mine = nests_of(f) < c.max_nests;
     if (f == cheese) cheese_drew = true;
     token[sp] = mine ? NEST0 + f : NO_TOKEN;
+    tally.note(EV_ENDS);  // discover
     return;
   }
   const int deck = game->board().kind[sp] == tr::SURFACE ? 0 : 1;
@@ -861,6 +885,7 @@ void State::scavenge(int f, int sp) {
     const int card = draw_card(deck);
     if (card < 0) break;
     drawn.push_back(card);
+    tally.note(EV_DRAW, c.type_of[card]);
   }
   if (drawn.size() > 1) {
     Task t{KEEP, f, sp};
@@ -868,6 +893,8 @@ void State::scavenge(int f, int sp) {
     tasks.push_back(t);
   } else if (!drawn.empty()) {
     resolve(f, drawn[0], sp);
+  } else {
+    tally.note(EV_OTHER);  // decks-empty
   }
 }
 
@@ -879,6 +906,7 @@ int State::draw_card(int deck) {
     pile.insert(pile.end(), used.begin(), used.end());
     used.clear();
     rng.shuffle(pile);
+    tally.note(EV_OTHER);  // reshuffle
   }
   int& loose = deck ? unordered_under : unordered_surface;
   const bool any_loose = unordered_surface >= 0 || unordered_under >= 0;
@@ -907,6 +935,7 @@ void State::keep(int type_index) {
     }
   for (size_t i = 3; i < t.size(); ++i)
     if (t[i] != kept) discard(t[i]);
+  tally.note(EV_KEEP, type_index);
   resolve(f, kept, sp);
 }
 
@@ -928,7 +957,7 @@ void State::effect(int f, int card, int sp) {
   discard(card);
   switch (kind) {
     case E_FOOD:
-      feed(f, sp);
+      tally.note(EV_FED, feed(f, sp));
       place(f, sp, FOOD_TOKEN);
       break;
     case E_NEST:
@@ -938,10 +967,10 @@ void State::effect(int f, int card, int sp) {
       place(f, sp, SEWER_TOKEN);
       break;
     case E_FEED:
-      feed(f, sp);
+      tally.note(EV_FED, feed(f, sp));
       break;
     case E_UNFEED:
-      unfeed(f, sp);
+      tally.note(EV_UNFED, unfeed(f, sp));
       break;
     case E_KILL:
     case E_KILL_HALF:
@@ -949,7 +978,7 @@ void State::effect(int f, int card, int sp) {
       const int here = own(f, sp) - throne_rat(f, sp);
       if (kind == E_KILL_HALF) n = std::max(1, here / 2);
       if (kind == E_KILL_ALL) n = here;
-      kill(f, sp, std::min(n, here));
+      tally.note(EV_KILLED, kill(f, sp, std::min(n, here)));
       break;
     }
     case E_SCATTER:
@@ -976,12 +1005,14 @@ void State::cancel() {
   const Task t = tasks.back();
   tasks.pop_back();
   discard(t[2]);
+  tally.note(EV_OTHER);  // cancel
 }
 
 void State::take_item(int f, int card) {
   if (item[f] < 0) {
     item[f] = card;
     item_ready[f] = true;
+    tally.note(EV_ITEMS, 1);
   } else {
     tasks.push_back({ITEM, f, card});
   }
@@ -996,13 +1027,18 @@ void State::choose_item(int type_index) {
     item[f] = fresh;
     item_ready[f] = true;
     discard(old);
+    tally.note(EV_ITEMS, 1);
   } else {
     discard(fresh);
+    tally.note(EV_OTHER);  // item-kept
   }
 }
 
 void State::place(int f, int sp, int tok) {
-  if (!game->board().token_slot[sp]) return;
+  if (!game->board().token_slot[sp]) {
+    tally.note(EV_OTHER);  // no-token
+    return;
+  }
   const int cur = token[sp];
   if (cur == tok) return;
   if (cur != NO_TOKEN) {
@@ -1022,12 +1058,16 @@ void State::put(int f, int sp, int tok) {
     return;
   }
   token[sp] = tok;
+  tally.note(EV_TOKENS, 1);
 }
 
 void State::token_choice(bool fresh) {
   const Task t = tasks.back();
   tasks.pop_back();
-  if (!fresh) return;
+  if (!fresh) {
+    tally.note(EV_OTHER);  // token-kept
+    return;
+  }
   token[t[2]] = NO_TOKEN;
   put(t[1], t[2], t[3]);
 }
@@ -1045,6 +1085,7 @@ void State::relocate(int frm) {
   tasks.pop_back();
   token[frm] = NO_TOKEN;
   token[t[2]] = t[3];
+  tally.note(EV_TOKENS, 1);  // relocate
 }
 
 // --- exterminator.py ---------------------------------------------------------------------
@@ -1082,6 +1123,7 @@ void State::ext_move() {
       if (count[x] == most && (most || x != ext) && !has(choices, x)) choices.push_back(x);
   }
   if (infested) {
+    tally.note(EV_ENDS);  // infestation
     if (choices.size() == 1) {
       land(choices[0], f);
     } else {
@@ -1093,6 +1135,7 @@ void State::ext_move() {
     return;
   }
   const int die = static_cast<int>(rng.random() * 6) + 1;
+  tally.note(EV_ENDS);  // ext-roll
   if (die == c.target_face) {
     Task t{EXT, f};
     for (int x : surface_choices()) t.push_back(x);
@@ -1103,8 +1146,10 @@ void State::ext_move() {
 void State::land(int sp, int actor) {
   (void)actor;
   ext = sp;
-  kill_all_on(sp);
+  int64_t killed = 0;
+  for (int n : kill_all_on(sp)) killed += n;
   token[sp] = NO_TOKEN;
+  tally.note(EV_EXTERMINATOR, killed);
 }
 
 void State::pigeon_call(int seat) {
@@ -1120,12 +1165,14 @@ void State::pigeon_call(int seat) {
 void State::start_turn() {
   const int f = turn;
   const Config& c = game->config();
+  tally.note(EV_ENDS);  // turn
   if (pending_win == f) {
     pending_win = -1;
     if (cheese == f && nests_of(f) >= c.nests_to_win) {
       win(f);
       return;
     }
+    tally.note(EV_OTHER);  // win-lost
   }
   if (item[f] >= 0) item_ready[f] = true;
   cheese_drew = false;
@@ -1135,29 +1182,36 @@ void State::start_turn() {
   grp_path.clear();
   grp_steps = 0;
   tasks = {{END_TURN}, {VICTORY}, {EXT_PHASE}, {ACT, f}, {MOVE, f}};
-  if (rats[f].empty())
+  if (rats[f].empty()) {
     spawn(f, home(f), c.reentry_rats);
-  else if (rats[f].size() == 1 && c.one_rat_skip)
+    tally.note(EV_OTHER);  // reentry
+  } else if (rats[f].size() == 1 && c.one_rat_skip) {
     tasks.push_back({ONE_RAT, f});
+  }
   groups_left = c.base_groups + nests_of(f);
   moved.assign(rats[f].size(), false);
 }
 
 void State::reinforce() {
   spawn(turn, home(turn), game->config().reentry_rats);
+  tally.note(EV_OTHER);  // reinforce
   tasks = {{END_TURN}};
   moved.clear();
 }
 
 void State::victory_check() {
   const int f = cheese;
-  if (f >= 0 && nests_of(f) >= game->config().nests_to_win && pending_win != f) pending_win = f;
+  if (f >= 0 && nests_of(f) >= game->config().nests_to_win && pending_win != f) {
+    pending_win = f;
+    tally.note(EV_ENDS);  // pending-win
+  }
 }
 
 void State::win(int f) {
   result.assign(players, 0.0);
   result[f] = 1.0;
   tasks.clear();
+  tally.note(EV_ENDS);  // end-game
   over = true;
   end_reason = "finished";
 }
@@ -1168,6 +1222,7 @@ void State::end_turn() {
     const int cap = game->config().max_rounds;
     if (cap >= 0 && round >= cap) {
       tasks.clear();
+      tally.note(EV_ENDS);  // end-game
       result.assign(players, 1.0 / players);
       over = true;
       end_reason = "round-cap";
@@ -1368,6 +1423,7 @@ void State::use_item() {
   const Config& c = game->config();
   const int power = c.power[card];
   item_ready[f] = false;
+  tally.note(EV_OTHER);  // use
   if (top[0] == USE) {
     tasks.pop_back();
     if (top[2] == W_FIGHT)
@@ -1385,6 +1441,7 @@ void State::use_item() {
 
 void State::apply(int action) {
   const Action& a = game->actions()[action];
+  tally.begin(card_choice(a.kind));
   switch (a.kind) {
     case A_STEP:
       step(a.a);
@@ -1446,6 +1503,7 @@ void State::apply(int action) {
       const Task t = tasks.back();
       tasks.pop_back();
       move_all(t[1], t[2], a.a);
+      tally.note(EV_OTHER);  // retreat
       break;
     }
     case A_REINFORCE:

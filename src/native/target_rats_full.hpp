@@ -10,6 +10,7 @@
 
 #include "rng.hpp"
 #include "target_rats_board.hpp"
+#include "target_rats_full_tally.hpp"
 
 namespace ratking::trf {
 
@@ -43,6 +44,7 @@ struct Action {
 struct Config {
   tr::Board board;
   std::vector<std::string> space_ids, card_ids;  // per space; per card type
+  std::vector<std::string> card_names;  // per card type (the lab's counters name them)
   std::vector<int> type_effect, type_power;      // per card type
   std::vector<int> type_of, deck_of, effect, n, power;  // per card copy
   int surface_total = 0, under_total = 0;
@@ -124,6 +126,7 @@ struct State {
   std::vector<double> result;  // empty while the game is on
   std::string end_reason;
   Rng rng;
+  CardTally tally;  // the lab's counters (target_rats_full_tally.hpp)
 
   // A new game (state.py's _setup).
   static State start(const Game& game, int players, Rng rng);

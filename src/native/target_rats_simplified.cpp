@@ -348,6 +348,7 @@ void State::step(int to) {
   --pool;
   --count[here];
   if (to == ext) {  // seed 001, THE EXTERMINATOR: a rat that lands on his space dies
+    ++tally.exterminated;
     mine.erase(mine.begin() + mover);
     moved.erase(moved.begin() + mover);
     next_pick();
@@ -355,7 +356,10 @@ void State::step(int to) {
   }
   ++count[to];
   int fed = code & 1;
-  if (!fed && b.kind[to] == SURFACE && game->dumpster[to]) fed = 1;  // seed 001, FEED
+  if (!fed && b.kind[to] == SURFACE && game->dumpster[to]) {  // seed 001, FEED
+    fed = 1;
+    ++tally.fed;
+  }
   mine[mover] = to * 2 + fed;
   if (check_win()) return;
   after_step();
@@ -378,7 +382,9 @@ void State::breed_here() {
     }
   mine[mover] = code - 1;
   const Config& r = game->config();
-  spawn(to_move, std::min(r.breed_rats, r.max_rats - static_cast<int>(mine.size())));
+  const int born = std::min(r.breed_rats, r.max_rats - static_cast<int>(mine.size()));
+  tally.bred += born;
+  spawn(to_move, born);
   after_step();
 }
 
@@ -388,8 +394,10 @@ void State::finish_move() {
   const int here = rats[to_move][mover] >> 1;
   const int total = dice_total();
   if (here == game->board().city && cheese < 0 && start_pool == total && pool == 0
-      && static_cast<int>(path.size()) - 1 == total)
+      && static_cast<int>(path.size()) - 1 == total) {
     cheese = to_move;
+    ++tally.crowned;
+  }
   next_pick();
 }
 
@@ -406,7 +414,11 @@ void State::exterminate(int space) {
   ext = space;
   target = false;
   --pool;
-  for (int g = 0; g < players; ++g) remove_on(g, space);
+  for (int g = 0; g < players; ++g) {
+    tally.exterminated += static_cast<int64_t>(rats[g].size());
+    remove_on(g, space);
+    tally.exterminated -= static_cast<int64_t>(rats[g].size());
+  }
   count[space] = 0;
   advance();
 }
@@ -431,6 +443,7 @@ void State::check_throne() {
   for (int c : rats[cheese])
     if (c >> 1 == city) return;
   cheese = -1;
+  ++tally.dethroned;
 }
 
 void State::fight() {
@@ -464,10 +477,17 @@ void State::fight() {
     else
       contenders = tied;
   }
+  ++tally.fights;
   for (int f : fighting)
-    if (f != winner) remove_on(f, city);
+    if (f != winner) {
+      remove_on(f, city);
+      tally.fight_losses += sides[f];
+    }
   count[city] = sides[winner];
-  if (cheese >= 0 && cheese != winner && sides[cheese]) cheese = winner;
+  if (cheese >= 0 && cheese != winner && sides[cheese]) {
+    cheese = winner;
+    ++tally.crowned;
+  }
 }
 
 bool State::check_win() {

@@ -74,6 +74,13 @@ struct State {
   std::vector<double> result;  // empty while the game is on
   std::string end_reason;
   Rng rng;
+  // what happened since the start, for the lab's counters (metrics.py reads them from the
+  // event log): fights in Rat City and the rats their losers lost, rats the Exterminator
+  // killed (called, or landed on), rats bred, rats fed, Da Big Cheese crowned and dethroned
+  struct Tally {
+    int64_t fights = 0, fight_losses = 0, exterminated = 0, bred = 0, fed = 0, crowned = 0,
+            dethroned = 0;
+  } tally;
 
   // A new game (state.py's _setup); its first roll is made.
   static State start(const Game& game, int players, Rng rng);

@@ -381,12 +381,14 @@ void State::steal_stash(int p, int64_t amt) {
   const int64_t got = std::min(amt, stash);  // seed 002, F.A.Q.: only what the stash holds
   stash -= got;
   money[p] += static_cast<int>(got);
+  tally.stash += got;
 }
 
 void State::rob(int p, int o, int64_t amt) {
   const int got = static_cast<int>(std::min<int64_t>(amt, money[o]));
   money[o] -= got;
   money[p] += got;
+  tally.robbed += got;
 }
 
 void State::draw(int p, int n, std::vector<int>* into) {
@@ -400,6 +402,7 @@ void State::draw(int p, int n, std::vector<int>* into) {
       discard.clear();
       for (int x : deck) public_ = public_ & ~Mask::bit(x);
       rng.shuffle(deck);
+      ++tally.reshuffle;
     }
     int card;
     if (unordered > 0) {  // a determinization's deck: any of its loose top cards
@@ -414,6 +417,7 @@ void State::draw(int p, int n, std::vector<int>* into) {
     }
     public_ = public_ & ~Mask::bit(card);
     dest.push_back(card);
+    ++tally.drawn;
   }
   if (deck.empty() && discard.empty()) deck_out = true;
 }

@@ -103,6 +103,11 @@ struct State {
   std::vector<double> result;  // empty while the game is on
   std::string end_reason;
   Rng rng;
+  // what the rules took from the Town Stash and from players, the cards drawn and the deck's
+  // reshuffles since the start (the lab's counters: metrics.py reads them from the event log)
+  struct Tally {
+    int64_t stash = 0, robbed = 0, drawn = 0, reshuffle = 0;
+  } tally;
 
   // A new game (state.py's _setup).
   static State start(const Game& game, int players, Rng rng);

@@ -37,6 +37,21 @@ def test_the_native_batch_plays_the_python_batchs_games(game_id, data, seed):
     assert native == python  # every row: returns, scores, length, ending, counters, course
 
 
+def test_a_game_whose_core_builds_no_rows_is_replayed_for_them(monkeypatch):
+    # a compiled game registered without its rows' parts (bind_loops.cpp): the native loop
+    # plays, the Python engine replays each game for its row
+    from types import SimpleNamespace
+
+    from ratking.sim import native_batch
+
+    real = native_batch.loops
+    monkeypatch.setattr(native_batch, "loops",
+                        lambda g: SimpleNamespace(play_seeded=real(g).play_seeded))
+    bots = ["heuristic", "random", "heuristic:eps=0.25"]
+    native = run_batch("you-dirty-rat", 3, bots, 8, 5, core="native")
+    assert native == run_batch("you-dirty-rat", 3, bots, 8, 5, core="python")
+
+
 def test_auto_picks_the_native_core_where_it_can():
     assert batch_core("auto", "rat-a-tat-roll", ["heuristic", "random"]) == "native"
     assert batch_core("auto", "rat-a-tat-roll", ["heuristic", "hard"]) == "python"

@@ -40,6 +40,7 @@ def compiled_game(game: Any) -> Any:
         c.space_ids = list(game.board.ids)
         cs = game.cards
         c.card_ids = [t.id for t in cs.types]
+        c.card_names = [t.name for t in cs.types]
         c.type_effect = [t.effect for t in cs.types]
         c.type_power = [t.power for t in cs.types]
         for name in ("type_of", "deck_of", "effect", "n", "power"):

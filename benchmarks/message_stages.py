@@ -28,9 +28,9 @@ import orjson
 
 from ratking.bots import make_bot
 from ratking.core import shared
-from ratking.server import explain
-from ratking.server.delta import diff
-from ratking.server.messages import Narrator, actions_for, drawn_actions
+from ratking.server.play import explain
+from ratking.server.play.delta import diff
+from ratking.server.play.messages import Narrator, actions_for, drawn_actions
 
 SEATS = (0, None)  # a person's seat and a spectator, as load.py's tables have
 

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.core import list_games, shared
-from ratking.server.endings import ending, final_returns, leave, out_seats, sides_gone, teams_of
+from ratking.server.play.endings import (
+    ending,
+    final_returns,
+    leave,
+    out_seats,
+    sides_gone,
+    teams_of,
+)
 
 SETUPS = [(g.id, n) for g in list_games() for n in shared(g.id).player_counts()]
 WHYS = ("resigned", "timed out", "left")

@@ -6,8 +6,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from ratking.server.quickmatch import fill, seat_or_open
-from ratking.server.storage import Limits, Storage
+from ratking.server.lobby.quickmatch import fill, seat_or_open
+from ratking.server.storage.tables import Limits, Storage
 
 from .conftest import expect, receive_state, sign_up
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking.server.teams import HEIST, TEAM, teams
+from ratking.server.play.teams import HEIST, TEAM, teams
 
 
 def _mid_game(seed: int, players: int, moves: int):

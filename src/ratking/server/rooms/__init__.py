@@ -22,7 +22,7 @@ One module per concern:
 - `errors.py`: `MoveRefused`, `Refused` and `Unreplayable`.
 """
 
-from ..security import client_key
+from ..web.security import client_key
 from .connection import Connection
 from .creation import Creator
 from .errors import MoveRefused, Refused, Unreplayable

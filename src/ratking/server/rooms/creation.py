@@ -11,12 +11,12 @@ from typing import Any
 from ...bots import BOT_NAMES
 from ...core import make
 from ...core.rng import new_seed
-from ..cardfiles import served_files, table_rules
-from ..names import check_name
-from ..router import table_id
-from ..storage import LimitReached, Limits, StoredTable, TableRow, now
+from ..people.names import check_name
+from ..play.cardfiles import served_files, table_rules
+from ..storage.tables import LimitReached, Limits, StoredTable, TableRow, now
 from .errors import Refused
 from .room import Room
+from .router import table_id
 from .seats import HUMAN, token_hash
 from .turns import seat_kinds
 

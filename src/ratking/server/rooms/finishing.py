@@ -15,12 +15,12 @@ import time
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from .. import endings
-from ..explain import ending as game_ending
-from ..messages import result_of
-from ..people_storage import account_player
-from ..ratings import rate_end, seat_rating
-from ..storage import SETTLED, now
+from ..people.ratings import rate_end, seat_rating
+from ..play import endings
+from ..play.explain import ending as game_ending
+from ..play.messages import result_of
+from ..storage.people import account_player
+from ..storage.tables import SETTLED, now
 from .errors import MoveRefused
 from .seats import HUMAN, waiting
 from .turns import STAND_IN

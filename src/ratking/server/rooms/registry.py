@@ -10,10 +10,10 @@ import logging
 import os
 from typing import Any
 
-from ..quotas import Quotas
+from ..people.quotas import Quotas
+from ..pool.workers import Workers
 from ..settings import Settings
-from ..storage import Storage
-from ..workers import Workers
+from ..storage.tables import Storage
 from .creation import NewTables
 from .errors import Unreplayable
 from .room import Room
@@ -86,7 +86,7 @@ class Rooms(Leases, Upkeep, NewTables):
             # leases are in it belong to a server that is no longer running
             self.storage.expire_leases()
         if self.storage.channel is not None:
-            from ..fanout import Listener
+            from ..storage.fanout import Listener
 
             self.listener = Listener(self.storage, self.heard, self.resync)
             await self.listener.start()

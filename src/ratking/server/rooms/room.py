@@ -11,11 +11,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAction
-from ..cardfiles import table_game
-from ..clock import TurnClock
-from ..messages import Narrator, made_for_note
-from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
-from ..turnmail import turn_started
+from ..play.cardfiles import table_game
+from ..play.messages import Narrator, made_for_note
+from ..storage.tables import MADE_FOR, PERSON, MoveConflict, StoredTable, now
+from .clock import TurnClock
 from .connection import Connection
 from .errors import MoveRefused, Unreplayable
 from .finishing import Finishing
@@ -23,6 +22,7 @@ from .seats import Seats, seat_names, utc, waiting
 from .sending import Sending
 from .snapshots import Snapshot, Snapshots
 from .sync import CatchUp
+from .turnmail import turn_started
 from .turns import Turns
 from .undo import TakeBack
 

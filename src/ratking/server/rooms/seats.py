@@ -15,7 +15,7 @@ from datetime import UTC, timedelta
 from typing import Any
 
 from ...core import game_class
-from ..storage import TableRow, now
+from ..storage.tables import TableRow, now
 
 HUMAN = "human"
 GUEST = "a guest"  # a spectator who gave no name

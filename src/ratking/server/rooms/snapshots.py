@@ -11,9 +11,9 @@ from typing import Any
 import orjson
 
 from ...core.undo import closes_undo
-from .. import explain
-from ..delta import diff
-from ..messages import Narrator, actions_for, board_message
+from ..play import explain
+from ..play.delta import diff
+from ..play.messages import Narrator, actions_for, board_message
 from .connection import Connection
 
 _SEQ = ["seq"]

@@ -13,8 +13,8 @@ from ...bots.neural import shipped_path
 from ...bots.specs import OverBudget, check_budget
 from ...core import Game, RatkingError
 from ...core.rng import derive_seed
-from ..storage import now
-from ..workers import WorkerDied
+from ..pool.workers import WorkerDied
+from ..storage.tables import now
 from .errors import MoveRefused, Refused
 from .seats import HUMAN
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratking.server.people.names import MAX_MARKS, BadName, check_name, look_alike
+from ratking.server.names import MAX_MARKS, BadName, check_name, look_alike
 from ratking.server.people.passwords import BadPassword, check_password
 from ratking.server.storage.people import NameTaken
 from ratking.server.storage.tables import Storage

@@ -147,7 +147,7 @@ def test_workers_step_back_for_the_event_loop(monkeypatch):
 WORKER_PARENT = """
 import asyncio, os
 from ratking.core import shared
-from ratking.server.serve.processes import death_signal
+from ratking.server.pool.parent import death_signal
 from ratking.server.pool.workers import Workers
 
 async def main():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratking.server.people.names import MAX_NAME, BadName, check_name, clean_text, unsafe
+from ratking.server.names import MAX_NAME, BadName, check_name, clean_text, unsafe
 from ratking.server.rooms import chat
 
 from .conftest import expect, new_table, receive_state

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 import ratking
 from ratking.server import create_app
-from ratking.server.people.names import look_alike
+from ratking.server.names import look_alike
 from ratking.server.play.endings import final_returns, leave, teams_of
 from ratking.server.storage.tables import Storage, TableRow, now
 

@@ -11,7 +11,7 @@ from openskill.models import PlackettLuce
 
 import ratking
 from ratking.server import create_app
-from ratking.server.people.names import look_alike
+from ratking.server.names import look_alike
 from ratking.server.people.ratings import lineup, rate_end
 from ratking.server.storage.tables import Storage
 

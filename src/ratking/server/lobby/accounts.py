@@ -21,9 +21,9 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
+from ..names import FORMER_PLAYER, BadName, check_name, look_alike
 from ..people import quotas
 from ..people.clients import client_of
-from ..people.names import FORMER_PLAYER, BadName, check_name, look_alike
 from ..people.passwords import MAX_PASSWORD, BadPassword, Hashing, check_password, normal
 from ..rooms import Refused, Rooms
 from ..storage.people import AccountRow, NameTaken

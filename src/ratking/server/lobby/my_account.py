@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 
-from ..people.names import FORMER_PLAYER
+from ..names import FORMER_PLAYER
 from ..people.passwords import MAX_PASSWORD, BadPassword, check_password
 from .accounts import COOKIE, Account, checked, hashing_of, require, rooms_of
 

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ...core import RatkingError, game_class, list_games
-from ..people.names import unsafe
+from ..names import unsafe
 from ..people.ratings import rating_json
 from ..rooms import Unreplayable, stored_summary
 from ..rooms.turnmail import confirm_message, send

@@ -24,8 +24,8 @@ from sqlalchemy.orm import Session
 
 from ...bots import BOT_NAMES
 from ...core import RatkingError, game_class, make
+from ..names import check_name
 from ..people.clients import quota_key
-from ..people.names import check_name
 from ..people.ratings import WITH_BOTS
 from ..rooms import Creator, Refused, Rooms, seat_names, token_hash
 from ..rooms.turns import seat_kinds

@@ -13,9 +13,9 @@ from pydantic import BaseModel, Field
 from ...bots import make_bot
 from ...core import RatkingError
 from ...core.rng import new_seed
+from ..names import BadName, check_name
 from ..people import quotas
 from ..people.clients import client_of, quota_key
-from ..people.names import BadName, check_name
 from ..rooms import HUMAN, Connection, Refused, Room, Rooms, stored_summary, token_hash
 from ..storage.tables import TableRow, now
 from .accounts import Account, rooms_of, signed_in

@@ -1,19 +1,27 @@
 """The key the quotas count a person by: their account if they are signed in, else their
-client (`security.client_of`: a hash of the address, believed from a proxy only when named in
+client (`client_of`: a hash of the address, believed from a proxy only when named in
 `forwarded_allow_ips`), never a socket."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import hashlib
 
 from starlette.requests import HTTPConnection
 
-from ..web.security import client_of
 
-if TYPE_CHECKING:
-    from ..rooms import Connection, Room
+def client_key(address: str | None) -> str | None:
+    """What the limits count a client by: a hash of its address, not the address itself."""
+    if not address:
+        return None
+    return hashlib.sha256(f"ratking-client:{address}".encode()).hexdigest()[:32]
 
-__all__ = ["client_of", "person_at", "quota_key"]
+
+def client_of(connection: HTTPConnection) -> str | None:
+    """Who is this client (a request or a websocket), as every per-client limit counts it: a
+    hash of its address. The address is the peer's, or the one an `X-Forwarded-For` header
+    gives when the peer is a proxy named in the `forwarded_allow_ips` setting (the app reads
+    that header itself, uvicorn's ProxyHeadersMiddleware; none is believed by default)."""
+    return client_key(connection.client.host if connection.client else None)
 
 
 def quota_key(conn: HTTPConnection, account_id: int | None) -> str | None:
@@ -22,14 +30,3 @@ def quota_key(conn: HTTPConnection, account_id: int | None) -> str | None:
     if account_id is not None:
         return f"account:{account_id}"
     return client_of(conn)
-
-
-def person_at(room: Room, conn: Connection) -> str | None:
-    """Who a socket at a table is, for the quotas it spends there (chat, hints): its account
-    when signed in, or the account holding a seat it holds; else (a guest) the seat it
-    holds, by its token; None for a spectator. Every socket of one person counts as one."""
-    held = {room.row.seats[s].get("account") for s in conn.seats} - {None}
-    account = conn.account_id if conn.account_id is not None else min(held, default=None)
-    if account is not None:
-        return f"account:{account}"
-    return f"seat:{room.id}:{min(conn.seats)}" if conn.seats else None

@@ -26,7 +26,7 @@ from typing import TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ..rooms import Refused
+from ..refused import Refused
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200

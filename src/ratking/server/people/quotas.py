@@ -10,10 +10,18 @@ counted in each server process's memory."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from ..rooms import Rooms
+from ..storage.tables import Storage
+
+
+class Runs(Protocol):
+    """What counting a use needs: the storage, and a way to run its calls (`Rooms.run`)."""
+
+    storage: Storage
+
+    async def run(self, call: Callable[..., Any], *args: Any) -> Any: ...
 
 # (how many, in how many seconds) per person
 CHAT = (5, 10.0)
@@ -23,7 +31,7 @@ SIGN_UPS = (10, 3600.0)  # new accounts, per client address
 PER_ADDRESS = 3  # an address may make this many times a person's uses (a home, an office)
 
 
-async def spend(rooms: Rooms, what: str, person: str | None, address: str | None,
+async def spend(rooms: Runs, what: str, person: str | None, address: str | None,
                 limit: int, window: float) -> bool:
     """True (and the use noted) if the person, and their address, are within `limit` uses
     of `what` in `window` seconds (the address within PER_ADDRESS times that); else False.

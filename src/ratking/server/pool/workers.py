@@ -40,8 +40,8 @@ from ...bots import make_bot
 from ...bots.specs import LEVELS, level_spec
 from ...core import Game, State
 from ..play.cardfiles import table_game
-from ..serve.processes import die_with_parent
 from .budgets import table_spec
+from .parent import die_with_parent
 
 log = logging.getLogger("ratking.server")
 

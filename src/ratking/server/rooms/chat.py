@@ -11,11 +11,12 @@ from typing import Any
 
 import orjson
 
+from ..names import clean_text
 from ..people import quotas
-from ..people.clients import client_of, person_at
-from ..people.names import clean_text
+from ..people.clients import client_of
 from ..storage.tables import MoveConflict
 from . import Connection, Room
+from .connection import person_at
 
 MAX_CHARS = 240
 HISTORY = 60  # lines a newcomer is sent

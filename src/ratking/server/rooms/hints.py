@@ -22,11 +22,12 @@ from typing import Any
 
 from ...core.rng import derive_seed
 from ..people import quotas
-from ..people.clients import client_of, person_at
+from ..people.clients import client_of
 from ..play.explain import hints_available
 from ..play.hint_moves import whole_move
 from ..pool.workers import Superseded, WorkerDied, job_of, state_of
 from . import Connection, Room
+from .connection import person_at
 
 log = logging.getLogger("ratking.server")
 

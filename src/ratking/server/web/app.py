@@ -27,8 +27,8 @@ from ...tutorial import has_tutorial
 from ..lobby import accounts, my_account, profiles, quickmatch
 from ..lobby import tables as lobby
 from ..lobby.origin import SameOrigin
+from ..names import BadName, check_name
 from ..people.clients import quota_key
-from ..people.names import BadName, check_name
 from ..people.passwords import Hashing
 from ..people.ratings import WITH_BOTS
 from ..people.sessions import SIGNED_OUT, SessionSockets

@@ -1,13 +1,9 @@
 """App-level protection: the usual security headers on every page and answer, a cap on the
-size of request bodies (a table's set-up is a few hundred bytes) and on websocket messages,
-and who a client is (`client_of`: by its address, the forwarded one only from a proxy the
-settings name)."""
+size of request bodies (a table's set-up is a few hundred bytes) and on websocket messages.
+Who a client is, by its address, is `people.clients.client_of`."""
 
 from __future__ import annotations
 
-import hashlib
-
-from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Scripts and styles come from this server only; styles may also be inline, because each
@@ -112,18 +108,3 @@ class Protect:
 
 class BodyTooLarge(Exception):
     pass
-
-
-def client_key(address: str | None) -> str | None:
-    """What the limits count a client by: a hash of its address, not the address itself."""
-    if not address:
-        return None
-    return hashlib.sha256(f"ratking-client:{address}".encode()).hexdigest()[:32]
-
-
-def client_of(connection: HTTPConnection) -> str | None:
-    """Who is this client (a request or a websocket), as every per-client limit counts it: a
-    hash of its address. The address is the peer's, or the one an `X-Forwarded-For` header
-    gives when the peer is a proxy named in the `forwarded_allow_ips` setting (the app reads
-    that header itself, uvicorn's ProxyHeadersMiddleware; none is believed by default)."""
-    return client_key(connection.client.host if connection.client else None)

@@ -18,7 +18,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from ratking.server.people.names import look_alike
+    from ratking.server.names import look_alike
 
     with op.batch_alter_table("accounts") as batch:
         batch.add_column(sa.Column("look", sa.String(64), nullable=True))

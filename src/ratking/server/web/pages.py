@@ -1,18 +1,21 @@
-"""The rules pages: each game's rules in our own words (docs/rules/, the Markdown each game
-ships as its `rules_page`), rendered to HTML by markdown-it-py and served at /rules/<game-id>."""
+"""The pages: the lobby (`/`), a table (`/t/<id>`), and the rules pages: each game's rules in
+our own words (docs/rules/, the Markdown each game ships as its `rules_page`), rendered to HTML
+by markdown-it-py and served at /rules/<game-id>."""
 
 from __future__ import annotations
 
 from functools import cache
 from html import escape
+from pathlib import Path
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from markdown_it import MarkdownIt
 
 from ...core import UnknownGame, game_class
 
 router = APIRouter()
+STATIC = Path(__file__).parent.with_name("static")
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -61,3 +64,13 @@ def rules_html(game_id: str) -> str:
 @router.get("/rules/{game_id}", include_in_schema=False)
 async def rules_page(game_id: str) -> HTMLResponse:
     return HTMLResponse(rules_html(game_id))
+
+
+@router.get("/", include_in_schema=False)
+async def lobby_page() -> FileResponse:
+    return FileResponse(STATIC / "lobby.html")
+
+
+@router.get("/t/{table_id}", include_in_schema=False)
+async def table_page(table_id: str) -> FileResponse:
+    return FileResponse(STATIC / "table.html")

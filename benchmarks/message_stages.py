@@ -1,7 +1,7 @@
 """Where a move's message work goes, stage by stage, in CPU time (no server, no sockets).
 
 Plays GAMES games of Rat-a-Tat Roll (three heuristic bots) and after every move builds what
-ratking's server builds for a person's seat and a spectator (`server/messages.py`,
+ratking's server builds for a person's seat and a spectator (`server/play/messages.py`,
 `rooms/snapshots.py`): the view, the legal actions and their routes, the log told from the
 seat's side, the how-to-win panel, then the delta from the seat's last message (a JSON diff)
 and its encoding. The board itself is drawn in the browser from the view (`static/boards/`);

@@ -1,4 +1,4 @@
-"""The cost of moves to a destination (server/routes.py) per message, on the event loop.
+"""The cost of moves to a destination (server/play/board_routes.py) per message, on the event loop.
 
 Plays seeded games of both Target: Rats games as a table would: every seat's message at every
 version asks `routes` for the seat to move (once per version, as the table's board cache

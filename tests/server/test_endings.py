@@ -1,4 +1,4 @@
-"""How a game ends other than by its rules (server/endings.py), as properties over every game
+"""How a game ends other than by its rules (server/play/endings.py), as properties over every game
 and player count: seats leave in any order and for any reason; leaving never raises, the game
 ends exactly when one side is left, the sides that left rank below every side still in (the
 first to leave last), teammates share their fate, and the end screen's explanation is whole."""

@@ -1,6 +1,6 @@
 """A request the server turns down: every part of it refuses with `Refused` (an HTTP status, a
 message, and how long to wait before trying again), which the app answers as
-`{"error": "<message>"}` with that status (web/app.py)."""
+`{"error": "<message>"}` with that status (web/failures.py)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Accounts (optional): sign up, sign in and out with a name and a password, the session
 cookie, and who is signed in on a request or a websocket.
 
-Passwords are hashed with argon2 off the event loop, on a bounded queue (`passwords.py`). A
+Passwords are hashed with argon2 off the event loop, on a bounded queue (`people/passwords.py`). A
 session is a random value in an HttpOnly, SameSite=Lax cookie; the database keeps only its
 SHA-256. A sign-in try is counted as a failure in the database before its password is
 checked, per account, per client and per both, and guessers wait growing delays
-(`throttle.py`), whichever server process they reach."""
+(`storage/throttle.py`), whichever server process they reach."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What a person can do with their own account: change its password (which signs out every
 other session), see its sessions and sign out everywhere, and delete it. Ending a session
-closes the sockets opened with it, on every process (sessions.py). A deleted account's games
+closes the sockets opened with it, on every process (people/sessions.py). A deleted account's games
 stay: its seats are named "former player" and no longer point to anyone."""
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """Ratings of people. A table is rated when it was asked to be ("rated": true, every quick-match
 table) and it is a game between people: every seat a person's, held by an account that counts
 (the first made from its address in `rated_account_window`), no account at two seats. A bot at
-a seat, at the start or later, makes the table unrated (creation.py, quickmatch.py). Each
-account's OpenSkill rating for the game is updated with the arena's code (`sim.arena.rate_seats`,
-the Plackett-Luce model; the game's teams win and lose together, as in Rat & Duck) from the
-table's result, which a resignation or a claimed win decides as `endings.final_returns` says;
-a game ended by agreement or aborted changes no rating. A table is rated once however many
-server processes see its end (people_storage). One number shows a rating: OpenSkill's ordinal,
-mu less three sigma, marked provisional ("?") for an account's first `provisional_games`."""
+a seat, at the start or later, makes the table unrated (rooms/creation.py,
+lobby/quickmatch.py). Each account's OpenSkill rating for the game is updated with the arena's
+code (`sim.arena.rate_seats`, the Plackett-Luce model; the game's teams win and lose together,
+as in Rat & Duck) from the table's result, which a resignation or a claimed win decides as
+`endings.final_returns` says; a game ended by agreement or aborted changes no rating. A table
+is rated once however many server processes see its end (people_storage). One number shows a
+rating: OpenSkill's ordinal, mu less three sigma, marked provisional ("?") for an account's
+first `provisional_games`."""
 
 from __future__ import annotations
 

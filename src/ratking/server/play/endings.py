@@ -12,7 +12,7 @@ the engine cannot take a seat out of a game, so the stand-in bot plays the seats
 the game's end, and they rank below every side still in, the first to leave last.
 
 Pure functions of the game state and the outcome: the room (`rooms/finishing.py`) stores and
-announces them, the ratings (`ratings.py`) and the end screen read them."""
+announces them, the ratings (`people/ratings.py`) and the end screen read them."""
 
 from __future__ import annotations
 

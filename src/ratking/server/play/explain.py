@@ -40,7 +40,7 @@ def open_view(state: State) -> dict[str, Any] | None:
 
 @cache
 def hints_available() -> bool:
-    """Whether this ratking has the search bot that hints need (hints.py)."""
+    """Whether this ratking has the search bot that hints need (rooms/hints.py)."""
     try:
         from ...bots import ismcts  # noqa: F401
     except ImportError:

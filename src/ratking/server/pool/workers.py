@@ -193,7 +193,7 @@ class Workers:
     """A pool of `size` worker processes (None or 0: one per core but one), started when
     first needed, at POSIX nice `nice`; fair between tables, cancellable, self-healing (see
     the module docstring). The server keeps two: one for bots and hints, and one of its own
-    for reviews (`reviews.py`), so that a review never holds a worker a bot waits for."""
+    for reviews (`web/reviews.py`), so that a review never holds a worker a bot waits for."""
 
     def __init__(self, size: int | None = None, inline: tuple[str, ...] = INLINE,
                  nice: int = 10, name: str = "ratking-search") -> None:
@@ -228,7 +228,7 @@ class Workers:
 
     async def choose(self, state: State, spec: str, seed: int, key: Any = None) -> str:
         """The id of the action bot `spec` (seeded with `seed`) chooses for the seat to move,
-        a searching level within its time budget at a table (budgets.py); `key` (the table) is
+        a searching level within its time budget at a table (pool/budgets.py); `key` (the table) is
         the queue it waits in, and it is made for the state's version."""
         spec = table_spec(spec, state.game)
         if self.runs_inline(spec, state.game):

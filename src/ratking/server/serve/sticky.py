@@ -1,6 +1,6 @@
 """`ratking serve --workers N --sticky`: N server processes, each listening on its own
 loopback port (the port asked for plus 1 to N), behind nginx listening where the server was
-asked to, which routes each table to one process (router.py). This process supervises them
+asked to, which routes each table to one process (rooms/router.py). This process supervises them
 all: it starts the processes, then nginx once every process answers; restarts a process
 that dies (nginx meanwhile sends its tables to the others); and stops everything when it is
 stopped, or when nginx or a process's start fails."""

@@ -198,7 +198,7 @@ class People:
             return session.scalar(query)
 
     def drop_session(self, session_hash: str) -> None:
-        """End a session, and tell every process to close its sockets (sessions.py)."""
+        """End a session, and tell every process to close its sockets (people/sessions.py)."""
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.id == session_hash))
             self._ended(conn, [session_hash])

@@ -96,7 +96,7 @@ class TableRow(Base):
     joinable: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats taken from it
     rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the next table
     rated: Mapped[bool] = mapped_column(Boolean, default=False)  # asked to be rated
-    # quick match ("Play now"): its seats are handed out by quickmatch.py, it starts once
+    # quick match ("Play now"): its seats are handed out by lobby/quickmatch.py, it starts once
     # none is open, and (fill_after set) bots of fill_level take the open ones after a wait
     quick: Mapped[bool] = mapped_column(Boolean, default=False)
     open_seats: Mapped[int] = mapped_column(Integer, default=0)
@@ -109,7 +109,7 @@ class TableRow(Base):
     # written with the move that began the turn (None: the table's last change)
     turn_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # how the table ended when not by the game's rules, and the seats out of the game
-    # (endings.py): {"end": "resigned" | "claimed" | "agreed" | "aborted" | None,
+    # (play/endings.py): {"end": "resigned" | "claimed" | "agreed" | "aborted" | None,
     # "out": [{"seat", "why"}, ...]}; None: nobody has left and the game is the judge
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # a proposal to end the game waiting for votes: {"kind": "end", "by", "yes", "until"}

@@ -3,7 +3,7 @@
 
 The review is refused while the game is on (it reads every hand, and the search's view of
 each position). It is computed when someone asks for it, once per table, in the review
-workers (`review_queue.py`: their own pool, after bots and hints, within limits per person
+workers (`rooms/review_queue.py`: their own pool, after bots and hints, within limits per person
 and a CPU budget per review), never on the event loop. Once done it is stored with the table
 and a second look is one database read. Until then the route answers 202 with `{"status":
 "computing", "done", "total", "paused"}` (paused: the review workers are stopped while bots

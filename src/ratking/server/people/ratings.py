@@ -6,7 +6,7 @@ lobby/quickmatch.py). Each account's OpenSkill rating for the game is updated wi
 code (`sim.arena.rate_seats`, the Plackett-Luce model; the game's teams win and lose together,
 as in Rat & Duck) from the table's result, which a resignation or a claimed win decides as
 `endings.final_returns` says; a game ended by agreement or aborted changes no rating. A table
-is rated once however many server processes see its end (people_storage). One number shows a
+is rated once however many server processes see its end (storage/people.py). One number shows a
 rating: OpenSkill's ordinal, mu less three sigma, marked provisional ("?") for an account's
 first `provisional_games`."""
 

@@ -2,7 +2,7 @@
 a seat held by an account with a confirmed address, and nobody holding that seat is at the
 table (connected to the process that drives it), if the server has SMTP settings
 (RATKING_SMTP_*, off by default). At most one mail a turn, whichever process sees it (a row per
-turn, see people_storage.turn_mail); each mail has a link to the table and one to stop the
+turn, see storage/people.py, turn_mail); each mail has a link to the table and one to stop the
 mails. An address is confirmed by the link in the mail `confirm_message` makes. Sent with
 smtplib in a thread, never on the event loop."""
 

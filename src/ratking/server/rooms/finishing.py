@@ -36,6 +36,22 @@ OVER = {"status": "over", "driver": None, "driver_until": None, "proposal": None
 class Finishing:
     """A room's ways to finish a game (mixed into `Room`)."""
 
+    def own_finishing(self) -> None:
+        """This part's state: when each seat's person went away, when this room was opened, a
+        seat whose turn clock ran out at a version (rated), the timers that tell of a claim or
+        a vote's end, the ratings shown (read again when `ratings_due`: the seats' accounts
+        changed), this table's rating changes, and whether it may be aborted (at version and
+        steps)."""
+        self.away_since: dict[int, datetime] = {}
+        self.opened_at = now()
+        self.flagged: tuple[int, int] | None = None
+        self.claim_timer: asyncio.TimerHandle | None = None
+        self.vote_timer: asyncio.TimerHandle | None = None
+        self.seat_ratings: dict[int, dict[str, Any]] = {}
+        self.ratings_due = False
+        self.changes: dict[str, dict[str, float]] = {}
+        self._abortable: tuple[int, int, bool] = (-1, 0, True)
+
     # --- who is still in ------------------------------------------------------------------
 
     def out_seats(self) -> list[int]:

@@ -31,9 +31,9 @@ from starlette.websockets import WebSocketDisconnected
 from ratking.bots import make_bot
 from ratking.core import State, shared
 from ratking.core.rng import derive_seed
-from ratking.server.collector import collecting, steady_gc
-from ratking.server.protocol import uvicorn_options
+from ratking.server.serve.protocol import uvicorn_options
 from ratking.server.settings import Settings
+from ratking.server.web.collector import collecting, steady_gc
 
 
 class LeanSocket:

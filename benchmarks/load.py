@@ -49,8 +49,8 @@ import orjson
 from rich.console import Console
 from websockets.asyncio.client import connect
 
-from ratking.server.delta import follow
-from ratking.server.ports import port_problem
+from ratking.server.play.delta import follow
+from ratking.server.serve.ports import port_problem
 from ratking.sim.progress import clock_bar
 
 HOST = "127.0.0.1"

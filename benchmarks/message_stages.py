@@ -1,7 +1,7 @@
 """Where a move's message work goes, stage by stage, in CPU time (no server, no sockets).
 
 Plays GAMES games of Rat-a-Tat Roll (three heuristic bots) and after every move builds what
-ratking's server builds for a person's seat and a spectator (`server/messages.py`,
+ratking's server builds for a person's seat and a spectator (`server/play/messages.py`,
 `rooms/snapshots.py`): the view, the legal actions and their routes, the log told from the
 seat's side, the how-to-win panel, then the delta from the seat's last message (a JSON diff)
 and its encoding. The board itself is drawn in the browser from the view (`static/boards/`);
@@ -28,9 +28,9 @@ import orjson
 
 from ratking.bots import make_bot
 from ratking.core import shared
-from ratking.server import explain
-from ratking.server.delta import diff
-from ratking.server.messages import Narrator, actions_for, drawn_actions
+from ratking.server.play import explain
+from ratking.server.play.delta import diff
+from ratking.server.play.messages import Narrator, actions_for, drawn_actions
 
 SEATS = (0, None)  # a person's seat and a spectator, as load.py's tables have
 

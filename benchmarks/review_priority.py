@@ -44,7 +44,7 @@ from websockets.asyncio.client import connect
 
 import ratking
 from ratking.bots.specs import level_spec
-from ratking.server.delta import follow
+from ratking.server.play.delta import follow
 
 HOST = "127.0.0.1"
 REVIEWS = 8

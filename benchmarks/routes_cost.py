@@ -1,4 +1,4 @@
-"""The cost of moves to a destination (server/routes.py) per message, on the event loop.
+"""The cost of moves to a destination (server/play/board_routes.py) per message, on the event loop.
 
 Plays seeded games of both Target: Rats games as a table would: every seat's message at every
 version asks `routes` for the seat to move (once per version, as the table's board cache
@@ -10,8 +10,8 @@ routes (over the probe budget: the person picks what moves first).
 
     .venv/bin/python benchmarks/routes_cost.py [--games 20] [--seed 1]
 
-Measures whatever `ratking.server.routes` is on the Python path (PYTHONPATH pointing at an
-older source measures it before a change).
+Measures whatever `ratking.server.play.board_routes` is on the Python path (PYTHONPATH
+pointing at an older source measures it before a change).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import statistics
 import time
 
 import ratking
-from ratking.server.routes import routes
+from ratking.server.play.board_routes import routes
 
 
 def percentile(values: list[float], q: float) -> float:

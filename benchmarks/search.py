@@ -10,7 +10,7 @@ far less than wall-clock time; it still only ever comes out slower than on a qui
     python benchmarks/search.py --table --specs hard,expert --positions 10
     python benchmarks/search.py --cores python,native --specs hard,expert --positions 10
 
-`--table` searches as a table does: a level within its time budget (ratking.server.budgets),
+`--table` searches as a table does: a level within its time budget (ratking.server.pool.budgets),
 which counts wall-clock time; the slowest decision's wall-clock time is then shown too.
 `--cores` names the cores each spec searches on, one after the other on the same positions
 (a game without a compiled core: the Python one alone); with both, the last column is the
@@ -33,7 +33,7 @@ import ratking
 from ratking.bots import SearchBot, make_bot
 from ratking.bots.specs import LevelBot
 from ratking.native import CORES, available
-from ratking.server.budgets import table_spec
+from ratking.server.pool.budgets import table_spec
 from ratking.sim.progress import progress_bar
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ratking.server.rooms import Connection, Room, Rooms
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
+from ratking.server.storage.tables import Storage
 
 
 class Sink:

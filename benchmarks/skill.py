@@ -18,7 +18,7 @@ from pathlib import Path
 
 import ratking
 from ratking.review.drama import skill_or_luck
-from ratking.server.budgets import table_spec
+from ratking.server.pool.budgets import table_spec
 from ratking.sim.plan import parse_rules
 from ratking.sim.stats import wilson
 
@@ -63,7 +63,7 @@ def main() -> None:
     ap.add_argument("--weak", action="append", help="a weak bot spec (default: random and "
                     "heuristic)")
     ap.add_argument("--table", action="store_true", help="a level searches at the table's "
-                    "time budget (ratking.server.budgets: expert 1.5 s a decision) as well")
+                    "time budget (ratking.server.pool.budgets: expert 1.5 s a decision) as well")
     ap.add_argument("-r", "--rule", action="append", default=[],
                     help="name=value, a rule for every game played (e.g. Rat & Duck's goals)")
     ap.add_argument("--summarise", metavar="TSV")

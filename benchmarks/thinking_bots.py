@@ -30,7 +30,7 @@ from load import HOST, free_port, start_server
 from rich.console import Console
 from websockets.asyncio.client import connect
 
-from ratking.server.delta import follow
+from ratking.server.play.delta import follow
 from ratking.sim.progress import clock_bar
 
 

@@ -253,12 +253,12 @@ def serve(
     import uvicorn
 
     from .server import create_app
-    from .server.collector import steady_gc
-    from .server.ports import port_problem
-    from .server.processes import run_workers
-    from .server.protocol import uvicorn_options
+    from .server.serve.ports import port_problem
+    from .server.serve.processes import run_workers
+    from .server.serve.protocol import uvicorn_options
     from .server.settings import Settings
-    from .server.storage import ServerLock, check_url, default_db_url, prepare
+    from .server.storage.tables import ServerLock, check_url, default_db_url, prepare
+    from .server.web.collector import steady_gc
 
     try:
         if search_workers is not None and search_workers < 1:
@@ -298,13 +298,13 @@ def serve(
                **uvicorn_options(settings)}  # header, socket and proxy limits
     os.environ.update(settings.to_env())  # every process reads its settings from here
     if nginx is not None:
-        from .server.sticky import Sticky
+        from .server.serve.sticky import Sticky
 
         if not Sticky(host, port, workers, nginx).run():
             fail("a server process or nginx failed to start (the reason is above), so all "
                  "stopped")
     elif workers > 1:
-        if not run_workers("ratking.server.processes:supervised_app", workers, **options):
+        if not run_workers("ratking.server.serve.processes:supervised_app", workers, **options):
             fail("a server process failed to start (its reason is above), so all stopped")
     else:
         app = create_app(settings=settings)
@@ -319,8 +319,8 @@ def serve(
 
 def sticky_checks(workers: int, port: int, forwarded_allow_ips: str | None) -> str:
     """What `serve --sticky` needs before it starts anything: nginx's path."""
-    from .server.ports import port_problem
-    from .server.sticky import LOOPBACK, nginx_path, worker_ports
+    from .server.serve.ports import port_problem
+    from .server.serve.sticky import LOOPBACK, nginx_path, worker_ports
 
     if workers < 2:
         fail("--sticky routes tables between processes: give --workers 2 or more")
@@ -346,8 +346,8 @@ def router_config(
 ) -> None:
     """Print the nginx configuration `serve --sticky` runs (docs/server.md), for a deployer
     who runs nginx and the processes themselves."""
-    from .server.router import render
-    from .server.sticky import peers_of
+    from .server.rooms.router import render
+    from .server.serve.sticky import peers_of
 
     if workers < 1:
         fail("--workers must be at least 1")

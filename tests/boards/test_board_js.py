@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.core import shared
-from ratking.server.messages import actions_for, drawn_actions
+from ratking.server.play.messages import actions_for, drawn_actions
 
 from .conftest import NODE
 

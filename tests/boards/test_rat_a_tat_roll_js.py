@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import ratking
-from ratking.server.messages import actions_for, drawn_actions
+from ratking.server.play.messages import actions_for, drawn_actions
 
 from .test_board_js import Case, assert_same
 

@@ -12,7 +12,7 @@ import re
 import pytest
 
 import ratking
-from ratking.server.messages import actions_for, drawn_actions
+from ratking.server.play.messages import actions_for, drawn_actions
 
 from .test_board_js import Case, assert_same, drawn_in_node
 

@@ -21,8 +21,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from ratking.core import shared
 from ratking.server import create_app
-from ratking.server.accounts import COOKIE
-from ratking.server.delta import apply
+from ratking.server.lobby.accounts import COOKIE
+from ratking.server.play.delta import apply
 
 # Every wait in the server tests has a deadline, so a broken timer, bot or resume fails the
 # test that found it instead of hanging the suite (pytest-timeout is the backstop behind these).

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ratking.server.review_queue import timeline_job
+from ratking.server.rooms.review_queue import timeline_job
 
 HOLD = "RATKING_TEST_REVIEW_HOLD"  # the variable naming the hold file (a test sets it)
 MOST = 120  # seconds a held job waits at most

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ratking.server.names import MAX_MARKS, BadName, check_name, look_alike
-from ratking.server.passwords import BadPassword, check_password
-from ratking.server.people_storage import NameTaken
-from ratking.server.storage import Storage
+from ratking.server.people.passwords import BadPassword, check_password
+from ratking.server.storage.people import NameTaken
+from ratking.server.storage.tables import Storage
 
 
 def sign_up(client, name, password="correct horse"):

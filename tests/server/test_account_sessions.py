@@ -6,10 +6,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from ratking.server import quotas
-from ratking.server.accounts import COOKIE
-from ratking.server.app import create_app
-from ratking.server.sessions import SIGNED_OUT
+from ratking.server.lobby.accounts import COOKIE
+from ratking.server.people import quotas
+from ratking.server.people.sessions import SIGNED_OUT
+from ratking.server.web.app import create_app
 
 from .conftest import receive_json, receive_state, sign_up, waiting
 

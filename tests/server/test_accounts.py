@@ -6,9 +6,9 @@ token, listed on any device), and quotas counted per person, not per socket. Gue
 
 from starlette.testclient import TestClient
 
-from ratking.server import quotas
-from ratking.server.accounts import COOKIE
-from ratking.server.app import create_app
+from ratking.server.lobby.accounts import COOKIE
+from ratking.server.people import quotas
+from ratking.server.web.app import create_app
 
 from .conftest import expect, receive_state, sign_up
 

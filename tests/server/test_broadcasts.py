@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from ratking.server.rooms import Connection, Rooms
 from ratking.server.rooms import connection as connection_module
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
+from ratking.server.storage.tables import Storage
 
 from .conftest import expect, new_table, receive_state
 

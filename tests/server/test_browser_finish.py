@@ -9,7 +9,7 @@ import random
 import httpx
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from ratking.server.accounts import COOKIE
+from ratking.server.lobby.accounts import COOKIE
 
 from .conftest import Server, free_port
 from .pages import click_an_action, turn_or_end

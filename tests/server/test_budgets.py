@@ -5,7 +5,7 @@ import pytest
 import ratking
 from ratking.bots import make_bot
 from ratking.bots.specs import level_spec
-from ratking.server.budgets import TABLE_MS, table_spec
+from ratking.server.pool.budgets import TABLE_MS, table_spec
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in ratking.list_games()])

@@ -64,7 +64,7 @@ def test_a_server_without_a_folder_offers_no_card_files(client):
 
 
 def test_a_search_worker_rebuilds_a_state_with_its_card_file(folder):
-    from ratking.server.workers import job_of, state_of
+    from ratking.server.pool.workers import job_of, state_of
 
     game = ratking.make("you-dirty-rat", card_files={"cards": str(folder / "thief400.toml")})
     state = game.new_game(2, seed=3)

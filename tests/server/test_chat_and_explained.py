@@ -2,7 +2,8 @@
 message, the end screen's explanation, every hand in a finished game's replay."""
 
 import ratking
-from ratking.server import chat, quotas
+from ratking.server.people import quotas
+from ratking.server.rooms import chat
 
 from .conftest import board_svg, expect, new_table
 from .test_lobby import finish

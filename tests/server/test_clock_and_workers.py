@@ -11,11 +11,11 @@ import time
 import pytest
 
 import ratking
-from ratking.server.clock import TurnClock
+from ratking.server.pool.workers import Workers, choose_in_worker
 from ratking.server.rooms import Rooms
+from ratking.server.rooms.clock import TurnClock
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
-from ratking.server.workers import Workers, choose_in_worker
+from ratking.server.storage.tables import Storage
 
 from .conftest import new_table, receive_state, waiting
 from .test_socket import join
@@ -131,7 +131,7 @@ def test_a_worker_pool_needs_a_process():
 
 
 def test_workers_step_back_for_the_event_loop(monkeypatch):
-    from ratking.server import workers
+    from ratking.server.pool import workers
 
     steps, parents = [], []
     monkeypatch.setattr(os, "nice", steps.append)
@@ -147,8 +147,8 @@ def test_workers_step_back_for_the_event_loop(monkeypatch):
 WORKER_PARENT = """
 import asyncio, os
 from ratking.core import shared
-from ratking.server.processes import death_signal
-from ratking.server.workers import Workers
+from ratking.server.pool.parent import death_signal
+from ratking.server.pool.workers import Workers
 
 async def main():
     workers = Workers(1, nice=0)

@@ -12,8 +12,8 @@ from typing import ClassVar
 
 import pytest
 
-from ratking.server import collector as collector_module
-from ratking.server.collector import Collector, collecting
+from ratking.server.web import collector as collector_module
+from ratking.server.web.collector import Collector, collecting
 
 
 class Node:

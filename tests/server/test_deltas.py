@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking.server.delta import LONG, apply, diff, follow
+from ratking.server.play.delta import LONG, apply, diff, follow
 from ratking.server.rooms import Connection, Rooms
 from ratking.server.rooms.snapshots import Snapshot
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
+from ratking.server.storage.tables import Storage
 
 from .test_browser import CHROMIUM, FLAGS
 

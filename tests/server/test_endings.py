@@ -1,4 +1,4 @@
-"""How a game ends other than by its rules (server/endings.py), as properties over every game
+"""How a game ends other than by its rules (server/play/endings.py), as properties over every game
 and player count: seats leave in any order and for any reason; leaving never raises, the game
 ends exactly when one side is left, the sides that left rank below every side still in (the
 first to leave last), teammates share their fate, and the end screen's explanation is whole."""
@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.core import list_games, shared
-from ratking.server.endings import ending, final_returns, leave, out_seats, sides_gone, teams_of
+from ratking.server.play.endings import (
+    ending,
+    final_returns,
+    leave,
+    out_seats,
+    sides_gone,
+    teams_of,
+)
 
 SETUPS = [(g.id, n) for g in list_games() for n in shared(g.id).player_counts()]
 WHYS = ("resigned", "timed out", "left")

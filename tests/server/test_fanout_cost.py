@@ -10,7 +10,7 @@ import pytest
 
 from ratking.server.rooms import Connection, Rooms
 from ratking.server.settings import Settings
-from ratking.server.storage import MoveConflict, Storage, libpq_url
+from ratking.server.storage.tables import MoveConflict, Storage, libpq_url
 
 from .conftest import GAME_WAIT
 from .test_broadcasts import Sink

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from starlette.routing import Mount, WebSocketRoute
 
 import ratking
-from ratking.server import create_app, hints
-from ratking.server.app import STATIC
-from ratking.server.storage import TableRow
+from ratking.server import create_app
+from ratking.server.rooms import hints
+from ratking.server.storage.tables import TableRow
+from ratking.server.web.app import STATIC
 
 from .conftest import MESSAGE_WAIT, full_message, receive, receive_json, receive_state, waiting
 

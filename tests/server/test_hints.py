@@ -6,8 +6,8 @@ import random
 import pytest
 
 import ratking
-from ratking.server.hints import TOP, hint_in_worker
-from ratking.server.workers import job_of
+from ratking.server.pool.workers import job_of
+from ratking.server.rooms.hints import TOP, hint_in_worker
 
 from .conftest import expect, new_table
 from .test_socket import join
@@ -71,7 +71,7 @@ def test_a_hints_chance_counts_finished_games_as_wins_and_losses(monkeypatch):
 @pytest.mark.parametrize("game_id", ["target-rats", "target-rats-simplified"])
 def test_a_target_rats_hint_names_the_whole_move(game_id):
     # seed 000, MOVEMENT: a move is which group, how many, then its steps; the hint says all
-    from ratking.server.routes import ROUTE, STEP
+    from ratking.server.play.board_routes import ROUTE, STEP
 
     state = ratking.make(game_id).new_game(2, seed=5)
     rng = random.Random(4)

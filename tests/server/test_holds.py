@@ -9,9 +9,9 @@ from sqlalchemy import update
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
-from ratking.server.app import create_app
-from ratking.server.holds import HoldRow, Holds, new_holder
+from ratking.server import create_app
 from ratking.server.storage import Storage
+from ratking.server.storage.holds import HoldRow, Holds, new_holder
 
 from .conftest import expect, receive_state, sign_up, waiting
 

@@ -16,8 +16,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from ratking.server import create_app
-from ratking.server.people_storage import QuotaUseRow
-from ratking.server.storage import Storage
+from ratking.server.storage.people import QuotaUseRow
+from ratking.server.storage.tables import Storage
 
 from .conftest import Server, free_port, new_table, receive_json, receive_state, waiting
 

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from ratking.core import RatkingError, make
 from ratking.core.cardfile import CardFile
 from ratking.server import create_app
-from ratking.server.workers import CAN_HOLD
+from ratking.server.pool.workers import CAN_HOLD
 
 from .conftest import sign_up
 

@@ -123,7 +123,7 @@ def test_the_turn_timer_stands_in_only_for_people_who_are_there(make_client):
 
     from sqlalchemy import update
 
-    from ratking.server.storage import MoveRow, TableRow, now
+    from ratking.server.storage.tables import MoveRow, TableRow, now
 
     client = make_client(idle_unload=0, unattended_after=600)
     rooms = client.app.state.rooms
@@ -253,7 +253,7 @@ def test_a_burst_of_new_tables_never_passes_the_limits(postgres):
 
     from ratking.server.rooms import Refused, Rooms
     from ratking.server.settings import Settings
-    from ratking.server.storage import Storage
+    from ratking.server.storage.tables import Storage
 
     async def burst():
         storage = Storage(postgres)

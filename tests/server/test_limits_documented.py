@@ -8,7 +8,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from ratking.server import quotas
+from ratking.server.people import quotas
 from ratking.server.settings import Settings
 
 DOC = (Path(__file__).parents[2] / "docs" / "server.md").read_text()

@@ -119,7 +119,7 @@ def test_rules_pages_are_rendered_from_the_markdown(client):
 
 
 def test_rules_markdown_never_runs_as_html():
-    from ratking.server.pages import markdown
+    from ratking.server.web.pages import markdown
 
     html = markdown().render("Hi <script>alert(1)</script> **there**")
     assert "<script>" not in html and "&lt;script&gt;" in html and "<strong>" in html

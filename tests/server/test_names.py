@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratking.server import chat
 from ratking.server.names import MAX_NAME, BadName, check_name, clean_text, unsafe
+from ratking.server.rooms import chat
 
 from .conftest import expect, new_table, receive_state
 from .test_lobby import finish

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.core import RulesError, game_class
-from ratking.server.messages import Narrator, log_entries, log_lines, made_for_note, whole_log
+from ratking.server.play.messages import Narrator, log_entries, log_lines, made_for_note, whole_log
 
 GAMES = [info.id for info in ratking.list_games()]
 

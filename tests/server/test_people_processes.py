@@ -10,7 +10,7 @@ import httpx
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
-from ratking.server.accounts import COOKIE
+from ratking.server.lobby.accounts import COOKIE
 
 from .conftest import Server, free_port, full_message
 

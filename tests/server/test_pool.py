@@ -11,10 +11,10 @@ import pytest
 
 import ratking
 from ratking.bots.specs import MAX_SEARCH_MS, OverBudget, check_budget
+from ratking.server.pool.workers import Superseded, WorkerDied, Workers
 from ratking.server.rooms import Rooms
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
-from ratking.server.workers import Superseded, WorkerDied, Workers
+from ratking.server.storage.tables import Storage
 
 from .conftest import new_table
 
@@ -163,8 +163,8 @@ def test_a_table_asking_for_too_much_search_is_refused_naming_the_seat(client):
 
 def test_a_timed_hint_searches_no_more_than_the_expert_level(monkeypatch):
     from ratking.bots import ismcts
-    from ratking.server.hints import HINT_MS, hint_in_worker
-    from ratking.server.workers import job_of
+    from ratking.server.pool.workers import job_of
+    from ratking.server.rooms.hints import HINT_MS, hint_in_worker
 
     used = []
     real = ismcts.SearchSettings

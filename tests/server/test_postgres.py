@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, inspect, text
 
 import ratking
 from ratking.server import create_app
-from ratking.server.storage import MIGRATIONS
+from ratking.server.storage.tables import MIGRATIONS
 
 from .conftest import GAME_WAIT, new_table, receive_state, waiting
 from .test_socket import join, play_to_the_end
@@ -59,7 +59,7 @@ def test_the_web_app_plays_and_resumes_on_postgresql(postgres):
 # call Storage(url) (and so migrate) on the fresh schema at the same moment.
 START_TOGETHER = """
 import sys
-from ratking.server.storage import Storage
+from ratking.server.storage.tables import Storage
 print("ready", flush=True)
 sys.stdin.readline()
 Storage(sys.argv[1]).close()
@@ -103,7 +103,7 @@ def test_a_move_told_while_another_process_loads_the_table_is_not_lost(postgres)
 
     from ratking.server.rooms import Rooms
     from ratking.server.settings import Settings
-    from ratking.server.storage import Storage
+    from ratking.server.storage.tables import Storage
 
     async def scenario():
         storage_a, storage_b = Storage(postgres), Storage(postgres)

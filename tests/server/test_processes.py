@@ -253,8 +253,8 @@ def test_serve_migrates_once_and_a_bad_database_fails_before_any_worker(postgres
 # the supervisor of `ratking serve --workers N`, on workers that cannot start
 FAILING_WORKERS = """
 import sys
-from ratking.server.processes import run_workers
-ok = run_workers("ratking.server.app:app_from_env", 2, host="127.0.0.1", port=int(sys.argv[1]),
+from ratking.server.serve.processes import run_workers
+ok = run_workers("ratking.server.web.app:app_from_env", 2, host="127.0.0.1", port=int(sys.argv[1]),
                  log_level="warning")
 sys.exit(0 if ok else 7)
 """
@@ -377,7 +377,7 @@ def test_serve_exits_2_when_its_server_processes_fail_to_start(postgres, tmp_pat
     from typer.testing import CliRunner
 
     from ratking import cli
-    from ratking.server import processes
+    from ratking.server.serve import processes
 
     runner = CliRunner()
     monkeypatch.setattr(processes, "run_workers", lambda *_args, **_options: False)

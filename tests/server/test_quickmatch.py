@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 
 from starlette.testclient import TestClient
 
-from ratking.server import quickmatch
-from ratking.server.app import create_app
-from ratking.server.quickmatch import fill, seat_or_open
-from ratking.server.storage import Limits, Storage
+from ratking.server.lobby import quickmatch
+from ratking.server.lobby.quickmatch import fill, seat_or_open
+from ratking.server.storage.tables import Limits, Storage
+from ratking.server.web.app import create_app
 
 from .conftest import MESSAGE_WAIT, expect, receive, receive_state, sign_up, waiting
 

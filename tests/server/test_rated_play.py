@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 
 import ratking
 from ratking.server import create_app
-from ratking.server.endings import final_returns, leave, teams_of
 from ratking.server.names import look_alike
-from ratking.server.storage import Storage, TableRow, now
+from ratking.server.play.endings import final_returns, leave, teams_of
+from ratking.server.storage.tables import Storage, TableRow, now
 
 from .conftest import GAME_WAIT, receive_state, sign_up, waiting
 
@@ -435,7 +435,7 @@ def test_a_resignation_reaches_every_process(postgres):
     import httpx
     from websockets.sync.client import connect
 
-    from ratking.server.accounts import COOKIE
+    from ratking.server.lobby.accounts import COOKIE
 
     from .conftest import Server, free_port, full_message
 

@@ -12,8 +12,8 @@ from openskill.models import PlackettLuce
 import ratking
 from ratking.server import create_app
 from ratking.server.names import look_alike
-from ratking.server.ratings import lineup, rate_end
-from ratking.server.storage import Storage
+from ratking.server.people.ratings import lineup, rate_end
+from ratking.server.storage.tables import Storage
 
 from .conftest import GAME_WAIT, receive_state, sign_up, waiting
 
@@ -138,7 +138,7 @@ def test_two_processes_seeing_one_end_rate_it_once(postgres):
     try:
         ids = [first.people.create_account(n, n.lower(), look_alike(n), "x").id
                for n in ("Ann", "Bea")]
-        from ratking.server.storage import TableRow, now
+        from ratking.server.storage.tables import TableRow, now
 
         state = ratking.make("rat-a-tat-roll").new_game(2, seed=5)
         while not state.is_over:

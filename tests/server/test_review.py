@@ -8,8 +8,8 @@ from fastapi.testclient import TestClient
 
 import ratking
 from ratking.server import create_app
-from ratking.server.messages import result_of
-from ratking.server.review_queue import ReviewQueue
+from ratking.server.play.messages import result_of
+from ratking.server.rooms.review_queue import ReviewQueue
 
 from .conftest import GAME_WAIT, new_table, waiting
 from .test_lobby import finish

@@ -18,11 +18,11 @@ import ratking
 from ratking.bots import make_bot
 from ratking.review.analysis import mistakes
 from ratking.server import create_app
-from ratking.server import review_queue as queue_module
+from ratking.server.pool.workers import CAN_HOLD, Workers
 from ratking.server.rooms import Rooms
+from ratking.server.rooms import review_queue as queue_module
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
-from ratking.server.workers import CAN_HOLD, Workers
+from ratking.server.storage.tables import Storage
 
 from .conftest import GAME_WAIT, new_table, sign_up, waiting
 from .review_hold import HOLD, held, held_timeline, process_state, started

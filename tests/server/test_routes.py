@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import ratking
 from ratking.server import create_app
-from ratking.server import routes as routes_module
-from ratking.server.messages import board_message
-from ratking.server.routes import PROBE_SEED, ROUTE, STEP, STOP, route_actions, routes
+from ratking.server.play import board_routes as routes_module
+from ratking.server.play.board_routes import PROBE_SEED, ROUTE, STEP, STOP, route_actions, routes
+from ratking.server.play.messages import board_message
 from ratking.sim import random_play
 
 from .conftest import expect, new_table, receive_state, waiting

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
-from ratking.server import passwords, throttle
-from ratking.server.app import create_app
-from ratking.server.people_storage import FailureRow
+from ratking.server.people import passwords
 from ratking.server.rooms import Refused
+from ratking.server.storage import throttle
+from ratking.server.storage.people import FailureRow
+from ratking.server.web.app import create_app
 
 from .conftest import sign_up
 

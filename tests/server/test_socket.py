@@ -8,7 +8,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 import ratking
-from ratking.server.messages import board_message
+from ratking.server.play.messages import board_message
 
 from ..own import own_games
 from .conftest import GAME_WAIT, board_svg, expect, new_table, receive_json, receive_state, waiting

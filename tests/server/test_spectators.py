@@ -6,11 +6,11 @@ import asyncio
 
 import orjson
 
-from ratking.server import chat, quotas
-from ratking.server.delta import apply
-from ratking.server.rooms import Connection, Rooms
+from ratking.server.people import quotas
+from ratking.server.play.delta import apply
+from ratking.server.rooms import Connection, Rooms, chat
 from ratking.server.settings import Settings
-from ratking.server.storage import Storage
+from ratking.server.storage.tables import Storage
 
 from .conftest import expect, new_table, receive_state, waiting
 from .test_broadcasts import Sink

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
-from ratking.server.ports import port_problem
-from ratking.server.router import home, render, table_id
+from ratking.server.rooms.router import home, render, table_id
+from ratking.server.serve.ports import port_problem
+from ratking.server.serve.sticky import nginx_path, peers_of
 from ratking.server.settings import Settings
-from ratking.server.sticky import nginx_path, peers_of
 
 from .conftest import Server, free_port
 from .test_processes import FAST, check_record, moves_in, play, wait_over

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import inspect, select
 
-from ratking.server.storage import LimitReached, Limits, MoveConflict, Storage, TableRow, now
+from ratking.server.storage.tables import LimitReached, Limits, MoveConflict, Storage, TableRow, now
 
 
 @pytest.fixture

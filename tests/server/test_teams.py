@@ -1,4 +1,4 @@
-"""A team for a heist in one gesture (server/teams.py): for the seat to move, each heist it
+"""A team for a heist in one gesture (server/play/teams.py): for the seat to move, each heist it
 may commit with the teams that complete it, each made of the kernel's own `team:` decisions."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ratking
-from ratking.server.teams import HEIST, TEAM, teams
+from ratking.server.play.teams import HEIST, TEAM, teams
 
 
 def _mid_game(seed: int, players: int, moves: int):

@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from ratking.server import create_app
-from ratking.server.people_storage import TurnMailRow
-from ratking.server.storage import now
-from ratking.server.turnmail import turn_started
+from ratking.server.rooms.turnmail import turn_started
+from ratking.server.storage.people import TurnMailRow
+from ratking.server.storage.tables import now
 
 from .conftest import free_port, receive_state, sign_up, waiting
 

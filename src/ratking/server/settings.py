@@ -65,7 +65,7 @@ class Settings:
     # more than one process (PostgreSQL)
     lease_seconds: float = 15  # how long a process's hold on a table lasts unless renewed
     maintenance_every: float = 5  # seconds between sweeps: leases, idle tables, archiving
-    # behind the sticky router (`serve --sticky`, router.py): every process as the router
+    # behind the sticky router (`serve --sticky`, rooms/router.py): every process as the router
     # names it ("host:port", comma list), and this one among them; new tables come home
     sticky_peers: str = ""
     sticky_self: str = ""
@@ -77,7 +77,7 @@ class Settings:
     smtp_password: str | None = None
     smtp_starttls: bool = False  # upgrade the connection with STARTTLS before signing in
     public_url: str | None = None  # this server as people reach it, for links in mails
-    # a folder of card files a table's set-up may name (cardfiles.py); "": none offered
+    # a folder of card files a table's set-up may name (play/cardfiles.py); "": none offered
     cards_dir: str = ""
     # the designer's lab in the browser (/lab, server/lab/): off unless turned on
     lab: bool = False

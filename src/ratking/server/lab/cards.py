@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...core import RatkingError, list_games, make
 from ...core.cardfile import CardFile
-from ..cardfiles import NAME
+from ..play.cardfiles import NAME
 
 
 class TooManyFiles(RatkingError):

@@ -31,10 +31,10 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from .. import quotas
-from ..rooms import Refused
+from ..people import quotas
+from ..pool.workers import Workers
+from ..refused import Refused
 from ..settings import Settings
-from ..workers import Workers
 from .setups import Work
 from .work import JSON, REPORT, play_games
 

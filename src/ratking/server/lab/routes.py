@@ -26,9 +26,8 @@ from pydantic import BaseModel, Field
 
 from ...core import RatkingError
 from ...sim import lab as sim_lab
-from ..accounts import signed_in
-from ..clients import client_of
-from ..lobby import rooms_of
+from ..lobby.accounts import rooms_of, signed_in
+from ..people.clients import client_of
 from . import cards
 from .jobs import LabJob, LabJobs
 from .setups import LabRun, prepare

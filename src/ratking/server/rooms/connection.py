@@ -13,6 +13,7 @@ from fastapi import WebSocket
 from ...core import State
 
 if TYPE_CHECKING:
+    from .room import Room
     from .snapshots import Snapshot
 
 
@@ -51,3 +52,13 @@ class Connection:
                 return False
         return True
 
+
+def person_at(room: Room, conn: Connection) -> str | None:
+    """Who a socket at a table is, for the quotas it spends there (chat, hints): its account
+    when signed in, or the account holding a seat it holds; else (a guest) the seat it
+    holds, by its token; None for a spectator. Every socket of one person counts as one."""
+    held = {room.row.seats[s].get("account") for s in conn.seats} - {None}
+    account = conn.account_id if conn.account_id is not None else min(held, default=None)
+    if account is not None:
+        return f"account:{account}"
+    return f"seat:{room.id}:{min(conn.seats)}" if conn.seats else None

@@ -1,5 +1,5 @@
 """New tables: the limits a client's new table must stay within (counted by `client_key`, a
-hash of the client's address: see `security.client_of`), and storing a table and making it
+hash of the client's address: see `people.clients.client_of`), and storing a table and making it
 live."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any
 from ...bots import BOT_NAMES
 from ...core import make
 from ...core.rng import new_seed
-from ..cardfiles import served_files, table_rules
 from ..names import check_name
-from ..router import table_id
-from ..storage import LimitReached, Limits, StoredTable, TableRow, now
+from ..play.cardfiles import served_files, table_rules
+from ..storage.tables import LimitReached, Limits, StoredTable, TableRow, now
 from .errors import Refused
 from .room import Room
+from .router import table_id
 from .seats import HUMAN, token_hash
 from .turns import seat_kinds
 

@@ -4,6 +4,10 @@ record cannot be replayed (`Unreplayable`)."""
 
 from __future__ import annotations
 
+from ..refused import Refused
+
+__all__ = ["MoveRefused", "Refused", "Unreplayable"]
+
 
 class MoveRefused(Exception):
     """A move that was not made; `.code` is short, the message says why."""
@@ -11,15 +15,6 @@ class MoveRefused(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-class Refused(Exception):
-    """A request the server's limits turn down; `.status` is the HTTP status."""
-
-    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.retry_after = retry_after
 
 
 

@@ -15,12 +15,12 @@ import time
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from .. import endings
-from ..explain import ending as game_ending
-from ..messages import result_of
-from ..people_storage import account_player
-from ..ratings import rate_end, seat_rating
-from ..storage import SETTLED, now
+from ..people.ratings import rate_end, seat_rating
+from ..play import endings
+from ..play.explain import ending as game_ending
+from ..play.messages import result_of
+from ..storage.people import account_player
+from ..storage.tables import SETTLED, now
 from .errors import MoveRefused
 from .seats import HUMAN, waiting
 from .turns import STAND_IN
@@ -35,6 +35,22 @@ OVER = {"status": "over", "driver": None, "driver_until": None, "proposal": None
 
 class Finishing:
     """A room's ways to finish a game (mixed into `Room`)."""
+
+    def own_finishing(self) -> None:
+        """This part's state: when each seat's person went away, when this room was opened, a
+        seat whose turn clock ran out at a version (rated), the timers that tell of a claim or
+        a vote's end, the ratings shown (read again when `ratings_due`: the seats' accounts
+        changed), this table's rating changes, and whether it may be aborted (at version and
+        steps)."""
+        self.away_since: dict[int, datetime] = {}
+        self.opened_at = now()
+        self.flagged: tuple[int, int] | None = None
+        self.claim_timer: asyncio.TimerHandle | None = None
+        self.vote_timer: asyncio.TimerHandle | None = None
+        self.seat_ratings: dict[int, dict[str, Any]] = {}
+        self.ratings_due = False
+        self.changes: dict[str, dict[str, float]] = {}
+        self._abortable: tuple[int, int, bool] = (-1, 0, True)
 
     # --- who is still in ------------------------------------------------------------------
 

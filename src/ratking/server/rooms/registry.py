@@ -10,10 +10,10 @@ import logging
 import os
 from typing import Any
 
-from ..holds import Holds
+from ..pool.workers import Workers
 from ..settings import Settings
-from ..storage import Storage
-from ..workers import Workers
+from ..storage.holds import Holds
+from ..storage.tables import Storage
 from .creation import NewTables
 from .errors import Unreplayable
 from .room import Room
@@ -88,7 +88,7 @@ class Rooms(Leases, Upkeep, NewTables):
             self.storage.expire_leases()
             self.holds.forget_all()
         if self.storage.channel is not None:
-            from ..fanout import Listener
+            from ..storage.fanout import Listener
 
             self.listener = Listener(self.storage, self.heard, self.resync)
             await self.listener.start()

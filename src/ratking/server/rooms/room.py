@@ -7,22 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAction
-from ..cardfiles import table_game
-from ..clock import TurnClock
-from ..messages import Narrator, made_for_note
-from ..storage import MADE_FOR, PERSON, MoveConflict, StoredTable, now
-from ..turnmail import turn_started
+from ..play.cardfiles import table_game
+from ..play.messages import made_for_note
+from ..storage.tables import MADE_FOR, PERSON, MoveConflict, StoredTable, now
 from .connection import Connection
 from .errors import MoveRefused, Unreplayable
 from .finishing import Finishing
 from .seats import Seats, seat_names, utc, waiting
 from .sending import Sending
-from .snapshots import Snapshot, Snapshots
+from .snapshots import Snapshots
 from .sync import CatchUp
+from .turnmail import turn_started
 from .turns import Turns
 from .undo import TakeBack
 
@@ -33,7 +31,10 @@ log = logging.getLogger("ratking.server")
 
 
 class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
-    """One live table."""
+    """One live table. It holds what every part reads (`rooms`, `id`, `row`, `game`, `state`,
+    `version`, `rev`, `watch_rev`, `connections`, `lock`, `notes`, `forced`, `bots`,
+    `moved_at`, `turn_began`, `attended`, `driving`, `touched`, `chat`); each part mixed in
+    sets up its own state (`own_seats`, `own_turns`, `own_snapshots`, `own_finishing`)."""
 
     def __init__(self, rooms: Rooms, stored: StoredTable) -> None:
         row = stored.row
@@ -51,13 +52,11 @@ class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.notes: dict[float, str] = {i: made_for_note(self.state, seat, by)
                                         for i, (seat, by) in stored.made_for.items()}
         self.forced = {i for i, (_, by) in stored.made_for.items() if by == "forced"}
-        self.kinds = [s["kind"] for s in row.seats]
-        self.hashes = [s.get("token") for s in row.seats]
+        self.own_seats(row)
         self.bots = self.auto_seats()  # seat -> bot spec: bots, and the seats out of the game
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self.task: asyncio.Task | None = None
-        self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
+        self.own_turns(row)
         self.version = row.version  # grows at every move and undo (see submit, take_back)
         self.moved_at = utc(row.updated_at)
         # when the seat to move came to it (turn-based; stored with the move that began it)
@@ -66,30 +65,11 @@ class Room(Finishing, Seats, CatchUp, Turns, Snapshots, Sending, TakeBack):
         self.attended = utc(stored.person_moved or row.created_at)
         self.chat: list[dict[str, Any]] | None = None  # the recent chat lines, read when needed
         self.driving = False  # this process holds the table's lease
-        # seats taken from the lobby here: when last used (loop time) and the token's hash
-        self.lobby_seats: dict[int, tuple[float, str]] = {}
         self.rev = 0  # bumped whenever what people see changes
         self.watch_rev = 0  # bumped whenever the spectators change (the players see them)
-        self.thinking: int | None = None  # the seat whose bot is searching now
-        self.seq = 0
-        self.snaps: dict[tuple, Snapshot] = {}
-        self.boards: dict[int | None, tuple[tuple, dict[str, Any]]] = {}
-        self.narrators: dict[int | None, Narrator] = {}
+        self.own_snapshots()
         self.touched = asyncio.get_running_loop().time()
-        self._summary_rev = -1
-        self._summary_cache: dict[str, Any] = {}
-        # finishing (finishing.py): when each seat's person went away, when this room was
-        # opened, a seat whose turn clock ran out at a version (rated), the timers that tell
-        # of a claim or a vote's end, the ratings shown and this table's rating changes
-        self.away_since: dict[int, datetime] = {}
-        self.opened_at = now()
-        self.flagged: tuple[int, int] | None = None
-        self.claim_timer: asyncio.TimerHandle | None = None
-        self.vote_timer: asyncio.TimerHandle | None = None
-        self.seat_ratings: dict[int, dict[str, Any]] = {}
-        self.ratings_due = False  # the seats' accounts changed: read their ratings again
-        self.changes: dict[str, dict[str, float]] = {}
-        self._abortable: tuple[int, int, bool] = (-1, 0, True)  # at (version, steps)
+        self.own_finishing()
 
     @property
     def steps(self) -> int:

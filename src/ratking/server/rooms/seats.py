@@ -15,7 +15,7 @@ from datetime import UTC, timedelta
 from typing import Any
 
 from ...core import game_class
-from ..storage import TableRow, now
+from ..storage.tables import TableRow, now
 
 HUMAN = "human"
 GUEST = "a guest"  # a spectator who gave no name
@@ -33,8 +33,17 @@ def seat_names(row: TableRow) -> list[str]:
 
 
 class Seats:
-    """A room's seats (mixed into `Room`; reads its `row`, `kinds`, `hashes`,
-    `connections`, `state` and `moved_at`)."""
+    """A room's seats (mixed into `Room`; reads its `row`, `connections`, `state` and
+    `moved_at`)."""
+
+    def own_seats(self, row: TableRow) -> None:
+        """This part's state: each seat's kind and token hash, the seats taken from the lobby
+        here (when last used, loop time, and the token's hash), and the summary's cache."""
+        self.kinds = [s["kind"] for s in row.seats]
+        self.hashes = [s.get("token") for s in row.seats]
+        self.lobby_seats: dict[int, tuple[float, str]] = {}
+        self._summary_rev = -1
+        self._summary_cache: dict[str, Any] = {}
 
     def seats_for(self, tokens: list[str], account: int | None = None) -> tuple[int, ...]:
         return self.seats_held({token_hash(t) for t in tokens if isinstance(t, str)}, account)

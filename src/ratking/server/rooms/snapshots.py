@@ -11,9 +11,9 @@ from typing import Any
 import orjson
 
 from ...core.undo import closes_undo
-from .. import explain
-from ..delta import diff
-from ..messages import Narrator, actions_for, board_message
+from ..play import explain
+from ..play.delta import diff
+from ..play.messages import Narrator, actions_for, board_message
 from .connection import Connection
 
 _SEQ = ["seq"]
@@ -58,8 +58,15 @@ class Snapshot:
 
 
 class Snapshots:
-    """A room's messages (mixed into `Room`: `snaps`, `boards` and `narrators` are its
-    caches, `rev` says when they are stale)."""
+    """A room's messages (mixed into `Room`; the room's `rev` says when they are stale)."""
+
+    def own_snapshots(self) -> None:
+        """This part's state, its caches: the snapshots (`snaps`, numbered by `seq`), the
+        board per seat and the narrator per seat."""
+        self.seq = 0
+        self.snaps: dict[tuple, Snapshot] = {}
+        self.boards: dict[int | None, tuple[tuple, dict[str, Any]]] = {}
+        self.narrators: dict[int | None, Narrator] = {}
 
     def board(self, seat: int | None) -> dict[str, Any]:
         """The board part of a seat's message, built once per move and seat."""

@@ -12,7 +12,7 @@ import socket
 from typing import TYPE_CHECKING
 
 from ...core import IllegalAction
-from ..storage import now
+from ..storage.tables import now
 from .errors import Unreplayable
 from .finishing import row_values
 from .seats import HUMAN, seat_names
@@ -194,7 +194,7 @@ class Leases:
             if room is not None:
                 self.spawn(room.heard_seats())
         elif kind == "c":  # a chat line (chat.py)
-            from .. import chat
+            from . import chat
 
             room = self.rooms.get(rest.partition(" ")[0])
             if room is not None and room.chat is not None:

@@ -13,8 +13,9 @@ from ...bots.neural import shipped_path
 from ...bots.specs import OverBudget, check_budget
 from ...core import Game, RatkingError
 from ...core.rng import derive_seed
-from ..storage import now
-from ..workers import WorkerDied
+from ..pool.workers import WorkerDied
+from ..storage.tables import TableRow, now
+from .clock import TurnClock
 from .errors import MoveRefused, Refused
 from .seats import HUMAN
 
@@ -61,8 +62,14 @@ def check_neural(kind: str, game: Game | None, players: int, seat: int) -> None:
 
 
 class Turns:
-    """A room's bots and turn timer (mixed into `Room`: `bots` maps a seat to its spec,
-    `task` is the pending bot move or timer, `clock` the turn timer if the table has one)."""
+    """A room's bots and turn timer (mixed into `Room`: `bots` maps a seat to its spec)."""
+
+    def own_turns(self, row: TableRow) -> None:
+        """This part's state: `task`, the pending bot move or timer; `clock`, the turn timer
+        if the table has one; `thinking`, the seat whose bot is searching now."""
+        self.task: asyncio.Task | None = None
+        self.clock = TurnClock(row.turn_timer) if row.turn_timer else None
+        self.thinking: int | None = None
 
     def unattended(self) -> bool:
         """No person is at the table here, and none has moved at or come to it for

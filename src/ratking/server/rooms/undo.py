@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...core import plural, replay
 from ...core.undo import refusal
-from ..storage import MoveConflict
+from ..storage.tables import MoveConflict
 from .errors import MoveRefused
 from .seats import HUMAN
 

@@ -7,7 +7,7 @@ import asyncio
 import logging
 from datetime import timedelta
 
-from ..storage import now
+from ..storage.tables import now
 
 log = logging.getLogger("ratking.server")
 

@@ -1,4 +1,4 @@
-// Deltas from the server (see ratking/server/delta.py): rebuild the full state message from
+// Deltas from the server (see ratking/server/play/delta.py): rebuild the full state message from
 // the last one and a list of operations. The last message is left as it was: containers on a
 // changed path are copied, so the page can still compare the old board with the new.
 const CUT = "<";

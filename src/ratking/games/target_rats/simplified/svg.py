@@ -3,7 +3,7 @@
 `render(view, actions)` reads only the view and the viewer's legal actions. The board (rings,
 corridors, Rat City, home nests in the corners, rat tokens) is the shared Target: Rats board
 of `board_svg`. Clickable (`<g class="act" data-action=...>` with a `<title>`): `route:`
-(a rat's whole move there, see server/routes.py), `step:<space>` and `ext:<space>` on the
+(a rat's whole move there, see server/play/board_routes.py), `step:<space>` and `ext:<space>` on the
 space, `rat:<space>:fed|unfed` on the rat token. The page makes buttons for the rest (topup,
 no-topup, stop, breed, end).
 """

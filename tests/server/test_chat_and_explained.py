@@ -23,7 +23,7 @@ def test_chat_reaches_players_and_spectators_as_plain_stored_text(client):
         watcher.send_json({"type": "chat", "text": "can I talk?"})
         assert expect(watcher, "error")["code"] == "not-your-seat"
     # a newcomer (and a restarted server) is sent the stored lines
-    stored = client.app.state.rooms.storage.chat(table["id"], 10)
+    stored = client.app.state.rooms.storage.chat.recent(table["id"], 10)
     assert [row.text for row in stored] == ["<b>hi</b> there"]
     with join(client, table) as (late, _state):
         history = expect(late, "chat")
@@ -43,7 +43,7 @@ def test_chat_refuses_empty_long_and_hurried_lines(client):
             assert expect(ws, "chat")["lines"][0]["text"] == f"line {i}"
         ws.send_json({"type": "chat", "text": "one too many"})
         assert expect(ws, "error")["code"] == "slow-down"
-    assert len(client.app.state.rooms.storage.chat(table["id"], 50)) == limit
+    assert len(client.app.state.rooms.storage.chat.recent(table["id"], 50)) == limit
 
 
 def test_every_state_message_explains_where_each_seat_stands(client):

@@ -185,7 +185,7 @@ def stored(client, tables) -> dict:
         out = {"tables": await rooms.run(storage.count)}
         for name, table in tables.items():
             kept = await rooms.run(storage.load, table["id"])
-            chat = await rooms.run(storage.chat, table["id"], 1000)
+            chat = await rooms.run(storage.chat.recent, table["id"], 1000)
             room = rooms.rooms.get(table["id"])
             live = None if room is None else (
                 room.state.to_json(), [room.state.view(s) for s in range(room.state.players)],

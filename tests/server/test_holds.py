@@ -10,8 +10,8 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from ratking.server import create_app
-from ratking.server.storage import Storage
 from ratking.server.storage.holds import HoldRow, Holds, new_holder
+from ratking.server.storage.tables import Storage
 
 from .conftest import expect, receive_state, sign_up, waiting
 

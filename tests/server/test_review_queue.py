@@ -141,7 +141,7 @@ def test_a_review_nobody_asks_about_is_dropped(tmp_path, monkeypatch):
             if queue.dropped:
                 break
         assert set(queue.jobs) == {kept} and queue.dropped == 1
-        assert client.app.state.rooms.storage.review(left) is None  # nothing stored
+        assert client.app.state.rooms.storage.reviews.get(left) is None  # nothing stored
         hold.touch()
         for _ in waiting(GAME_WAIT, "the review asked about"):
             if ask(client, kept).status_code == 200:

@@ -142,5 +142,5 @@ def test_the_spectators_chat_has_its_own_quota_per_person(client):
         assert expect(one, "error")["code"] == "slow-down"
         player.send_json({"type": "chat", "text": "the players' quota is apart"})
         assert expect(player, "chat")["lines"][0]["text"] == "the players' quota is apart"
-    stored = client.app.state.rooms.storage.chat(table["id"], 50)
+    stored = client.app.state.rooms.storage.chat.recent(table["id"], 50)
     assert sum(row.seat == chat.SPECTATORS for row in stored) == limit

@@ -61,38 +61,38 @@ def test_a_move_index_is_written_once(storage):
 
 def test_a_lease_has_one_holder_until_it_runs_out(storage):
     storage.create(row("t3"))
-    assert storage.acquire("t3", "a", 30)
-    assert not storage.acquire("t3", "b", 30)  # a holds it
-    assert storage.acquire("t3", "a", 30)  # renewing one's own
-    assert storage.renew("a", 30) == {"t3"} and storage.renew("b", 30) == set()
-    assert storage.orphans() == []
-    storage.release("t3", "a")
-    assert storage.acquire("t3", "b", 0.2)
+    assert storage.leases.acquire("t3", "a", 30)
+    assert not storage.leases.acquire("t3", "b", 30)  # a holds it
+    assert storage.leases.acquire("t3", "a", 30)  # renewing one's own
+    assert storage.leases.renew("a", 30) == {"t3"} and storage.leases.renew("b", 30) == set()
+    assert storage.leases.orphans() == []
+    storage.leases.release("t3", "a")
+    assert storage.leases.acquire("t3", "b", 0.2)
     import time
 
     time.sleep(0.4)  # b stops renewing: its lease runs out and the table is an orphan
     with storage.engine.begin() as conn:
         conn.exec_driver_sql("UPDATE tables SET drivable = true")
-    assert storage.orphans() == ["t3"]
-    assert storage.renew("b", 30) == set()  # too late to renew
-    assert storage.acquire("t3", "a", 30)
+    assert storage.leases.orphans() == ["t3"]
+    assert storage.leases.renew("b", 30) == set()  # too late to renew
+    assert storage.leases.acquire("t3", "a", 30)
 
 
 def test_only_the_leases_asked_for_are_renewed(storage):
     storage.create(row("l1"))
     storage.create(row("l2"))
-    assert storage.acquire("l1", "a", 30) and storage.acquire("l2", "a", 30)
+    assert storage.leases.acquire("l1", "a", 30) and storage.leases.acquire("l2", "a", 30)
 
     def until():
         with storage.engine.connect() as conn:
             return dict(conn.execute(select(TableRow.id, TableRow.driver_until)).all())
 
     before = until()
-    assert storage.renew("a", 60, ["l1"]) == {"l1"}
+    assert storage.leases.renew("a", 60, ["l1"]) == {"l1"}
     after = until()
     assert after["l1"] > before["l1"] and after["l2"] == before["l2"]  # l2: left to run out
-    assert storage.renew("a", 60, []) == set()
-    assert storage.renew("a", 60) == {"l1", "l2"}  # all of them
+    assert storage.leases.renew("a", 60, []) == set()
+    assert storage.leases.renew("a", 60) == {"l1", "l2"}  # all of them
 
 
 def test_a_lease_taken_while_the_leases_are_renewed_is_kept(tmp_path):
@@ -110,18 +110,18 @@ def test_a_lease_taken_while_the_leases_are_renewed_is_kept(tmp_path):
             room, _tokens, _owner = await rooms.create("rat-a-tat-roll", 2, ["bot", "bot"],
                                                        {}, None, None, None)
             room.driving = False  # as it was before its lease was taken
-            storage.release(room.id, rooms.me)
-            renew = storage.renew
+            storage.leases.release(room.id, rooms.me)
+            renew = storage.leases.renew
 
             def renew_while_the_lease_is_taken(me, seconds, *tables):
                 held = renew(me, seconds, *tables)  # read before the lease below
-                room.driving = storage.acquire(room.id, me, seconds)  # take_lease, meanwhile
+                room.driving = storage.leases.acquire(room.id, me, seconds)  # take_lease, meanwhile
                 return held
 
-            storage.renew = renew_while_the_lease_is_taken
+            storage.leases.renew = renew_while_the_lease_is_taken
             await rooms.renew()
-            storage.renew = renew
-            return room.driving, storage.renew(rooms.me, 30), room.id
+            storage.leases.renew = renew
+            return room.driving, storage.leases.renew(rooms.me, 30), room.id
         finally:
             await rooms.close()
             storage.close()
@@ -135,10 +135,10 @@ def test_closing_and_archiving_end_the_lease(storage):
 
     storage.create(row("t4"))
     storage.create(row("t5"))
-    assert storage.acquire("t4", "a", 30)
+    assert storage.leases.acquire("t4", "a", 30)
     assert storage.set_status("t4", "closed")
     assert not storage.set_status("t4", "closed")  # only a playing table closes
-    assert storage.renew("a", 30) == set()
+    assert storage.leases.renew("a", 30) == set()
     assert storage.archive_stale(now() + timedelta(seconds=1)) == ["t5"]
     assert storage.load("t5").row.status == "archived" and storage.count_playing() == 0
     assert [r.id for r in storage.recent()] == []  # neither is listed

@@ -128,7 +128,7 @@ def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[
                              if i == mine else s for i, s in enumerate(row.seats)]
                     session.execute(update(TableRow).where(TableRow.id == row.id)
                                     .values(seats=seats))
-                    storage._notify(conn, f"t {row.id}")
+                    storage.notify(conn, f"t {row.id}")
                 return Seated(row.id, mine, False, again=True)
         for row in rows:
             seat = _open_seat(row)
@@ -140,7 +140,7 @@ def seat_or_open(storage: Storage, game: str, players: int | None, person: dict[
             session.execute(update(TableRow).where(TableRow.id == row.id)
                             .values(seats=seats, open_seats=row.open_seats - 1))
             seat_accounts(conn, row.id, before, seats)
-            storage._notify(conn, f"t {row.id}")
+            storage.notify(conn, f"t {row.id}")
             return Seated(row.id, seat, False)
         storage._within(session, limits)  # LimitReached: nothing stored
         new.seats = [dict(s, claimed=True, **person) if i == 0 else s
@@ -174,7 +174,7 @@ def fill_due(storage: Storage) -> list[str]:
                      for s in row.seats]
             session.execute(update(TableRow).where(TableRow.id == row.id)  # bots: unrated
                             .values(seats=seats, open_seats=0, drivable=True, rated=False))
-            storage._notify(session.connection(), f"t {row.id}")
+            storage.notify(session.connection(), f"t {row.id}")
             changed.append(row.id)
     return changed
 

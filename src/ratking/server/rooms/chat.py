@@ -62,7 +62,7 @@ async def lines(room: Room) -> list[dict[str, Any]]:
     """The table's recent chat (both channels), read from storage once and then kept with
     the room."""
     if room.chat is None:
-        rows = await room.rooms.run(room.rooms.storage.chat, room.id, HISTORY)
+        rows = await room.rooms.run(room.rooms.storage.chat.recent, room.id, HISTORY)
         room.chat = [_from_row(room, r) for r in rows]
     return room.chat
 
@@ -107,7 +107,7 @@ async def catch_up(room: Room) -> list[dict[str, Any]]:
     """Read the lines written after the last one held (by another process); the new ones."""
     history = await lines(room)
     since = history[-1]["index"] + 1 if history else 0
-    rows = await room.rooms.run(room.rooms.storage.chat, room.id, HISTORY, since)
+    rows = await room.rooms.run(room.rooms.storage.chat.recent, room.id, HISTORY, since)
     new = [_from_row(room, r) for r in rows]
     history.extend(new)
     del history[:-HISTORY]
@@ -169,7 +169,7 @@ async def post(room: Room, conn: Connection, message: dict[str, Any]) -> None:
             history = await lines(room)
             index = history[-1]["index"] + 1 if history else 0
             try:
-                stamp = await room.rooms.run(room.rooms.storage.add_chat, room.id, index,
+                stamp = await room.rooms.run(room.rooms.storage.chat.add, room.id, index,
                                              seat, text, name)
             except MoveConflict:  # another process wrote that line first: take it, go on
                 new += await catch_up(room)

@@ -85,7 +85,7 @@ class Rooms(Leases, Upkeep, NewTables):
         if self.storage.local:
             # one process per SQLite file (the server holds the file's lock), so whatever
             # leases are in it belong to a server that is no longer running
-            self.storage.expire_leases()
+            self.storage.leases.expire_leases()
             self.holds.forget_all()
         if self.storage.channel is not None:
             from ..storage.fanout import Listener
@@ -114,7 +114,7 @@ class Rooms(Leases, Upkeep, NewTables):
         self.review_workers.close()
         # end the leases, so that another process (or the next start) takes over at once
         with contextlib.suppress(Exception):
-            await self.run(self.storage.let_go, self.me)
+            await self.run(self.storage.leases.let_go, self.me)
         with contextlib.suppress(Exception):  # sockets and reviews this process held
             await self.run(self.holds.release_process)
 

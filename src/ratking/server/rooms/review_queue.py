@@ -130,7 +130,7 @@ class ReviewQueue:
     async def run(self, room: Room, job: Job) -> None:
         try:
             data = await self.compute(room, job)
-            await self.rooms.run(self.rooms.storage.save_review, room.id, data)
+            await self.rooms.run(self.rooms.storage.reviews.save, room.id, data)
         except Dropped:
             self.dropped += 1
             log.info("ratking: the review of table %s was dropped: nobody asked for it in "

@@ -145,13 +145,13 @@ class Leases:
     """The registry's side: leases and notices (mixed into `Rooms`)."""
 
     async def take_lease(self, room: Room) -> None:
-        room.driving = await self.run(self.storage.acquire, room.id, self.me,
+        room.driving = await self.run(self.storage.leases.acquire, room.id, self.me,
                                       self.settings.lease_seconds)
 
     async def adopt_orphans(self) -> int:
         """Load the tables whose driver stopped renewing its lease, and drive them."""
         picked = 0
-        for table_id in await self.run(self.storage.orphans):
+        for table_id in await self.run(self.storage.leases.orphans):
             room = self.rooms.get(table_id)
             if room is None:
                 if table_id in self.unreplayable:  # logged: opening it tries again
@@ -215,7 +215,7 @@ class Leases:
         Only the rooms driving when the renewal was asked are judged by its answer: a lease
         taken meanwhile (its statement may have read the table before) is kept."""
         driving = {room.id: room for room in self.rooms.values() if room.driving}
-        held = await self.run(self.storage.renew, self.me, self.settings.lease_seconds,
+        held = await self.run(self.storage.leases.renew, self.me, self.settings.lease_seconds,
                               list(driving))
         for table_id, room in driving.items():
             if room.driving and table_id not in held:  # another process took over

@@ -56,7 +56,7 @@ class Upkeep:
                 room.task.cancel()
             if room.driving:
                 room.driving = False
-                self.spawn(self.run(self.storage.release, room.id, self.me))
+                self.spawn(self.run(self.storage.leases.release, room.id, self.me))
             del self.rooms[room.id]
             gone += 1
         return gone

@@ -207,7 +207,7 @@ class People:
         """Tell every process the sessions `hashes` ended (NOTIFY 'o <hash>...', sent as the
         transaction commits; a few dozen to a notice, which holds 8,000 bytes)."""
         for start in range(0, len(hashes), 50):
-            self.storage._notify(conn, "o " + " ".join(hashes[start:start + 50]))
+            self.storage.notify(conn, "o " + " ".join(hashes[start:start + 50]))
 
     def sessions_of(self, account_id: int) -> list[SessionRow]:
         """An account's live sessions, newest first."""
@@ -254,7 +254,7 @@ class People:
             conn.execute(delete(AccountRow).where(AccountRow.id == account_id))
             self._ended(conn, hashes)
             for table_id in tables:
-                self.storage._notify(conn, f"t {table_id}")
+                self.storage.notify(conn, f"t {table_id}")
         return hashes, tables
 
     def set_email(self, account_id: int, email: str | None, key: str | None) -> None:
@@ -379,7 +379,7 @@ class People:
                     session.add(rated)
                     session.flush()  # a second rating of the table stops here
                     rated.changes = self._rate(session, game, players, rate)
-                    self.storage._notify(session.connection(), f"t {table_id}")  # its changes
+                    self.storage.notify(session.connection(), f"t {table_id}")  # its changes
                 return True
             except IntegrityError:
                 # rated already, or a newcomer's first rating written meanwhile: look again

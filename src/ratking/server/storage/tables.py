@@ -12,7 +12,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -286,9 +286,16 @@ class Storage:
             turn_since=func.coalesce(bindparam("since", type_=DateTime(timezone=True)),
                                      TableRow.turn_since))
         self.channel: str | None = None
-        from .people import People  # its rows build on this module's
+        # the parts that build on this module's rows
+        from .chat import ChatLines
+        from .leases import Leases
+        from .people import People
+        from .reviews import Reviews
 
         self.people = People(self)
+        self.leases = Leases(self)
+        self.chat = ChatLines(self)
+        self.reviews = Reviews(self)
         self._where = ""  # the database and schema, for advisory lock keys (PostgreSQL)
         if self.engine.dialect.name == "postgresql":
             with self.engine.connect() as conn:
@@ -313,7 +320,8 @@ class Storage:
             return func.extract("epoch", func.clock_timestamp())
         return literal(time.time())
 
-    def _notify(self, conn, payload: str) -> None:
+    def notify(self, conn, payload: str) -> None:
+        """Announce `payload` on this schema's channel when `conn` commits (PostgreSQL)."""
         if self.channel is not None:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
 
@@ -366,7 +374,7 @@ class Storage:
             seat_accounts(session.connection(), row.id, None, row.seats)
             session.execute(update(TableRow).where(TableRow.id == table_id)
                             .values(rematch=row.id))
-            self._notify(session.connection(), f"t {table_id}")
+            self.notify(session.connection(), f"t {table_id}")
         return row.id
 
     def row(self, table_id: str) -> TableRow | None:
@@ -521,7 +529,7 @@ class Storage:
                 raise MoveConflict(table_id, version)
             conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id,
                                                MoveRow.index >= keep))
-            self._notify(conn, f"u {table_id} {keep} {version + 1}")
+            self.notify(conn, f"u {table_id} {keep} {version + 1}")
 
     def set_status(self, table_id: str, status: str, only_if: str | None = "playing") -> bool:
         """Mark a table over, closed or archived (if it is still `only_if`); False if not."""
@@ -532,7 +540,7 @@ class Storage:
             changed = conn.execute(query.values(status=status, driver=None,
                                                 driver_until=None)).rowcount == 1
             if changed and status != "over":
-                self._notify(conn, f"s {table_id} {status}")
+                self.notify(conn, f"s {table_id} {status}")
         return changed
 
     def archive_stale(self, before: datetime, limit: int = 100) -> list[str]:
@@ -546,64 +554,10 @@ class Storage:
                                                     TableRow.status == "playing")
                              .values(status="archived", driver=None, driver_until=None))
                 for table_id in ids:
-                    self._notify(conn, f"s {table_id} archived")
+                    self.notify(conn, f"s {table_id} archived")
         return ids
 
-    # --- leases: which process drives a table's bots and timer ------------------------------
-
-    def acquire(self, table_id: str, me: str, seconds: float) -> bool:
-        """Take the lease on a table if nobody holds it, it ran out, or it is ours already."""
-        clock = self.clock()
-        query = update(TableRow).where(
-            TableRow.id == table_id, TableRow.status == "playing",
-            (TableRow.driver.is_(None)) | (TableRow.driver == me)
-            | (TableRow.driver_until < clock)).values(driver=me, driver_until=clock + seconds)
-        with self.engine.begin() as conn:
-            return conn.execute(query).rowcount == 1
-
-    def renew(self, me: str, seconds: float, tables: Collection[str] | None = None
-              ) -> set[str]:
-        """Extend the leases this process holds, all or those of `tables` (the ones it drives:
-        a lease it holds but does not use then runs out, and another process adopts the
-        table); the tables it still holds. One statement."""
-        if tables is not None and not tables:
-            return set()
-        clock = self.clock()
-        mine = [TableRow.driver == me, TableRow.driver_until >= clock]
-        if tables is not None:
-            mine.append(TableRow.id.in_(list(tables)))
-        with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(*mine).values(driver_until=clock + seconds))
-            return set(conn.scalars(select(TableRow.id).where(*mine)))
-
-    def release(self, table_id: str, me: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id, TableRow.driver == me)
-                         .values(driver=None, driver_until=None))
-
-    def let_go(self, me: str) -> None:
-        """End every lease of this process now, as it stops: each table becomes an orphan
-        that another process (or this server's next start) takes over at once."""
-        with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.driver == me)
-                         .values(driver_until=0.0))
-
-    def orphans(self, limit: int = 50) -> list[str]:
-        """Unfinished tables whose driver stopped renewing its lease (a process that died)."""
-        with self.engine.connect() as conn:
-            return list(conn.scalars(select(TableRow.id).where(
-                TableRow.status == "playing", TableRow.drivable,
-                TableRow.driver.is_not(None), TableRow.driver_until < self.clock())
-                .order_by(TableRow.driver_until).limit(limit)))
-
-    def expire_leases(self) -> None:
-        """Let every lease run out now: for a lone SQLite server starting after a crash, which
-        holds the file's lock and so knows that no other server is alive."""
-        with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.driver.is_not(None))
-                         .values(driver_until=0.0))
-
-    # --- the lobby and the table's social side: listing, seats taken, rematches, chat ---------
+    # --- the lobby and the table's social side: listing, seats taken, rematches ---------------
 
     def listed(self, status: str, limit: int = 50) -> list[TableRow]:
         """The most recently moved tables in `status` that the lobby may list (not private)."""
@@ -633,7 +587,7 @@ class Storage:
                 conn.execute(update(TableRow).where(TableRow.id == table_id)
                              .values(seats=changed))
                 seat_accounts(conn, table_id, seats, changed)
-                self._notify(conn, f"t {table_id}")
+                self.notify(conn, f"t {table_id}")
                 seats = changed
         return seats, status
 
@@ -654,49 +608,9 @@ class Storage:
             if changed:
                 conn.execute(update(TableRow).where(TableRow.id == table_id)
                              .values(**changed, updated_at=now()))
-                self._notify(conn, f"t {table_id}")
+                self.notify(conn, f"t {table_id}")
                 values.update(changed)
         return values, bool(changed)
-
-    def add_chat(self, table_id: str, index: int, seat: int, line: str,
-                 name: str | None = None) -> datetime:
-        """Store chat line `index` (announced to the other processes); a line already written
-        at that index (by another process) raises MoveConflict and writes nothing. A
-        spectator's line names its writer (`name`)."""
-        stamp = now()
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(ChatRow), {"table_id": table_id, "index": index,
-                                               "seat": seat, "text": line,
-                                               "created_at": stamp, "name": name})
-                self._notify(conn, f"c {table_id} {index}")
-        except IntegrityError:
-            raise MoveConflict(table_id, index) from None
-        return stamp
-
-    def chat(self, table_id: str, limit: int, since: int = 0) -> list[ChatRow]:
-        """The last `limit` chat lines of a table from index `since` on, oldest first."""
-        query = (select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.index >= since)
-                 .order_by(ChatRow.index.desc()).limit(limit))
-        with Session(self.engine, expire_on_commit=False) as session:
-            return list(reversed(session.scalars(query).all()))
-
-    # --- reviews ----------------------------------------------------------------------------
-
-    def review(self, table_id: str) -> dict[str, Any] | None:
-        """A finished table's stored review, or None."""
-        with Session(self.engine, expire_on_commit=False) as session:
-            row = session.get(ReviewRow, table_id)
-            return None if row is None else row.data
-
-    def save_review(self, table_id: str, data: dict[str, Any]) -> None:
-        """Store a table's review once: one already stored (by another process) is kept."""
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(ReviewRow), {"table_id": table_id, "data": data,
-                                                 "created_at": now()})
-        except IntegrityError:
-            pass
 
     @staticmethod
     def _moves(session: Session, table_id: str

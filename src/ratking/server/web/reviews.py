@@ -66,7 +66,7 @@ async def review(request: Request, table_id: str) -> JSONResponse:
     if why is not None:  # the page offers no review then; a client asking is told why
         raise HTTPException(409, why)
     rooms = rooms_of(request)
-    stored = await rooms.run(rooms.storage.review, table_id)
+    stored = await rooms.run(rooms.storage.reviews.get, table_id)
     if stored is not None:
         return JSONResponse(stored)
     if not room.state.is_over:

@@ -131,7 +131,8 @@ class ReviewQueue:
         try:
             data = await self.compute(room, job)
             await self.rooms.run(self.rooms.storage.reviews.save, room.id, data)
-        except Dropped:
+        except Dropped:  # it leaves the jobs at once; its hold is released just after
+            self.forget(room.id, job)
             self.dropped += 1
             log.info("ratking: the review of table %s was dropped: nobody asked for it in "
                      "%g s", room.id, self.settings.review_unasked)
@@ -141,8 +142,12 @@ class ReviewQueue:
             return
         finally:
             await quotas.release(self.rooms, job.holder)
-        if self.jobs.get(room.id) is job:
-            del self.jobs[room.id]
+        self.forget(room.id, job)
+
+    def forget(self, table_id: str, job: Job) -> None:
+        """`job` is no longer the review of `table_id` being computed."""
+        if self.jobs.get(table_id) is job:
+            del self.jobs[table_id]
 
     async def compute(self, room: Room, job: Job) -> dict[str, Any]:
         """The review of a finished room, its search within the CPU budget."""

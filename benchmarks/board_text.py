@@ -1,12 +1,12 @@
 """How large each game's board text is drawn at a window size, in Debian's Chromium: for every
-game, a person's table against bots, after a few of the person's moves, the median font size
-of the board's SVG texts in CSS px (each text's size times the scale it is drawn at, from the
-rendered SVG) and the share of them under 10 px; also the board's drawn size, and the same
-figures if the board had the whole window's height (no header, dock or side panels), which
-says how far a layout alone can take it.
+game (You Dirty Rat at 2, 3 and 4 players), a person's table against bots, after a few of the
+person's moves, the median font size of the board's SVG texts in CSS px (each text's size
+times the scale it is drawn at, from the rendered SVG) and the share of them under 10 px; also
+the board's drawn size, and the same figures if the board had the whole window's height (no
+header, dock or side panels), which says how far a layout alone can take it.
 
 Run on its own:  python benchmarks/board_text.py [--width 1280] [--height 800] [--game ID]
-                     [--shots DIR]   (DIR/<game>.png: each table as measured)
+                     [--shots DIR]   (DIR/<game>-<players>.png: each table as measured)
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from tests.server.test_phone import GAMES, my_turn, play  # noqa: E402
 
 # the board alone in the window: how far a layout could take it
 BOARD_ONLY = ".bar, .dock, .side { display: none !important; }"
+# every game at its usual count, and You Dirty Rat (whose board grows a row a seat) at each
+CASES = [*GAMES.items(), ("you-dirty-rat", 2), ("you-dirty-rat", 4)]
 
 
 def figures(page) -> str:
@@ -51,7 +53,7 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-                for game, players in GAMES.items():
+                for game, players in CASES:
                     if args.game and game not in args.game:
                         continue
                     page = browser.new_page(viewport={"width": args.width,
@@ -67,11 +69,11 @@ def main() -> None:
                     my_turn(page)
                     shown = figures(page)
                     if args.shots:
-                        page.screenshot(path=str(args.shots / f"{game}.png"))
+                        page.screenshot(path=str(args.shots / f"{game}-{players}.png"))
                     page.add_style_tag(content=BOARD_ONLY)
                     page.evaluate("() => dispatchEvent(new Event('resize'))")
                     page.wait_for_timeout(300)
-                    print(f"{game:24} {shown}; board alone: {figures(page)}")
+                    print(f"{game:22} {players}p {shown}; board alone: {figures(page)}")
                     page.close()
                 browser.close()
         finally:

@@ -1,7 +1,8 @@
 """The board's text is large enough to read at 1280x800, measured in Chromium.
 
-For every game, a person's table against bots at 1280x800, at the start and after a few of the
-person's moves (chosen by a seeded generator): the median size of the board's SVG texts as
+For every game (You Dirty Rat, whose board grows a row a seat, at 2, 3 and 4 players), a
+person's table against bots at 1280x800, at the start and after a few of the person's moves
+(chosen by a seeded generator): the median size of the board's SVG texts as
 drawn (each text's font size times the scale it is drawn at) is at least 12 CSS px, at most 5%
 of them are under 10 px, and the page still does not scroll. `benchmarks/board_text.py` prints
 the same figures (docs/server.md keeps them).
@@ -18,12 +19,13 @@ from .test_browser import browser  # noqa: F401 - the fixture
 from .test_phone import GAMES, at_table, my_turn, play, server  # noqa: F401
 
 MEDIAN, SMALL, SHARE = 12.0, 10.0, 0.05
+CASES = [*GAMES.items(), ("you-dirty-rat", 2), ("you-dirty-rat", 4)]
 
 
-
-@pytest.mark.parametrize("game", list(GAMES))
-def test_board_text_is_readable_at_1280x800(browser, server, game):  # noqa: F811
-    with at_table(browser, server, game, "desktop") as page:
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_board_text_is_readable_at_1280x800(browser, server, game, players):  # noqa: F811
+    seats = ["human"] + ["heuristic"] * (players - 1)
+    with at_table(browser, server, game, "desktop", seats=seats) as page:
         problems = []
         for moment in ("start", "mid-game"):
             if moment == "mid-game":

@@ -711,3 +711,30 @@ def test_the_rematch_pulse_stops_under_reduced_motion(browser, server, motion):
             assert running[0] == "pulse" and running[1] >= 1
     finally:
         page.close()
+
+
+def test_a_phone_opens_you_dirty_rat_on_your_own_hand(browser, server):
+    """A new table, its first draw before the person is asked anything (a bot moves first,
+    slowly): the zoomed board opens on the person's own hand, not at its left edge."""
+    body = {"game": "you-dirty-rat", "players": 3, "bot_delay": 5.0,
+            "seats": ["heuristic", "human", "heuristic"]}
+    table = httpx.post(server.url + "/api/tables", json=body, timeout=30).json()
+    page, errors = new_page(browser, "phone", "light")
+    try:
+        page.goto(f"{server.url}/t/{table['id']}#seat=1&token={table['seats'][1]['token']}")
+        page.locator("#board [data-home]").wait_for(state="attached")
+        page.wait_for_timeout(800)  # the scroll may glide
+        where = page.evaluate("""() => {
+          const host = document.getElementById("board");
+          const box = host.getBoundingClientRect();
+          const hand = host.querySelector("[data-home]").getBoundingClientRect();
+          return {zoomed: host.classList.contains("zoomed"), left: host.scrollLeft,
+                  middle: (hand.left + hand.right) / 2 - box.left, width: host.clientWidth,
+                  acting: document.querySelectorAll("#board [data-action]").length};
+        }""")
+        assert where["zoomed"] and where["acting"] == 0, where
+        assert where["left"] > 0, where  # not at the board's left edge
+        assert abs(where["middle"] - where["width"] / 2) < where["width"] * 0.15, where
+        assert not errors, errors
+    finally:
+        page.close()

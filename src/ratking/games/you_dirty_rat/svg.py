@@ -35,6 +35,10 @@ W = 890
 PAD = 12
 SIDE = 150  # a name plate's width, left of its Hideout (and of your hand)
 HAND_X = PAD + SIDE + 6  # where your hand and every Hideout begin
+# rows' heights: an opponent's, your Hideout's and the gap above an opponent; at a table of
+# four or more, each shorter (the board then still fits a desktop window at a readable size)
+OPPONENT, HIDEOUT, GAP = 100, 104, 8
+SHORT, SHORT_HIDEOUT, SHORT_GAP = 80, 84, 4
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 ARCH = {"smarts": "#2f62c9", "stealth": "#23894a", "muscle": "#c23b30", "any": "#8544b8"}
 ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",
@@ -354,6 +358,7 @@ class Table:
         self.labels = {a["id"]: a["label"] for a in actions}
         self.used: set[str] = set()
         self.parts: list[str] = []
+        self.short = view["players"] >= 4  # shorter rows (see SHORT)
 
     def action(self, ids) -> str | None:
         """The first of these ids that is a legal action not yet placed on the table."""
@@ -490,7 +495,9 @@ class Table:
 
     def plate(self, x: float, y: float, w: float, h: float, p: int) -> None:
         """A seat's name plate, beside its Hideout: name, cash as tokens, hand (face down),
-        Heists won. An opponent's plate is where you tap to rob them."""
+        Heists won. An opponent's plate is where you tap to rob them. A short plate (an
+        opponent's, at a table of four or more) has one pile of tokens and its Heists as bars
+        right of the cash."""
         v = self.view
         s = v["seats"][p]
         me = p == v["seat"]
@@ -504,8 +511,9 @@ class Table:
         name = ("▶ " if turn else "") + seat_label(s["name"], me)
         size = round(max(LEAST, min(16.0, (w - 20) / (0.66 * len(name)))), 1)
         out.append(_label(x + 10, y + 22, name, size, GOLD if turn else "#fff"))
+        short = h < OPPONENT
         coins, cw_ = _token_stacks(x + 10, y + 49, s["money"] // 100, per_stack=4,
-                                   most_stacks=3, r=10)
+                                   most_stacks=1 if short else 3, r=10)
         out.append(coins)
         out.append(_label(x + 14 + cw_, y + 44, _cash(s["money"]), 16, GOLD))
         n = s["hand_count"]
@@ -513,11 +521,16 @@ class Table:
         for k in range(shown):
             out.append(_back(x + 10 + k * 5, y + 50, 20, 27))
         out.append(_label(x + 34 + shown * 5, y + 68, f"{n} in hand", 13, "#f4ead2"))
-        if s["heist_colours"]:
-            hx, hy = x + 10, y + h - 22
-            out.append(_label(hx, hy + 16, "Heists", 12, "#cfe3d6"))
-            step = min(13.0, (w - 64) / len(s["heist_colours"]))
-            for k, colour in enumerate(s["heist_colours"]):
+        won = s["heist_colours"]
+        if won:
+            if short:  # right of the cash, ending at the plate's edge
+                step = min(13.0, 40 / len(won))
+                hx, hy = x + w - 21 - (len(won) - 1) * step - 44, y + 26
+            else:
+                hx, hy = x + 10, y + h - 22
+                out.append(_label(hx, hy + 16, "Heists", 12, "#cfe3d6"))
+                step = min(13.0, (w - 64) / len(won))
+            for k, colour in enumerate(won):
                 out.append(f'<rect x="{hx + 44 + k * step:.1f}" y="{hy + 2:.1f}" width="11" '
                            f'height="19" rx="2" fill="{CHAIN.get(colour, "#666")}" '
                            'stroke="#fff" stroke-width="1"/>')
@@ -539,7 +552,8 @@ class Table:
             self.zone(zx, y + 19, zw, h - 22, cards, team=z < 3)
 
     def opponent(self, y: float, p: int) -> float:
-        h = 100
+        """An opponent's name plate beside their Hideout."""
+        h = SHORT if self.short else OPPONENT
         self.plate(PAD, y, SIDE, h, p)
         self.hideout(HAND_X, y, W - PAD - HAND_X, h, p)
         return y + h
@@ -552,9 +566,10 @@ class Table:
             y = self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
         hand = self.view["seats"][p]["hand"] or []
         y = self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy")) + 2
-        self.plate(PAD, top, SIDE, y + 104 - top, p)
-        self.hideout(HAND_X, y, W - PAD - HAND_X, 104, p)
-        return y + 104
+        h = SHORT_HIDEOUT if self.short else HIDEOUT
+        self.plate(PAD, top, SIDE, y + h - top, p)
+        self.hideout(HAND_X, y, W - PAD - HAND_X, h, p)
+        return y + h
 
     def zone(self, x: float, y: float, w: float, h: float, cards: list[dict], team: bool):
         """Cards in one Night or the Refresh Area: a lone card face up, a Team as a column of
@@ -634,10 +649,14 @@ class Table:
                 picks.append(_team_toggle(x, yy + ch + 6, cw, k, c))
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
-        if len(self.used) > placed:  # the decision is made here: the page keeps it in view
-            most = min(per_row, len(cards))  # over the cards only (a phone centres on them)
+        # the decision is made here: the page keeps it in view; your own hand is where a
+        # phone's board opens (data-home)
+        decided, home = len(self.used) > placed, prefixes[0] == "play"
+        if decided or home:
+            most = max(1, min(per_row, len(cards)))  # over the cards (a phone centres them)
             width = most * cw + (most - 1) * gap
-            self.add(f'<rect data-focus="hand" x="{(W - PAD + HAND_X - width) / 2:.1f}" '
+            marks = (' data-focus="hand"' if decided else "") + (" data-home" if home else "")
+            self.add(f'<rect{marks} x="{(W - PAD + HAND_X - width) / 2:.1f}" '
                      f'y="{y:.1f}" width="{width}" height="{rows * (tall + gap):.1f}" '
                      'fill="none" pointer-events="none"/>')
         return y + rows * (tall + gap)
@@ -722,7 +741,7 @@ def render(view: dict[str, Any], actions: list[dict[str, str]],
         y = t.own(y + 6, seat)
     for p in range(view["players"]):
         if p != seat:
-            y = t.opponent(y + 8, p)
+            y = t.opponent(y + (SHORT_GAP if t.short else GAP), p)
             if view["seats"][p]["hand"] is not None:  # an open view: a replay
                 y = t.open_hand(y + 4, p)
     h = y + PAD

@@ -123,11 +123,16 @@ function fitColumn(host) {
 
 /** Scroll the (zoomed) board so that the legal actions drawn on it are in view. */
 function showActingArea(host) {
-  if (!host.classList.contains("zoomed")) return;
   // a renderer may name where the decision is made (data-focus); else the actions drawn
   const focus = [...host.querySelectorAll("[data-focus]")].filter(visible);
-  const acts = focus.length ? focus : [...host.querySelectorAll("[data-action]")].filter(visible);
-  if (!acts.length) return;
+  const acts = [...host.querySelectorAll("[data-action]")].filter(visible);
+  showArea(host, focus.length ? focus : acts);
+}
+
+/** Scroll the (zoomed) board to the middle of `acts`, or to the first of them if they do not
+ * fit the view together; gliding there if `glide` and motion is allowed. */
+function showArea(host, acts, glide = true) {
+  if (!host.classList.contains("zoomed") || !acts.length) return;
   const box = host.getBoundingClientRect();
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const node of acts) {
@@ -142,7 +147,7 @@ function showActingArea(host) {
   const x = host.scrollLeft + (left + right) / 2 - box.left - host.clientWidth / 2;
   const y = host.scrollTop + (top + bottom) / 2 - box.top - host.clientHeight / 2;
   host.scrollTo({ left: Math.max(0, x), top: Math.max(0, y),
-                  behavior: motionAllowed() ? "smooth" : "auto" });
+                  behavior: glide && motionAllowed() ? "smooth" : "auto" });
 }
 
 function titleOf(node) {
@@ -181,7 +186,8 @@ export function drawBoard(host, svgText, { frame, descBox, key = "", acting = fa
   const before = snapshot(host);
   const focused = document.activeElement?.closest?.("#board [data-action]")?.dataset.action;
   const scroll = [host.scrollLeft, host.scrollTop];
-  if (key !== lastKey) { userZoom = null; autoZoom = 1; lastKey = key; }
+  const first = key !== lastKey;
+  if (first) { userZoom = null; autoZoom = 1; lastKey = key; }
   host.innerHTML = svgText;
   // the boards' own SVG animations (a pulsing glow) stand still under reduced motion
   if (!motionAllowed()) host.querySelector("svg")?.pauseAnimations?.();
@@ -192,6 +198,9 @@ export function drawBoard(host, svgText, { frame, descBox, key = "", acting = fa
   host.scrollTop = scroll[1];
   animate(host, before);
   if (acting) showActingArea(host);
+  // a new table, nothing asked yet: where a renderer says the seat's own things are
+  // (at once: a glide would be cut short by the next message's redraw)
+  else if (first) showArea(host, [...host.querySelectorAll("[data-home]")].filter(visible), false);
   if (focused) host.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
   const placed = new Set();
   // what the board offers: its actions, and the ones a gesture on it makes (data-covers)
@@ -214,8 +223,13 @@ export function zoomControl(host, frame, event) {
   frame.classList.toggle("can-zoom", narrow.matches);
 }
 
+/** Fit the board again (the window or the dock changed), keeping where it is scrolled to
+ * (fitting measures the board unzoomed, which would drop it back to its top left corner). */
 export function refit(host, frame) {
+  const [left, top] = [host.scrollLeft, host.scrollTop];
   fit(host, frame);
+  host.scrollLeft = left;
+  host.scrollTop = top;
 }
 
 // --- what a card, a space or a token is: its full text, on hover and on tap -----------------

@@ -10,6 +10,10 @@ const W = 890;
 const PAD = 12;
 const SIDE = 150; // a name plate's width, left of its Hideout (and of your hand)
 const HAND_X = PAD + SIDE + 6; // where your hand and every Hideout begin
+// rows' heights: an opponent's, your Hideout's and the gap above an opponent; at a table of
+// four or more, each shorter (the board then still fits a desktop window at a readable size)
+const [OPPONENT, HIDEOUT, GAP] = [100, 104, 8];
+const [SHORT, SHORT_HIDEOUT, SHORT_GAP] = [80, 84, 4];
 const LEAST = 12; // the smallest text on the table, in viewBox units
 const SMALLEST = 10; // no text is drawn smaller
 
@@ -346,6 +350,7 @@ class Table {
     this.labels = new Map(actions.map((a) => [a.id, a.label]));
     this.used = new Set();
     this.parts = [];
+    this.short = view.players >= 4; // shorter rows (see SHORT)
   }
 
   /** The first of these ids that is a legal action not yet placed on the table. */
@@ -485,7 +490,8 @@ class Table {
   }
 
   /** A seat's name plate, beside its Hideout: name, cash as tokens, hand face down, Heists
-   * won; tap an opponent's to rob them. */
+   * won; tap an opponent's to rob them. A short plate (an opponent's, at a table of four or
+   * more) has one pile of tokens and its Heists as bars right of the cash. */
   plate(x, y, w, h, p) {
     const v = this.view;
     const s = v.seats[p];
@@ -500,18 +506,27 @@ class Table {
     const name = (turn ? "▶ " : "") + seatLabel(s.name, me);
     const size = round1(Math.max(LEAST, Math.min(16.0, (w - 20) / (0.66 * len(name)))));
     out.push(label(x + 10, y + 22, name, floatText(size), turn ? D.gold : "#fff"));
-    const [coins, cw] = tokenStacks(x + 10, y + 49, Math.floor(s.money / 100), 4, 3, 10);
+    const short = h < OPPONENT;
+    const [coins, cw] = tokenStacks(x + 10, y + 49, Math.floor(s.money / 100), 4,
+      short ? 1 : 3, 10);
     out.push(coins);
     out.push(label(x + 14 + cw, y + 44, cash(s.money), 16, D.gold));
     const n = s.hand_count;
     const shown = Math.min(n, 6);
     for (let k = 0; k < shown; k += 1) out.push(back(x + 10 + k * 5, y + 50, 20, 27));
     out.push(label(x + 34 + shown * 5, y + 68, `${n} in hand`, 13, "#f4ead2"));
-    if (s.heist_colours.length) {
-      const [hx, hy] = [x + 10, y + h - 22];
-      out.push(label(hx, hy + 16, "Heists", 12, "#cfe3d6"));
-      const step = Math.min(13.0, (w - 64) / s.heist_colours.length);
-      s.heist_colours.forEach((colour, k) => {
+    const won = s.heist_colours;
+    if (won.length) {
+      let hx, hy, step;
+      if (short) { // right of the cash, ending at the plate's edge
+        step = Math.min(13.0, 40 / won.length);
+        [hx, hy] = [x + w - 21 - (won.length - 1) * step - 44, y + 26];
+      } else {
+        [hx, hy] = [x + 10, y + h - 22];
+        out.push(label(hx, hy + 16, "Heists", 12, "#cfe3d6"));
+        step = Math.min(13.0, (w - 64) / won.length);
+      }
+      won.forEach((colour, k) => {
         out.push(`<rect x="${fx(hx + 44 + k * step)}" y="${fx(hy + 2)}" width="11" `
           + `height="19" rx="2" fill="${D.chain[colour] ?? "#666"}" `
           + 'stroke="#fff" stroke-width="1"/>');
@@ -539,7 +554,7 @@ class Table {
 
   /** An opponent: name plate beside Hideout. */
   opponent(y, p) {
-    const h = 100;
+    const h = this.short ? SHORT : OPPONENT;
     this.plate(PAD, y, SIDE, h, p);
     this.hideout(HAND_X, y, W - PAD - HAND_X, h, p);
     return y + h;
@@ -554,9 +569,10 @@ class Table {
     }
     const hand = this.view.seats[p].hand || [];
     y = this.hand(y, hand, "YOUR HAND", ["play", "team", "with", "copy"]) + 2;
-    this.plate(PAD, top, SIDE, y + 104 - top, p);
-    this.hideout(HAND_X, y, W - PAD - HAND_X, 104, p);
-    return y + 104;
+    const h = this.short ? SHORT_HIDEOUT : HIDEOUT;
+    this.plate(PAD, top, SIDE, y + h - top, p);
+    this.hideout(HAND_X, y, W - PAD - HAND_X, h, p);
+    return y + h;
   }
 
   /** The cards of one zone: a lone card face up, more as edge-on chips (a Team bracketed). */
@@ -637,10 +653,14 @@ class Table {
       if (team) picks.push(teamToggle(x, yy + ch + 6, cw, k, c));
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
-    if (this.used.size > placed) { // the decision is made here: the page keeps it in view
-      const most = Math.min(perRow, cards.length); // over the cards only (a phone centres them)
+    // the decision is made here: the page keeps it in view; your own hand is where a phone's
+    // board opens (data-home)
+    const [decided, home] = [this.used.size > placed, prefixes[0] === "play"];
+    if (decided || home) {
+      const most = Math.max(1, Math.min(perRow, cards.length)); // over the cards
       const width = most * cw + (most - 1) * gap;
-      this.add(`<rect data-focus="hand" x="${fx((W - PAD + HAND_X - width) / 2)}" `
+      const marks = (decided ? ' data-focus="hand"' : "") + (home ? " data-home" : "");
+      this.add(`<rect${marks} x="${fx((W - PAD + HAND_X - width) / 2)}" `
         + `y="${fx(y)}" width="${width}" height="${fx(rows * (tall + gap))}" `
         + 'fill="none" pointer-events="none"/>');
     }
@@ -687,7 +707,7 @@ export function render(view, actions, data) {
   if (seat !== null) y = t.own(y + 6, seat); // your cards under the Heists, and your Hideout
   for (let p = 0; p < view.players; p += 1) {
     if (p !== seat) {
-      y = t.opponent(y + 8, p);
+      y = t.opponent(y + (t.short ? SHORT_GAP : GAP), p);
       if (view.seats[p].hand !== null) y = t.openHand(y + 4, p); // an open view
     }
   }

@@ -162,3 +162,25 @@ def test_a_table_ended_by_a_resignation_or_a_vote_draws_the_same_board(game_id: 
         assert "Game over" in svg, where
         assert not re.search(r"Your turn|your move|Your move", svg), where
     assert_same(game_id, found)
+
+
+@pytest.mark.parametrize("dealt", [4, 6, 10])
+def test_a_big_hand_draws_the_same_board(dealt: int) -> None:
+    """You Dirty Rat's hand of 7 to 13 cards (the largest a table deals), in one row of
+    narrower or overlapping cards: the same coordinates in both renderers."""
+    game = ratking.make("you-dirty-rat", hand=dealt)
+    found: list[Case] = []
+    for players in game.player_counts():
+        state = game.new_game(players, seed=dealt + players)
+        rng = random.Random(dealt)
+        for step in range(12):
+            for seat in [*range(players), None]:
+                actions = actions_for(state, seat)
+                found.append((f"hand {dealt}, {players} players, step {step}, seat {seat}",
+                              state.view(seat), drawn_actions(state, seat, actions)[2]))
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert any(len(v["seats"][v["seat"]]["hand"] or []) >= dealt + 3
+               for _, v, _ in found if v["seat"] is not None)
+    assert_same("you-dirty-rat", found, game)

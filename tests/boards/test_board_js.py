@@ -30,9 +30,11 @@ GAMES = ["rat-a-tat-roll", "rat-and-duck", "target-rats", "target-rats-simplifie
 Case = tuple[str, dict[str, Any], list[dict[str, str]]]  # where, view, actions
 
 
-def cases(game_id: str, seed: int, players: int, steps: int = 400, every: int = 1) -> list[Case]:
-    """Views and drawn actions of every seat and a spectator along one random game."""
-    state = shared(game_id).new_game(players, seed=seed)
+def cases(game_id: str, seed: int, players: int, steps: int = 400, every: int = 1,
+          game: ratking.Game | None = None) -> list[Case]:
+    """Views and drawn actions of every seat and a spectator along one random game (of
+    `game`, a game with rules set, if given)."""
+    state = (game or shared(game_id)).new_game(players, seed=seed)
     rng = random.Random(seed)
     out: list[Case] = []
     for step in range(steps):
@@ -171,16 +173,7 @@ def test_a_big_hand_draws_the_same_board(dealt: int) -> None:
     game = ratking.make("you-dirty-rat", hand=dealt)
     found: list[Case] = []
     for players in game.player_counts():
-        state = game.new_game(players, seed=dealt + players)
-        rng = random.Random(dealt)
-        for step in range(12):
-            for seat in [*range(players), None]:
-                actions = actions_for(state, seat)
-                found.append((f"hand {dealt}, {players} players, step {step}, seat {seat}",
-                              state.view(seat), drawn_actions(state, seat, actions)[2]))
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
+        found += cases("you-dirty-rat", dealt + players, players, steps=12, game=game)
     assert any(len(v["seats"][v["seat"]]["hand"] or []) >= dealt + 3
-               for _, v, _ in found if v["seat"] is not None)
+               for _, v, _ in found if v.get("seat") is not None)
     assert_same("you-dirty-rat", found, game)

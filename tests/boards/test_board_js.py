@@ -30,9 +30,11 @@ GAMES = ["rat-a-tat-roll", "rat-and-duck", "target-rats", "target-rats-simplifie
 Case = tuple[str, dict[str, Any], list[dict[str, str]]]  # where, view, actions
 
 
-def cases(game_id: str, seed: int, players: int, steps: int = 400, every: int = 1) -> list[Case]:
-    """Views and drawn actions of every seat and a spectator along one random game."""
-    state = shared(game_id).new_game(players, seed=seed)
+def cases(game_id: str, seed: int, players: int, steps: int = 400, every: int = 1,
+          game: ratking.Game | None = None) -> list[Case]:
+    """Views and drawn actions of every seat and a spectator along one random game (of
+    `game`, a game with rules set, if given)."""
+    state = (game or shared(game_id)).new_game(players, seed=seed)
     rng = random.Random(seed)
     out: list[Case] = []
     for step in range(steps):
@@ -162,3 +164,16 @@ def test_a_table_ended_by_a_resignation_or_a_vote_draws_the_same_board(game_id: 
         assert "Game over" in svg, where
         assert not re.search(r"Your turn|your move|Your move", svg), where
     assert_same(game_id, found)
+
+
+@pytest.mark.parametrize("dealt", [4, 6, 10])
+def test_a_big_hand_draws_the_same_board(dealt: int) -> None:
+    """You Dirty Rat's hand of 7 to 13 cards (the largest a table deals), in one row of
+    narrower or overlapping cards: the same coordinates in both renderers."""
+    game = ratking.make("you-dirty-rat", hand=dealt)
+    found: list[Case] = []
+    for players in game.player_counts():
+        found += cases("you-dirty-rat", dealt + players, players, steps=12, game=game)
+    assert any(len(v["seats"][v["seat"]]["hand"] or []) >= dealt + 3
+               for _, v, _ in found if v.get("seat") is not None)
+    assert_same("you-dirty-rat", found, game)

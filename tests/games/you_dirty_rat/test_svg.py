@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import ratking
 from ratking.sim import random_play
@@ -155,3 +156,23 @@ def test_a_card_files_texts_on_its_board(tmp_path):
     set_hand(s, 0, "Thief")
     svg = game.render_svg(s.view(0), [])
     assert "Steal $400 from the Town Stash" in svg and "Steal $200 from the Town Stash" not in svg
+
+
+def test_a_hand_of_any_size_is_one_row_and_the_board_as_tall():
+    """Up to the largest hand a table deals (three Ringleaders and `hand` <= 10 Specialists,
+    seed 002 SET-UP), your hand is one row: the board's height does not depend on its size,
+    and every card stays inside the board, clickable on its own uncovered part."""
+    heights = {}
+    for n in (5, 9, 13):
+        s = ready(new(3, seed=4, hand=n - 3))
+        assert len(s.hands[0]) == n
+        root, _ = draw(s, 0)
+        heights[n] = root.get("viewBox")
+        home = next(e for e in root.iter(f"{NS}rect") if e.get("data-home") is not None)
+        left, width = float(home.get("x")), float(home.get("width"))
+        assert left >= 0 and left + width <= float(root.get("viewBox").split()[2])
+        plays = [g for g in root.iter(f"{NS}g")
+                 if (g.get("data-action") or "").startswith("play:")]
+        xs = sorted({float(g.find(f".//{NS}rect[@stroke]").get("x")) for g in plays})
+        assert all(b - a >= 40 for a, b in pairwise(xs)), xs  # each card's own strip
+    assert heights[5] == heights[9] == heights[13]

@@ -621,13 +621,14 @@ class Table:
     # -- your hand --
 
     def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...]) -> float:
-        per_row = 6
+        """A hand face up in one row, however many cards it holds (see _hand_row): the
+        board's height does not depend on the hand's size."""
         # a heist may be committed: each card has a "Team" toggle under it (the page keeps
         # the cards selected and, on a click on the heist, sends the team they make)
         team = "play" in prefixes and any(i.startswith("heist:") for i in self.labels)
-        cw, ch, gap = 104, 136, 8
+        cw, step = _hand_row(len(cards))
+        ch, gap = 136, 8
         tall = ch + (34 if team else 0)
-        rows = ceil(len(cards) / per_row) if cards else 1
         self.add(_label(HAND_X + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
         if team:
             self.add(_label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
@@ -635,31 +636,43 @@ class Table:
         y += 22
         if not cards:
             self.add(_label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+        width = cw + (max(1, len(cards)) - 1) * step  # over the cards (a phone centres them)
+        x0 = HAND_X + (W - PAD - HAND_X - width) / 2
         placed = len(self.used)
         picks = []
         for k, c in enumerate(cards):
-            r, i = divmod(k, per_row)
-            in_row = min(per_row, len(cards) - r * per_row)
-            x0 = HAND_X + (W - PAD - HAND_X - in_row * cw - (in_row - 1) * gap) / 2
-            x = x0 + i * (cw + gap)
-            yy = y + r * (tall + gap)
+            x = x0 + k * step
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
-            self.add(_face(x, yy, cw, ch, c, self.cards, text=True, lift=act is not None), act)
+            self.add(_face(x, y, cw, ch, c, self.cards, text=True, lift=act is not None), act)
             if team:
-                picks.append(_team_toggle(x, yy + ch + 6, cw, k, c))
+                picks.append(_team_toggle(x, y + ch + 6, min(cw, step), k, c))
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         # the decision is made here: the page keeps it in view; your own hand is where a
         # phone's board opens (data-home)
         decided, home = len(self.used) > placed, prefixes[0] == "play"
         if decided or home:
-            most = max(1, min(per_row, len(cards)))  # over the cards (a phone centres them)
-            width = most * cw + (most - 1) * gap
-            marks = (' data-focus="hand"' if decided else "") + (" data-home" if home else "")
+            marks = (' data-focus="hand"' if decided else "") + (' data-home=""' if home else "")
             self.add(f'<rect{marks} x="{(W - PAD + HAND_X - width) / 2:.1f}" '
-                     f'y="{y:.1f}" width="{width}" height="{rows * (tall + gap):.1f}" '
+                     f'y="{y:.1f}" width="{width:.1f}" height="{tall + gap:.1f}" '
                      'fill="none" pointer-events="none"/>')
-        return y + rows * (tall + gap)
+        return y + tall + gap
+
+
+HAND_CARD, HAND_GAP, HAND_LEAST = 104, 8, 80  # a hand card's width, the gap between two,
+# and the narrowest a card is drawn (its name and text still legible: see _face_body)
+
+
+def _hand_row(n: int) -> tuple[float, float]:
+    """A hand of n cards in one row across the room beside your name plate: each card's
+    width and the step from one card to the next. Up to six at full width; more, narrower
+    (down to HAND_LEAST); more still, overlapping, each card's left part (its badge and the
+    start of its name) in view and clickable, its whole text in its tip."""
+    room = W - PAD - HAND_X
+    if n * HAND_CARD + (n - 1) * HAND_GAP <= room:
+        return HAND_CARD, HAND_CARD + HAND_GAP
+    cw = max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n)
+    return cw, min(cw + HAND_GAP, (room - cw) / (n - 1))
 
 
 def _team_toggle(x: float, y: float, w: float, k: int, card: dict[str, Any]) -> str:

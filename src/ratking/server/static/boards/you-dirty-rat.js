@@ -625,14 +625,14 @@ class Table {
   }
 
   /** Cards face up in rows of six, each on the first of its actions (`prefixes`). */
+  /** A hand face up in one row, however many cards it holds (see handRow). */
   hand(y, cards, heading, prefixes) {
-    const perRow = 6;
     // a heist may be committed: each card has a "Team" toggle under it
     const team = prefixes.includes("play") && [...this.labels.keys()].some((i) => i
       .startsWith("heist:"));
-    const [cw, ch, gap] = [104, 136, 8];
+    const [cw, step] = handRow(cards.length);
+    const [ch, gap] = [136, 8];
     const tall = ch + (team ? 34 : 0);
-    const rows = cards.length ? Math.ceil(cards.length / perRow) : 1;
     this.add(label(HAND_X + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
     if (team) {
       this.add(label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
@@ -640,32 +640,38 @@ class Table {
     }
     y += 22;
     if (!cards.length) this.add(label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
+    const width = cw + (Math.max(1, cards.length) - 1) * step; // over the cards
+    const x0 = HAND_X + (W - PAD - HAND_X - width) / 2;
     const placed = this.used.size;
     const picks = [];
     cards.forEach((c, k) => {
-      const [r, i] = [Math.floor(k / perRow), k % perRow];
-      const inRow = Math.min(perRow, cards.length - r * perRow);
-      const x0 = HAND_X + (W - PAD - HAND_X - inRow * cw - (inRow - 1) * gap) / 2;
-      const x = x0 + i * (cw + gap);
-      const yy = y + r * (tall + gap);
+      const x = x0 + k * step;
       const act = this.action(prefixes.map((p) => `${p}:${slug(c.name)}`));
-      this.add(face(x, yy, cw, ch, c, true, act !== null), act);
-      if (team) picks.push(teamToggle(x, yy + ch + 6, cw, k, c));
+      this.add(face(x, y, cw, ch, c, true, act !== null), act);
+      if (team) picks.push(teamToggle(x, y + ch + 6, Math.min(cw, step), k, c));
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
     // the decision is made here: the page keeps it in view; your own hand is where a phone's
     // board opens (data-home)
     const [decided, home] = [this.used.size > placed, prefixes[0] === "play"];
     if (decided || home) {
-      const most = Math.max(1, Math.min(perRow, cards.length)); // over the cards
-      const width = most * cw + (most - 1) * gap;
-      const marks = (decided ? ' data-focus="hand"' : "") + (home ? " data-home" : "");
+      const marks = (decided ? ' data-focus="hand"' : "") + (home ? ' data-home=""' : "");
       this.add(`<rect${marks} x="${fx((W - PAD + HAND_X - width) / 2)}" `
-        + `y="${fx(y)}" width="${width}" height="${fx(rows * (tall + gap))}" `
+        + `y="${fx(y)}" width="${fx(width)}" height="${fx(tall + gap)}" `
         + 'fill="none" pointer-events="none"/>');
     }
-    return y + rows * (tall + gap);
+    return y + tall + gap;
   }
+}
+
+const [HAND_CARD, HAND_GAP, HAND_LEAST] = [104, 8, 80];
+
+/** svg._hand_row: a hand of n cards in one row, each card's width and the step between. */
+function handRow(n) {
+  const room = W - PAD - HAND_X;
+  if (n * HAND_CARD + (n - 1) * HAND_GAP <= room) return [HAND_CARD, HAND_CARD + HAND_GAP];
+  const cw = Math.max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n);
+  return [cw, Math.min(cw + HAND_GAP, (room - cw) / (n - 1))];
 }
 
 // --- words (words.describe, for a screen reader) -----------------------------------------

@@ -18,15 +18,20 @@ from .test_storage import row
 
 
 def counted(storage: Storage, calls: Counter, names: tuple[str, ...]) -> None:
-    """Count the calls of `storage`'s methods `names` (on this object only)."""
+    """Count the calls of `storage`'s methods `names` (on this object only; a part's method
+    by its dotted name, `leases.acquire`)."""
     for name in names:
-        method = getattr(storage, name)
+        *path, last = name.split(".")
+        owner = storage
+        for part in path:
+            owner = getattr(owner, part)
+        method = getattr(owner, last)
 
         def wrapper(*args, _method=method, _name=name, **kwargs):
             calls[_name] += 1
             return _method(*args, **kwargs)
 
-        setattr(storage, name, wrapper)
+        setattr(owner, last, wrapper)
 
 
 def test_a_process_that_hears_a_move_asks_the_database_nothing(postgres):
@@ -45,7 +50,7 @@ def test_a_process_that_hears_a_move_asks_the_database_nothing(postgres):
             assert room.driving and not watched.driving
             sink = Sink()
             await watched.joined(Connection(sink))  # type: ignore[arg-type]
-            counted(storage_b, calls, ("acquire", "moves_since", "row", "load", "add_move"))
+            counted(storage_b, calls, ("leases.acquire", "moves_since", "row", "load", "add_move"))
             room.schedule()
             loop = asyncio.get_running_loop()
             deadline = loop.time() + GAME_WAIT

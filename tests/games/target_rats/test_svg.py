@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import ratking
 from ratking.games.target_rats.board import KIND_NAMES, board
 from ratking.games.target_rats.full import svg
 from ratking.games.target_rats.seats import NESTS
@@ -318,3 +319,17 @@ def test_space_names_are_drawn_over_the_pieces():
     group = order[names]
     assert group.get("paint-order") == "stroke" and group.get("pointer-events") == "none"
     assert {t.text for t in group} >= {"S0", "S23", "U0", "U11"}
+
+
+def test_an_ended_table_marks_no_space_to_act():
+    """A table ended by a resignation or a vote leaves the game mid-turn: its board, given the
+    table's result, marks no space as still to act (only the legend shows the mark)."""
+    game = ratking.make("target-rats")
+    state = game.new_game(2, seed=3)
+    rng = random.Random(3)
+    tip = svg.MARK_TIPS["to-act"]
+    while state.view(None)["turn"].get("action_spaces") in (None, []) or \
+            game.render_svg(state.view(None), []).count(tip) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    result = {"returns": [1.0, -1.0], "scores": None, "end": "resigned"}
+    assert game.render_svg({**state.view(None), "result": result}, []).count(tip) == 1

@@ -64,7 +64,8 @@ def render(view: dict[str, Any], actions: list[dict[str, str]]) -> str:
     factions = view["factions"]
     colour = {f["seat"]: f["colour"] for f in factions}
     owner = {f["seat"]: f["name"] for f in factions}
-    turn = view.get("turn") or {}
+    ended = view.get("over") or view.get("result")  # by the rules, or by the table
+    turn = {} if ended else view.get("turn") or {}  # an ended game marks nobody to act
     choice = view.get("choice") or {}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {B.W} {H}" width="100%" '
            f'class="rk-tr target-rats" font-family="{B.FONT}" role="img" '

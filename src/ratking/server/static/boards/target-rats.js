@@ -21,7 +21,8 @@ export function render(view, actions, data) {
   const factions = view.factions;
   const colour = B.bySeat(factions, "colour");
   const owner = B.bySeat(factions, "name");
-  const turn = or(get(view, "turn"), {});
+  const ended = truthy(get(view, "over")) || truthy(get(view, "result")); // rules or table
+  const turn = ended ? {} : or(get(view, "turn"), {}); // an ended game marks nobody to act
   const choice = or(get(view, "choice"), {});
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${B.W} ${H}" width="100%" ` +
     `class="rk-tr target-rats" font-family="${data.font}" role="img" ` +

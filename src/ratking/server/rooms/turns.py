@@ -1,5 +1,5 @@
 """What happens at a table without a person: a bot's move (searched in the worker pool,
-see `workers.py`, with stand-ins if it fails) or the turn timer, run only by the process
+see `pool/workers.py`, with stand-ins if it fails) or the turn timer, run only by the process
 that drives the table; and the check of the seat kinds a new table asks for."""
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ import os
 import shutil
 from pathlib import Path
 
+import httpx
 import pytest
 
 from .conftest import Server, free_port
@@ -197,5 +198,44 @@ def test_the_lobby_offers_rat_and_duck_only_even_player_counts(browser, tmp_path
         page.locator("[role=radio][data-game='rat-a-tat-roll']").click()
         assert page.locator("#players option").all_inner_texts() == ["2", "3", "4", "5"]
         assert page.locator("#players").input_value() == "3"
+    finally:
+        server.kill()
+
+
+def test_the_lobby_offers_the_first_player_by_seat(browser, tmp_path):
+    """The rule first_seat counts seats from 0, in the API as on the command line; the lobby
+    offers this table's seats as the form names them (Seat 1...), follows the player count
+    and each seat's kind, and sends the seat's index. The table starts with that seat."""
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", free_port(), bot_delay=0.05)
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url + "/")
+        page.locator("[role=radio][data-game='you-dirty-rat']").click()
+        page.select_option("#players", "3")
+        page.get_by_text("Rule variants").click()
+        first = page.locator("[data-rule='first_seat']")
+        assert first.locator("option").all_inner_texts() == [
+            "Seat 1 (Person)", "Seat 2 (Bot: normal)", "Seat 3 (Bot: normal)"]
+        assert first.input_value() == "0"
+        assert "(0" not in page.locator(".rule", has=first).inner_text()
+        first.select_option(label="Seat 3 (Bot: normal)")
+        page.select_option("[data-seat='2']", "human")  # the choice is named anew, and kept
+        assert first.locator("option:checked").inner_text() == "Seat 3 (Person)"
+        page.select_option("#players", "2")  # no third seat: back to the rule's default
+        assert first.locator("option").count() == 2 and first.input_value() == "0"
+        page.select_option("#players", "4")
+        for seat in range(4):
+            page.select_option(f"[data-seat='{seat}']", "human")
+        first.select_option(label="Seat 3 (Person)")
+        with page.expect_request("**/api/tables") as sent:
+            page.click("[data-testid=create-table]")
+        assert sent.value.post_data_json["rules"] == {"first_seat": 2}
+        page.wait_for_url("**/t/*")
+        table = httpx.get(server.url + "/api/tables/" + page.url.rsplit("/", 1)[1],
+                          timeout=30).json()
+        assert table["to_move"] == 2  # the third seat, as the API counts
+        assert not errors, errors
     finally:
         server.kill()

@@ -52,6 +52,8 @@ def test_axe_on_every_page(browser, server, axe, scheme):  # noqa: F811
         for name, (path, ready) in pages.items():
             page = sized_page(browser, size, scheme)
             visit(page, server.url + path, ready)
+            # theme.js, in the head every page shares, put the page in the system's colours
+            assert page.evaluate("document.documentElement.dataset.theme") == scheme, name
             problems += [f"{name} {size} {scheme}: {p}" for p in axe_problems(page)]
             page.close()
         page, _errors = open_table(browser, server, "target-rats", size, scheme)

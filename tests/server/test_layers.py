@@ -15,7 +15,7 @@ SERVER = Path(importlib.util.find_spec("ratking.server").origin).parent  # read,
 
 # bottom to top; the parts of one layer do not import each other
 LAYERS: list[set[str]] = [
-    {"settings", "names", "refused"},  # leaf modules at the top of server/
+    {"settings", "names", "refused", "layout"},  # leaf modules at the top of server/
     {"play", "storage"},  # what a game looks like at a table; SQL
     {"people", "pool"},  # who people are and their limits; the worker processes
     {"rooms"},  # the live tables

@@ -121,8 +121,8 @@ def first_seat(most_players: int) -> RuleSpec:
         "first_seat",
         0,
         int,
-        "the seat that takes the first turn (0: the first seat); play goes on in seat order "
-        "and every round starts with this seat",
+        "the seat that takes the first turn, counted from 0 (0 is seat 1); play goes on in seat "
+        "order and every round starts with this seat",
         minimum=0,
         maximum=most_players - 1,
         label="First player",

@@ -1,6 +1,6 @@
 """The lab's page and API (off unless the setting `lab` is on: then every route is a 404).
 
-- `GET /lab`: the page (`static/lab.html`); `/lab?job=<id>` shows a job, so a reload keeps it.
+- `GET /lab`: the page (`templates/lab.html`); `/lab?job=<id>` shows a job, so a reload keeps it.
 - `GET /api/lab`: the limits, and the card files the asker keeps (`?optional=true`: null
   when the lab is off, for the lobby's link to it).
 - `POST /api/lab/cards`: upload a card file `{game, kind, name, text}`, checked for the game,
@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ...core import RatkingError
 from ...sim import lab as sim_lab
+from ..layout import page
 from ..lobby.accounts import rooms_of, signed_in
 from ..people.clients import client_of
 from . import cards
@@ -33,7 +34,6 @@ from .jobs import LabJob, LabJobs
 from .setups import LabRun, prepare
 
 router = APIRouter()
-PAGE = Path(__file__).parents[1] / "static" / "lab.html"
 OFF = "the lab is off on this server (its operator turns it on: ratking serve --lab)"
 
 
@@ -75,9 +75,9 @@ def job_or_404(jobs: LabJobs, job_id: str) -> LabJob:
 
 
 @router.get("/lab", include_in_schema=False)
-async def lab_page(request: Request) -> FileResponse:
+async def lab_page(request: Request) -> HTMLResponse:
     lab_of(request)
-    return FileResponse(PAGE)
+    return page("lab.html")
 
 
 @router.get("/api/lab")

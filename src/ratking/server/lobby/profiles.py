@@ -11,14 +11,14 @@ import asyncio
 import logging
 import re
 import secrets
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from ...core import RatkingError, game_class, list_games
+from ..layout import page
 from ..names import unsafe
 from ..people.ratings import rating_json
 from ..rooms import Unreplayable, stored_summary
@@ -31,17 +31,16 @@ router = APIRouter()
 log = logging.getLogger("ratking.server")
 TABLES_SHOWN = 20
 ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
-PAGE = Path(__file__).parent.with_name("static") / "people.html"
 
 
 @router.get("/players/{name}", include_in_schema=False)
-async def profile_page(name: str) -> FileResponse:
-    return FileResponse(PAGE)
+async def profile_page(name: str) -> HTMLResponse:
+    return page("people.html")
 
 
 @router.get("/leaderboard/{game_id}", include_in_schema=False)
-async def leaderboard_page(game_id: str) -> FileResponse:
-    return FileResponse(PAGE)
+async def leaderboard_page(game_id: str) -> HTMLResponse:
+    return page("people.html")
 
 
 def _shown(row: TableRow) -> bool:

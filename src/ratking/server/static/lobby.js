@@ -12,6 +12,13 @@ let chosen = null;
 let me = null; // the signed-in account (GET /api/me), or null for a guest
 let levels = [{ level: "normal", spec: "heuristic", label: "Normal" }];
 
+// The rule that names who starts counts seats from 0 (its value in the API and on the command
+// line); the form offers this table's seats by the names it gives them (Seat 1, Seat 2...)
+// and sends the seat's index.
+const SEAT_RULE = "first_seat";
+const SEAT_HELP = "the seat that takes the first turn; play goes on in seat order and every " +
+                  "round starts with this seat";
+
 async function loadGames() {
   const [gameList, bots] = await Promise.all([
     fetch("/api/games").then((r) => r.json()),
@@ -126,8 +133,20 @@ function drawSeats() {
                                               text: `Bot: ${level.level}` })));
     select.value = old[i] || (i === 0 ? "human" : "heuristic");
     if (!select.value) select.value = "heuristic";
+    select.addEventListener("change", seatChoices);
     box.append(el("label", { class: "seat-pick" }, `Seat ${i + 1}`, select));
   }
+  seatChoices();
+}
+
+function seatChoices() {
+  const input = document.querySelector(`[data-rule=${SEAT_RULE}]`);
+  if (!input) return;
+  const kept = Number(input.value || input.dataset.default);
+  const seats = [...document.querySelectorAll("#seats select")];
+  input.replaceChildren(...seats.map((seat, i) => el("option", {
+    value: i, text: `Seat ${i + 1} (${seat.selectedOptions[0].text})` })));
+  input.value = kept < seats.length ? kept : input.dataset.default;
 }
 
 function drawRules() {
@@ -138,6 +157,8 @@ function drawRules() {
     if (rule.type === "bool") {
       input = el("input", { type: "checkbox", "data-rule": rule.name });
       input.checked = Boolean(rule.default);
+    } else if (rule.name === SEAT_RULE) {
+      input = el("select", { "data-rule": rule.name, "data-number": "" });
     } else if (rule.choices) {
       input = el("select", { "data-rule": rule.name });
       for (const c of rule.choices) input.append(el("option", { value: c, text: c }));
@@ -150,10 +171,12 @@ function drawRules() {
       input.value = rule.default ?? "";
     }
     input.dataset.default = rule.default ?? "";
-    box.append(el("label", { class: "rule", title: rule.help },
+    const help = rule.name === SEAT_RULE ? SEAT_HELP : rule.help;
+    box.append(el("label", { class: "rule", title: help },
                   el("span", { class: "rule-label", text: rule.label }),
-                  input, el("small", { class: "muted", text: rule.help })));
+                  input, el("small", { class: "muted", text: help })));
   }
+  seatChoices();
 }
 
 function changedRules() {
@@ -162,7 +185,8 @@ function changedRules() {
     const name = input.dataset.rule;
     const value = input.type === "checkbox" ? input.checked : input.value.trim();
     if (String(value) !== String(input.dataset.default)) {
-      rules[name] = input.type === "number" && value !== "" ? Number(value)
+      const number = input.type === "number" || "number" in input.dataset;
+      rules[name] = number && value !== "" ? Number(value)
         : value === "" ? null : value;
     }
   }

@@ -6,20 +6,19 @@ says. No table is stored: a lesson costs the server nothing between clicks."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from ...core import IllegalAction, RatkingError
 from ...tutorial import Lesson, NoTutorial, Tutorial, TutorialError, load_tutorial
 from ...tutorial.script import LEARNER
+from ..layout import page
 from ..play.messages import board_message, result_of
 
 router = APIRouter()
-PAGE = Path(__file__).parent.with_name("static") / "learn.html"
 MAX_MOVES = 3000  # a learner's choices in one game: far more than any game takes
 
 
@@ -63,9 +62,9 @@ def lesson_message(lesson: Lesson) -> dict[str, Any]:
 
 
 @router.get("/learn/{game_id}", include_in_schema=False)
-async def learn_page(game_id: str) -> FileResponse:
+async def learn_page(game_id: str) -> HTMLResponse:
     tutorial_or_404(game_id)
-    return FileResponse(PAGE)
+    return page("learn.html")
 
 
 @router.post("/api/learn/{game_id}")

@@ -5,39 +5,16 @@ by markdown-it-py and served at /rules/<game-id>."""
 from __future__ import annotations
 
 from functools import cache
-from html import escape
-from pathlib import Path
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from ...core import UnknownGame, game_class
+from ..layout import page, render
 
 router = APIRouter()
-STATIC = Path(__file__).parent.with_name("static")
-
-PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ratking · {title} rules</title>
-<link rel="stylesheet" href="/static/style.css">
-<link rel="icon" href="/static/rat.svg" type="image/svg+xml">
-<script src="/static/theme.js"></script>
-</head>
-<body class="rules-page">
-<header class="bar">
-  <a class="brand" href="/">ratking</a>
-  <span class="tag">{title}: the rules</span>
-</header>
-<main class="rules-main panel" data-testid="rules">
-{body}
-</main>
-</body>
-</html>
-"""
 
 
 def markdown() -> MarkdownIt:
@@ -58,7 +35,7 @@ def rules_html(game_id: str) -> str:
     body = markdown().render(cls.rules_page.read_text(encoding="utf-8"))
     # a wide table scrolls inside itself on a phone: focusable, so keys scroll it too
     body = body.replace("<table>", '<table tabindex="0">')
-    return PAGE.format(title=escape(cls.title), body=body)
+    return render("rules.html", game=cls.title, body=Markup(body))
 
 
 @router.get("/rules/{game_id}", include_in_schema=False)
@@ -67,10 +44,10 @@ async def rules_page(game_id: str) -> HTMLResponse:
 
 
 @router.get("/", include_in_schema=False)
-async def lobby_page() -> FileResponse:
-    return FileResponse(STATIC / "lobby.html")
+async def lobby_page() -> HTMLResponse:
+    return page("lobby.html")
 
 
 @router.get("/t/{table_id}", include_in_schema=False)
-async def table_page(table_id: str) -> FileResponse:
-    return FileResponse(STATIC / "table.html")
+async def table_page(table_id: str) -> HTMLResponse:
+    return page("table.html")

@@ -13,12 +13,11 @@ about any more is dropped).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...review.analysis import unreviewable
+from ..layout import page
 from ..lobby.accounts import signed_in
 from ..lobby.tables import room_or_404, rooms_of
 from ..people.clients import client_of
@@ -26,7 +25,6 @@ from ..rooms import Room
 from ..rooms.review_queue import ReviewQueue
 
 router = APIRouter()
-STATIC = Path(__file__).parent.with_name("static")
 
 
 def queue_of(request: Request) -> ReviewQueue:
@@ -49,8 +47,8 @@ async def asker(request: Request, room: Room) -> str | None:
 
 
 @router.get("/t/{table_id}/review", include_in_schema=False)
-async def review_page(table_id: str) -> FileResponse:
-    return FileResponse(STATIC / "review.html")
+async def review_page(table_id: str) -> HTMLResponse:
+    return page("review.html")
 
 
 @router.get("/api/tables/{table_id}/review")

@@ -559,15 +559,25 @@ class Table:
         return y + h
 
     def own(self, y: float, p: int) -> float:
-        """Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout."""
-        top = y
-        drawn = self.view.get("drawn")
-        if drawn:
-            y = self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
+        """Your name plate, tall, beside your hand and Hideout. The Mastermind's draw shares
+        the hand's row (its cards on the left, your hand on the right): the row is as tall
+        whatever it holds."""
         hand = self.view["seats"][p]["hand"] or []
-        y = self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy")) + 2
+        drawn = self.view.get("drawn")
+        right = W - PAD
+        if drawn:
+            split = HAND_X + min(_row_width(len(drawn)), (right - HAND_X - DRAWN_GAP) / 2)
+            self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",), HAND_X, split)
+            self.add(f'<line x1="{split + DRAWN_GAP / 2:.1f}" y1="{y + 4:.1f}" '
+                     f'x2="{split + DRAWN_GAP / 2:.1f}" y2="{y + HAND_ROW - 12:.1f}" '
+                     'stroke="#8fb39c" stroke-width="1.5" stroke-dasharray="5 4"/>')
+            self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"),
+                      split + DRAWN_GAP, right)
+        else:
+            self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"), HAND_X, right)
+        y += HAND_ROW + 2
         h = SHORT_HIDEOUT if self.short else HIDEOUT
-        self.plate(PAD, top, SIDE, y + h - top, p)
+        self.plate(PAD, y - HAND_ROW - 2, SIDE, HAND_ROW + 2 + h, p)
         self.hideout(HAND_X, y, W - PAD - HAND_X, h, p)
         return y + h
 
@@ -603,49 +613,49 @@ class Table:
 
     def open_hand(self, y: float, p: int) -> float:
         """Another seat's hand face up (an open view: a finished game's replay), its cards
-        edge-on in rows under its Hideout, as a Team's are."""
+        edge-on in one row under its Hideout, as a Team's are: narrower as the hand grows
+        (each name cut if it must be, its tip whole), so the row's height never changes."""
         cards = self.view["seats"][p]["hand"]
-        x0, cw, ch, gap = PAD + 64, 118.0, 22.0, 4
-        per_row = int((W - PAD - x0 + gap) // (cw + gap))
-        rows = max(1, ceil(len(cards) / per_row))
+        x0, ch, gap = PAD + 64, 22.0, 4
+        cw = min(118.0, (W - PAD - x0 + gap) / max(1, len(cards)) - gap)
         out = [f'<g data-open-hand="{p}">',
                _label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", spacing=1.5)]
         if not cards:
             out.append(_label(x0, y + 16, "No cards", 13, "#cfe3d6", weight="normal"))
         for k, c in enumerate(cards):
-            r, i = divmod(k, per_row)
-            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c, self.cards))
+            out.append(_chip(x0 + k * (cw + gap), y, cw, ch, c, self.cards))
         self.add("".join(out) + "</g>")
-        return y + rows * (ch + gap)
+        return y + ch + gap
 
     # -- your hand --
 
-    def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...]) -> float:
-        """A hand face up in one row, however many cards it holds (see _hand_row): the
-        board's height does not depend on the hand's size."""
+    def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...],
+             left: float, right: float) -> None:
+        """Cards face up in one row between `left` and `right`, however many (see _hand_row),
+        with room under them for the heist's Team toggles whether or not they are shown: the
+        row is HAND_ROW tall whatever it holds."""
         # a heist may be committed: each card has a "Team" toggle under it (the page keeps
         # the cards selected and, on a click on the heist, sends the team they make)
         team = "play" in prefixes and any(i.startswith("heist:") for i in self.labels)
-        cw, step = _hand_row(len(cards))
-        ch, gap = 136, 8
-        tall = ch + (34 if team else 0)
-        self.add(_label(HAND_X + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
+        cw, step = _hand_row(len(cards), right - left)
+        self.add(_label(left + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
         if team:
-            self.add(_label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
+            self.add(_label(right - 6, y + 14, "Select a team, then click its heist", 12,
                             "#f4ead2", anchor="end", weight="normal"))
         y += 22
         if not cards:
-            self.add(_label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+            self.add(_label(left + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
         width = cw + (max(1, len(cards)) - 1) * step  # over the cards (a phone centres them)
-        x0 = HAND_X + (W - PAD - HAND_X - width) / 2
+        x0 = left + (right - left - width) / 2
         placed = len(self.used)
         picks = []
         for k, c in enumerate(cards):
             x = x0 + k * step
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
-            self.add(_face(x, y, cw, ch, c, self.cards, text=True, lift=act is not None), act)
+            self.add(_face(x, y, cw, HAND_HEIGHT, c, self.cards, text=True, lift=act is not None),
+                     act)
             if team:
-                picks.append(_team_toggle(x, y + ch + 6, min(cw, step), k, c))
+                picks.append(_team_toggle(x, y + HAND_HEIGHT + 6, min(cw, step), k, c))
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         # the decision is made here: the page keeps it in view; your own hand is where a
@@ -653,23 +663,29 @@ class Table:
         decided, home = len(self.used) > placed, prefixes[0] == "play"
         if decided or home:
             marks = (' data-focus="hand"' if decided else "") + (' data-home=""' if home else "")
-            self.add(f'<rect{marks} x="{(W - PAD + HAND_X - width) / 2:.1f}" '
-                     f'y="{y:.1f}" width="{width:.1f}" height="{tall + gap:.1f}" '
-                     'fill="none" pointer-events="none"/>')
-        return y + tall + gap
+            self.add(f'<rect{marks} x="{x0:.1f}" y="{y:.1f}" width="{width:.1f}" '
+                     f'height="{HAND_ROW - 22:.1f}" fill="none" pointer-events="none"/>')
 
 
 HAND_CARD, HAND_GAP, HAND_LEAST = 104, 8, 80  # a hand card's width, the gap between two,
 # and the narrowest a card is drawn (its name and text still legible: see _face_body)
+HAND_HEIGHT = 136  # a hand card's height
+# the hand's row: its title, the cards, room for the Team toggles under them and a gap
+HAND_ROW = 22 + HAND_HEIGHT + 34 + 8
+DRAWN_GAP = 16  # between the Mastermind's draw and your hand, sharing the row
 
 
-def _hand_row(n: int) -> tuple[float, float]:
-    """A hand of n cards in one row across the room beside your name plate: each card's
-    width and the step from one card to the next. Up to six at full width; more, narrower
-    (down to HAND_LEAST); more still, overlapping, each card's left part (its badge and the
-    start of its name) in view and clickable, its whole text in its tip."""
-    room = W - PAD - HAND_X
-    if n * HAND_CARD + (n - 1) * HAND_GAP <= room:
+def _row_width(n: int) -> float:
+    """How wide n hand cards are side by side at full width."""
+    return n * HAND_CARD + (n - 1) * HAND_GAP
+
+
+def _hand_row(n: int, room: float = W - PAD - HAND_X) -> tuple[float, float]:
+    """A hand of n cards in one row `room` wide: each card's width and the step from one
+    card to the next. As many as fit at full width; more, narrower (down to HAND_LEAST);
+    more still, overlapping, each card's left part (its badge and the start of its name) in
+    view and clickable, its whole text in its tip."""
+    if _row_width(n) <= room:
         return HAND_CARD, HAND_CARD + HAND_GAP
     cw = max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n)
     return cw, min(cw + HAND_GAP, (room - cw) / (n - 1))

@@ -560,17 +560,26 @@ class Table {
     return y + h;
   }
 
-  /** Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout. */
+  /** Your name plate, tall, beside your hand and Hideout; the Mastermind's draw shares the
+   * hand's row (its cards on the left, your hand on the right). */
   own(y, p) {
-    const top = y;
-    const drawn = this.view.drawn;
-    if (drawn && drawn.length) {
-      y = this.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ["keep"]) + 4;
-    }
     const hand = this.view.seats[p].hand || [];
-    y = this.hand(y, hand, "YOUR HAND", ["play", "team", "with", "copy"]) + 2;
+    const drawn = this.view.drawn;
+    const right = W - PAD;
+    const kinds = ["play", "team", "with", "copy"];
+    if (drawn && drawn.length) {
+      const split = HAND_X + Math.min(rowWidth(drawn.length), (right - HAND_X - DRAWN_GAP) / 2);
+      this.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ["keep"], HAND_X, split);
+      this.add(`<line x1="${fx(split + DRAWN_GAP / 2)}" y1="${fx(y + 4)}" `
+        + `x2="${fx(split + DRAWN_GAP / 2)}" y2="${fx(y + HAND_ROW - 12)}" `
+        + 'stroke="#8fb39c" stroke-width="1.5" stroke-dasharray="5 4"/>');
+      this.hand(y, hand, "YOUR HAND", kinds, split + DRAWN_GAP, right);
+    } else {
+      this.hand(y, hand, "YOUR HAND", kinds, HAND_X, right);
+    }
+    y += HAND_ROW + 2;
     const h = this.short ? SHORT_HIDEOUT : HIDEOUT;
-    this.plate(PAD, top, SIDE, y + h - top, p);
+    this.plate(PAD, y - HAND_ROW - 2, SIDE, HAND_ROW + 2 + h, p);
     this.hideout(HAND_X, y, W - PAD - HAND_X, h, p);
     return y + h;
   }
@@ -607,48 +616,43 @@ class Table {
     });
   }
 
-  /** Another seat's hand face up (an open view), edge-on in rows under its Hideout. */
+  /** Another seat's hand face up (an open view), edge-on in one row under its Hideout,
+   * narrower as the hand grows. */
   openHand(y, p) {
     const cards = this.view.seats[p].hand;
-    const [x0, cw, ch, gap] = [PAD + 64, 118.0, 22.0, 4];
-    const perRow = Math.floor((W - PAD - x0 + gap) / (cw + gap));
-    const rows = Math.max(1, Math.ceil(cards.length / perRow));
+    const [x0, ch, gap] = [PAD + 64, 22.0, 4];
+    const cw = Math.min(118.0, (W - PAD - x0 + gap) / Math.max(1, cards.length) - gap);
     const out = [`<g data-open-hand="${p}">`,
       label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", "bold", "start", 1.5)];
     if (!cards.length) out.push(label(x0, y + 16, "No cards", 13, "#cfe3d6", "normal"));
-    cards.forEach((c, k) => {
-      const [r, i] = [Math.floor(k / perRow), k % perRow];
-      out.push(chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c));
-    });
+    cards.forEach((c, k) => out.push(chip(x0 + k * (cw + gap), y, cw, ch, c)));
     this.add(`${out.join("")}</g>`);
-    return y + rows * (ch + gap);
+    return y + ch + gap;
   }
 
-  /** Cards face up in rows of six, each on the first of its actions (`prefixes`). */
-  /** A hand face up in one row, however many cards it holds (see handRow). */
-  hand(y, cards, heading, prefixes) {
+  /** Cards face up in one row between `left` and `right` (see handRow), with room under
+   * them for the heist's Team toggles whether or not they are shown. */
+  hand(y, cards, heading, prefixes, left, right) {
     // a heist may be committed: each card has a "Team" toggle under it
     const team = prefixes.includes("play") && [...this.labels.keys()].some((i) => i
       .startsWith("heist:"));
-    const [cw, step] = handRow(cards.length);
-    const [ch, gap] = [136, 8];
-    const tall = ch + (team ? 34 : 0);
-    this.add(label(HAND_X + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
+    const [cw, step] = handRow(cards.length, right - left);
+    this.add(label(left + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
     if (team) {
-      this.add(label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
+      this.add(label(right - 6, y + 14, "Select a team, then click its heist", 12,
         "#f4ead2", "normal", "end"));
     }
     y += 22;
-    if (!cards.length) this.add(label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
+    if (!cards.length) this.add(label(left + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
     const width = cw + (Math.max(1, cards.length) - 1) * step; // over the cards
-    const x0 = HAND_X + (W - PAD - HAND_X - width) / 2;
+    const x0 = left + (right - left - width) / 2;
     const placed = this.used.size;
     const picks = [];
     cards.forEach((c, k) => {
       const x = x0 + k * step;
       const act = this.action(prefixes.map((p) => `${p}:${slug(c.name)}`));
-      this.add(face(x, y, cw, ch, c, true, act !== null), act);
-      if (team) picks.push(teamToggle(x, y + ch + 6, Math.min(cw, step), k, c));
+      this.add(face(x, y, cw, HAND_HEIGHT, c, true, act !== null), act);
+      if (team) picks.push(teamToggle(x, y + HAND_HEIGHT + 6, Math.min(cw, step), k, c));
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
     // the decision is made here: the page keeps it in view; your own hand is where a phone's
@@ -656,20 +660,25 @@ class Table {
     const [decided, home] = [this.used.size > placed, prefixes[0] === "play"];
     if (decided || home) {
       const marks = (decided ? ' data-focus="hand"' : "") + (home ? ' data-home=""' : "");
-      this.add(`<rect${marks} x="${fx((W - PAD + HAND_X - width) / 2)}" `
-        + `y="${fx(y)}" width="${fx(width)}" height="${fx(tall + gap)}" `
-        + 'fill="none" pointer-events="none"/>');
+      this.add(`<rect${marks} x="${fx(x0)}" y="${fx(y)}" width="${fx(width)}" `
+        + `height="${fx(HAND_ROW - 22)}" fill="none" pointer-events="none"/>`);
     }
-    return y + tall + gap;
   }
 }
 
 const [HAND_CARD, HAND_GAP, HAND_LEAST] = [104, 8, 80];
+const HAND_HEIGHT = 136; // a hand card's height
+const HAND_ROW = 22 + HAND_HEIGHT + 34 + 8; // title, cards, room for the toggles, a gap
+const DRAWN_GAP = 16; // between the Mastermind's draw and your hand, sharing the row
 
-/** svg._hand_row: a hand of n cards in one row, each card's width and the step between. */
-function handRow(n) {
-  const room = W - PAD - HAND_X;
-  if (n * HAND_CARD + (n - 1) * HAND_GAP <= room) return [HAND_CARD, HAND_CARD + HAND_GAP];
+/** svg._row_width: how wide n hand cards are side by side at full width. */
+function rowWidth(n) {
+  return n * HAND_CARD + (n - 1) * HAND_GAP;
+}
+
+/** svg._hand_row: n cards in one row `room` wide, each card's width and the step between. */
+function handRow(n, room) {
+  if (rowWidth(n) <= room) return [HAND_CARD, HAND_CARD + HAND_GAP];
   const cw = Math.max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n);
   return [cw, Math.min(cw + HAND_GAP, (room - cw) / (n - 1))];
 }

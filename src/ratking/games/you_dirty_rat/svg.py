@@ -39,6 +39,10 @@ HAND_X = PAD + SIDE + 6  # where your hand and every Hideout begin
 # four or more, each shorter (the board then still fits a desktop window at a readable size)
 OPPONENT, HIDEOUT, GAP = 100, 104, 8
 SHORT, SHORT_HIDEOUT, SHORT_GAP = 80, 84, 4
+# the table's height at most (four players, 754): every row's height is fixed, so a board is
+# as large at every moment of a game as at its start; at 1280x800 the board's column is
+# 912x775 CSS px, so a table this short fills its width (12-unit text at 12.3 px) throughout
+TALLEST = 756
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 ARCH = {"smarts": "#2f62c9", "stealth": "#23894a", "muscle": "#c23b30", "any": "#8544b8"}
 ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",

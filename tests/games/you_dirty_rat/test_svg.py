@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from itertools import pairwise
 
@@ -248,3 +249,41 @@ def test_any_game_keeps_one_board_size(players, seed):
     seen: dict = {}
     _play_through(players, seed, seen, Counter())
     _assert_fixed(seen)
+
+
+def test_the_masterminds_draw_and_the_hand_share_one_row_apart():
+    """The Mastermind's draw (seed 002, Mastermind: draw three, keep one; a card file may draw
+    more) shares your hand's row: drawn cards on the left, your hand on the right, apart, each
+    inside the board; the three drawn never overlap beside a hand of up to 13, the largest a
+    table deals."""
+    s = ready(new(4))
+    set_hand(s, 0, "Mastermind", "Forger")
+    s.apply("play:mastermind")
+    view = s.view(0)
+    assert len(view["drawn"]) == 3
+    actions = [{"id": a.id, "label": s.describe_action(a)} for a in s.legal_actions()]
+    pool = view["drawn"] + view["seats"][0]["hand"]
+    for drawn in range(1, 6):
+        for held in range(14):
+            cards = [dict(pool[k % len(pool)], id=900 + k) for k in range(drawn + held)]
+            seats = [dict(seat) for seat in view["seats"]]
+            seats[0]["hand"] = cards[drawn:]
+            board = s.game.render_svg({**view, "drawn": cards[:drawn], "seats": seats},
+                                      actions)
+            root = ET.fromstring(board)
+            assert root.get("viewBox") == f"0 0 {svg.W} 754"
+            spans = {}
+            for g in root.iter(f"{NS}g"):
+                key = g.get("data-key") or ""
+                rect = g.find(f"{NS}rect[@height='136.0']")
+                if key.startswith("card:9") and rect is not None:
+                    x = float(rect.get("x"))
+                    spans[int(key[5:]) - 900] = (x, x + float(rect.get("width")))
+            assert len(spans) == drawn + held
+            left, right = [spans[k] for k in range(drawn)], [spans[k] for k in
+                                                            range(drawn, drawn + held)]
+            assert left[0][0] >= svg.HAND_X and max(b for _, b in spans.values()) <= svg.W
+            if right:
+                assert max(b for _, b in left) + 8 <= right[0][0], (drawn, held)
+            if drawn == 3:
+                assert all(b <= c for (_, b), (c, _) in pairwise(left)), (drawn, held)

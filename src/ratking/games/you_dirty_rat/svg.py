@@ -277,21 +277,23 @@ def _tip(card: dict[str, Any], cards: Cards) -> str:
 
 
 def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
-          text: bool = False, lift: bool = False) -> str:
+          text: bool = False, lift: bool = False, covered: bool = False) -> str:
     """A face-up card: archetype frame and badge, full name (two lines at most), optionally
     its ability; its whole text in its tip. A card too small to read keeps only its colours
     and badge on a phone."""
     key = f' data-key="card:{card["id"]}"' if card["id"] is not None else ""
-    return f"<g{key}>{_tip(card, cards)}{_face_body(x, y, w, h, card, cards, text, lift)}</g>"
+    body = _face_body(x, y, w, h, card, cards, text, lift, covered)
+    return f"<g{key}>{_tip(card, cards)}{body}</g>"
 
 
 def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
-               text: bool, lift: bool) -> str:
+               text: bool, lift: bool, covered: bool = False) -> str:
     if card["id"] is None:  # the forced $100 placeholder
         return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{w / 9:.1f}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" '
-                'stroke-dasharray="4 3"/>' + _coin(x + w / 2, y + h * 0.42, w * 0.3)
-                + _text_block(x + w / 2, y + h * 0.58, "$100", w - 8, max(9.0, w * 0.2)))
+                'stroke-dasharray="4 3"/>' + _coin(x + w / 2, y + h * 0.42, min(w * 0.3, h * 0.25))
+                + _text_block(x + w / 2, y + h * 0.58, "$100", w - 8,
+                              max(9.0, min(w * 0.2, h * 0.3))))
     arch = card["archetype"]
     col = ARCH[arch]
     r = w / 9
@@ -306,7 +308,10 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], car
                f'{y:.1f} H{x + w - r:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} {y + r:.1f} '
                f'V{y + band:.1f} Z" fill="{col}"/>')
     out.append(_glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42))
-    if band * 0.42 >= SMALLEST:  # the archetype's word, where it can be read
+    # the archetype's word, where it can be read, clear of the badge, and the next card (an
+    # overlapping hand's) does not cover it: the badge says it too
+    clear = len(arch) * band * 0.42 * 0.7 <= w - band * 1.04 - 8
+    if band * 0.42 >= SMALLEST and clear and not covered:
         out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), band * 0.42, "#fff",
                           anchor="end").replace("<text", '<text class="minor"', 1))
     name_size = max(9.0, min(16.0, w * 0.15))
@@ -321,8 +326,10 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], car
         out.append(_text_block(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, most=4,
                                weight="normal", fill="#4a3f33"))
     else:
-        block = _text_block(x + w / 2, y + band + (h - band) * 0.18, card["name"], w - 8,
-                            name_size, least=least)
+        top = y + band + (h - band) * 0.18
+        most = 2 if top + name_size * 2.4 <= y + h else 1  # a squat card: one line
+        block = _text_block(x + w / 2, top, card["name"], w - 8, name_size, most=most,
+                            least=least)
         out.append(block.replace("<text", '<text class="minor"', 1) if small else block)
     if small:
         out.append("</g>")
@@ -570,8 +577,9 @@ class Table:
         drawn = self.view.get("drawn")
         right = W - PAD
         if drawn:
-            split = HAND_X + min(_row_width(len(drawn)), (right - HAND_X - DRAWN_GAP) / 2)
-            self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",), HAND_X, split)
+            split = HAND_X + _drawn_room(len(drawn), len(hand), right - HAND_X - DRAWN_GAP)
+            title = next(t for t in KEEP_TITLES if len(t) * 9.5 <= split - HAND_X - 6)
+            self.hand(y, drawn, title, ("keep",), HAND_X, split)
             self.add(f'<line x1="{split + DRAWN_GAP / 2:.1f}" y1="{y + 4:.1f}" '
                      f'x2="{split + DRAWN_GAP / 2:.1f}" y2="{y + HAND_ROW - 12:.1f}" '
                      'stroke="#8fb39c" stroke-width="1.5" stroke-dasharray="5 4"/>')
@@ -656,8 +664,9 @@ class Table:
         for k, c in enumerate(cards):
             x = x0 + k * step
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
-            self.add(_face(x, y, cw, HAND_HEIGHT, c, self.cards, text=True, lift=act is not None),
-                     act)
+            covered = step < cw and k < len(cards) - 1
+            self.add(_face(x, y, cw, HAND_HEIGHT, c, self.cards, text=True,
+                           lift=act is not None, covered=covered), act)
             if team:
                 picks.append(_team_toggle(x, y + HAND_HEIGHT + 6, min(cw, step), k, c))
         if picks:
@@ -677,11 +686,26 @@ HAND_HEIGHT = 136  # a hand card's height
 # the hand's row: its title, the cards, room for the Team toggles under them and a gap
 HAND_ROW = 22 + HAND_HEIGHT + 34 + 8
 DRAWN_GAP = 16  # between the Mastermind's draw and your hand, sharing the row
+# the draw's title, the first that fits over it (12-unit bold capitals, letter-spaced: about
+# 9.5 units a letter)
+KEEP_TITLES = ("THE MASTERMIND DREW: KEEP ONE", "MASTERMIND: KEEP ONE", "KEEP ONE", "")
 
 
 def _row_width(n: int) -> float:
     """How wide n hand cards are side by side at full width."""
     return n * HAND_CARD + (n - 1) * HAND_GAP
+
+
+def _drawn_room(drawn: int, hand: int, room: float) -> float:
+    """How wide the Mastermind's draw is laid out when it shares `room` with a hand: at full
+    width if both fit so; else in proportion to their counts (every card as wide), but never
+    so narrow that the drawn cards, the decision, overlap (nor past half the room)."""
+    full = _row_width(drawn)
+    if full + _row_width(hand) <= room:
+        return full
+    fair = (room + HAND_GAP) * drawn / (drawn + hand) - HAND_GAP
+    least = min(drawn * (HAND_LEAST + HAND_GAP) - HAND_GAP, room / 2)
+    return min(full, max(fair, least))
 
 
 def _hand_row(n: int, room: float = W - PAD - HAND_X) -> tuple[float, float]:
@@ -692,6 +716,8 @@ def _hand_row(n: int, room: float = W - PAD - HAND_X) -> tuple[float, float]:
     if _row_width(n) <= room:
         return HAND_CARD, HAND_CARD + HAND_GAP
     cw = max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n)
+    if n == 1:
+        return cw, cw + HAND_GAP
     return cw, min(cw + HAND_GAP, (room - cw) / (n - 1))
 
 

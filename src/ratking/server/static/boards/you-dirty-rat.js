@@ -218,18 +218,19 @@ function tip(card) {
 }
 
 /** _face: a face-up card, keyed by its id, its whole text in its tip. */
-function face(x, y, w, h, card, text = false, lift = false) {
+function face(x, y, w, h, card, text = false, lift = false, covered = false) {
   const key = card.id !== null ? ` data-key="card:${card.id}"` : "";
-  return `<g${key}>${tip(card)}${faceBody(x, y, w, h, card, text, lift)}</g>`;
+  return `<g${key}>${tip(card)}${faceBody(x, y, w, h, card, text, lift, covered)}</g>`;
 }
 
 /** _face_body: the card's frame, badge, name and (with `text`) its ability. */
-function faceBody(x, y, w, h, card, text, lift) {
+function faceBody(x, y, w, h, card, text, lift, covered) {
   if (card.id === null) { // the forced $100 placeholder
     return `<rect x="${fx(x)}" y="${fx(y)}" width="${fx(w)}" height="${fx(h)}" `
       + `rx="${fx(w / 9)}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" `
-      + 'stroke-dasharray="4 3"/>' + coin(x + w / 2, y + h * 0.42, w * 0.3)
-      + textBlock(x + w / 2, y + h * 0.58, "$100", w - 8, Math.max(9.0, w * 0.2));
+      + 'stroke-dasharray="4 3"/>' + coin(x + w / 2, y + h * 0.42, Math.min(w * 0.3, h * 0.25))
+      + textBlock(x + w / 2, y + h * 0.58, "$100", w - 8,
+        Math.max(9.0, Math.min(w * 0.2, h * 0.3)));
   }
   const arch = card.archetype;
   const col = D.arch[arch];
@@ -246,7 +247,9 @@ function faceBody(x, y, w, h, card, text, lift) {
     + `${fx(y)} H${fx(x + w - r)} Q${fx(x + w)} ${fx(y)} ${fx(x + w)} ${fx(y + r)} `
     + `V${fx(y + band)} Z" fill="${col}"/>`);
   out.push(glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42));
-  if (band * 0.42 >= SMALLEST) { // the archetype's word, where it can be read
+  // the archetype's word, where it can be read, clear of the badge, and no next card covers it
+  const clear = arch.length * band * 0.42 * 0.7 <= w - band * 1.04 - 8;
+  if (band * 0.42 >= SMALLEST && clear && !covered) {
     out.push(minor(label(x + w - 5, y + band * 0.68, arch.toUpperCase(), floatText(band * 0.42),
       "#fff", "bold", "end")));
   }
@@ -262,8 +265,10 @@ function faceBody(x, y, w, h, card, text, lift) {
     out.push(textBlock(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, 4, "normal",
       "#4a3f33"));
   } else {
-    const block = textBlock(x + w / 2, y + band + (h - band) * 0.18, card.name, w - 8,
-      nameSize, 2, "bold", D.ink, least);
+    const top = y + band + (h - band) * 0.18;
+    const most = top + nameSize * 2.4 <= y + h ? 2 : 1; // a squat card: one line
+    const block = textBlock(x + w / 2, top, card.name, w - 8, nameSize, most, "bold", D.ink,
+      least);
     out.push(small ? minor(block) : block);
   }
   if (small) out.push("</g>");
@@ -568,8 +573,9 @@ class Table {
     const right = W - PAD;
     const kinds = ["play", "team", "with", "copy"];
     if (drawn && drawn.length) {
-      const split = HAND_X + Math.min(rowWidth(drawn.length), (right - HAND_X - DRAWN_GAP) / 2);
-      this.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ["keep"], HAND_X, split);
+      const split = HAND_X + drawnRoom(drawn.length, hand.length, right - HAND_X - DRAWN_GAP);
+      const title = KEEP_TITLES.find((t) => t.length * 9.5 <= split - HAND_X - 6);
+      this.hand(y, drawn, title, ["keep"], HAND_X, split);
       this.add(`<line x1="${fx(split + DRAWN_GAP / 2)}" y1="${fx(y + 4)}" `
         + `x2="${fx(split + DRAWN_GAP / 2)}" y2="${fx(y + HAND_ROW - 12)}" `
         + 'stroke="#8fb39c" stroke-width="1.5" stroke-dasharray="5 4"/>');
@@ -651,7 +657,8 @@ class Table {
     cards.forEach((c, k) => {
       const x = x0 + k * step;
       const act = this.action(prefixes.map((p) => `${p}:${slug(c.name)}`));
-      this.add(face(x, y, cw, HAND_HEIGHT, c, true, act !== null), act);
+      const covered = step < cw && k < cards.length - 1;
+      this.add(face(x, y, cw, HAND_HEIGHT, c, true, act !== null, covered), act);
       if (team) picks.push(teamToggle(x, y + HAND_HEIGHT + 6, Math.min(cw, step), k, c));
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
@@ -670,16 +677,28 @@ const [HAND_CARD, HAND_GAP, HAND_LEAST] = [104, 8, 80];
 const HAND_HEIGHT = 136; // a hand card's height
 const HAND_ROW = 22 + HAND_HEIGHT + 34 + 8; // title, cards, room for the toggles, a gap
 const DRAWN_GAP = 16; // between the Mastermind's draw and your hand, sharing the row
+// the draw's title, the first that fits over it (about 9.5 units a letter)
+const KEEP_TITLES = ["THE MASTERMIND DREW: KEEP ONE", "MASTERMIND: KEEP ONE", "KEEP ONE", ""];
 
 /** svg._row_width: how wide n hand cards are side by side at full width. */
 function rowWidth(n) {
   return n * HAND_CARD + (n - 1) * HAND_GAP;
 }
 
+/** svg._drawn_room: how wide the Mastermind's draw is laid out beside a hand in `room`. */
+function drawnRoom(drawn, hand, room) {
+  const full = rowWidth(drawn);
+  if (full + rowWidth(hand) <= room) return full;
+  const fair = (room + HAND_GAP) * drawn / (drawn + hand) - HAND_GAP;
+  const least = Math.min(drawn * (HAND_LEAST + HAND_GAP) - HAND_GAP, room / 2);
+  return Math.min(full, Math.max(fair, least));
+}
+
 /** svg._hand_row: n cards in one row `room` wide, each card's width and the step between. */
 function handRow(n, room) {
   if (rowWidth(n) <= room) return [HAND_CARD, HAND_CARD + HAND_GAP];
   const cw = Math.max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n);
+  if (n === 1) return [cw, cw + HAND_GAP];
   return [cw, Math.min(cw + HAND_GAP, (room - cw) / (n - 1))];
 }
 

@@ -7,8 +7,9 @@ discard pile and what is happening, in a panel beside the Heist chains (the top 
 face up on its stack). Under them your name plate, tall, beside your hand face up and your
 Hideout (Night 1, 2, 3 and the Refresh Area as zones; the Mastermind's draw shares the hand's
 row); then each opponent, name plate (cash, hand face down) beside Hideout. Every row has a
-fixed height, so the board is as large at every moment of a game as at its start (TALLEST). An open view (a finished game's replay, views.open_view) has
-every seat's hand face up (edge-on, as a Team's cards) under its Hideout.
+fixed height, so the board is as large at every moment of a game as at its start (TALLEST).
+An open view (a finished game's replay, views.open_view) has every seat's hand face up (edge-on,
+as a Team's cards) in one row under its Hideout.
 
 Card frames carry their archetype's colour and glyph: Smarts blue (a light bulb), Stealth green
 (a mask), Muscle red (a dumbbell), the Inside Man purple (a star, any archetype).

@@ -627,19 +627,21 @@ class Table:
 
     def open_hand(self, y: float, p: int) -> float:
         """Another seat's hand face up (an open view: a finished game's replay), its cards
-        edge-on in one row under its Hideout, as a Team's are: narrower as the hand grows
-        (each name cut if it must be, its tip whole), so the row's height never changes."""
+        edge-on under its Hideout, as a Team's are, in two rows whatever the hand holds (six a
+        row at full width; more, narrower, each name cut if it must be, its tip whole)."""
         cards = self.view["seats"][p]["hand"]
-        x0, ch, gap = PAD + 64, 22.0, 4
-        cw = min(118.0, (W - PAD - x0 + gap) / max(1, len(cards)) - gap)
+        x0, ch, gap = PAD + 64, 20.0, 3
+        per_row = max(6, ceil(len(cards) / 2))
+        cw = min(118.0, (W - PAD - x0 + gap) / per_row - gap)
         out = [f'<g data-open-hand="{p}">',
                _label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", spacing=1.5)]
         if not cards:
             out.append(_label(x0, y + 16, "No cards", 13, "#cfe3d6", weight="normal"))
         for k, c in enumerate(cards):
-            out.append(_chip(x0 + k * (cw + gap), y, cw, ch, c, self.cards))
+            r, i = divmod(k, per_row)
+            out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c, self.cards))
         self.add("".join(out) + "</g>")
-        return y + ch + gap
+        return y + 2 * (ch + gap)
 
     # -- your hand --
 

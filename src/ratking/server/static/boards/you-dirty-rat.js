@@ -622,18 +622,22 @@ class Table {
     });
   }
 
-  /** Another seat's hand face up (an open view), edge-on in one row under its Hideout,
-   * narrower as the hand grows. */
+  /** Another seat's hand face up (an open view), edge-on in two rows under its Hideout,
+   * narrower past six a row. */
   openHand(y, p) {
     const cards = this.view.seats[p].hand;
-    const [x0, ch, gap] = [PAD + 64, 22.0, 4];
-    const cw = Math.min(118.0, (W - PAD - x0 + gap) / Math.max(1, cards.length) - gap);
+    const [x0, ch, gap] = [PAD + 64, 20.0, 3];
+    const perRow = Math.max(6, Math.ceil(cards.length / 2));
+    const cw = Math.min(118.0, (W - PAD - x0 + gap) / perRow - gap);
     const out = [`<g data-open-hand="${p}">`,
       label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", "bold", "start", 1.5)];
     if (!cards.length) out.push(label(x0, y + 16, "No cards", 13, "#cfe3d6", "normal"));
-    cards.forEach((c, k) => out.push(chip(x0 + k * (cw + gap), y, cw, ch, c)));
+    cards.forEach((c, k) => {
+      const [r, i] = [Math.floor(k / perRow), k % perRow];
+      out.push(chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c));
+    });
     this.add(`${out.join("")}</g>`);
-    return y + ch + gap;
+    return y + 2 * (ch + gap);
   }
 
   /** Cards face up in one row between `left` and `right` (see handRow), with room under

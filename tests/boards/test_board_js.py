@@ -177,3 +177,27 @@ def test_a_big_hand_draws_the_same_board(dealt: int) -> None:
     assert any(len(v["seats"][v["seat"]]["hand"] or []) >= dealt + 3
                for _, v, _ in found if v.get("seat") is not None)
     assert_same("you-dirty-rat", found, game)
+
+
+def test_the_masterminds_draw_beside_any_hand_draws_the_same_board() -> None:
+    """You Dirty Rat's Mastermind's draw shares the hand's row: one to five drawn cards (a card
+    file may draw more than three) beside a hand of 0 to 13, the same coordinates in both
+    renderers."""
+    game = shared("you-dirty-rat")
+    state = game.new_game(4, seed=3)
+    rng = random.Random(3)
+    while not state.view(state.current_player).get("drawn"):  # until a Mastermind draws
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    view = state.view(seat)
+    actions = drawn_actions(state, seat, actions_for(state, seat))[2]
+    pool = [c for s in game.open_view(state)["seats"] for c in s["hand"]] + view["drawn"]
+    found: list[Case] = []
+    for drawn in range(1, 6):
+        for held in (0, 1, 3, 4, 5, 8, 13):
+            cards = [dict(pool[k % len(pool)], id=900 + k) for k in range(drawn + held)]
+            seats = [dict(s) for s in view["seats"]]
+            seats[seat]["hand"] = cards[drawn:]
+            found.append((f"{drawn} drawn, {held} in hand",
+                          {**view, "drawn": cards[:drawn], "seats": seats}, actions))
+    assert_same("you-dirty-rat", found)

@@ -1,8 +1,8 @@
 """The board's text is large enough to read at 1280x800, measured in Chromium.
 
 For every game (You Dirty Rat, whose board grows a row a seat, at 2, 3 and 4 players), a
-person's table against bots at 1280x800, at the start and after a few of the person's moves
-(chosen by a seeded generator): the median size of the board's SVG texts as
+person's table against bots at 1280x800, at the start and after each of the person's first
+three moves (chosen by a seeded generator): the median size of the board's SVG texts as
 drawn (each text's font size times the scale it is drawn at) is at least 12 CSS px, at most 5%
 of them are under 10 px, and the page still does not scroll. `benchmarks/board_text.py` prints
 the same figures (docs/server.md keeps them).
@@ -27,13 +27,10 @@ def test_board_text_is_readable_at_1280x800(browser, server, game, players):  # 
     seats = ["human"] + ["heuristic"] * (players - 1)
     with at_table(browser, server, game, "desktop", seats=seats) as page:
         problems = []
-        # four-player You Dirty Rat is measured at the start only: some of its mid-game
-        # boards still grow past the page (a median of 10.5 px seen), which remains open
-        moments = ("start",) if (game, players) == ("you-dirty-rat", 4) else \
-            ("start", "mid-game")
-        for moment in moments:
-            if moment == "mid-game":
-                play(page, 3, random.Random(game))
+        rng = random.Random(game)
+        for moment in ("start", "move 1", "move 2", "move 3"):
+            if moment != "start":
+                play(page, 1, rng)
             if not my_turn(page):
                 break
             settled(page)

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
 from itertools import pairwise
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 import ratking
+from ratking.games.you_dirty_rat import svg
 from ratking.sim import random_play
 from tests.cardfiles import thief_file
 
@@ -176,3 +183,108 @@ def test_a_hand_of_any_size_is_one_row_and_the_board_as_tall():
         xs = sorted({float(g.find(f".//{NS}rect[@stroke]").get("x")) for g in plays})
         assert all(b - a >= 40 for a, b in pairwise(xs)), xs  # each card's own strip
     assert heights[5] == heights[9] == heights[13]
+
+
+VIEWBOX = re.compile(r'viewBox="([^"]*)"')
+
+
+def _play_through(players: int, seed: int, seen: dict, moments: Counter) -> None:
+    """Play a random game, adding each viewer's board size to `seen` by kind: the mover's at
+    every decision (with the actions it is offered), the open view's (a replay's, every hand
+    face up) at every decision, every seat's and a spectator's at the start and the end.
+    `moments` counts the states that once made a board grow."""
+    game = ratking.make("you-dirty-rat")
+    s = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+
+    def size(seat, view, actions) -> None:
+        board = game.render_svg(view, actions)
+        moments["team toggles"] += 'data-team="heist:"' in board
+        moments["the Mastermind's draw"] += bool(view.get("drawn"))
+        kind = "open" if view.get("open") else "spectator" if seat is None else "seat"
+        seen.setdefault((players, kind), set()).add(VIEWBOX.search(board).group(1))
+
+    start = True
+    while True:
+        everyone, start = start or s.is_over, False
+        for seat in [*range(players), None] if everyone else [s.current_player]:
+            mover = seat is not None and seat == s.current_player and not s.is_over
+            actions = [{"id": a.id, "label": s.describe_action(a)}
+                       for a in s.legal_actions()] if mover else []
+            size(seat, s.view(seat), actions)
+        size(None, game.open_view(s), [])
+        moments["open hands of 7+"] += max(len(h) for h in s.hands) >= 7
+        if s.is_over:
+            return
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+
+
+def _assert_fixed(seen: dict) -> None:
+    for (players, kind), boxes in seen.items():
+        assert len(boxes) == 1, f"{players} players, {kind}: the board changes size: {boxes}"
+        _, _, width, height = map(float, next(iter(boxes)).split())
+        assert width == svg.W and height <= svg.TALLEST, (players, kind, boxes)
+
+
+def test_the_board_is_as_large_at_every_moment_of_a_game():
+    """At every decision of played games at 2, 3 and 4 players, every viewer's
+    board has one size (no row grows with the Mastermind's draw, the heist's Team toggles or
+    a replay's long hands), at most TALLEST tall: its text is never drawn smaller than at
+    the start. The games reach each of the moments that once made it grow."""
+    seen: dict = {}
+    moments: Counter = Counter()
+    for players in (2, 3, 4):
+        for seed in range(3):
+            _play_through(players, seed, seen, moments)
+    _assert_fixed(seen)
+    assert len(seen) == 9
+    assert min(moments[m] for m in ("team toggles", "the Mastermind's draw",
+                                    "open hands of 7+")) > 0, moments
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([3, 4]), seed=st.integers(0, 2**20))
+def test_any_game_keeps_one_board_size(players, seed):
+    """Any deal at three or four players: one board size for each viewer, all game."""
+    seen: dict = {}
+    _play_through(players, seed, seen, Counter())
+    _assert_fixed(seen)
+
+
+def test_the_masterminds_draw_and_the_hand_share_one_row_apart():
+    """The Mastermind's draw (seed 002, Mastermind: draw three, keep one; a card file may draw
+    more) shares your hand's row: drawn cards on the left, your hand on the right, apart, each
+    inside the board; the three drawn never overlap beside a hand of up to 13, the largest a
+    table deals."""
+    s = ready(new(4))
+    set_hand(s, 0, "Mastermind", "Forger")
+    s.apply("play:mastermind")
+    view = s.view(0)
+    assert len(view["drawn"]) == 3
+    actions = [{"id": a.id, "label": s.describe_action(a)} for a in s.legal_actions()]
+    pool = view["drawn"] + view["seats"][0]["hand"]
+    for drawn in range(1, 6):
+        for held in range(14):
+            cards = [dict(pool[k % len(pool)], id=900 + k) for k in range(drawn + held)]
+            seats = [dict(seat) for seat in view["seats"]]
+            seats[0]["hand"] = cards[drawn:]
+            board = s.game.render_svg({**view, "drawn": cards[:drawn], "seats": seats},
+                                      actions)
+            root = ET.fromstring(board)
+            assert root.get("viewBox") == f"0 0 {svg.W} 754"
+            spans = {}
+            for g in root.iter(f"{NS}g"):
+                key = g.get("data-key") or ""
+                rect = g.find(f"{NS}rect[@height='136.0']")
+                if key.startswith("card:9") and rect is not None:
+                    x = float(rect.get("x"))
+                    spans[int(key[5:]) - 900] = (x, x + float(rect.get("width")))
+            assert len(spans) == drawn + held
+            left, right = [spans[k] for k in range(drawn)], [spans[k] for k in
+                                                            range(drawn, drawn + held)]
+            assert left[0][0] >= svg.HAND_X and max(b for _, b in spans.values()) <= svg.W
+            if right:
+                assert max(b for _, b in left) + 8 <= right[0][0], (drawn, held)
+            if drawn == 3:
+                assert all(b <= c for (_, b), (c, _) in pairwise(left)), (drawn, held)

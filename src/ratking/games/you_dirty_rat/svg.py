@@ -5,9 +5,11 @@ more than the view holds. The table is drawn wider than tall, to fill a desktop 
 the page's side column. Along the top: the Town Stash (a pile of $100 tokens), the deck, the
 discard pile and what is happening, in a panel beside the Heist chains (the top Heist of each
 face up on its stack). Under them your name plate, tall, beside your hand face up and your
-Hideout (Night 1, 2, 3 and the Refresh Area as zones); then each opponent, name plate (cash,
-hand face down) beside Hideout. An open view (a finished game's replay, views.open_view) has
-every seat's hand face up (edge-on, as a Team's cards) under its Hideout.
+Hideout (Night 1, 2, 3 and the Refresh Area as zones; the Mastermind's draw shares the hand's
+row); then each opponent, name plate (cash, hand face down) beside Hideout. Every row has a
+fixed height, so the board is as large at every moment of a game as at its start (TALLEST).
+An open view (a finished game's replay, views.open_view) has every seat's hand face up (edge-on,
+as a Team's cards) in one row under its Hideout.
 
 Card frames carry their archetype's colour and glyph: Smarts blue (a light bulb), Stealth green
 (a mask), Muscle red (a dumbbell), the Inside Man purple (a star, any archetype).
@@ -39,6 +41,10 @@ HAND_X = PAD + SIDE + 6  # where your hand and every Hideout begin
 # four or more, each shorter (the board then still fits a desktop window at a readable size)
 OPPONENT, HIDEOUT, GAP = 100, 104, 8
 SHORT, SHORT_HIDEOUT, SHORT_GAP = 80, 84, 4
+# the table's height at most (four players, 754): every row's height is fixed, so a board is
+# as large at every moment of a game as at its start; at 1280x800 the board's column is
+# 912x775 CSS px, so a table this short fills its width (12-unit text at 12.3 px) throughout
+TALLEST = 756
 FONT = "'Trebuchet MS','DejaVu Sans',Verdana,Arial,sans-serif"
 ARCH = {"smarts": "#2f62c9", "stealth": "#23894a", "muscle": "#c23b30", "any": "#8544b8"}
 ARCH_LIGHT = {"smarts": "#e3ecfb", "stealth": "#e1f3e6", "muscle": "#fbe4e1",
@@ -273,21 +279,23 @@ def _tip(card: dict[str, Any], cards: Cards) -> str:
 
 
 def _face(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
-          text: bool = False, lift: bool = False) -> str:
+          text: bool = False, lift: bool = False, covered: bool = False) -> str:
     """A face-up card: archetype frame and badge, full name (two lines at most), optionally
     its ability; its whole text in its tip. A card too small to read keeps only its colours
     and badge on a phone."""
     key = f' data-key="card:{card["id"]}"' if card["id"] is not None else ""
-    return f"<g{key}>{_tip(card, cards)}{_face_body(x, y, w, h, card, cards, text, lift)}</g>"
+    body = _face_body(x, y, w, h, card, cards, text, lift, covered)
+    return f"<g{key}>{_tip(card, cards)}{body}</g>"
 
 
 def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], cards: Cards,
-               text: bool, lift: bool) -> str:
+               text: bool, lift: bool, covered: bool = False) -> str:
     if card["id"] is None:  # the forced $100 placeholder
         return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="{w / 9:.1f}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" '
-                'stroke-dasharray="4 3"/>' + _coin(x + w / 2, y + h * 0.42, w * 0.3)
-                + _text_block(x + w / 2, y + h * 0.58, "$100", w - 8, max(9.0, w * 0.2)))
+                'stroke-dasharray="4 3"/>' + _coin(x + w / 2, y + h * 0.42, min(w * 0.3, h * 0.25))
+                + _text_block(x + w / 2, y + h * 0.58, "$100", w - 8,
+                              max(9.0, min(w * 0.2, h * 0.3))))
     arch = card["archetype"]
     col = ARCH[arch]
     r = w / 9
@@ -302,7 +310,10 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], car
                f'{y:.1f} H{x + w - r:.1f} Q{x + w:.1f} {y:.1f} {x + w:.1f} {y + r:.1f} '
                f'V{y + band:.1f} Z" fill="{col}"/>')
     out.append(_glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42))
-    if band * 0.42 >= SMALLEST:  # the archetype's word, where it can be read
+    # the archetype's word, where it can be read, clear of the badge, and the next card (an
+    # overlapping hand's) does not cover it: the badge says it too
+    clear = len(arch) * band * 0.42 * 0.7 <= w - band * 1.04 - 8
+    if band * 0.42 >= SMALLEST and clear and not covered:
         out.append(_label(x + w - 5, y + band * 0.68, arch.upper(), band * 0.42, "#fff",
                           anchor="end").replace("<text", '<text class="minor"', 1))
     name_size = max(9.0, min(16.0, w * 0.15))
@@ -317,8 +328,10 @@ def _face_body(x: float, y: float, w: float, h: float, card: dict[str, Any], car
         out.append(_text_block(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, most=4,
                                weight="normal", fill="#4a3f33"))
     else:
-        block = _text_block(x + w / 2, y + band + (h - band) * 0.18, card["name"], w - 8,
-                            name_size, least=least)
+        top = y + band + (h - band) * 0.18
+        most = 2 if top + name_size * 2.4 <= y + h else 1  # a squat card: one line
+        block = _text_block(x + w / 2, top, card["name"], w - 8, name_size, most=most,
+                            least=least)
         out.append(block.replace("<text", '<text class="minor"', 1) if small else block)
     if small:
         out.append("</g>")
@@ -559,15 +572,26 @@ class Table:
         return y + h
 
     def own(self, y: float, p: int) -> float:
-        """Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout."""
-        top = y
-        drawn = self.view.get("drawn")
-        if drawn:
-            y = self.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ("keep",)) + 4
+        """Your name plate, tall, beside your hand and Hideout. The Mastermind's draw shares
+        the hand's row (its cards on the left, your hand on the right): the row is as tall
+        whatever it holds."""
         hand = self.view["seats"][p]["hand"] or []
-        y = self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy")) + 2
+        drawn = self.view.get("drawn")
+        right = W - PAD
+        if drawn:
+            split = HAND_X + _drawn_room(len(drawn), len(hand), right - HAND_X - DRAWN_GAP)
+            title = next(t for t in KEEP_TITLES if len(t) * 9.5 <= split - HAND_X - 6)
+            self.hand(y, drawn, title, ("keep",), HAND_X, split)
+            self.add(f'<line x1="{split + DRAWN_GAP / 2:.1f}" y1="{y + 4:.1f}" '
+                     f'x2="{split + DRAWN_GAP / 2:.1f}" y2="{y + HAND_ROW - 12:.1f}" '
+                     'stroke="#8fb39c" stroke-width="1.5" stroke-dasharray="5 4"/>')
+            self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"),
+                      split + DRAWN_GAP, right)
+        else:
+            self.hand(y, hand, "YOUR HAND", ("play", "team", "with", "copy"), HAND_X, right)
+        y += HAND_ROW + 2
         h = SHORT_HIDEOUT if self.short else HIDEOUT
-        self.plate(PAD, top, SIDE, y + h - top, p)
+        self.plate(PAD, y - HAND_ROW - 2, SIDE, HAND_ROW + 2 + h, p)
         self.hideout(HAND_X, y, W - PAD - HAND_X, h, p)
         return y + h
 
@@ -603,11 +627,12 @@ class Table:
 
     def open_hand(self, y: float, p: int) -> float:
         """Another seat's hand face up (an open view: a finished game's replay), its cards
-        edge-on in rows under its Hideout, as a Team's are."""
+        edge-on under its Hideout, as a Team's are, in two rows whatever the hand holds (six a
+        row at full width; more, narrower, each name cut if it must be, its tip whole)."""
         cards = self.view["seats"][p]["hand"]
-        x0, cw, ch, gap = PAD + 64, 118.0, 22.0, 4
-        per_row = int((W - PAD - x0 + gap) // (cw + gap))
-        rows = max(1, ceil(len(cards) / per_row))
+        x0, ch, gap = PAD + 64, 20.0, 3
+        per_row = max(6, ceil(len(cards) / 2))
+        cw = min(118.0, (W - PAD - x0 + gap) / per_row - gap)
         out = [f'<g data-open-hand="{p}">',
                _label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", spacing=1.5)]
         if not cards:
@@ -616,36 +641,38 @@ class Table:
             r, i = divmod(k, per_row)
             out.append(_chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c, self.cards))
         self.add("".join(out) + "</g>")
-        return y + rows * (ch + gap)
+        return y + 2 * (ch + gap)
 
     # -- your hand --
 
-    def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...]) -> float:
-        """A hand face up in one row, however many cards it holds (see _hand_row): the
-        board's height does not depend on the hand's size."""
+    def hand(self, y: float, cards: list[dict], title: str, prefixes: tuple[str, ...],
+             left: float, right: float) -> None:
+        """Cards face up in one row between `left` and `right`, however many (see _hand_row),
+        with room under them for the heist's Team toggles whether or not they are shown: the
+        row is HAND_ROW tall whatever it holds."""
         # a heist may be committed: each card has a "Team" toggle under it (the page keeps
         # the cards selected and, on a click on the heist, sends the team they make)
         team = "play" in prefixes and any(i.startswith("heist:") for i in self.labels)
-        cw, step = _hand_row(len(cards))
-        ch, gap = 136, 8
-        tall = ch + (34 if team else 0)
-        self.add(_label(HAND_X + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
+        cw, step = _hand_row(len(cards), right - left)
+        self.add(_label(left + 6, y + 14, title, 12, "#f4ead2", spacing=1.5))
         if team:
-            self.add(_label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
+            self.add(_label(right - 6, y + 14, "Select a team, then click its heist", 12,
                             "#f4ead2", anchor="end", weight="normal"))
         y += 22
         if not cards:
-            self.add(_label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
+            self.add(_label(left + 6, y + 20, "No cards", 13, "#cfe3d6", weight="normal"))
         width = cw + (max(1, len(cards)) - 1) * step  # over the cards (a phone centres them)
-        x0 = HAND_X + (W - PAD - HAND_X - width) / 2
+        x0 = left + (right - left - width) / 2
         placed = len(self.used)
         picks = []
         for k, c in enumerate(cards):
             x = x0 + k * step
             act = self.action([f"{p}:{_slug(c['name'])}" for p in prefixes])
-            self.add(_face(x, y, cw, ch, c, self.cards, text=True, lift=act is not None), act)
+            covered = step < cw and k < len(cards) - 1
+            self.add(_face(x, y, cw, HAND_HEIGHT, c, self.cards, text=True,
+                           lift=act is not None, covered=covered), act)
             if team:
-                picks.append(_team_toggle(x, y + ch + 6, min(cw, step), k, c))
+                picks.append(_team_toggle(x, y + HAND_HEIGHT + 6, min(cw, step), k, c))
         if picks:
             self.parts.append('<g data-team="heist:">' + "".join(picks) + "</g>")
         # the decision is made here: the page keeps it in view; your own hand is where a
@@ -653,25 +680,48 @@ class Table:
         decided, home = len(self.used) > placed, prefixes[0] == "play"
         if decided or home:
             marks = (' data-focus="hand"' if decided else "") + (' data-home=""' if home else "")
-            self.add(f'<rect{marks} x="{(W - PAD + HAND_X - width) / 2:.1f}" '
-                     f'y="{y:.1f}" width="{width:.1f}" height="{tall + gap:.1f}" '
-                     'fill="none" pointer-events="none"/>')
-        return y + tall + gap
+            self.add(f'<rect{marks} x="{x0:.1f}" y="{y:.1f}" width="{width:.1f}" '
+                     f'height="{HAND_ROW - 22:.1f}" fill="none" pointer-events="none"/>')
 
 
 HAND_CARD, HAND_GAP, HAND_LEAST = 104, 8, 80  # a hand card's width, the gap between two,
 # and the narrowest a card is drawn (its name and text still legible: see _face_body)
+HAND_HEIGHT = 136  # a hand card's height
+# the hand's row: its title, the cards, room for the Team toggles under them and a gap
+HAND_ROW = 22 + HAND_HEIGHT + 34 + 8
+DRAWN_GAP = 16  # between the Mastermind's draw and your hand, sharing the row
+# the draw's title, the first that fits over it (12-unit bold capitals, letter-spaced: about
+# 9.5 units a letter)
+KEEP_TITLES = ("THE MASTERMIND DREW: KEEP ONE", "MASTERMIND: KEEP ONE", "KEEP ONE", "")
 
 
-def _hand_row(n: int) -> tuple[float, float]:
-    """A hand of n cards in one row across the room beside your name plate: each card's
-    width and the step from one card to the next. Up to six at full width; more, narrower
-    (down to HAND_LEAST); more still, overlapping, each card's left part (its badge and the
-    start of its name) in view and clickable, its whole text in its tip."""
-    room = W - PAD - HAND_X
-    if n * HAND_CARD + (n - 1) * HAND_GAP <= room:
+def _row_width(n: int) -> float:
+    """How wide n hand cards are side by side at full width."""
+    return n * HAND_CARD + (n - 1) * HAND_GAP
+
+
+def _drawn_room(drawn: int, hand: int, room: float) -> float:
+    """How wide the Mastermind's draw is laid out when it shares `room` with a hand: at full
+    width if both fit so; else in proportion to their counts (every card as wide), but never
+    so narrow that the drawn cards, the decision, overlap (nor past half the room)."""
+    full = _row_width(drawn)
+    if full + _row_width(hand) <= room:
+        return full
+    fair = (room + HAND_GAP) * drawn / (drawn + hand) - HAND_GAP
+    least = min(drawn * (HAND_LEAST + HAND_GAP) - HAND_GAP, room / 2)
+    return min(full, max(fair, least))
+
+
+def _hand_row(n: int, room: float = W - PAD - HAND_X) -> tuple[float, float]:
+    """A hand of n cards in one row `room` wide: each card's width and the step from one
+    card to the next. As many as fit at full width; more, narrower (down to HAND_LEAST);
+    more still, overlapping, each card's left part (its badge and the start of its name) in
+    view and clickable, its whole text in its tip."""
+    if _row_width(n) <= room:
         return HAND_CARD, HAND_CARD + HAND_GAP
     cw = max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n)
+    if n == 1:
+        return cw, cw + HAND_GAP
     return cw, min(cw + HAND_GAP, (room - cw) / (n - 1))
 
 

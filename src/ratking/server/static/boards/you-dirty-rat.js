@@ -218,18 +218,19 @@ function tip(card) {
 }
 
 /** _face: a face-up card, keyed by its id, its whole text in its tip. */
-function face(x, y, w, h, card, text = false, lift = false) {
+function face(x, y, w, h, card, text = false, lift = false, covered = false) {
   const key = card.id !== null ? ` data-key="card:${card.id}"` : "";
-  return `<g${key}>${tip(card)}${faceBody(x, y, w, h, card, text, lift)}</g>`;
+  return `<g${key}>${tip(card)}${faceBody(x, y, w, h, card, text, lift, covered)}</g>`;
 }
 
 /** _face_body: the card's frame, badge, name and (with `text`) its ability. */
-function faceBody(x, y, w, h, card, text, lift) {
+function faceBody(x, y, w, h, card, text, lift, covered) {
   if (card.id === null) { // the forced $100 placeholder
     return `<rect x="${fx(x)}" y="${fx(y)}" width="${fx(w)}" height="${fx(h)}" `
       + `rx="${fx(w / 9)}" fill="#fff4cf" stroke="#9a7412" stroke-width="2" `
-      + 'stroke-dasharray="4 3"/>' + coin(x + w / 2, y + h * 0.42, w * 0.3)
-      + textBlock(x + w / 2, y + h * 0.58, "$100", w - 8, Math.max(9.0, w * 0.2));
+      + 'stroke-dasharray="4 3"/>' + coin(x + w / 2, y + h * 0.42, Math.min(w * 0.3, h * 0.25))
+      + textBlock(x + w / 2, y + h * 0.58, "$100", w - 8,
+        Math.max(9.0, Math.min(w * 0.2, h * 0.3)));
   }
   const arch = card.archetype;
   const col = D.arch[arch];
@@ -246,7 +247,9 @@ function faceBody(x, y, w, h, card, text, lift) {
     + `${fx(y)} H${fx(x + w - r)} Q${fx(x + w)} ${fx(y)} ${fx(x + w)} ${fx(y + r)} `
     + `V${fx(y + band)} Z" fill="${col}"/>`);
   out.push(glyph(arch, x + band * 0.62, y + band * 0.55, band * 0.42));
-  if (band * 0.42 >= SMALLEST) { // the archetype's word, where it can be read
+  // the archetype's word, where it can be read, clear of the badge, and no next card covers it
+  const clear = arch.length * band * 0.42 * 0.7 <= w - band * 1.04 - 8;
+  if (band * 0.42 >= SMALLEST && clear && !covered) {
     out.push(minor(label(x + w - 5, y + band * 0.68, arch.toUpperCase(), floatText(band * 0.42),
       "#fff", "bold", "end")));
   }
@@ -262,8 +265,10 @@ function faceBody(x, y, w, h, card, text, lift) {
     out.push(textBlock(x + w / 2, y + h * 0.51, ability, w - 8, LEAST, 4, "normal",
       "#4a3f33"));
   } else {
-    const block = textBlock(x + w / 2, y + band + (h - band) * 0.18, card.name, w - 8,
-      nameSize, 2, "bold", D.ink, least);
+    const top = y + band + (h - band) * 0.18;
+    const most = top + nameSize * 2.4 <= y + h ? 2 : 1; // a squat card: one line
+    const block = textBlock(x + w / 2, top, card.name, w - 8, nameSize, most, "bold", D.ink,
+      least);
     out.push(small ? minor(block) : block);
   }
   if (small) out.push("</g>");
@@ -560,17 +565,27 @@ class Table {
     return y + h;
   }
 
-  /** Your name plate, tall, beside your hand (and the Mastermind's draw) and Hideout. */
+  /** Your name plate, tall, beside your hand and Hideout; the Mastermind's draw shares the
+   * hand's row (its cards on the left, your hand on the right). */
   own(y, p) {
-    const top = y;
-    const drawn = this.view.drawn;
-    if (drawn && drawn.length) {
-      y = this.hand(y, drawn, "THE MASTERMIND DREW: KEEP ONE", ["keep"]) + 4;
-    }
     const hand = this.view.seats[p].hand || [];
-    y = this.hand(y, hand, "YOUR HAND", ["play", "team", "with", "copy"]) + 2;
+    const drawn = this.view.drawn;
+    const right = W - PAD;
+    const kinds = ["play", "team", "with", "copy"];
+    if (drawn && drawn.length) {
+      const split = HAND_X + drawnRoom(drawn.length, hand.length, right - HAND_X - DRAWN_GAP);
+      const title = KEEP_TITLES.find((t) => t.length * 9.5 <= split - HAND_X - 6);
+      this.hand(y, drawn, title, ["keep"], HAND_X, split);
+      this.add(`<line x1="${fx(split + DRAWN_GAP / 2)}" y1="${fx(y + 4)}" `
+        + `x2="${fx(split + DRAWN_GAP / 2)}" y2="${fx(y + HAND_ROW - 12)}" `
+        + 'stroke="#8fb39c" stroke-width="1.5" stroke-dasharray="5 4"/>');
+      this.hand(y, hand, "YOUR HAND", kinds, split + DRAWN_GAP, right);
+    } else {
+      this.hand(y, hand, "YOUR HAND", kinds, HAND_X, right);
+    }
+    y += HAND_ROW + 2;
     const h = this.short ? SHORT_HIDEOUT : HIDEOUT;
-    this.plate(PAD, top, SIDE, y + h - top, p);
+    this.plate(PAD, y - HAND_ROW - 2, SIDE, HAND_ROW + 2 + h, p);
     this.hideout(HAND_X, y, W - PAD - HAND_X, h, p);
     return y + h;
   }
@@ -607,12 +622,13 @@ class Table {
     });
   }
 
-  /** Another seat's hand face up (an open view), edge-on in rows under its Hideout. */
+  /** Another seat's hand face up (an open view), edge-on in two rows under its Hideout,
+   * narrower past six a row. */
   openHand(y, p) {
     const cards = this.view.seats[p].hand;
-    const [x0, cw, ch, gap] = [PAD + 64, 118.0, 22.0, 4];
-    const perRow = Math.floor((W - PAD - x0 + gap) / (cw + gap));
-    const rows = Math.max(1, Math.ceil(cards.length / perRow));
+    const [x0, ch, gap] = [PAD + 64, 20.0, 3];
+    const perRow = Math.max(6, Math.ceil(cards.length / 2));
+    const cw = Math.min(118.0, (W - PAD - x0 + gap) / perRow - gap);
     const out = [`<g data-open-hand="${p}">`,
       label(PAD + 6, y + 16, "HAND", 12, "#f4ead2", "bold", "start", 1.5)];
     if (!cards.length) out.push(label(x0, y + 16, "No cards", 13, "#cfe3d6", "normal"));
@@ -621,34 +637,33 @@ class Table {
       out.push(chip(x0 + i * (cw + gap), y + r * (ch + gap), cw, ch, c));
     });
     this.add(`${out.join("")}</g>`);
-    return y + rows * (ch + gap);
+    return y + 2 * (ch + gap);
   }
 
-  /** Cards face up in rows of six, each on the first of its actions (`prefixes`). */
-  /** A hand face up in one row, however many cards it holds (see handRow). */
-  hand(y, cards, heading, prefixes) {
+  /** Cards face up in one row between `left` and `right` (see handRow), with room under
+   * them for the heist's Team toggles whether or not they are shown. */
+  hand(y, cards, heading, prefixes, left, right) {
     // a heist may be committed: each card has a "Team" toggle under it
     const team = prefixes.includes("play") && [...this.labels.keys()].some((i) => i
       .startsWith("heist:"));
-    const [cw, step] = handRow(cards.length);
-    const [ch, gap] = [136, 8];
-    const tall = ch + (team ? 34 : 0);
-    this.add(label(HAND_X + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
+    const [cw, step] = handRow(cards.length, right - left);
+    this.add(label(left + 6, y + 14, heading, 12, "#f4ead2", "bold", "start", 1.5));
     if (team) {
-      this.add(label(W - PAD - 6, y + 14, "Select a team, then click its heist", 12,
+      this.add(label(right - 6, y + 14, "Select a team, then click its heist", 12,
         "#f4ead2", "normal", "end"));
     }
     y += 22;
-    if (!cards.length) this.add(label(HAND_X + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
+    if (!cards.length) this.add(label(left + 6, y + 20, "No cards", 13, "#cfe3d6", "normal"));
     const width = cw + (Math.max(1, cards.length) - 1) * step; // over the cards
-    const x0 = HAND_X + (W - PAD - HAND_X - width) / 2;
+    const x0 = left + (right - left - width) / 2;
     const placed = this.used.size;
     const picks = [];
     cards.forEach((c, k) => {
       const x = x0 + k * step;
       const act = this.action(prefixes.map((p) => `${p}:${slug(c.name)}`));
-      this.add(face(x, y, cw, ch, c, true, act !== null), act);
-      if (team) picks.push(teamToggle(x, y + ch + 6, Math.min(cw, step), k, c));
+      const covered = step < cw && k < cards.length - 1;
+      this.add(face(x, y, cw, HAND_HEIGHT, c, true, act !== null, covered), act);
+      if (team) picks.push(teamToggle(x, y + HAND_HEIGHT + 6, Math.min(cw, step), k, c));
     });
     if (picks.length) this.parts.push(`<g data-team="heist:">${picks.join("")}</g>`);
     // the decision is made here: the page keeps it in view; your own hand is where a phone's
@@ -656,21 +671,38 @@ class Table {
     const [decided, home] = [this.used.size > placed, prefixes[0] === "play"];
     if (decided || home) {
       const marks = (decided ? ' data-focus="hand"' : "") + (home ? ' data-home=""' : "");
-      this.add(`<rect${marks} x="${fx((W - PAD + HAND_X - width) / 2)}" `
-        + `y="${fx(y)}" width="${fx(width)}" height="${fx(tall + gap)}" `
-        + 'fill="none" pointer-events="none"/>');
+      this.add(`<rect${marks} x="${fx(x0)}" y="${fx(y)}" width="${fx(width)}" `
+        + `height="${fx(HAND_ROW - 22)}" fill="none" pointer-events="none"/>`);
     }
-    return y + tall + gap;
   }
 }
 
 const [HAND_CARD, HAND_GAP, HAND_LEAST] = [104, 8, 80];
+const HAND_HEIGHT = 136; // a hand card's height
+const HAND_ROW = 22 + HAND_HEIGHT + 34 + 8; // title, cards, room for the toggles, a gap
+const DRAWN_GAP = 16; // between the Mastermind's draw and your hand, sharing the row
+// the draw's title, the first that fits over it (about 9.5 units a letter)
+const KEEP_TITLES = ["THE MASTERMIND DREW: KEEP ONE", "MASTERMIND: KEEP ONE", "KEEP ONE", ""];
 
-/** svg._hand_row: a hand of n cards in one row, each card's width and the step between. */
-function handRow(n) {
-  const room = W - PAD - HAND_X;
-  if (n * HAND_CARD + (n - 1) * HAND_GAP <= room) return [HAND_CARD, HAND_CARD + HAND_GAP];
+/** svg._row_width: how wide n hand cards are side by side at full width. */
+function rowWidth(n) {
+  return n * HAND_CARD + (n - 1) * HAND_GAP;
+}
+
+/** svg._drawn_room: how wide the Mastermind's draw is laid out beside a hand in `room`. */
+function drawnRoom(drawn, hand, room) {
+  const full = rowWidth(drawn);
+  if (full + rowWidth(hand) <= room) return full;
+  const fair = (room + HAND_GAP) * drawn / (drawn + hand) - HAND_GAP;
+  const least = Math.min(drawn * (HAND_LEAST + HAND_GAP) - HAND_GAP, room / 2);
+  return Math.min(full, Math.max(fair, least));
+}
+
+/** svg._hand_row: n cards in one row `room` wide, each card's width and the step between. */
+function handRow(n, room) {
+  if (rowWidth(n) <= room) return [HAND_CARD, HAND_CARD + HAND_GAP];
   const cw = Math.max(HAND_LEAST, (room - (n - 1) * HAND_GAP) / n);
+  if (n === 1) return [cw, cw + HAND_GAP];
   return [cw, Math.min(cw + HAND_GAP, (room - cw) / (n - 1))];
 }
 

@@ -42,7 +42,7 @@ class Belief:
     seats with (see the module docstring)."""
 
     def __init__(self, seat: int, model: Model, particles: int, rng: random.Random,
-                 tries: int = 8) -> None:
+                 tries: int = 32) -> None:
         self.seat = seat
         self.model = model
         self.count = particles

@@ -47,7 +47,7 @@ class LbrSettings:
 
     particles: int = 16  # determinizations in the belief, each rolled out once per action
     depth: int | None = 10  # rollout decisions before the evaluation (None: to the end)
-    tries: int = 8  # chance redraws for a particle to match what the seat sees
+    tries: int = 32  # chance redraws for a particle to match what the seat sees
 
     def __post_init__(self) -> None:
         if self.particles < 1 or self.tries < 1:

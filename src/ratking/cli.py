@@ -769,14 +769,12 @@ def exploit(
     except (RatkingError, ValueError) as exc:
         fail(str(exc))
     cut_words = "played out" if cut is None else f"cut at {cut} decisions"
-    if method == "lbr":
-        console.print(f"{title}, {players} players: local best response against {against} "
-                      f"({particles} particles, one rollout each for every legal action, "
-                      f"rollouts {cut_words}), {result.games:,} deals each played twice")
-    else:
-        console.print(f"{title}, {players} players: a best response searched against "
-                      f"{against} ({iters:,} iterations a decision, rollouts {cut_words}), "
-                      f"{result.games:,} deals each played twice")
+    lbr = method == "lbr"
+    who, budget = (("local best response against", f"{particles} particles, one rollout each "
+                    "for every legal action") if lbr else
+                   ("a best response searched against", f"{iters:,} iterations a decision"))
+    console.print(f"{title}, {players} players: {who} {against} ({budget}, rollouts "
+                  f"{cut_words}), {result.games:,} deals each played twice")
     def share(value: float | None, interval: tuple[float, float]) -> str:
         if value is None:
             return "no game (every one reached the round cap undecided)"
@@ -793,13 +791,10 @@ def exploit(
         low, high = result.gain_interval
         console.print(f"  gain: {result.gain * 100:+.1f} points, 95% interval "
                       f"{low * 100:+.1f} to {high * 100:+.1f}{left_out}")
-    if method == "lbr":
-        console.print(f"  budget: {result.iterations:,} rollouts in {result.decisions:,} "
-                      f"decisions, {result.cpu_s:,.0f} CPU-s; the belief was dealt afresh "
-                      f"{result.resets:,} times (no particle left consistent)")
-    else:
-        console.print(f"  budget: {result.iterations:,} iterations in "
-                      f"{result.decisions:,} decisions, {result.cpu_s:,.0f} CPU-s")
+    resets = (f"; the belief was dealt afresh {result.resets:,} times (no particle left "
+              "consistent)") if lbr else ""
+    console.print(f"  budget: {result.iterations:,} {'rollouts' if lbr else 'iterations'} in "
+                  f"{result.decisions:,} decisions, {result.cpu_s:,.0f} CPU-s{resets}")
     if json_out is not None:
         json_out.write_text(json.dumps(result.to_dict(), indent=2) + "\n")
         console.print(f"Wrote {json_out}")

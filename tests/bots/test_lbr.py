@@ -19,6 +19,7 @@ from ratking.bots.specs import OverBudget, check_budget
 from ratking.core import RatkingError
 from ratking.sim import random_play
 
+from .cases import choices, legal_repeatable_and_harmless
 from .test_search import GAMES, HIDDEN, positions
 
 # --- what each bot says it plays --------------------------------------------------------------
@@ -130,29 +131,16 @@ def test_identical_choices_for_states_that_differ_only_in_hidden_information(gam
     assert differed
 
 
-@st.composite
-def cases(draw):
-    game_id = draw(st.sampled_from(GAMES))
-    game = ratking.make(game_id, max_rounds=20)
-    players = draw(st.sampled_from(game.player_counts()))
-    state = game.new_game(players, seed=draw(st.integers(0, 2**40)))
-    random_play(state, random.Random(draw(st.integers(0, 2**32))), draw(st.integers(0, 200)))
+def spec(draw) -> str:
     against = draw(st.sampled_from(["random", "heuristic", "easy", "hard"]))
-    spec = f"lbr:against={against}:particles={draw(st.integers(1, 3))}" \
+    return f"lbr:against={against}:particles={draw(st.integers(1, 3))}" \
            f":depth={draw(st.integers(0, 5))}"
-    return state, spec, draw(st.integers(0, 2**32))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cases())
+@given(choices(200, spec))
 def test_never_raises_always_legal_and_repeatable(case):
-    state, spec, seed = case
-    if state.over:
-        return
-    before = json.dumps(state.to_json(), sort_keys=True)
-    first, again = make_bot(spec, seed).choose(state), make_bot(spec, seed).choose(state)
-    assert first in state.legal_actions() and first.id == again.id
-    assert json.dumps(state.to_json(), sort_keys=True) == before  # it changed nothing
+    legal_repeatable_and_harmless(*case)
 
 
 def test_a_table_never_gets_one():

@@ -14,7 +14,11 @@ bound on the bot's exploitability.
 Rollouts are cut after `depth` decisions (10 unless set), where the game's evaluation scores
 the position, or play to the end (depth None): a rollout to the end with the heuristic
 against a weak bot is won whatever was played first, so every action would look alike; the
-evaluation keeps the margin. Actions of equal value go to the heuristic's own choice. Where
+evaluation keeps the margin. With a few rollouts an action, the best-looking one is often
+best by luck, so the bot keeps the heuristic's own choice unless another action beats it,
+particle by particle on the same rollout seeds, by more than CONFIDENCE standard errors of
+that paired difference (then it plays the one that clears it by most); a game without a
+heuristic plays the best mean. Where
 the game has a compiled core and both continuations are the random or heuristic bot, the
 rollouts run on it (ratking.native). Every particle plays the same rollout seed for every
 action (common random numbers), so the actions are compared on the same luck. Moves that
@@ -24,6 +28,7 @@ avoids them (turns.py).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +42,8 @@ from .base import Bot, action_probabilities
 from .belief import Belief
 from .turns import repeats, taken_here
 
+# standard errors by which an action's paired gain over the heuristic's choice must clear zero
+CONFIDENCE = 1.0
 # a continuation: ("random" | "heuristic", eps) or ("bot", 0.0): the fixed bot itself
 Continuation = tuple[str, float]
 
@@ -89,33 +96,41 @@ class LocalBestResponse:
         self.resets += belief.resets - before
         return belief
 
-    def values(self, state: State) -> list[float]:
-        """Each legal action's value to the seat to move (in legal order)."""
+    def outcomes(self, state: State) -> tuple[list[float], list[list[float]]]:
+        """The particles' weights (summing to 1) and, for each legal action (in legal order),
+        its rollout's value to the seat to move in each particle."""
         seat = state.to_move
         particles = self.belief(state).normalized()
         seeds = [self.rng.getrandbits(63) for _ in particles]
         play = self._rollout(state)
         out = []
         for action in state.legal_actions():
-            total = 0.0
-            for (particle, weight), seed in zip(particles, seeds, strict=True):
+            row = []
+            for (particle, _), seed in zip(particles, seeds, strict=True):
                 s = particle.clone()
                 s.rng = KeyedRng(seed)
                 s.apply(action)
-                total += weight * play(s, seat, seed)
-            out.append(total)
+                row.append(play(s, seat, seed))
+            out.append(row)
         self.last_iterations = len(out) * len(particles)
-        return out
+        return [w for _, w in particles], out
+
+    def values(self, state: State) -> list[float]:
+        """Each legal action's value to the seat to move (in legal order): its rollouts'
+        mean, weighted by the belief."""
+        weights, rows = self.outcomes(state)
+        return [sum(w * v for w, v in zip(weights, row, strict=True)) for row in rows]
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        values = self.values(state)
-        # ties go to the heuristic's choice, else to the first listed
+        weights, rows = self.outcomes(state)
         hint = state.game.heuristic(state, self.rng) if state.game.heuristic else None
-        order = sorted(range(len(legal)), key=lambda i: (-values[i], legal[i] is not hint))
+        base = next((row for a, row in zip(legal, rows, strict=True) if a is hint), None)
+        scores = [_lead(weights, row, base) for row in rows]
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], legal[i] is not hint))
         pick = legal[order[0]]
         if repeats(state.history, pick.id):
             done = taken_here(state)
@@ -149,6 +164,19 @@ class LocalBestResponse:
                 return legal[int(rng.random() * len(legal))]
             return s.game.heuristic(s, rng)
         return play
+
+
+def _lead(weights: list[float], row: list[float], base: list[float] | None) -> float:
+    """How surely an action's rollouts beat the heuristic's choice's (`base`, the same
+    particles and seeds): the weighted mean of the paired differences less CONFIDENCE
+    standard errors; with no heuristic, the action's weighted mean."""
+    if base is None:
+        return sum(w * v for w, v in zip(weights, row, strict=True))
+    diffs = [v - b for v, b in zip(row, base, strict=True)]
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True))
+    spread = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
+    effective = 1.0 / sum(w * w for w in weights)
+    return mean - CONFIDENCE * math.sqrt(spread / effective)
 
 
 def _value(returns: list[float] | None, seat: int, players: int) -> float:

@@ -15,6 +15,7 @@ import ratking
 from ratking.bots import make_bot
 from ratking.bots.base import action_probabilities
 from ratking.bots.belief import Belief
+from ratking.bots.lbr import lead
 from ratking.bots.specs import OverBudget, check_budget
 from ratking.core import RatkingError
 from ratking.sim import random_play
@@ -153,3 +154,14 @@ def test_a_table_never_gets_one():
 def test_bad_specs_say_what_is_wrong(spec):
     with pytest.raises(RatkingError, match="lbr"):
         make_bot(spec)
+
+
+def test_an_action_must_beat_the_heuristic_choice_surely_to_replace_it():
+    """The lead over the heuristic's choice is the paired mean less a standard error: a sure
+    small gain leads, a noisy one that averages more does not."""
+    weights = [0.25] * 4
+    base = [0.5, 0.5, 0.5, 0.5]
+    assert lead(weights, base, base) == 0.0
+    assert lead(weights, [0.6, 0.6, 0.6, 0.6], base) == pytest.approx(0.1)
+    assert lead(weights, [1.0, 0.0, 1.0, 0.4], base) < 0  # +0.1 on average, but by luck
+    assert lead(weights, [1.0, 0.0, 1.0, 0.4], None) == pytest.approx(0.6)  # no heuristic

@@ -129,7 +129,7 @@ class LocalBestResponse:
         weights, rows = self.outcomes(state)
         hint = state.game.heuristic(state, self.rng) if state.game.heuristic else None
         base = next((row for a, row in zip(legal, rows, strict=True) if a is hint), None)
-        scores = [_lead(weights, row, base) for row in rows]
+        scores = [lead(weights, row, base) for row in rows]
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], legal[i] is not hint))
         pick = legal[order[0]]
         if repeats(state.history, pick.id):
@@ -166,7 +166,7 @@ class LocalBestResponse:
         return play
 
 
-def _lead(weights: list[float], row: list[float], base: list[float] | None) -> float:
+def lead(weights: list[float], row: list[float], base: list[float] | None) -> float:
     """How surely an action's rollouts beat the heuristic's choice's (`base`, the same
     particles and seeds): the weighted mean of the paired differences less CONFIDENCE
     standard errors; with no heuristic, the action's weighted mean."""

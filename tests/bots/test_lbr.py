@@ -165,3 +165,21 @@ def test_an_action_must_beat_the_heuristic_choice_surely_to_replace_it():
     assert lead(weights, [0.6, 0.6, 0.6, 0.6], base) == pytest.approx(0.1)
     assert lead(weights, [1.0, 0.0, 1.0, 0.4], base) < 0  # +0.1 on average, but by luck
     assert lead(weights, [1.0, 0.0, 1.0, 0.4], None) == pytest.approx(0.6)  # no heuristic
+
+
+@pytest.mark.parametrize("against, core", [("neural", ""), ("heuristic", "python")])
+def test_rollouts_on_the_python_engine_choose_legally_and_repeat(against, core, monkeypatch):
+    """The neural bot's rollouts, and any with RATKING_CORE=python, run on the Python
+    engine: a short game against the bot is played legally and the same at a seed."""
+    monkeypatch.setenv("RATKING_CORE", core)
+
+    def play() -> list[str]:
+        state = ratking.make("you-dirty-rat").new_game(2, seed=4)
+        bots = [make_bot(f"lbr:against={against}:particles=3", 1), make_bot(against, 2)]
+        for _ in range(30):
+            if state.over:
+                break
+            state.apply(bots[state.to_move].choose(state))
+        return list(state.history)
+
+    assert play() == play()

@@ -733,6 +733,11 @@ def exploit(
     = 200,
     depth: Annotated[int | None, typer.Option(
         help="rollout decisions before the evaluation scores (default 10; 0: play out)")] = 10,
+    method: Annotated[str, typer.Option(
+        help="search (a searched best response) or lbr (local best response)")] = "search",
+    particles: Annotated[int, typer.Option(
+        help="with --method lbr: the belief's determinizations, each rolled out once for "
+             "every legal action")] = 16,
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
     backend: BackendOption = "local",
@@ -741,8 +746,9 @@ def exploit(
     json_out: Annotated[Path | None, typer.Option("--json", help="write the result as JSON")]
     = None,
 ) -> None:
-    """How exploitable a bot is: a best response searched against it takes each seat in turn,
-    and its win share is compared, deal by deal, with the bot's own in the same seats."""
+    """How exploitable a bot is: a best response against it (searched, or local best response
+    with --method lbr) takes each seat in turn, and its win share is compared, deal by deal,
+    with the bot's own in the same seats."""
     from .sim.backends import open_backend
     from .sim.exploit import check_exploit, run_exploit
     from .sim.progress import progress_bar
@@ -751,20 +757,24 @@ def exploit(
     cut = None if depth == 0 else depth
     try:
         rules_ = parse_rules(rule)
-        check_exploit(game, against, players, games_, iters, cut, rules_)
+        check_exploit(game, against, players, games_, iters, cut, rules_, method, particles)
         if json_out is not None:
             check_writable(json_out, "--json")
         title = make(game, **rules_).info().title
         with stoppable(), open_backend(backend, workers, ray_address) as engine, \
                 progress_bar(console, f"{game}: exploiting {against}", games_, "deals") as bar:
             result = run_exploit(game, against, players, games_, seed, iters, cut, rules_,
-                                 progress=bar.advance, backend=engine)
+                                 progress=bar.advance, backend=engine, method=method,
+                                 particles=particles)
     except (RatkingError, ValueError) as exc:
         fail(str(exc))
     cut_words = "played out" if cut is None else f"cut at {cut} decisions"
-    console.print(f"{title}, {players} players: a best response searched against {against} "
-                  f"({iters:,} iterations a decision, rollouts {cut_words}), "
-                  f"{result.games:,} deals each played twice")
+    lbr = method == "lbr"
+    who, budget = (("local best response against", f"{particles} particles, one rollout each "
+                    "for every legal action") if lbr else
+                   ("a best response searched against", f"{iters:,} iterations a decision"))
+    console.print(f"{title}, {players} players: {who} {against} ({budget}, rollouts "
+                  f"{cut_words}), {result.games:,} deals each played twice")
     def share(value: float | None, interval: tuple[float, float]) -> str:
         if value is None:
             return "no game (every one reached the round cap undecided)"
@@ -781,8 +791,10 @@ def exploit(
         low, high = result.gain_interval
         console.print(f"  gain: {result.gain * 100:+.1f} points, 95% interval "
                       f"{low * 100:+.1f} to {high * 100:+.1f}{left_out}")
-    console.print(f"  budget: {result.iterations:,} iterations in "
-                  f"{result.decisions:,} decisions, {result.cpu_s:,.0f} CPU-s")
+    resets = (f"; the belief was dealt afresh {result.resets:,} times (no particle left "
+              "consistent)") if lbr else ""
+    console.print(f"  budget: {result.iterations:,} {'rollouts' if lbr else 'iterations'} in "
+                  f"{result.decisions:,} decisions, {result.cpu_s:,.0f} CPU-s{resets}")
     if json_out is not None:
         json_out.write_text(json.dumps(result.to_dict(), indent=2) + "\n")
         console.print(f"Wrote {json_out}")

@@ -4,7 +4,6 @@ offered to a table, and stronger against the bot it answers than that bot itself
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,9 +13,9 @@ import ratking
 from ratking.bots import make_bot
 from ratking.bots.specs import OverBudget, check_budget
 from ratking.core import RatkingError
-from ratking.sim import random_play
 
-from .test_search import GAMES, HIDDEN, positions, visits
+from .cases import choices, legal_repeatable_and_harmless
+from .test_search import HIDDEN, positions, visits
 
 
 @pytest.mark.parametrize("game_id", HIDDEN)
@@ -34,29 +33,16 @@ def test_identical_choices_for_states_that_differ_only_in_hidden_information(gam
     assert differed
 
 
-@st.composite
-def cases(draw):
-    game_id = draw(st.sampled_from(GAMES))
-    game = ratking.make(game_id, max_rounds=20)
-    players = draw(st.sampled_from(game.player_counts()))
-    state = game.new_game(players, seed=draw(st.integers(0, 2**40)))
-    random_play(state, random.Random(draw(st.integers(0, 2**32))), draw(st.integers(0, 300)))
+def spec(draw) -> str:
     against = draw(st.sampled_from(["random", "heuristic", "easy"]))
-    spec = f"response:against={against}:iters={draw(st.integers(1, 8))}" \
+    return f"response:against={against}:iters={draw(st.integers(1, 8))}" \
            f":depth={draw(st.integers(0, 6))}"
-    return state, spec, draw(st.integers(0, 2**32))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cases())
+@given(choices(300, spec))
 def test_never_raises_always_legal_and_repeatable(case):
-    state, spec, seed = case
-    if state.over:
-        return
-    before = json.dumps(state.to_json(), sort_keys=True)
-    first, again = make_bot(spec, seed).choose(state), make_bot(spec, seed).choose(state)
-    assert first in state.legal_actions() and first.id == again.id
-    assert json.dumps(state.to_json(), sort_keys=True) == before  # the search changed nothing
+    legal_repeatable_and_harmless(*case)
 
 
 def test_a_table_never_gets_a_response():

@@ -156,6 +156,11 @@ class SearchBot:
                 best, key = action, k
         return best
 
+    def probabilities(self, state: State) -> None:
+        """None: a search's choice has no closed-form distribution (local best response then
+        keeps a uniform belief, lbr.py)."""
+        return None
+
     def native(self, state: State) -> bool:
         """Whether this bot searches `state` on the compiled core (see the module docstring);
         NativeUnavailable if it must and cannot."""

@@ -171,6 +171,11 @@ class NeuralBot:
                     break
         return actions[pick]
 
+    def probabilities(self, state: State) -> dict[str, float]:
+        """All on the action `choose` plays (exact: the bot plays its likeliest action, not a
+        draw from the policy's softmax)."""
+        return {self.choose(state).id: 1.0}
+
     def guide(self, state: State, rng: Any = None) -> Action:
         """The policy's likeliest legal action for the seat to move: the move a search's prior
         favours (a draw would point the bonus at a move the policy thinks worse as often as

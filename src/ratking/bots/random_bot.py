@@ -16,3 +16,8 @@ class RandomBot:
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         return legal[int(self.rng.random() * len(legal))]
+
+    def probabilities(self, state: State) -> dict[str, float]:
+        """Every legal action alike (exact)."""
+        legal = state.legal_actions()
+        return {a.id: 1.0 / len(legal) for a in legal}

@@ -22,6 +22,10 @@ A spec is `name[:key=value]...` and never holds a comma, so a list of specs is c
   heuristic, a level or neural); `iters`, `depth`, `c`, `prior` and `rollout` as for
   `ismcts` (defaults: 200 iterations, rollouts cut at 10 decisions).
   Never offered to a server's clients (`check_budget` refuses it).
+- `lbr`: local best response against a fixed bot (lbr.py), the other way `ratking exploit`
+  measures (`--method lbr`). Options: `against=NAME` as for `response`, `particles=N` (the
+  belief's determinizations, default 16), `depth=N` (rollout decisions before the evaluation,
+  default 10; `depth=0`: to the end). Never offered to a table either.
 - Levels `easy`, `hard`, `expert`: settings tuned per game (`Game.levels`), defined by
   iterations, never by time, so that their results reproduce. `normal` is the heuristic.
 """
@@ -31,15 +35,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, RatkingError, State
-from .base import Bot
+from .base import Bot, action_probabilities
 from .heuristic import HeuristicBot
 from .ismcts import ROLLOUTS, SPLITS, SearchBot, SearchSettings
+from .lbr import Continuation, LbrSettings, LocalBestResponse
 from .neural import NeuralBot
 from .random_bot import RandomBot
 from .response import ResponseBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
-NAMES = ("bot", "heuristic", "random", "ismcts", "neural", "response", *LEVELS)
+NAMES = ("bot", "heuristic", "random", "ismcts", "neural", "response", "lbr", *LEVELS)
 RESPONSE_ITERS, RESPONSE_DEPTH = 200, 10  # a response's budget unless its spec sets one
 NEURAL_PRIOR = 0.5  # the prior's weight with prior=neural (the levels' weight for the heuristic)
 # the levels of a game that sets none of its own (Game.levels overrides them one by one)
@@ -103,6 +108,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
                  "iters": _whole("iters", 1), "depth": _whole("depth", 0),
                  "c": _number("c", 0.0), "prior": _number("prior", 0.0),
                  "rollout": _one_of("rollout", ROLLOUTS)},
+    "lbr": {"against": _one_of("against", ("random", "heuristic", "neural", *LEVELS)),
+            "particles": _whole("particles", 1), "depth": _whole("depth", 0)},
 }
 ALIASES = {"bot": "heuristic", "normal": "heuristic"}
 
@@ -161,6 +168,13 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         against = options.pop("against", "heuristic")
         options = {"iters": RESPONSE_ITERS, "depth": RESPONSE_DEPTH, **options}
         return ResponseBot(lambda s: make_bot(against, s), SearchSettings(**options), seed)
+    if name == "lbr":
+        against = options.pop("against", "heuristic")
+        if options.get("depth") == 0:
+            options["depth"] = None
+        return LocalBestResponse(lambda s: make_bot(against, s),
+                                 lambda game: stand_in(game, against), LbrSettings(**options),
+                                 seed)
     if name == "ismcts":
         if "ms" in options and "iters" not in options:
             options["iters"] = None
@@ -180,6 +194,18 @@ def level_spec(game: Any, level: str) -> str:
     return (getattr(game, "levels", None) or {}).get(level) or DEFAULT_LEVELS[level]
 
 
+def stand_in(game: Any, against: str) -> Continuation:
+    """What plays the seats of the bot `against` (a level as `game` sets it) in a local best
+    response's rollouts: the bot itself where it is a one-move policy, the heuristic (random
+    play in a game without one) where it searches."""
+    name, options = parse_spec(level_spec(game, against) if against in LEVELS else against)
+    if name in ("random", "heuristic"):
+        return name, options.get("eps", 0.0)
+    if name == "neural":
+        return "bot", 0.0
+    return ("heuristic" if game.heuristic is not None else "random"), 0.0
+
+
 class LevelBot:
     """A named level: the spec it stands for depends on the game, so it is looked up at the
     first decision (and kept per game)."""
@@ -197,6 +223,10 @@ class LevelBot:
 
     def choose(self, state: State) -> Action:
         return self.bot_for(state.game).choose(state)
+
+    def probabilities(self, state: State) -> dict[str, float] | None:
+        """The level's bot's distribution (bots.base.action_probabilities)."""
+        return action_probabilities(self.bot_for(state.game), state)
 
 
 # --- what a client may ask of a server's search ------------------------------------------
@@ -239,7 +269,7 @@ def check_budget(spec: str, game: Any) -> None:
         raise Unplayable(f"bot spec {spec!r}: {game.title} has no heuristic for it to play "
                          "with; choose random or a search without a prior")
     name, options = parse_spec(spec)
-    if name == "response":
+    if name in ("response", "lbr"):
         raise OverBudget(f"bot spec {spec!r}: a best response is for the lab "
                          "(ratking exploit), not for a table; choose a level")
     if name != "ismcts":

@@ -9,6 +9,11 @@ played by the agent trained in it).
 The agents observe OpenSpiel's information-state tensor (ratking's `information_state`, which
 keeps in Rat-a-Tat Roll the cards a seat was shown). A DQN agent is evaluated by its greedy
 action; an NFSP agent by its average policy, the strategy NFSP converges with, sampled.
+
+The knobs a researcher turns first: `--lr` (Adam's learning rate, of the Q-network and of
+NFSP's average policy), `--decay` (the decisions of each agent over which exploration falls to
+its floor, by default 20 a game, about half of a You Dirty Rat agent's), `--replay` (the replay
+buffer's capacity, in transitions) and `--learn-every` (an agent's decisions per learning step).
 """
 
 from __future__ import annotations
@@ -29,23 +34,23 @@ from ratking.envs.common import PolicySeat, Spec
 from ratking.learn.winshare import win_shares
 
 
-def make_agents(algo: str, players: int, inputs: int, actions: int, episodes: int,
-                seed: int) -> list[Any]:
-    """One agent per seat; exploration decays over about the first half of training."""
-    common = {"hidden_layers_sizes": [64, 64], "batch_size": 128, "learn_every": 16,
-              "min_buffer_size_to_learn": 1000, "optimizer_str": "adam"}
-    decay = max(1000, episodes * 20)  # about half of an agent's decisions in a run
-    if algo == "dqn":
-        return [dqn.DQN(p, inputs, actions, replay_buffer_capacity=50_000, learning_rate=1e-3,
-                        epsilon_start=1.0, epsilon_end=0.05, epsilon_decay_duration=decay,
-                        epsilon_decay_schedule_str="linear",
-                        update_target_network_every=500, seed=seed + p, **common)
-                for p in range(players)]
+def make_agents(args: argparse.Namespace, inputs: int, actions: int) -> list[Any]:
+    """One agent per seat, with the command line's algorithm and knobs; exploration falls
+    linearly over `--decay` of each agent's decisions."""
+    common = {"hidden_layers_sizes": [64, 64], "batch_size": 128,
+              "learn_every": args.learn_every, "min_buffer_size_to_learn": 1000,
+              "optimizer_str": "adam", "replay_buffer_capacity": args.replay,
+              "epsilon_decay_duration": args.decay or max(1000, args.episodes * 20)}
+    if args.algo == "dqn":
+        return [dqn.DQN(p, inputs, actions, learning_rate=args.lr, epsilon_start=1.0,
+                        epsilon_end=0.05, epsilon_decay_schedule_str="linear",
+                        update_target_network_every=500, seed=args.seed + p, **common)
+                for p in range(args.players)]
     return [nfsp.NFSP(p, inputs, actions, reservoir_buffer_capacity=100_000,
-                      anticipatory_param=0.1, rl_learning_rate=1e-3, sl_learning_rate=1e-3,
-                      replay_buffer_capacity=50_000, epsilon_start=0.06, epsilon_end=0.001,
-                      epsilon_decay_duration=decay, seed=seed + p, **common)
-            for p in range(players)]
+                      anticipatory_param=0.1, rl_learning_rate=args.lr,
+                      sl_learning_rate=args.lr, epsilon_start=0.06, epsilon_end=0.001,
+                      seed=args.seed + p, **common)
+            for p in range(args.players)]
 
 
 def train(env: rl_environment.Environment, agents: list[Any], episodes: int) -> None:
@@ -94,6 +99,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--episodes", type=int, default=1000, help="self-play games to train")
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    parser.add_argument("--decay", type=int, default=0,
+                        help="an agent's decisions over which exploration falls "
+                             "(0: 20 a game)")
+    parser.add_argument("--replay", type=int, default=50_000,
+                        help="replay buffer capacity (transitions)")
+    parser.add_argument("--learn-every", type=int, default=16,
+                        help="an agent's decisions per learning step")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     torch.set_num_threads(1)
@@ -101,8 +114,8 @@ def main() -> None:
     name = "ratking_" + args.game.replace("-", "_")
     game = pyspiel.load_game(name, {"players": args.players, "seed": args.seed})
     env = rl_environment.Environment(game)
-    agents = make_agents(args.algo, args.players, env.observation_spec()["info_state"][0],
-                         env.action_spec()["num_actions"], args.episodes, args.seed)
+    agents = make_agents(args, env.observation_spec()["info_state"][0],
+                         env.action_spec()["num_actions"])
     start = time.process_time()
     train(env, agents, args.episodes)
     print(f"{args.algo}: trained {args.episodes:,} games of self-play in "

@@ -43,9 +43,11 @@ def test_ppo_self_play_runs_and_prints_its_win_shares():
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("algo", ["dqn", "nfsp"])
-def test_openspiel_self_play_runs_and_prints_its_win_shares(algo):
+@pytest.mark.parametrize("algo,knobs", [
+    ("dqn", ["--lr", "3e-4", "--decay", "200", "--replay", "5000", "--learn-every", "8"]),
+    ("nfsp", [])])
+def test_openspiel_self_play_runs_and_prints_its_win_shares(algo, knobs):
     lines = run("openspiel_selfplay.py", "--game", "you-dirty-rat", "--algo", algo,
-                "--episodes", "3", "--eval-games", "4")
+                "--episodes", "3", "--eval-games", "4", *knobs)
     assert re.fullmatch(rf"{algo}: trained 3 games of self-play in \d+ CPU seconds", lines[0])
     assert SHARES.fullmatch(lines[1])

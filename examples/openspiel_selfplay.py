@@ -12,8 +12,11 @@ action; an NFSP agent by its average policy, the strategy NFSP converges with, s
 
 The knobs a researcher turns first: `--lr` (Adam's learning rate, of the Q-network and of
 NFSP's average policy), `--decay` (the decisions of each agent over which exploration falls to
-its floor, by default 20 a game, about half of a You Dirty Rat agent's), `--replay` (the replay
-buffer's capacity, in transitions) and `--learn-every` (an agent's decisions per learning step).
+its floor), `--replay` (the replay buffer's capacity, in transitions) and `--learn-every` (an
+agent's decisions per learning step). The default decay, 20 decisions a game, is about half of
+a You Dirty Rat agent's; a Target: Rats agent takes some 600 decisions a game (2,000 in the
+Simplified game, where random play runs to the round cap), so there set `--decay` to about
+half of episodes x that, or exploration ends within the first games.
 """
 
 from __future__ import annotations

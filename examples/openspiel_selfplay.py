@@ -56,14 +56,24 @@ def make_agents(args: argparse.Namespace, inputs: int, actions: int) -> list[Any
             for p in range(args.players)]
 
 
-def train(env: rl_environment.Environment, agents: list[Any], episodes: int) -> None:
+def train(env: rl_environment.Environment, agents: list[Any], episodes: int,
+          limit: int) -> None:
     """OpenSpiel's self-play loop: the seat to move steps its agent; at the end every agent
-    sees the final time step (its reward)."""
+    sees the final time step (its reward). A game still running after `limit` decisions (in
+    Rat & Duck, Link and Unlink can repeat within a turn for ever) ends there as a draw, as
+    `win_share` counts it."""
+    players = len(agents)
     for _ in range(episodes):
         time_step = env.reset()
-        while not time_step.last():
+        decisions = 0
+        while not time_step.last() and decisions < limit:
             seat = time_step.observations["current_player"]
             time_step = env.step([agents[seat].step(time_step).action])
+            decisions += 1
+        if not time_step.last():
+            time_step = rl_environment.TimeStep(
+                observations=time_step.observations, rewards=[1.0 / players] * players,
+                discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
         for agent in agents:
             agent.step(time_step)
 
@@ -120,7 +130,7 @@ def main() -> None:
     agents = make_agents(args, env.observation_spec()["info_state"][0],
                          env.action_spec()["num_actions"])
     start = time.process_time()
-    train(env, agents, args.episodes)
+    train(env, agents, args.episodes, game.max_game_length())
     print(f"{args.algo}: trained {args.episodes:,} games of self-play in "
           f"{time.process_time() - start:.0f} CPU seconds")
     player = Seats(agents, Spec(args.game, args.players, {}, recall=True))

@@ -15,8 +15,9 @@ NFSP's average policy), `--decay` (the decisions of each agent over which explor
 its floor), `--replay` (the replay buffer's capacity, in transitions) and `--learn-every` (an
 agent's decisions per learning step). The default decay, 20 decisions a game, is about half of
 a You Dirty Rat agent's; a Target: Rats agent takes some 600 decisions a game (2,000 in the
-Simplified game, where random play runs to the round cap), so there set `--decay` to about
-half of episodes x that, or exploration ends within the first games.
+Simplified game, where random play runs to the round cap), so there exploration ends within
+the first games unless `--decay` is set (to about half of episodes x that; in Target: Rats that
+did not make DQN beat random: docs/strength.md).
 """
 
 from __future__ import annotations

@@ -9,6 +9,15 @@ played by the agent trained in it).
 The agents observe OpenSpiel's information-state tensor (ratking's `information_state`, which
 keeps in Rat-a-Tat Roll the cards a seat was shown). A DQN agent is evaluated by its greedy
 action; an NFSP agent by its average policy, the strategy NFSP converges with, sampled.
+
+The knobs a researcher turns first: `--lr` (Adam's learning rate, of the Q-network and of
+NFSP's average policy), `--decay` (the decisions of each agent over which exploration falls to
+its floor), `--replay` (the replay buffer's capacity, in transitions) and `--learn-every` (an
+agent's decisions per learning step). The default decay, 20 decisions a game, is about half of
+a You Dirty Rat agent's; a Target: Rats agent takes some 600 decisions a game (2,000 in the
+Simplified game, where random play runs to the round cap), so there exploration ends within
+the first games unless `--decay` is set (to about half of episodes x that; in Target: Rats that
+did not make DQN beat random: docs/strength.md).
 """
 
 from __future__ import annotations
@@ -29,33 +38,43 @@ from ratking.envs.common import PolicySeat, Spec
 from ratking.learn.winshare import win_shares
 
 
-def make_agents(algo: str, players: int, inputs: int, actions: int, episodes: int,
-                seed: int) -> list[Any]:
-    """One agent per seat; exploration decays over about the first half of training."""
-    common = {"hidden_layers_sizes": [64, 64], "batch_size": 128, "learn_every": 16,
-              "min_buffer_size_to_learn": 1000, "optimizer_str": "adam"}
-    decay = max(1000, episodes * 20)  # about half of an agent's decisions in a run
-    if algo == "dqn":
-        return [dqn.DQN(p, inputs, actions, replay_buffer_capacity=50_000, learning_rate=1e-3,
-                        epsilon_start=1.0, epsilon_end=0.05, epsilon_decay_duration=decay,
-                        epsilon_decay_schedule_str="linear",
-                        update_target_network_every=500, seed=seed + p, **common)
-                for p in range(players)]
+def make_agents(args: argparse.Namespace, inputs: int, actions: int) -> list[Any]:
+    """One agent per seat, with the command line's algorithm and knobs; exploration falls
+    linearly over `--decay` of each agent's decisions."""
+    common = {"hidden_layers_sizes": [64, 64], "batch_size": 128,
+              "learn_every": args.learn_every, "min_buffer_size_to_learn": 1000,
+              "optimizer_str": "adam", "replay_buffer_capacity": args.replay,
+              "epsilon_decay_duration": args.decay or max(1000, args.episodes * 20)}
+    if args.algo == "dqn":
+        return [dqn.DQN(p, inputs, actions, learning_rate=args.lr, epsilon_start=1.0,
+                        epsilon_end=0.05, epsilon_decay_schedule_str="linear",
+                        update_target_network_every=500, seed=args.seed + p, **common)
+                for p in range(args.players)]
     return [nfsp.NFSP(p, inputs, actions, reservoir_buffer_capacity=100_000,
-                      anticipatory_param=0.1, rl_learning_rate=1e-3, sl_learning_rate=1e-3,
-                      replay_buffer_capacity=50_000, epsilon_start=0.06, epsilon_end=0.001,
-                      epsilon_decay_duration=decay, seed=seed + p, **common)
-            for p in range(players)]
+                      anticipatory_param=0.1, rl_learning_rate=args.lr,
+                      sl_learning_rate=args.lr, epsilon_start=0.06, epsilon_end=0.001,
+                      seed=args.seed + p, **common)
+            for p in range(args.players)]
 
 
-def train(env: rl_environment.Environment, agents: list[Any], episodes: int) -> None:
+def train(env: rl_environment.Environment, agents: list[Any], episodes: int,
+          limit: int) -> None:
     """OpenSpiel's self-play loop: the seat to move steps its agent; at the end every agent
-    sees the final time step (its reward)."""
+    sees the final time step (its reward). A game still running after `limit` decisions (in
+    Rat & Duck, Link and Unlink can repeat within a turn for ever) ends there as a draw, as
+    `win_share` counts it."""
+    players = len(agents)
     for _ in range(episodes):
         time_step = env.reset()
-        while not time_step.last():
+        decisions = 0
+        while not time_step.last() and decisions < limit:
             seat = time_step.observations["current_player"]
             time_step = env.step([agents[seat].step(time_step).action])
+            decisions += 1
+        if not time_step.last():
+            time_step = rl_environment.TimeStep(
+                observations=time_step.observations, rewards=[1.0 / players] * players,
+                discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
         for agent in agents:
             agent.step(time_step)
 
@@ -94,6 +113,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--episodes", type=int, default=1000, help="self-play games to train")
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    parser.add_argument("--decay", type=int, default=0,
+                        help="an agent's decisions over which exploration falls "
+                             "(0: 20 a game)")
+    parser.add_argument("--replay", type=int, default=50_000,
+                        help="replay buffer capacity (transitions)")
+    parser.add_argument("--learn-every", type=int, default=16,
+                        help="an agent's decisions per learning step")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     torch.set_num_threads(1)
@@ -101,10 +128,10 @@ def main() -> None:
     name = "ratking_" + args.game.replace("-", "_")
     game = pyspiel.load_game(name, {"players": args.players, "seed": args.seed})
     env = rl_environment.Environment(game)
-    agents = make_agents(args.algo, args.players, env.observation_spec()["info_state"][0],
-                         env.action_spec()["num_actions"], args.episodes, args.seed)
+    agents = make_agents(args, env.observation_spec()["info_state"][0],
+                         env.action_spec()["num_actions"])
     start = time.process_time()
-    train(env, agents, args.episodes)
+    train(env, agents, args.episodes, game.max_game_length())
     print(f"{args.algo}: trained {args.episodes:,} games of self-play in "
           f"{time.process_time() - start:.0f} CPU seconds")
     player = Seats(agents, Spec(args.game, args.players, {}, recall=True))

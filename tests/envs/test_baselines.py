@@ -5,11 +5,13 @@ Run by hand without the learn extra, these skip and say so (under CI they fail i
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -43,9 +45,43 @@ def test_ppo_self_play_runs_and_prints_its_win_shares():
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("algo", ["dqn", "nfsp"])
-def test_openspiel_self_play_runs_and_prints_its_win_shares(algo):
+@pytest.mark.parametrize("algo,knobs", [
+    ("dqn", ["--lr", "3e-4", "--decay", "200", "--replay", "5000", "--learn-every", "8"]),
+    ("nfsp", [])])
+def test_openspiel_self_play_runs_and_prints_its_win_shares(algo, knobs):
     lines = run("openspiel_selfplay.py", "--game", "you-dirty-rat", "--algo", algo,
-                "--episodes", "3", "--eval-games", "4")
+                "--episodes", "3", "--eval-games", "4", *knobs)
     assert re.fullmatch(rf"{algo}: trained 3 games of self-play in \d+ CPU seconds", lines[0])
     assert SHARES.fullmatch(lines[1])
+
+
+class FirstLegal:
+    """An OpenSpiel agent that takes its first legal action and keeps every time step."""
+
+    def __init__(self, player_id: int) -> None:
+        self.player_id = player_id
+        self.seen: list = []
+
+    def step(self, time_step):
+        self.seen.append(time_step)
+        if time_step.last():
+            return None
+        return SimpleNamespace(action=time_step.observations["legal_actions"][self.player_id][0])
+
+
+def test_openspiel_self_play_ends_a_game_past_its_length_as_a_draw():
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import ratking.envs.openspiel  # noqa: F401
+
+    spec = importlib.util.spec_from_file_location("selfplay", EXAMPLES / "openspiel_selfplay.py")
+    selfplay = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(selfplay)
+    env = rl_environment.Environment(pyspiel.load_game("ratking_rat_and_duck", {"seed": 1}))
+    agents = [FirstLegal(0), FirstLegal(1)]
+    selfplay.train(env, agents, episodes=2, limit=6)
+    for agent in agents:
+        ends = [t for t in agent.seen if t.last()]
+        assert len(ends) == 2 and all(t.rewards == [0.5, 0.5] for t in ends)
+    assert sum(not t.last() for agent in agents for t in agent.seen) == 12

@@ -57,24 +57,15 @@ def make_agents(args: argparse.Namespace, inputs: int, actions: int) -> list[Any
             for p in range(args.players)]
 
 
-def train(env: rl_environment.Environment, agents: list[Any], episodes: int,
-          limit: int) -> None:
+def train(env: rl_environment.Environment, agents: list[Any], episodes: int) -> None:
     """OpenSpiel's self-play loop: the seat to move steps its agent; at the end every agent
-    sees the final time step (its reward). A game still running after `limit` decisions (in
-    Rat & Duck, Link and Unlink can repeat within a turn for ever) ends there as a draw, as
-    `win_share` counts it."""
-    players = len(agents)
+    sees the final time step (its reward). A game that reaches the game's length bound ends
+    there as a draw (in Rat & Duck, Link and Unlink can repeat within a turn for ever)."""
     for _ in range(episodes):
         time_step = env.reset()
-        decisions = 0
-        while not time_step.last() and decisions < limit:
+        while not time_step.last():
             seat = time_step.observations["current_player"]
             time_step = env.step([agents[seat].step(time_step).action])
-            decisions += 1
-        if not time_step.last():
-            time_step = rl_environment.TimeStep(
-                observations=time_step.observations, rewards=[1.0 / players] * players,
-                discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
         for agent in agents:
             agent.step(time_step)
 
@@ -131,7 +122,7 @@ def main() -> None:
     agents = make_agents(args, env.observation_spec()["info_state"][0],
                          env.action_spec()["num_actions"])
     start = time.process_time()
-    train(env, agents, args.episodes, game.max_game_length())
+    train(env, agents, args.episodes)
     print(f"{args.algo}: trained {args.episodes:,} games of self-play in "
           f"{time.process_time() - start:.0f} CPU seconds")
     player = Seats(agents, Spec(args.game, args.players, {}, recall=True))

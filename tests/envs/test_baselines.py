@@ -69,7 +69,7 @@ class FirstLegal:
         return SimpleNamespace(action=time_step.observations["legal_actions"][self.player_id][0])
 
 
-def test_openspiel_self_play_ends_a_game_past_its_length_as_a_draw():
+def test_openspiel_self_play_ends_a_game_that_stalls_as_a_draw():
     import pyspiel
     from open_spiel.python import rl_environment
 
@@ -78,10 +78,27 @@ def test_openspiel_self_play_ends_a_game_past_its_length_as_a_draw():
     spec = importlib.util.spec_from_file_location("selfplay", EXAMPLES / "openspiel_selfplay.py")
     selfplay = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(selfplay)
-    env = rl_environment.Environment(pyspiel.load_game("ratking_rat_and_duck", {"seed": 1}))
-    agents = [FirstLegal(0), FirstLegal(1)]
-    selfplay.train(env, agents, episodes=2, limit=6)
+    game = pyspiel.load_game("ratking_rat_and_duck", {"seed": 3, "max_rounds": 1})
+    env = rl_environment.Environment(game)
+
+    class Looper(FirstLegal):
+        """Links and unlinks for ever once it can (seed 003, 3.2.1 lets it), moving until
+        then."""
+
+        def step(self, time_step):
+            chosen = super().step(time_step)
+            if chosen is not None:
+                legal = time_step.observations["legal_actions"][self.player_id]
+                names = {env.get_state.action_to_string(self.player_id, a): a for a in legal}
+                chosen.action = next((a for n, a in names.items()
+                                      if n.startswith(("link:", "unlink:"))),
+                                     next((a for n, a in names.items() if n.startswith("move:")),
+                                          chosen.action))
+            return chosen
+
+    agents = [Looper(0), Looper(1)]
+    selfplay.train(env, agents, episodes=1)
     for agent in agents:
         ends = [t for t in agent.seen if t.last()]
-        assert len(ends) == 2 and all(t.rewards == [0.5, 0.5] for t in ends)
-    assert sum(not t.last() for agent in agents for t in agent.seen) == 12
+        assert [t.rewards for t in ends] == [[0.5, 0.5]]
+    assert sum(not t.last() for agent in agents for t in agent.seen) == game.max_game_length()

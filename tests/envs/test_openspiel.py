@@ -233,3 +233,35 @@ def test_a_state_saves_and_loads():
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state)
     assert again.legal_actions() == state.legal_actions()
+
+
+def test_a_game_that_stalls_ends_at_its_length_bound_as_a_draw():
+    # seed 003, 3.2.1: Link and Unlink may be repeated within a turn any number of times, so a
+    # policy can keep a Rat & Duck game going for ever; OpenSpiel's algorithms need the
+    # declared bound to hold
+    game = pyspiel.load_game("ratking_rat_and_duck", {"seed": 3, "max_rounds": 1})
+    bound = game.max_game_length()
+    assert bound == 1 * STEPS_PER_ROUND * 2
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+
+    def named() -> dict[int, str]:
+        return {a: state.action_to_string(state.current_player(), a)
+                for a in state.legal_actions()}
+
+    while not any(n.startswith("link:") for n in named().values()):
+        names = named()
+        state.apply_action(next((a for a, n in names.items() if n.startswith("move:")),
+                                min(names)))
+    for _ in range(bound):  # link, unlink, link... within the one turn
+        if state.is_terminal():
+            break
+        state.apply_action(next(a for a, n in named().items()
+                                if n.startswith(("link:", "unlink:"))))
+    assert state.is_terminal()
+    assert len(state.ratking_state().history) == bound
+    assert not state.ratking_state().over
+    assert state.returns() == [0.5, 0.5]
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.legal_actions() == []

@@ -362,12 +362,19 @@ class RatkingState(pyspiel.State):
         """The ratking state inside (shared, not a copy)."""
         return self.holder.get()
 
+    def stalled(self) -> bool:
+        """True once a game still running has taken `max_game_length` decisions: it ends
+        there as a draw, so the bound OpenSpiel's algorithms rely on holds (in Rat & Duck a
+        policy can repeat Link and Unlink within a turn for ever; the rules let it)."""
+        state = self.holder.get()
+        return not state.over and state.steps >= self.get_game().max_game_length()
+
     def current_player(self) -> int:
         holder = self.holder
         if not holder.dealt() or holder.pending is not None:
             return pyspiel.PlayerId.CHANCE
         state = holder.get()
-        return pyspiel.PlayerId.TERMINAL if state.over else state.to_move
+        return pyspiel.PlayerId.TERMINAL if state.over or self.stalled() else state.to_move
 
     def is_chance_node(self) -> bool:
         holder = self.holder
@@ -386,6 +393,8 @@ class RatkingState(pyspiel.State):
         holder = self.holder
         if self.is_chance_node():
             return [d for d, _ in self.chance_outcomes()]
+        if self.stalled():
+            return []
         legal = holder.get().legal_actions()
         return holder.space.indices(legal)
 
@@ -415,12 +424,16 @@ class RatkingState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         holder = self.holder
-        return holder.dealt() and holder.pending is None and holder.get().over
+        return holder.dealt() and holder.pending is None and (holder.get().over
+                                                              or self.stalled())
 
     def returns(self) -> list[float]:
         holder = self.holder
+        players = self.get_game().players
         if not holder.dealt():
-            return [0.0] * self.get_game().players
+            return [0.0] * players
+        if holder.pending is None and self.stalled():
+            return [1.0 / players] * players
         return holder.get().returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RatkingState:

@@ -24,8 +24,9 @@ from ..own import own_games
 GAMES = sorted(info.id for info in ratking.list_games())
 MB = 1 << 20
 
-# plays one game of each with `neural` in seat 0, every other module allowed but the learning
-# libraries, which any import of fails
+# plays one game of each shipped policy's game and player count with `neural` in seat 0 and
+# random play in the others, every other module allowed but the learning libraries, which any
+# import of fails
 NO_TORCH = textwrap.dedent("""
     import builtins, json, sys
     real = builtins.__import__
@@ -37,9 +38,9 @@ NO_TORCH = textwrap.dedent("""
     import ratking
     from ratking.bots import make_bot
     out = {}
-    for game_id in json.loads(sys.argv[1]):
-        state = ratking.make(game_id).new_game(2, seed=3)
-        bots = [make_bot("neural", 1), make_bot("random", 2)]
+    for game_id, players in json.loads(sys.argv[1]):
+        state = ratking.make(game_id).new_game(players, seed=3)
+        bots = [make_bot("neural", 1)] + [make_bot("random", 2 + p) for p in range(1, players)]
         moves = 0
         while not state.over and state.round <= 30:
             seat = state.to_move
@@ -47,29 +48,38 @@ NO_TORCH = textwrap.dedent("""
             assert action in state.legal_actions(), (game_id, action)
             state.apply(action)
             moves += seat == 0
-        out[game_id] = moves
+        out[f"{game_id}-{players}p"] = moves
     assert "torch" not in sys.modules
     print(json.dumps(out))
 """)
 
 
-def test_every_game_of_ratkings_own_ships_a_small_policy_for_two_players():
-    for game_id in own_games():
-        path = shipped_path(game_id, 2)
+def shipped_counts() -> list[tuple[str, int]]:
+    """Every game of ratking's own with every player count its default rules take."""
+    return [(game_id, players) for game_id in own_games()
+            for players in ratking.make(game_id).player_counts()]
+
+
+def test_every_game_of_ratkings_own_ships_a_small_policy_for_every_player_count():
+    for game_id, players in shipped_counts():
+        path = shipped_path(game_id, players)
         assert path.stat().st_size < MB // 2, path
         policy = Policy.load(path)
-        assert policy.game_id == game_id and policy.players == 2
-        assert policy.meta["trained"]["commands"][0].startswith(f"ratking train {game_id} ")
-        space = ratking.make(game_id).action_space(2)
-        assert policy.action_ids == list(space.ids)
+        assert policy.game_id == game_id and policy.players == players
+        assert policy.meta["trained"]["commands"][0].startswith(
+            f"ratking train {game_id} --players {players} ")
+        game = ratking.make(game_id)
+        assert policy.action_ids == list(game.action_space(players).ids)
+        assert policy.inputs == game.observation_layout(players).size
 
 
 def test_the_neural_bot_plays_legal_moves_in_every_game_without_torch():
-    done = subprocess.run([sys.executable, "-c", NO_TORCH, json.dumps(own_games())],
+    counts = shipped_counts()
+    done = subprocess.run([sys.executable, "-c", NO_TORCH, json.dumps(counts)],
                           capture_output=True, text=True, timeout=240, check=False)
     assert done.returncode == 0, done.stderr
     moves = json.loads(done.stdout)
-    assert set(moves) == set(own_games()) and all(n > 0 for n in moves.values())
+    assert set(moves) == {f"{g}-{n}p" for g, n in counts} and all(n > 0 for n in moves.values())
 
 
 def tiny_policy(game_id: str, players: int, tmp_path, scale: float = 1.0):
@@ -164,8 +174,10 @@ def test_a_policy_that_does_not_fit_the_game_is_refused(tmp_path):
     (tmp_path / "junk.npz").write_bytes(b"not a policy")
     with pytest.raises(RatkingError, match="cannot read a neural policy"):
         make_bot(f"neural:{tmp_path / 'junk.npz'}")
-    with pytest.raises(RatkingError, match="no neural policy is shipped for rat-and-duck with 4"):
-        make_bot("neural").choose(ratking.make("rat-and-duck").new_game(4, seed=1))
+    # three players take a house rule in Rat & Duck: no policy is shipped for it
+    with pytest.raises(RatkingError, match="no neural policy is shipped for rat-and-duck with 3"):
+        make_bot("neural").choose(
+            ratking.make("rat-and-duck", uneven_teams=True).new_game(3, seed=1))
 
 
 def test_specs_name_the_neural_bot_and_the_neural_prior():
@@ -185,21 +197,22 @@ def test_search_with_the_neural_prior_plays_whole_games():
     assert state.over
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if shipped_path(g, 2).exists()])
-def test_the_guide_a_search_is_given_is_the_policys_likeliest_legal_action(game_id):
+@pytest.mark.parametrize(("game_id", "players"), [
+    (g, n) for g in GAMES for n in ratking.make(g).player_counts() if shipped_path(g, n).exists()])
+def test_the_guide_a_search_is_given_is_the_policys_likeliest_legal_action(game_id, players):
     """The prior's move is the policy's best (its `act`), never a draw from it: over random
     play, at every decision, whatever the generator."""
     from ratking.bots.neural import shipped
     from ratking.core.spaces import legal_list
 
     bot = make_bot("neural", 1)
-    policy = shipped(game_id, 2)
+    policy = shipped(game_id, players)
     rng = random.Random(5)
-    state = ratking.make(game_id).new_game(2, seed=6)
+    state = ratking.make(game_id).new_game(players, seed=6)
     for _ in range(60):
         if state.over:
             break
-        space = state.game.action_space(2)
+        space = state.game.action_space(players)
         obs = state.information_state(state.to_move) if policy.recall else \
             state.observation(state.to_move)
         mask = space.mask(legal_list(state), np.int8)
@@ -216,3 +229,31 @@ def test_the_neural_bot_sits_in_the_arena():
     result = run_arena("rat-a-tat-roll", ["neural", "random"], games=4, players=2, seed=1,
                        rules={})
     assert sum(s.games for s in result.standings) >= 4
+
+
+def test_a_win_share_check_gives_the_player_its_whole_team():
+    """`win_share` (the checks `ratking train` logs) seats the player in every seat of its
+    team, as the arena does: with a random partner, Rat & Duck's four-player dissent wins on
+    points at the round limit whoever the player is, and every check read 0.5."""
+    from ratking.learn.winshare import win_share
+
+    class Seats:
+        """Random play that notes the seats it is asked to move for."""
+
+        def __init__(self) -> None:
+            self.bot, self.seats = make_bot("random", 1), set()
+
+        def choose(self, state):
+            self.seats.add(state.to_move)
+            return self.bot.choose(state)
+
+    for game_id, players, games, seen in (("rat-and-duck", 4, 1, {0, 2}),
+                                          ("rat-and-duck", 4, 2, {0, 1, 2, 3}),
+                                          ("you-dirty-rat", 3, 1, {0}),
+                                          ("you-dirty-rat", 3, 3, {0, 1, 2})):
+        player = Seats()
+        share, low, high = win_share(player, game_id, players, "random", games, seed=4)
+        assert player.seats == seen and 0 <= low <= share <= high <= 1
+    # the shipped four-player copy, a whole team against random, wins more than a side's half
+    share, _, _ = win_share(make_bot("neural", 1), "rat-and-duck", 4, "random", 8, seed=7)
+    assert share > 0.5

@@ -79,6 +79,44 @@ def test_the_learner_meets_the_heuristic_random_play_and_its_snapshots():
     # a snapshot environment per snapshot, each with two different snapshots in its seats
     assert len(sides) == 5 and all(len(set(map(id, side))) == 2 for side in sides[2:])
     assert {id(s) for side in sides[2:] for s in side} == set(map(id, pool))
+    # with more other seats than snapshots, every seat is still filled and every snapshot sits
+    five = opponents(5, pool)
+    assert five[:2] == [["heuristic"] * 4, ["random"] * 4]
+    assert all(len(side) == 4 and set(map(id, side)) == set(map(id, pool)) for side in five[2:])
+
+
+@pytest.mark.timeout(600)
+def test_a_run_at_more_players_exports_a_policy_for_that_count(tmp_path):
+    """At four players the copy, self-play and checks run at four seats, and the policy is made
+    for that count: the `neural` bot plays it to the end of a four-player game, and refuses it
+    at two."""
+    from ratking import RatkingError
+    from ratking.bots import make_bot
+
+    out = tmp_path / "run"
+    args = ["train", "you-dirty-rat", "--players", "4", "--minutes", "0.03", "--out", str(out),
+            "--seed", "5", "--eval-games", "4", "--imitate", "6"]
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    run = json.loads((out / "run.json").read_text())
+    assert run["players"] == 4 and run["steps"] > 0 and run["imitation"]["decisions"] > 6
+    assert run["commands"][0].startswith("ratking train you-dirty-rat --players 4 ")
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert len(log) >= 2 and all(0 <= row[r][0] <= 1 for row in log for r in ("random",
+                                                                              "heuristic"))
+    policy = Policy.load(out / "policy.npz")
+    game = ratking.make("you-dirty-rat", max_rounds=40)
+    assert policy.players == 4 and policy.action_ids == list(game.action_space(4).ids)
+    assert policy.inputs == game.observation_layout(4).size
+    bots = [make_bot(f"neural:{out / 'policy.npz'}", 1)] + [make_bot("random", p)
+                                                            for p in range(2, 5)]
+    for seat in range(4):  # the policy in every seat in turn
+        state = game.new_game(4, seed=3 + seat)
+        seats = bots[-seat:] + bots[:-seat] if seat else bots
+        while not state.over:
+            state.apply(seats[state.to_move].choose(state))
+    with pytest.raises(RatkingError, match="does not fit you-dirty-rat with 2 players"):
+        bots[0].choose(game.new_game(2, seed=1))
 
 
 def interrupt(command: list[str], first_line: str, after: float, said: str) -> None:

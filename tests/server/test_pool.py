@@ -201,12 +201,12 @@ def test_closing_a_table_stops_its_bots_search(tmp_path):
 
 def test_a_neural_seat_plays_only_a_shipped_policy(client):
     # a table plays the policy shipped for its game and count, never a file a client names
-    for seats, players, game, expected in (
-            (["human", "neural:/etc/passwd"], 2, "you-dirty-rat", "not a policy file"),
-            (["human", "neural", "human", "neural"], 4, "rat-and-duck",
-             "no neural policy is shipped for rat-and-duck with 4 players")):
+    for seats, players, game, rules, expected in (
+            (["human", "neural:/etc/passwd"], 2, "you-dirty-rat", {}, "not a policy file"),
+            (["human", "neural", "human"], 3, "rat-and-duck", {"uneven_teams": True},
+             "no neural policy is shipped for rat-and-duck with 3 players")):
         response = client.post("/api/tables", json={"game": game, "players": players,
-                                                    "seats": seats})
+                                                    "seats": seats, "rules": rules})
         assert response.status_code == 422
         assert response.json()["error"].startswith("seat 2:")
         assert expected in response.json()["error"]

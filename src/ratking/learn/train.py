@@ -91,7 +91,8 @@ class Snapshot:
 
 def opponents(players: int, pool: list[Snapshot]) -> list[list[Any]]:
     """The other seats of each environment: each bot of `BOTS` everywhere in one, snapshots
-    (a different one per seat with more players) in the others."""
+    in the others (with more players, the pool's snapshots in turn, seat by seat: all
+    different up to four players, one twice at five)."""
     out: list[list[Any]] = [[bot] * (players - 1) for bot in BOTS]
     for k in range(len(pool)):
         out.append([pool[(k + j) % len(pool)] for j in range(players - 1)])

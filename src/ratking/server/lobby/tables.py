@@ -30,7 +30,7 @@ LEVELS = (
     ("normal", "heuristic", "Normal: plays by rules of thumb"),
     ("hard", "hard", "Hard: searches ahead"),
     ("expert", "expert", "Expert: searches longer"),
-    ("neural", "neural", "Neural: a learned policy (2 players)"),
+    ("neural", "neural", "Neural: a learned policy"),
 )
 FINISHED_LISTED = 12
 

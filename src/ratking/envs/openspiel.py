@@ -160,6 +160,7 @@ class RatkingGame(pyspiel.Game):
                                 num_players=spec.players, min_utility=0.0, max_utility=1.0,
                                 utility_sum=None, max_game_length=length)
         super().__init__(self.explicit_type if self.explicit else self.game_type, info, params)
+        self.length: int = length  # max_game_length, kept for the states' every-step check
         seed = params["seed"]
         self.seeds = random.Random(None if seed < 0 else seed)
 
@@ -367,7 +368,7 @@ class RatkingState(pyspiel.State):
         there as a draw, so the bound OpenSpiel's algorithms rely on holds (in Rat & Duck a
         policy can repeat Link and Unlink within a turn for ever; the rules let it)."""
         state = self.holder.get()
-        return not state.over and state.steps >= self.get_game().max_game_length()
+        return not state.over and state.steps >= self.get_game().length
 
     def current_player(self) -> int:
         holder = self.holder

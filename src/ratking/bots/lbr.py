@@ -119,7 +119,7 @@ class LocalBestResponse:
         """Each legal action's value to the seat to move (in legal order): its rollouts'
         mean, weighted by the belief."""
         weights, rows = self.outcomes(state)
-        return [sum(w * v for w, v in zip(weights, row, strict=True)) for row in rows]
+        return [lead(weights, row, None) for row in rows]
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
